@@ -1,0 +1,119 @@
+import type { z } from 'zod'
+import type { seededConversationInput } from '../handlers/conversation-inputs.js'
+import type { Transaction } from '../store/transaction.js'
+import type { ConversationRecord, ScoreRecord } from '../store/schemas.js'
+import type { SeededScore } from '../handlers/conversation-inputs.js'
+
+export type SeededConversationInput = z.output<typeof seededConversationInput>
+
+/**
+ * Creates a conversation from a SeededConversation inside a transaction:
+ * its messages, annotations and anchors become records linked to it, and its
+ * assets and websites (which must exist) are linked on both sides.
+ *
+ * @example
+ * const conversation = await store.write((tx) => createConversation(tx, { type: 'COPILOT' }))
+ */
+export function createConversation(tx: Transaction, seed: SeededConversationInput): ConversationRecord {
+  const now = tx.timestamp()
+  const conversation = tx.insert('conversation', {
+    id: tx.id(),
+    type: seed.type,
+    created: now,
+    updated: now,
+    favorited: seed.favorited ?? false,
+    ...(seed.name != null && { name: seed.name }),
+    ...(seed.application && { application: seed.application }),
+    ...(seed.model && { model: seed.model.id }),
+    ...(seed.pipeline && { pipeline: seed.pipeline }),
+    ...(seed.demo !== undefined && { demo: seed.demo }),
+  })
+  const messageIds: string[] = []
+  for (const message of seed.messages ?? []) {
+    const created = message.created ? new Date(message.created.value).toISOString() : now
+    const inserted = tx.insert('message', {
+      id: tx.id(),
+      conversation: conversation.id,
+      role: message.role,
+      fragment: message.fragment,
+      created,
+      updated: created,
+      ...(message.sentiment && { sentiment: message.sentiment }),
+    })
+    messageIds.push(inserted.id)
+  }
+  const annotationIds: string[] = []
+  for (const annotation of seed.annotations ?? []) {
+    const inserted = tx.insert('annotation', {
+      id: tx.id(),
+      type: annotation.type,
+      text: annotation.text,
+      conversation: conversation.id,
+      created: now,
+      updated: now,
+      ...(annotation.favorited !== undefined && { favorited: annotation.favorited }),
+    })
+    annotationIds.push(inserted.id)
+  }
+  tx.update(
+    'conversation',
+    conversation.id,
+    (draft) => {
+      draft.messages = messageIds
+      draft.annotations = annotationIds
+    },
+    { touch: false },
+  )
+  for (const anchor of seed.anchors ?? []) {
+    const created = tx.insert('anchor', {
+      id: tx.id(),
+      type: anchor.type,
+      fullpath: anchor.fullpath,
+      created: now,
+      updated: now,
+      ...(anchor.name !== undefined && { name: anchor.name }),
+      ...(anchor.watch !== undefined && { watch: anchor.watch }),
+    })
+    tx.link('conversation', conversation.id, 'anchors', created.id)
+  }
+  for (const asset of seed.assets?.iterable ?? []) tx.link('conversation', conversation.id, 'assets', asset.id)
+  for (const website of seed.websites?.iterable ?? []) {
+    tx.link('conversation', conversation.id, 'websites', website.id)
+  }
+  return tx.require('conversation', conversation.id)
+}
+
+/**
+ * Deletes a conversation with its messages and the annotations that belong
+ * to it alone; every other record loses its links to them.
+ *
+ * @example
+ * await store.write((tx) => deleteConversation(tx, id))
+ */
+export function deleteConversation(tx: Transaction, id: string): void {
+  const conversation = tx.require('conversation', id)
+  for (const messageId of conversation.messages) {
+    if (tx.get('message', messageId)) tx.remove('message', messageId)
+  }
+  for (const annotationId of conversation.annotations) {
+    const annotation = tx.get('annotation', annotationId)
+    if (annotation && annotation.asset === undefined) tx.remove('annotation', annotationId)
+  }
+  tx.remove('conversation', id)
+}
+
+const COUNTERS = ['reuse', 'update', 'reference', 'priority', 'searched'] as const
+
+/**
+ * A score with one added to each counter the SeededScore sets to true.
+ *
+ * @example
+ * incrementScore({ manual: 0, automatic: 0 }, { reuse: true }) // { manual: 0, automatic: 0, reuse: 1 }
+ */
+export function incrementScore(score: ScoreRecord, seeded: SeededScore | undefined): ScoreRecord {
+  const next = { ...score }
+  for (const counter of COUNTERS) {
+    if (seeded?.[counter] === true) next[counter] = (next[counter] ?? 0) + 1
+  }
+  return next
+}

@@ -1,0 +1,52 @@
+/**
+ * What went wrong with a request, independent of the transport. Each code maps
+ * to exactly one HTTP status in {@link statusOf}.
+ */
+export type MockErrorCode =
+  | 'NOT_FOUND'
+  | 'GONE'
+  | 'INVALID_REQUEST'
+  | 'PAYLOAD_TOO_LARGE'
+  | 'INTERNAL'
+
+const STATUS_BY_CODE: Record<MockErrorCode, number> = {
+  // The spec declares 500 for every failure of these operations, unknown ids included.
+  NOT_FOUND: 500,
+  GONE: 410,
+  // The spec allows no 4xx: malformed input answers the declared 500 with a clear message.
+  INVALID_REQUEST: 500,
+  PAYLOAD_TOO_LARGE: 413,
+  INTERNAL: 500,
+}
+
+/**
+ * A domain error: an answer the mock gives on purpose, with a code that maps to a status.
+ *
+ * @example
+ * throw new MockServiceError('GONE', 'Asset no longer exists and is Gone.')
+ */
+export class MockServiceError extends Error {
+  override readonly name = 'MockServiceError'
+
+  constructor(
+    readonly code: MockErrorCode,
+    message: string,
+  ) {
+    super(message)
+  }
+
+  /** The HTTP status this error answers with. */
+  get status(): number {
+    return statusOf(this.code)
+  }
+}
+
+/**
+ * The HTTP status of an error code: the one place codes meet statuses.
+ *
+ * @example
+ * statusOf('GONE') // 410
+ */
+export function statusOf(code: MockErrorCode): number {
+  return STATUS_BY_CODE[code]
+}

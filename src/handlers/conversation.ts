@@ -1,0 +1,155 @@
+import { MockServiceError } from '../errors.js'
+import { deriveConversationName, summarizeMessages } from '../domain/conversation-text.js'
+import { incrementScore } from '../domain/conversation-writes.js'
+import { defineOperation, json, noContent, type Operation, type OperationContext } from '../http/operation.js'
+import { parseBody, pathId, wireContext } from '../http/request-input.js'
+import type { MessageRecord } from '../store/schemas.js'
+import { toConversation, toConversationMessage } from '../wire/conversation.js'
+import {
+  conversationSummarizeInput,
+  conversationUpdateInput,
+  seededScoreIncrementInput,
+} from './conversation-inputs.js'
+
+/** The conversation of a read, or the spec's 410 "Website not found." when there is none. */
+function readConversation(context: OperationContext, id: string) {
+  const conversation = context.store.get('conversation', id)
+  if (!conversation) throw new MockServiceError('GONE', 'Website not found.')
+  return conversation
+}
+
+/**
+ * The `/conversation/{conversation}` routes (spec §4.2): read, update, rename,
+ * messages, summarize and score increments.
+ *
+ * @example
+ * createMswHandlers(conversationOperations, service)
+ */
+export const conversationOperations: readonly Operation[] = [
+  defineOperation({
+    id: 'conversationGetSpecificConversation',
+    method: 'GET',
+    paths: ['/conversation/:conversation'],
+    run(context) {
+      const wire = wireContext(context)
+      return json(toConversation(readConversation(context, pathId(context, 'conversation')), wire))
+    },
+  }),
+  defineOperation({
+    id: 'conversationUpdate',
+    method: 'POST',
+    paths: ['/conversation/update'],
+    async run(context) {
+      const wire = wireContext(context)
+      if (context.request.body === undefined) {
+        throw new MockServiceError('INVALID_REQUEST', 'Invalid Conversation body: a body is required to update a conversation.')
+      }
+      const input = parseBody(conversationUpdateInput, context.request.body, 'Conversation')
+      const updated = await context.store.write((tx) =>
+        tx.update('conversation', input.id, (draft) => {
+          draft.type = input.type
+          if (input.name !== undefined) {
+            if (input.name === null) delete draft.name
+            else draft.name = input.name
+          }
+          if (input.favorited != null) draft.favorited = input.favorited
+          if (input.application) draft.application = input.application
+          if (input.model) draft.model = input.model.id
+          if (input.pipeline) draft.pipeline = input.pipeline
+          if (input.demo !== undefined) draft.demo = input.demo
+          if (input.score) draft.score = input.score
+        }),
+      )
+      return json(toConversation(updated, wire))
+    },
+  }),
+  defineOperation({
+    id: 'conversationSpecificConversationRename',
+    method: 'POST',
+    paths: ['/conversation/:conversation/rename'],
+    async run(context) {
+      const id = pathId(context, 'conversation')
+      const wire = wireContext(context)
+      const renamed = await context.store.write((tx) => {
+        const conversation = tx.require('conversation', id)
+        const messages = conversation.messages
+          .map((messageId) => tx.get('message', messageId))
+          .filter((message): message is MessageRecord => message !== undefined)
+        const name = deriveConversationName(messages)
+        return tx.update('conversation', id, (draft) => {
+          draft.name = name
+        })
+      })
+      return json(toConversation(renamed, wire))
+    },
+  }),
+  defineOperation({
+    id: 'conversationSpecificConversationMessages',
+    method: 'GET',
+    paths: ['/conversation/:conversation/messages'],
+    run(context) {
+      const id = pathId(context, 'conversation')
+      const wire = wireContext(context)
+      const conversation = context.store.get('conversation', id)
+      if (!conversation) throw new MockServiceError('NOT_FOUND', `No conversation with id "${id}" exists.`)
+      const iterable = []
+      const indices: Record<string, number> = {}
+      for (const messageId of conversation.messages) {
+        const message = context.store.get('message', messageId)
+        if (!message) continue
+        indices[message.id] = iterable.length
+        iterable.push(toConversationMessage(message, wire))
+      }
+      return json({ iterable, indices })
+    },
+  }),
+  defineOperation({
+    id: 'conversationSummarize',
+    method: 'POST',
+    paths: ['/conversation/:conversation/summarize'],
+    async run(context) {
+      const id = pathId(context, 'conversation')
+      const input = parseBody(conversationSummarizeInput, context.request.body, 'ConversationSummarizeInput')
+      const annotation = await context.store.write((tx) => {
+        const conversation = tx.require('conversation', id)
+        const messageIds = input?.messages ? input.messages.iterable.map((m) => m.id) : conversation.messages
+        const messages = messageIds.map((messageId) => {
+          const message = tx.require('message', messageId)
+          if (message.conversation !== id) {
+            throw new MockServiceError(
+              'INVALID_REQUEST',
+              `Message "${messageId}" does not belong to conversation "${id}".`,
+            )
+          }
+          return message
+        })
+        const now = tx.timestamp()
+        const created = tx.insert('annotation', {
+          id: tx.id(),
+          type: 'SUMMARY',
+          text: summarizeMessages(conversation.name ?? 'New Conversation', messages),
+          created: now,
+          updated: now,
+        })
+        tx.link('conversation', id, 'annotations', created.id)
+        return created
+      })
+      return json({ conversation: { id }, annotation: { id: annotation.id } })
+    },
+  }),
+  defineOperation({
+    id: 'conversationScoresIncrement',
+    method: 'POST',
+    paths: ['/conversation/:conversation/scores/increment'],
+    async run(context) {
+      const id = pathId(context, 'conversation')
+      const input = parseBody(seededScoreIncrementInput, context.request.body, 'SeededScoreIncrement')
+      await context.store.write((tx) =>
+        tx.update('conversation', id, (draft) => {
+          draft.score = incrementScore(incrementScore(draft.score, input?.conversation), input?.conversations)
+        }),
+      )
+      return noContent()
+    },
+  }),
+]

@@ -1,0 +1,100 @@
+import { MockServiceError } from '../errors.js'
+import { assetGroundingMessage } from '../domain/conversation-text.js'
+import { createConversation, deleteConversation } from '../domain/conversation-writes.js'
+import { defineOperation, json, noContent, type Operation } from '../http/operation.js'
+import { parseBody, pathId, wireContext } from '../http/request-input.js'
+import { toConversation } from '../wire/conversation.js'
+import { toFlattened } from '../wire/flattened.js'
+import { seededConversationInput } from './conversation-inputs.js'
+
+/**
+ * The `/conversations` routes (spec §4.1): create, create from an asset,
+ * delete, identifiers and the snapshot.
+ *
+ * @example
+ * createMswHandlers(conversationsOperations, service)
+ */
+export const conversationsOperations: readonly Operation[] = [
+  defineOperation({
+    id: 'conversationsCreateSpecificConversation',
+    method: 'POST',
+    paths: ['/conversations/create'],
+    async run(context) {
+      const seed = parseBody(
+        seededConversationInput.optional(),
+        context.request.body,
+        'SeededConversation',
+      ) ?? { type: 'COPILOT' as const }
+      const wire = wireContext(context)
+      const conversation = await context.store.write((tx) => createConversation(tx, seed))
+      return json(toConversation(conversation, wire))
+    },
+  }),
+  defineOperation({
+    id: 'conversationsCreateFromAsset',
+    method: 'POST',
+    paths: ['/conversations/create/from_asset/:asset'],
+    async run(context) {
+      const assetId = pathId(context, 'asset')
+      const conversation = await context.store.write((tx) => {
+        const asset = tx.require('asset', assetId)
+        const original = tx.get('format', asset.original)
+        const created = createConversation(tx, {
+          type: 'COPILOT',
+          name: asset.name ?? 'Untitled snippet',
+          messages: [
+            { role: 'ASSISTANT', fragment: { string: { raw: assetGroundingMessage(asset, original) } } },
+          ],
+        })
+        tx.link('conversation', created.id, 'assets', asset.id)
+        return created
+      })
+      return json({ conversation: { id: conversation.id } })
+    },
+  }),
+  defineOperation({
+    id: 'conversationsDeleteSpecificConversation',
+    method: 'POST',
+    paths: ['/conversations/:conversation/delete'],
+    async run(context) {
+      const id = pathId(context, 'conversation')
+      await context.store.write((tx) => deleteConversation(tx, id))
+      return noContent()
+    },
+  }),
+  defineOperation({
+    id: 'conversationsIdentifiersSnapshot',
+    method: 'GET',
+    paths: ['/conversations/identifiers'],
+    run(context) {
+      const ids = Array.from(context.store.all('conversation'), (conversation) => conversation.id)
+      return json(toFlattened(ids))
+    },
+  }),
+  defineOperation({
+    id: 'conversationsSnapshot',
+    method: 'GET',
+    paths: ['/conversations'],
+    run(context) {
+      const wire = wireContext(context)
+      const iterable = []
+      const indices: Record<string, number> = {}
+      for (const conversation of context.store.all('conversation')) {
+        indices[conversation.id] = iterable.length
+        iterable.push(toConversation(conversation, wire))
+      }
+      return json({ iterable, indices })
+    },
+  }),
+  defineOperation({
+    id: 'conversationsStreamIdentifiers',
+    method: 'GET',
+    paths: ['/conversations/stream/identifiers'],
+    run() {
+      throw new MockServiceError(
+        'INVALID_REQUEST',
+        'This endpoint is a WebSocket: open ws://<host>/conversations/stream/identifiers instead of a plain GET.',
+      )
+    },
+  }),
+]

@@ -1,0 +1,46 @@
+import { setupServer } from 'msw/node'
+import { createMockService, type MockService, type MockServiceOptions } from '../create-mock-service.js'
+
+export interface SetupMockServerOptions extends MockServiceOptions {
+  /** What MSW does with requests no handler answers (default 'error'). */
+  onUnhandledRequest?: 'bypass' | 'warn' | 'error'
+}
+
+type SetupServerApi = ReturnType<typeof setupServer>
+
+/** The mock service behind MSW's `setupServer`, for Node tests. */
+export interface MockServer extends MockService {
+  readonly server: SetupServerApi
+  /** Starts intercepting requests; resolves when the fixtures are loaded. */
+  listen(): Promise<void>
+}
+
+/**
+ * Creates the mock service and an MSW server with its handlers.
+ *
+ * @example
+ * const mock = setupMockServer()
+ * beforeAll(() => mock.listen())
+ * afterEach(() => mock.reset())
+ * afterAll(() => mock.close())
+ */
+export function setupMockServer(options: SetupMockServerOptions = {}): MockServer {
+  const service = createMockService(options)
+  const server = setupServer(...service.handlers)
+  const onUnhandled = options.onUnhandledRequest ?? 'error'
+  return {
+    ...service,
+    server,
+    listen() {
+      // msw 3 reads `onUnhandledFrame` for WebSocket frames; msw 2 ignores it.
+      server.listen({ onUnhandledRequest: onUnhandled, onUnhandledFrame: onUnhandled } as Parameters<
+        SetupServerApi['listen']
+      >[0])
+      return service.ready
+    },
+    close() {
+      server.close()
+      service.close()
+    },
+  }
+}

@@ -1,0 +1,187 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import FindMyWay from 'find-my-way'
+import { createMockService, type MockService, type MockServiceOptions } from '../create-mock-service.js'
+import { MockServiceError } from '../errors.js'
+import { errorResult, executeOperation } from '../http/execute-operation.js'
+import type { Operation, OperationResult } from '../http/operation.js'
+
+export interface StandaloneServerOptions extends MockServiceOptions {
+  /** Port to listen on (default 39300; 0 picks a free one). */
+  port?: number
+  /** Address to bind (default 127.0.0.1). */
+  host?: string
+  /** Largest request body accepted, in bytes (default 16 MiB); larger ones answer 413. */
+  maxBodyBytes?: number
+  /** Called once per request with a one-line summary; nothing is logged when left out. */
+  log?: (line: string) => void
+}
+
+/** The mock served over real HTTP on localhost. */
+export interface StandaloneServer {
+  readonly service: MockService
+  /** Where it answers, e.g. http://127.0.0.1:39300. */
+  readonly url: string
+  readonly port: number
+  /** Stops accepting connections and resolves when in-flight requests are done. */
+  close(): Promise<void>
+}
+
+const DEFAULT_MAX_BODY = 16 * 1024 * 1024
+const CORS_HEADERS = {
+  'access-control-allow-origin': '*',
+  'access-control-allow-methods': 'GET, POST, HEAD, OPTIONS',
+  'access-control-allow-headers': 'content-type, application, x-application-id',
+}
+
+/**
+ * Serves the mock on a real HTTP port, routing with find-my-way from the same
+ * operations the MSW handlers are built from (see decisions/0002-standalone-server.md).
+ *
+ * @example
+ * const server = await startStandaloneServer({ port: 0 })
+ * await fetch(`${server.url}/conversations`)
+ * await server.close()
+ */
+export async function startStandaloneServer(options: StandaloneServerOptions = {}): Promise<StandaloneServer> {
+  const service = createMockService(options)
+  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY
+  const router = FindMyWay<FindMyWay.HTTPVersion.V1>({
+    ignoreTrailingSlash: true,
+    maxParamLength: 2000,
+  })
+  const operationOf = new Map<string, Operation>()
+  for (const operation of service.operations) {
+    for (const path of operation.paths) {
+      router.on(operation.method, path, () => undefined, { operation: operation.id })
+      operationOf.set(operation.id, operation)
+    }
+  }
+
+  async function answer(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const started = performance.now()
+    const method = request.method ?? 'GET'
+    const rawUrl = request.url ?? '/'
+    const queryStart = rawUrl.indexOf('?')
+    const path = queryStart === -1 ? rawUrl : rawUrl.slice(0, queryStart)
+    let result: OperationResult
+    if (method === 'OPTIONS') {
+      result = { status: 204 }
+    } else {
+      const route = router.find(method as FindMyWay.HTTPMethod, path)
+      const operation = route ? operationOf.get((route.store as { operation: string }).operation) : undefined
+      if (!route || !operation) {
+        request.resume()
+        result = { status: 404, text: `No operation of the service answers ${method} ${path}.` }
+      } else {
+        try {
+          const body = await readBody(request, maxBodyBytes)
+          await service.ready
+          result = await executeOperation(
+            operation,
+            {
+              params: route.params as Record<string, string>,
+              query: new URLSearchParams(queryStart === -1 ? '' : rawUrl.slice(queryStart + 1)),
+              body,
+            },
+            service.store,
+          )
+        } catch (error) {
+          result = errorResult(error)
+        }
+      }
+    }
+    write(response, result)
+    options.log?.(`${method} ${rawUrl} ${result.status} ${(performance.now() - started).toFixed(1)}ms`)
+  }
+
+  const server = createServer((request, response) => {
+    answer(request, response).catch((error: unknown) => {
+      if (!response.headersSent) write(response, errorResult(error))
+    })
+  })
+  server.on('clientError', (_error, socket) => {
+    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nconnection: close\r\n\r\n')
+  })
+
+  await service.ready
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(options.port ?? 39300, options.host ?? '127.0.0.1', () => {
+      server.off('error', reject)
+      resolve()
+    })
+  })
+  const address = server.address() as AddressInfo
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address
+
+  return {
+    service,
+    url: `http://${host}:${address.port}`,
+    port: address.port,
+    close() {
+      return new Promise((resolve, reject) => {
+        server.close((error) => {
+          service.close()
+          if (error) reject(error)
+          else resolve()
+        })
+        server.closeIdleConnections()
+      })
+    },
+  }
+}
+
+function readBody(request: IncomingMessage, limit: number): Promise<string> {
+  if (request.method === 'GET' || request.method === 'HEAD') {
+    request.resume()
+    return Promise.resolve('')
+  }
+  const declared = Number(request.headers['content-length'] ?? 0)
+  if (declared > limit) {
+    request.resume()
+    return Promise.reject(tooLarge(limit))
+  }
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = []
+    let size = 0
+    request.on('data', (chunk: Buffer) => {
+      size += chunk.length
+      if (size > limit) {
+        request.removeAllListeners('data')
+        request.resume()
+        reject(tooLarge(limit))
+        return
+      }
+      chunks.push(chunk)
+    })
+    request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')))
+    request.on('error', reject)
+  })
+}
+
+function tooLarge(limit: number): MockServiceError {
+  return new MockServiceError('PAYLOAD_TOO_LARGE', `Request body is larger than the limit of ${limit} bytes.`)
+}
+
+function write(response: ServerResponse, result: OperationResult): void {
+  if ('json' in result) {
+    const body = JSON.stringify(result.json)
+    response.writeHead(result.status, {
+      ...CORS_HEADERS,
+      'content-type': 'application/json',
+      'content-length': Buffer.byteLength(body),
+    })
+    response.end(body)
+  } else if ('text' in result) {
+    response.writeHead(result.status, {
+      ...CORS_HEADERS,
+      'content-type': 'text/plain; charset=utf-8',
+      'content-length': Buffer.byteLength(result.text),
+    })
+    response.end(result.text)
+  } else {
+    response.writeHead(result.status, CORS_HEADERS)
+    response.end()
+  }
+}

@@ -1,0 +1,28 @@
+/** Where the mock reads the time from; inject a fixed one for deterministic tests. */
+export interface Clock {
+  now(): Date
+}
+
+/** The real time. */
+export const systemClock: Clock = { now: () => new Date() }
+
+/**
+ * A clock that always reads the same instant, for tests and stories.
+ *
+ * @example
+ * createMockService({ clock: fixedClock('2024-05-01T12:00:00.000Z') })
+ */
+export function fixedClock(iso: string): Clock {
+  const date = new Date(iso)
+  return { now: () => new Date(date) }
+}
+
+/**
+ * The next timestamp of a record that changes: now, but never at or before
+ * the previous one, so `updated` always moves forward.
+ */
+export function nextTimestamp(clock: Clock, previous?: string): string {
+  const now = clock.now().getTime()
+  const floor = previous === undefined ? -Infinity : Date.parse(previous) + 1
+  return new Date(Math.max(now, floor)).toISOString()
+}

@@ -1,0 +1,183 @@
+import { Collection } from '@msw/data'
+import { invariant } from 'outvariant'
+import { RECORD_KINDS, recordSchemas, type RecordKind, type RecordOf } from './schemas.js'
+import { Transaction, type StagedChanges } from './transaction.js'
+import { systemClock, type Clock } from './clock.js'
+
+/** What happened to one record in a committed write. */
+export interface RecordChange {
+  kind: RecordKind
+  id: string
+  type: 'created' | 'updated' | 'deleted'
+}
+
+export type ChangeListener = (changes: readonly RecordChange[]) => void
+
+/** The @msw/data collections behind the store, one per record kind. */
+export type StoreCollections = {
+  [K in RecordKind]: Collection<(typeof recordSchemas)[K]>
+}
+
+/** Every record of a store, by kind: the shape of fixtures and snapshots. */
+export type RecordSet = { [K in RecordKind]?: ReadonlyArray<RecordOf<K>> }
+
+export interface StoreOptions {
+  clock?: Clock
+  createId?: () => string
+}
+
+/**
+ * The in-memory store: @msw/data collections with an id index in front of
+ * them (O(1) lookups) and one write path that is atomic and serialized.
+ */
+export interface Store {
+  /**
+   * The @msw/data collections; query them freely, but write through `write()`.
+   * `replaceAll()` swaps in new collections, so read this property each time.
+   */
+  readonly collections: StoreCollections
+  readonly clock: Clock
+  get<K extends RecordKind>(kind: K, id: string): RecordOf<K> | undefined
+  /** Records of a kind in creation order. */
+  all<K extends RecordKind>(kind: K): Iterable<RecordOf<K>>
+  count(kind: RecordKind): number
+  /**
+   * Runs `change` against a transaction and commits what it staged, after
+   * every earlier write has finished. If `change` throws, nothing is written.
+   */
+  write<T>(change: (tx: Transaction) => T): Promise<T>
+  /** Replaces every record at once (fixtures, scenarios, restore). */
+  replaceAll(records: RecordSet): Promise<void>
+  /** Listens to committed changes; returns the function that stops listening. */
+  subscribe(listener: ChangeListener): () => void
+}
+
+/**
+ * Creates an empty store.
+ *
+ * @example
+ * const store = createStore({ clock: fixedClock('2024-05-01T12:00:00.000Z') })
+ * await store.write((tx) => tx.insert('tag', { id: 't1', text: 'react', created, updated }))
+ */
+export function createStore(options: StoreOptions = {}): Store {
+  const clock = options.clock ?? systemClock
+  const createId = options.createId ?? (() => crypto.randomUUID())
+  const collections = createCollections()
+  const index = new Map<RecordKind, Map<string, RecordOf<RecordKind>>>(
+    RECORD_KINDS.map((kind) => [kind, new Map()]),
+  )
+  const listeners = new Set<ChangeListener>()
+  let queue: Promise<unknown> = Promise.resolve()
+
+  const indexOf = <K extends RecordKind>(kind: K) =>
+    index.get(kind) as Map<string, RecordOf<K>>
+
+  const reader = {
+    get: <K extends RecordKind>(kind: K, id: string) => indexOf(kind).get(id),
+    all: <K extends RecordKind>(kind: K) => indexOf(kind).values(),
+  }
+
+  // Records in a collection are replaced, never edited, so the collection's own
+  // record objects can sit in the index. Only this function writes to either.
+  async function commit(staged: StagedChanges): Promise<RecordChange[]> {
+    const changes: RecordChange[] = []
+    const applied: Array<() => void> = []
+    for (const [kind, records] of staged) {
+      const collection = collections[kind] as unknown as Collection<any>
+      for (const [id, next] of records) {
+        const previous = indexOf(kind).get(id)
+        if (next === null) {
+          if (!previous) continue
+          collection.delete(previous)
+          applied.push(() => indexOf(kind).delete(id))
+          changes.push({ kind, id, type: 'deleted' })
+        } else if (previous) {
+          const stored = await collection.update(previous, {
+            data(draft: Record<string, unknown>) {
+              for (const key of Object.keys(draft)) if (!(key in next)) delete draft[key]
+              Object.assign(draft, next)
+            },
+          })
+          applied.push(() => indexOf(kind).set(id, stored ?? next))
+          changes.push({ kind, id, type: 'updated' })
+        } else {
+          const stored = await collection.create(next)
+          applied.push(() => indexOf(kind).set(id, stored))
+          changes.push({ kind, id, type: 'created' })
+        }
+      }
+    }
+    // Readers see the whole write at once.
+    for (const apply of applied) apply()
+    return changes
+  }
+
+  function notify(changes: RecordChange[]): void {
+    if (changes.length === 0) return
+    for (const listener of listeners) listener(changes)
+  }
+
+  function enqueue<T>(task: () => Promise<T>): Promise<T> {
+    const result = queue.then(task)
+    queue = result.catch(() => undefined)
+    return result
+  }
+
+  return {
+    collections,
+    clock,
+    get: reader.get,
+    all: reader.all,
+    count: (kind) => indexOf(kind).size,
+    write(change) {
+      return enqueue(async () => {
+        const tx = new Transaction(reader, clock, createId)
+        const result = change(tx)
+        notify(await commit(tx.staged))
+        return result
+      })
+    },
+    replaceAll(records) {
+      return enqueue(async () => {
+        const changes: RecordChange[] = []
+        for (const kind of RECORD_KINDS) {
+          for (const id of indexOf(kind).keys()) changes.push({ kind, id, type: 'deleted' })
+        }
+        // Fill fresh collections first and swap them in only when all records
+        // made it, so a failed load leaves the store as it was.
+        const nextCollections = createCollections()
+        const nextIndex = new Map<RecordKind, Map<string, RecordOf<RecordKind>>>()
+        for (const kind of RECORD_KINDS) {
+          const collection = nextCollections[kind] as unknown as Collection<any>
+          const byId = new Map<string, RecordOf<RecordKind>>()
+          for (const input of records[kind] ?? []) {
+            invariant(
+              !byId.has(input.id),
+              'Failed to load the records: the %s id "%s" appears twice. Give every record its own id.',
+              kind,
+              input.id,
+            )
+            byId.set(input.id, await collection.create(input))
+          }
+          nextIndex.set(kind, byId)
+        }
+        for (const kind of RECORD_KINDS) {
+          ;(collections as Record<RecordKind, unknown>)[kind] = nextCollections[kind]
+          index.set(kind, nextIndex.get(kind)!)
+          for (const id of nextIndex.get(kind)!.keys()) changes.push({ kind, id, type: 'created' })
+        }
+        notify(changes)
+      })
+    },
+    subscribe(listener) {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+  }
+}
+
+function createCollections(): StoreCollections {
+  return Object.fromEntries(
+    RECORD_KINDS.map((kind) => [kind, new Collection({ schema: recordSchemas[kind] })]),
+  ) as unknown as StoreCollections
+}

@@ -1,0 +1,252 @@
+import { z } from 'zod'
+import {
+  anchorType,
+  annotationType,
+  applicationName,
+  capabilities,
+  classificationGeneric,
+  classificationRendering,
+  classificationSpecific,
+  conversationType,
+  formatRole,
+  mechanism,
+  messageRole,
+  messageSentiment,
+  platform,
+  privacy,
+  tagCategory,
+} from './enums.js'
+
+/*
+ * Stored records. Links between records are id lists on both records, the
+ * way the wire format carries them (see decisions/0001-store.md). Timestamps
+ * are ISO-8601 strings in UTC with a trailing `Z`.
+ */
+
+const id = z.string().min(1)
+const ids = z.array(id).default(() => [])
+const timestamp = z.iso.datetime()
+const count = z.number().int().min(0)
+
+export const scoreSchema = z.object({
+  manual: count,
+  automatic: count,
+  priority: count.optional(),
+  reuse: count.optional(),
+  update: count.optional(),
+  reference: count.optional(),
+  searched: count.optional(),
+})
+
+export const DEFAULT_APPLICATION = {
+  id: '00000000-0000-4000-8000-00000000a991',
+  name: 'OPEN_SOURCE',
+  version: '1.0.0',
+  platform: 'LINUX',
+  onboarded: false,
+  privacy: 'OPEN',
+} as const
+
+export const applicationSchema = z
+  .object({
+    id,
+    name: applicationName,
+    version: z.string(),
+    platform,
+    onboarded: z.boolean(),
+    privacy,
+    capabilities: capabilities.optional(),
+  })
+  .loose()
+
+const application = applicationSchema.default(() => ({ ...DEFAULT_APPLICATION }))
+const score = scoreSchema.default(() => ({ manual: 0, automatic: 0 }))
+
+export const transferableStringSchema = z
+  .object({ raw: z.string().optional() })
+  .loose()
+
+export const fragmentSchema = z.object({
+  string: transferableStringSchema.optional(),
+  metadata: z.object({ ext: classificationSpecific.optional() }).loose().optional(),
+})
+
+export const conversationSchema = z.object({
+  id,
+  name: z.string().optional(),
+  type: conversationType.default('COPILOT'),
+  created: timestamp,
+  updated: timestamp,
+  favorited: z.boolean().default(false),
+  application: applicationSchema.optional(),
+  /** Id of the model the conversation runs on (a ReferencedModel on the wire). */
+  model: id.optional(),
+  messages: ids,
+  annotations: ids,
+  assets: ids,
+  websites: ids,
+  anchors: ids,
+  summaries: ids,
+  /** `grounding.messages` on the wire. */
+  groundingMessages: ids,
+  /** `grounding.temporal.workstreams` on the wire. */
+  groundingRanges: ids,
+  score,
+  pipeline: z.record(z.string(), z.unknown()).optional(),
+  demo: z.boolean().optional(),
+})
+
+export const messageSchema = z.object({
+  id,
+  conversation: id,
+  role: messageRole,
+  fragment: fragmentSchema.optional(),
+  sentiment: messageSentiment.optional(),
+  created: timestamp,
+  updated: timestamp,
+  score,
+})
+
+export const annotationSchema = z.object({
+  id,
+  type: annotationType,
+  text: z.string(),
+  created: timestamp,
+  updated: timestamp,
+  asset: id.optional(),
+  conversation: id.optional(),
+  favorited: z.boolean().optional(),
+})
+
+export const assetSchema = z.object({
+  id,
+  name: z.string().optional(),
+  creator: z.string().default(''),
+  mechanism: mechanism.default('MANUAL'),
+  created: timestamp,
+  updated: timestamp,
+  formats: z.array(id).min(1),
+  original: id,
+  preview: z.object({ base: id, overlay: id.optional() }),
+  tags: ids,
+  websites: ids,
+  annotations: ids,
+  conversations: ids,
+  summaries: ids,
+  anchors: ids,
+  score,
+  favorited: z.boolean().default(false),
+})
+
+export const formatSchema = z.object({
+  id,
+  asset: id,
+  creator: z.string().default(''),
+  classification: z.object({
+    generic: classificationGeneric,
+    specific: classificationSpecific,
+    rendering: classificationRendering.optional(),
+  }),
+  role: formatRole.default('BOTH'),
+  application,
+  fragment: fragmentSchema.optional(),
+  file: z.object({ string: transferableStringSchema.optional() }).loose().optional(),
+  created: timestamp,
+  updated: timestamp,
+})
+
+export const activitySchema = z.object({
+  id,
+  asset: id,
+  format: id.optional(),
+  event: z.record(z.string(), z.unknown()).default(() => ({})),
+  application,
+  mechanism: mechanism.default('AUTOMATIC'),
+  rank: z.number().int().optional(),
+  created: timestamp,
+  updated: timestamp,
+})
+
+export const tagSchema = z.object({
+  id,
+  text: z.string(),
+  category: tagCategory.default('UNKNOWN'),
+  created: timestamp,
+  updated: timestamp,
+  assets: ids,
+})
+
+export const websiteSchema = z.object({
+  id,
+  url: z.string(),
+  name: z.string(),
+  created: timestamp,
+  updated: timestamp,
+  assets: ids,
+  conversations: ids,
+})
+
+export const anchorSchema = z.object({
+  id,
+  type: anchorType,
+  name: z.string().optional(),
+  watch: z.boolean().optional(),
+  fullpath: z.string(),
+  created: timestamp,
+  updated: timestamp,
+  assets: ids,
+  conversations: ids,
+})
+
+export const workstreamSummarySchema = z.object({
+  id,
+  name: z.string(),
+  created: timestamp,
+  updated: timestamp,
+  assets: ids,
+  conversations: ids,
+})
+
+export const rangeSchema = z.object({
+  id,
+  from: timestamp.optional(),
+  to: timestamp.optional(),
+  between: z.boolean().optional(),
+  created: timestamp,
+  updated: timestamp,
+  conversations: ids,
+})
+
+/** Every record kind the store keeps, with the schema of its records. */
+export const recordSchemas = {
+  conversation: conversationSchema,
+  message: messageSchema,
+  annotation: annotationSchema,
+  asset: assetSchema,
+  format: formatSchema,
+  activity: activitySchema,
+  tag: tagSchema,
+  website: websiteSchema,
+  anchor: anchorSchema,
+  workstreamSummary: workstreamSummarySchema,
+  range: rangeSchema,
+} as const
+
+export type RecordKind = keyof typeof recordSchemas
+export type RecordOf<K extends RecordKind> = z.output<(typeof recordSchemas)[K]>
+export type RecordInput<K extends RecordKind> = z.input<(typeof recordSchemas)[K]>
+
+export type ConversationRecord = RecordOf<'conversation'>
+export type MessageRecord = RecordOf<'message'>
+export type AnnotationRecord = RecordOf<'annotation'>
+export type AssetRecord = RecordOf<'asset'>
+export type FormatRecord = RecordOf<'format'>
+export type ActivityRecord = RecordOf<'activity'>
+export type TagRecord = RecordOf<'tag'>
+export type WebsiteRecord = RecordOf<'website'>
+export type AnchorRecord = RecordOf<'anchor'>
+export type WorkstreamSummaryRecord = RecordOf<'workstreamSummary'>
+export type RangeRecord = RecordOf<'range'>
+export type ScoreRecord = z.output<typeof scoreSchema>
+
+export const RECORD_KINDS = Object.keys(recordSchemas) as RecordKind[]

@@ -1,0 +1,13 @@
+import { Faker, base } from '@faker-js/faker'
+
+/**
+ * A generator of v4 uuids that gives the same sequence for the same seed.
+ *
+ * @example
+ * const createId = seededIds(42)
+ * createId() // the same uuid on every run
+ */
+export function seededIds(seed: number): () => string {
+  const faker = new Faker({ locale: base, seed })
+  return () => faker.string.uuid()
+}

@@ -1,0 +1,221 @@
+import { MockServiceError } from '../errors.js'
+import { RELATIONS, relationOf } from './relations.js'
+import { recordSchemas, type RecordInput, type RecordKind, type RecordOf } from './schemas.js'
+import { nextTimestamp, type Clock } from './clock.js'
+
+/** One staged change: the record after the transaction, or `null` when removed. */
+export type StagedChanges = Map<RecordKind, Map<string, RecordOf<RecordKind> | null>>
+
+/** A read of committed records, used by a transaction for what it has not staged. */
+export interface CommittedReader {
+  get<K extends RecordKind>(kind: K, id: string): RecordOf<K> | undefined
+  all<K extends RecordKind>(kind: K): Iterable<RecordOf<K>>
+}
+
+/**
+ * The writable view of the store inside `store.write()`. Changes are staged in
+ * memory and only reach the store when the whole callback returns, so a write
+ * that throws half-way changes nothing.
+ */
+export class Transaction {
+  readonly staged: StagedChanges = new Map()
+
+  constructor(
+    private readonly committed: CommittedReader,
+    private readonly clock: Clock,
+    private readonly createId: () => string,
+  ) {}
+
+  /** A new id for a record. */
+  id(): string {
+    return this.createId()
+  }
+
+  /** The timestamp for a record written now (moves past `previous` when given). */
+  timestamp(previous?: string): string {
+    return nextTimestamp(this.clock, previous)
+  }
+
+  get<K extends RecordKind>(kind: K, id: string): RecordOf<K> | undefined {
+    const staged = this.staged.get(kind)?.get(id)
+    if (staged === null) return undefined
+    return (staged as RecordOf<K> | undefined) ?? this.committed.get(kind, id)
+  }
+
+  /** Reads a record that must exist; a missing one is a NOT_FOUND domain error. */
+  require<K extends RecordKind>(kind: K, id: string): RecordOf<K> {
+    const record = this.get(kind, id)
+    if (!record) {
+      throw new MockServiceError('NOT_FOUND', `No ${describeKind(kind)} with id "${id}" exists.`)
+    }
+    return record
+  }
+
+  *all<K extends RecordKind>(kind: K): Iterable<RecordOf<K>> {
+    const staged = this.staged.get(kind)
+    for (const record of this.committed.all(kind)) {
+      const change = staged?.get(record.id)
+      if (change === null) continue
+      yield (change as RecordOf<K> | undefined) ?? record
+    }
+    if (!staged) return
+    for (const [id, change] of staged) {
+      if (change && !this.committed.get(kind, id)) yield change as RecordOf<K>
+    }
+  }
+
+  /** Stages a new record, validated against its schema. */
+  insert<K extends RecordKind>(kind: K, input: RecordInput<K>): RecordOf<K> {
+    const record = parseRecord(kind, input)
+    if (this.get(kind, record.id)) {
+      throw new MockServiceError('INVALID_REQUEST', `A ${describeKind(kind)} with id "${record.id}" already exists.`)
+    }
+    this.stage(kind, record.id, record)
+    return record
+  }
+
+  /**
+   * Stages a change to a record: `change` gets a copy to edit. `updated` moves
+   * forward unless `touch` is false.
+   */
+  update<K extends RecordKind>(
+    kind: K,
+    id: string,
+    change: (draft: RecordOf<K>) => void,
+    { touch = true }: { touch?: boolean } = {},
+  ): RecordOf<K> {
+    const current = this.require(kind, id)
+    const draft = structuredClone(current)
+    change(draft)
+    draft.id = current.id
+    if (touch) draft.updated = this.timestamp(current.updated)
+    const record = parseRecord(kind, draft)
+    this.stage(kind, id, record)
+    return record
+  }
+
+  /** Stages the removal of a record and of every link to it. */
+  remove(kind: RecordKind, id: string): void {
+    this.require(kind, id)
+    this.unlinkEverywhere(kind, id)
+    this.stage(kind, id, null)
+  }
+
+  /** Links `toId` into `field` of the `fromKind` record and the reverse side. Idempotent. */
+  link(fromKind: RecordKind, fromId: string, field: string, toId: string): void {
+    const relation = relationOf(fromKind, field)
+    this.require(fromKind, fromId)
+    const target = this.require(relation.to, toId)
+    if (relation.inverseOne) {
+      const owner = (target as Record<string, unknown>)[relation.inverse!]
+      if (typeof owner === 'string' && owner !== fromId && this.get(fromKind, owner)) {
+        this.update(fromKind, owner, (draft) => removeId(draft, field, toId))
+      }
+    }
+    this.update(fromKind, fromId, (draft) => addId(draft, field, toId))
+    if (!relation.inverse) return
+    const inverse = relation.inverse
+    this.update(relation.to, toId, (draft) => {
+      if (relation.inverseOne) (draft as Record<string, unknown>)[inverse] = fromId
+      else addId(draft, inverse, fromId)
+    })
+  }
+
+  /** Removes a link from both sides. Unlinking ids that are not linked is a no-op. */
+  unlink(fromKind: RecordKind, fromId: string, field: string, toId: string): void {
+    const relation = relationOf(fromKind, field)
+    this.require(fromKind, fromId)
+    this.require(relation.to, toId)
+    this.update(fromKind, fromId, (draft) => removeId(draft, field, toId))
+    if (!relation.inverse || relation.inverseOne) return
+    const inverse = relation.inverse
+    this.update(relation.to, toId, (draft) => removeId(draft, inverse, fromId))
+  }
+
+  private unlinkEverywhere(kind: RecordKind, id: string): void {
+    const record = this.require(kind, id) as Record<string, unknown>
+    for (const relation of RELATIONS_BY_KIND.get(kind) ?? []) {
+      if (relation.from === kind) {
+        // Records that point back at this one lose the link.
+        if (!relation.inverse || relation.inverseOne) continue
+        for (const otherId of (record[relation.field] as string[] | undefined) ?? []) {
+          if (this.get(relation.to, otherId)) {
+            this.update(relation.to, otherId, (draft) => removeId(draft, relation.inverse!, id))
+          }
+        }
+      } else if (relation.inverse && !relation.inverseOne) {
+        for (const otherId of (record[relation.inverse] as string[] | undefined) ?? []) {
+          if (this.get(relation.from, otherId)) {
+            this.update(relation.from, otherId, (draft) => removeId(draft, relation.field, id))
+          }
+        }
+      } else {
+        // Single-owner links (a message's conversation) and one-sided links:
+        // find the owners that list this record.
+        const ownerId = relation.inverseOne ? (record[relation.inverse!] as string | undefined) : undefined
+        const owners = ownerId !== undefined ? [this.get(relation.from, ownerId)] : this.all(relation.from)
+        for (const owner of owners) {
+          if (owner && ((owner as Record<string, unknown>)[relation.field] as string[]).includes(id)) {
+            this.update(relation.from, owner.id, (draft) => removeId(draft, relation.field, id))
+          }
+        }
+      }
+    }
+  }
+
+  private stage(kind: RecordKind, id: string, record: RecordOf<RecordKind> | null): void {
+    let changes = this.staged.get(kind)
+    if (!changes) this.staged.set(kind, (changes = new Map()))
+    changes.set(id, record)
+  }
+}
+
+
+const RELATIONS_BY_KIND = new Map<RecordKind, typeof RELATIONS>()
+for (const relation of RELATIONS) {
+  for (const kind of new Set([relation.from, relation.to])) {
+    RELATIONS_BY_KIND.set(kind, [...(RELATIONS_BY_KIND.get(kind) ?? []), relation])
+  }
+}
+
+function addId(draft: object, field: string, id: string): void {
+  const list = (draft as Record<string, string[]>)[field]!
+  if (!list.includes(id)) list.push(id)
+}
+
+function removeId(draft: object, field: string, id: string): void {
+  const record = draft as Record<string, string[]>
+  record[field] = record[field]!.filter((existing) => existing !== id)
+}
+
+function parseRecord<K extends RecordKind>(kind: K, input: unknown): RecordOf<K> {
+  const result = recordSchemas[kind].safeParse(input)
+  if (!result.success) {
+    const issue = result.error.issues[0]
+    const path = issue?.path.join('.') || '(record)'
+    throw new MockServiceError(
+      'INVALID_REQUEST',
+      `Invalid ${describeKind(kind)}: ${path}: ${issue?.message ?? 'does not match the schema'}.`,
+    )
+  }
+  return result.data as RecordOf<K>
+}
+
+const KIND_NAMES: Record<RecordKind, string> = {
+  conversation: 'conversation',
+  message: 'message',
+  annotation: 'annotation',
+  asset: 'asset',
+  format: 'format',
+  activity: 'activity',
+  tag: 'tag',
+  website: 'website',
+  anchor: 'anchor',
+  workstreamSummary: 'workstream summary',
+  range: 'range',
+}
+
+/** The human name of a record kind, for messages. */
+export function describeKind(kind: RecordKind): string {
+  return KIND_NAMES[kind]
+}

@@ -1,0 +1,86 @@
+import type { Conversation, ConversationMessage, Annotation, Score } from '@pieces.app/pieces-os-client'
+import type { AnnotationRecord, ConversationRecord, MessageRecord, ScoreRecord } from '../store/schemas.js'
+import { toFlattened } from './flattened.js'
+import { toGroupedTimestamp } from './timestamp.js'
+import type { Wire, WireContext } from './wire-types.js'
+
+/** A stored score as the wire Score (all counters present). */
+export function toScore(score: ScoreRecord): Wire<Score> {
+  return { ...score }
+}
+
+/**
+ * A stored conversation as the wire Conversation: collections as references
+ * with `indices`, grounding under `grounding.messages` and
+ * `grounding.temporal.workstreams`.
+ *
+ * @example
+ * toConversation(store.get('conversation', id)!, { now: new Date(), transferables: true })
+ */
+export function toConversation(record: ConversationRecord, context: WireContext): Wire<Conversation> {
+  const conversation: Wire<Conversation> = {
+    id: record.id,
+    created: toGroupedTimestamp(record.created, context),
+    updated: toGroupedTimestamp(record.updated, context),
+    type: record.type,
+    favorited: record.favorited,
+    messages: toFlattened(record.messages),
+    annotations: toFlattened(record.annotations),
+    assets: toFlattened(record.assets),
+    websites: toFlattened(record.websites),
+    anchors: toFlattened(record.anchors),
+    summaries: toFlattened(record.summaries),
+    grounding: {
+      messages: toFlattened(record.groundingMessages),
+      temporal: { workstreams: toFlattened(record.groundingRanges) },
+    },
+    score: toScore(record.score),
+  }
+  if (record.name !== undefined) conversation.name = record.name
+  if (record.application) conversation.application = record.application as Wire<Conversation>['application']
+  if (record.model !== undefined) conversation.model = { id: record.model }
+  if (record.pipeline) conversation.pipeline = record.pipeline as Wire<Conversation>['pipeline']
+  if (record.demo !== undefined) conversation.demo = record.demo
+  return conversation
+}
+
+/**
+ * A stored message as the wire ConversationMessage; `transferables: false`
+ * leaves its fragment out.
+ *
+ * @example
+ * toConversationMessage(message, { now: new Date(), transferables: false })
+ */
+export function toConversationMessage(record: MessageRecord, context: WireContext): Wire<ConversationMessage> {
+  const message: Wire<ConversationMessage> = {
+    id: record.id,
+    created: toGroupedTimestamp(record.created, context),
+    updated: toGroupedTimestamp(record.updated, context),
+    conversation: { id: record.conversation },
+    role: record.role,
+    score: toScore(record.score),
+  }
+  if (context.transferables && record.fragment) message.fragment = structuredClone(record.fragment)
+  if (record.sentiment) message.sentiment = record.sentiment
+  return message
+}
+
+/**
+ * A stored annotation as the wire Annotation.
+ *
+ * @example
+ * toAnnotation(annotation, { now: new Date(), transferables: true })
+ */
+export function toAnnotation(record: AnnotationRecord, context: WireContext): Wire<Annotation> {
+  const annotation: Wire<Annotation> = {
+    id: record.id,
+    created: toGroupedTimestamp(record.created, context),
+    updated: toGroupedTimestamp(record.updated, context),
+    type: record.type,
+    text: record.text,
+  }
+  if (record.asset !== undefined) annotation.asset = { id: record.asset }
+  if (record.conversation !== undefined) annotation.conversation = { id: record.conversation }
+  if (record.favorited !== undefined) annotation.favorited = record.favorited
+  return annotation
+}

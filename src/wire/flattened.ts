@@ -1,0 +1,34 @@
+/** A flattened collection: references by id and each id's position. */
+export interface FlattenedIds {
+  iterable: Array<{ id: string }>
+  indices: Record<string, number>
+}
+
+/**
+ * Ids as a flattened collection `{ iterable: [{ id }], indices: { id: position } }`.
+ *
+ * @example
+ * toFlattened(['a', 'b']) // { iterable: [{ id: 'a' }, { id: 'b' }], indices: { a: 0, b: 1 } }
+ */
+export function toFlattened(ids: readonly string[]): FlattenedIds {
+  const iterable = new Array<{ id: string }>(ids.length)
+  const indices: Record<string, number> = {}
+  for (let position = 0; position < ids.length; position++) {
+    const id = ids[position]!
+    iterable[position] = { id }
+    indices[id] = position
+  }
+  return { iterable, indices }
+}
+
+/**
+ * Full records as a collection `{ iterable, indices }`, keyed by their ids.
+ *
+ * @example
+ * toCollection([{ id: 'a' }]) // { iterable: [{ id: 'a' }], indices: { a: 0 } }
+ */
+export function toCollection<T extends { id: string }>(items: readonly T[]): { iterable: T[]; indices: Record<string, number> } {
+  const indices: Record<string, number> = {}
+  items.forEach((item, position) => (indices[item.id] = position))
+  return { iterable: [...items], indices }
+}

@@ -1,0 +1,22 @@
+/**
+ * The JSON form of one of the official client's model types: what travels on
+ * the wire before `XFromJSON` turns `value` strings into `Date`s.
+ *
+ * @example
+ * const timestamp: Wire<GroupedTimestamp> = { value: '2024-05-01T12:00:00.000Z' }
+ */
+export type Wire<T> = T extends Date
+  ? string
+  : T extends ReadonlyArray<infer U>
+    ? Array<Wire<U>>
+    : T extends object
+      ? { [K in keyof T]: Wire<T[K]> }
+      : T
+
+/** What shapes a response besides the records: the clock and the `transferables` flag. */
+export interface WireContext {
+  /** The time `readable` timestamps are relative to. */
+  readonly now: Date
+  /** False leaves transferable payloads (fragments, files) out. Default true. */
+  readonly transferables: boolean
+}

@@ -1,0 +1,42 @@
+import { fixedClock, type Store } from 'conversation-asset-mock'
+import { setupMockServer } from 'conversation-asset-mock/node'
+import { startStandaloneServer } from 'conversation-asset-mock/server'
+
+/** One way of running the mock, as the contract tests drive it. */
+export interface ContractRuntime {
+  readonly baseUrl: string
+  readonly store: Store
+  reset(): Promise<void>
+  close(): Promise<void>
+}
+
+export const CONTRACT_CLOCK_START = '2024-07-01T09:00:00.000Z'
+
+/** The runtimes every contract test runs against: in-process MSW and the standalone server. */
+export const runtimes: Array<{ name: string; start(): Promise<ContractRuntime> }> = [
+  {
+    name: 'in-process (msw/node setupServer)',
+    async start() {
+      const mock = setupMockServer({ clock: fixedClock(CONTRACT_CLOCK_START) })
+      await mock.listen()
+      return {
+        baseUrl: mock.baseUrl,
+        store: mock.store,
+        reset: () => mock.reset(),
+        close: async () => mock.close(),
+      }
+    },
+  },
+  {
+    name: 'standalone HTTP server',
+    async start() {
+      const server = await startStandaloneServer({ port: 0, clock: fixedClock(CONTRACT_CLOCK_START) })
+      return {
+        baseUrl: server.url,
+        store: server.service.store,
+        reset: () => server.service.reset(),
+        close: () => server.close(),
+      }
+    },
+  },
+]

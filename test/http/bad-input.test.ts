@@ -1,0 +1,112 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { startStandaloneServer } from 'conversation-asset-mock/server'
+import { runtimes, type ContractRuntime } from '../contract/runtimes.js'
+
+function snapshotOf(mock: ContractRuntime): string {
+  return JSON.stringify(
+    (['conversation', 'message', 'annotation', 'anchor', 'asset'] as const).map((kind) => [...mock.store.all(kind)]),
+  )
+}
+
+describe.each(runtimes)('bad input never crashes the mock or changes it, $name', ({ start }) => {
+  let mock: ContractRuntime
+  let conversationId: string
+
+  beforeAll(async () => {
+    mock = await start()
+    conversationId = mock.store.all('conversation')[Symbol.iterator]().next().value!.id
+  })
+  afterEach(() => mock.reset())
+  afterAll(() => mock.close())
+
+  const post = (path: string, body?: string) =>
+    fetch(`${mock.baseUrl}${path}`, {
+      method: 'POST',
+      ...(body !== undefined && { body, headers: { 'content-type': 'application/json' } }),
+    })
+
+  it.each([
+    ['malformed JSON', '/conversations/create', '{"type": "COPILOT"', /Malformed JSON body/],
+    ['an unknown enum value', '/conversations/create', '{"type":"NOPE"}', /Invalid SeededConversation body: type:/],
+    ['a message without a role', '/conversations/create', '{"type":"COPILOT","messages":[{"fragment":{}}]}', /messages\.0\.role/],
+    ['a JSON array instead of an object', '/conversations/create', '[1,2,3]', /Invalid SeededConversation body/],
+    ['an update without a body', '/conversation/update', undefined, /a body is required/],
+    ['an update missing required fields', '/conversation/update', '{"id":"x"}', /Invalid Conversation body: created:/],
+    ['a score that is not a boolean', `/conversation/CONVERSATION/scores/increment`, '{"conversation":{"reuse":"yes"}}', /conversation\.reuse/],
+    ['a summarize input with a message of another conversation', `/conversation/CONVERSATION/summarize`, '{"messages":{"iterable":[{"id":"nope"}]}}', /No message with id "nope"/],
+  ])('answers %s with a clear 500 text and changes nothing', async (_case, path, body, message) => {
+    const before = snapshotOf(mock)
+    const response = await post(path.replace('CONVERSATION', conversationId), body)
+    const text = await response.text()
+    expect(response.status).toBe(500)
+    expect(response.headers.get('content-type')).toMatch(/^text\/plain/)
+    expect(text).toMatch(message)
+    expect(text).not.toMatch(/\n\s+at /)
+    expect(snapshotOf(mock)).toBe(before)
+  })
+
+  it('refuses a transferables value that is not true or false, naming it', async () => {
+    const response = await fetch(`${mock.baseUrl}/conversations?transferables=maybe`)
+    expect(response.status).toBe(500)
+    expect(await response.text()).toContain('"transferables"')
+  })
+
+  it.each([
+    ['a very long id', 'x'.repeat(5000)],
+    ['an encoded slash', 'a%2Fb'],
+    ['an encoded NUL', 'a%00b'],
+    ['unicode', '%F0%9F%92%A5'],
+  ])('answers %s with an error and stays up', async (_case, id) => {
+    const read = await fetch(`${mock.baseUrl}/conversation/${id}`)
+    expect([410, 500]).toContain(read.status)
+    const link = await post(`/conversation/${id}/assets/associate/${id}`)
+    expect(link.status).toBe(500)
+    expect(await link.text()).not.toMatch(/\n\s+at /)
+    const health = await fetch(`${mock.baseUrl}/.well-known/health`)
+    expect(health.status).toBe(200)
+  })
+})
+
+describe('the standalone server under oversized and unknown requests', () => {
+  it('answers 413 with a message for a body over the limit, then keeps serving', async () => {
+    const server = await startStandaloneServer({ port: 0, maxBodyBytes: 1024 })
+    try {
+      const before = server.service.store.count('conversation')
+      const response = await fetch(`${server.url}/conversations/create`, {
+        method: 'POST',
+        body: JSON.stringify({ type: 'COPILOT', name: 'x'.repeat(4096) }),
+        headers: { 'content-type': 'application/json' },
+      })
+      expect(response.status).toBe(413)
+      expect(await response.text()).toContain('1024 bytes')
+      expect(server.service.store.count('conversation')).toBe(before)
+      const after = await fetch(`${server.url}/conversations/identifiers`)
+      expect(after.status).toBe(200)
+    } finally {
+      await server.close()
+    }
+  })
+
+  it('answers 404 naming the route when no operation matches', async () => {
+    const server = await startStandaloneServer({ port: 0 })
+    try {
+      const response = await fetch(`${server.url}/no/such/route`)
+      expect(response.status).toBe(404)
+      expect(await response.text()).toBe('No operation of the service answers GET /no/such/route.')
+    } finally {
+      await server.close()
+    }
+  })
+
+  it('answers CORS preflights so a browser app on another port can call it', async () => {
+    const server = await startStandaloneServer({ port: 0 })
+    try {
+      const before = server.service.store.count('conversation')
+      const response = await fetch(`${server.url}/conversations/create`, { method: 'OPTIONS' })
+      expect(response.status).toBe(204)
+      expect(response.headers.get('access-control-allow-origin')).toBe('*')
+    } finally {
+      await server.close()
+    }
+  })
+})

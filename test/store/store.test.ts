@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest'
+import { MockServiceError } from '../../src/errors.js'
+import { createStore } from '../../src/store/create-store.js'
+import { fixedClock } from '../../src/store/clock.js'
+import type { RecordChange } from '../../src/store/create-store.js'
+
+const at = '2024-05-01T12:00:00.000Z'
+
+async function storeWithAssetAndConversation() {
+  const store = createStore({ clock: fixedClock(at) })
+  await store.replaceAll({
+    conversation: [{ id: 'c1', type: 'COPILOT', created: at, updated: at } as never],
+    asset: [
+      { id: 'a1', created: at, updated: at, formats: ['f1'], original: 'f1', preview: { base: 'f1' } } as never,
+    ],
+    format: [
+      { id: 'f1', asset: 'a1', classification: { generic: 'CODE', specific: 'ts' }, created: at, updated: at } as never,
+    ],
+  })
+  return store
+}
+
+describe('the store', () => {
+  it('finds records by id and lists them in creation order', async () => {
+    const store = await storeWithAssetAndConversation()
+    expect(store.get('conversation', 'c1')?.type).toBe('COPILOT')
+    expect(store.get('conversation', 'nope')).toBeUndefined()
+    await store.write((tx) => tx.insert('conversation', { id: 'c2', type: 'COPILOT', created: at, updated: at } as never))
+    expect(Array.from(store.all('conversation'), (c) => c.id)).toEqual(['c1', 'c2'])
+  })
+
+  it('keeps the @msw/data collections in step with what it serves', async () => {
+    const store = await storeWithAssetAndConversation()
+    await store.write((tx) => tx.link('conversation', 'c1', 'assets', 'a1'))
+    const stored = store.collections.conversation.findFirst((q) => q.where({ id: 'c1' }))
+    expect(stored?.assets).toEqual(['a1'])
+    expect(store.collections.asset.findFirst((q) => q.where({ id: 'a1' }))?.conversations).toEqual(['c1'])
+  })
+
+  it('stores a link on both records and removes it from both', async () => {
+    const store = await storeWithAssetAndConversation()
+    await store.write((tx) => tx.link('conversation', 'c1', 'assets', 'a1'))
+    expect(store.get('conversation', 'c1')!.assets).toEqual(['a1'])
+    expect(store.get('asset', 'a1')!.conversations).toEqual(['c1'])
+    await store.write((tx) => tx.unlink('conversation', 'c1', 'assets', 'a1'))
+    expect(store.get('conversation', 'c1')!.assets).toEqual([])
+    expect(store.get('asset', 'a1')!.conversations).toEqual([])
+  })
+
+  it('changes nothing when a write fails half-way', async () => {
+    const store = await storeWithAssetAndConversation()
+    const write = store.write((tx) => {
+      tx.link('conversation', 'c1', 'assets', 'a1')
+      tx.link('conversation', 'c1', 'websites', 'missing-website')
+    })
+    await expect(write).rejects.toBeInstanceOf(MockServiceError)
+    expect(store.get('conversation', 'c1')!.assets).toEqual([])
+    expect(store.get('asset', 'a1')!.conversations).toEqual([])
+  })
+
+  it('runs writes one after another so concurrent increments lose nothing', async () => {
+    const store = await storeWithAssetAndConversation()
+    await Promise.all(
+      Array.from({ length: 50 }, () =>
+        store.write((tx) =>
+          tx.update('conversation', 'c1', (draft) => {
+            draft.score = { ...draft.score, reuse: (draft.score.reuse ?? 0) + 1 }
+          }),
+        ),
+      ),
+    )
+    expect(store.get('conversation', 'c1')!.score.reuse).toBe(50)
+  })
+
+  it('moves updated forward on every change, even with a frozen clock', async () => {
+    const store = await storeWithAssetAndConversation()
+    const first = await store.write((tx) => tx.update('conversation', 'c1', (draft) => (draft.name = 'one')))
+    const second = await store.write((tx) => tx.update('conversation', 'c1', (draft) => (draft.name = 'two')))
+    expect(first.created).toBe(at)
+    expect(Date.parse(first.updated)).toBeGreaterThan(Date.parse(at))
+    expect(Date.parse(second.updated)).toBeGreaterThan(Date.parse(first.updated))
+  })
+
+  it('removes a record together with every link to it', async () => {
+    const store = await storeWithAssetAndConversation()
+    await store.write((tx) => tx.link('conversation', 'c1', 'assets', 'a1'))
+    await store.write((tx) => tx.remove('conversation', 'c1'))
+    expect(store.get('conversation', 'c1')).toBeUndefined()
+    expect(store.get('asset', 'a1')!.conversations).toEqual([])
+    expect(store.collections.conversation.count()).toBe(0)
+  })
+
+  it('tells subscribers what each committed write changed, and nothing for a failed one', async () => {
+    const store = await storeWithAssetAndConversation()
+    const seen: RecordChange[][] = []
+    const stop = store.subscribe((changes) => seen.push([...changes]))
+    await store.write((tx) => tx.link('conversation', 'c1', 'assets', 'a1'))
+    await store.write((tx) => tx.require('conversation', 'missing')).catch(() => undefined)
+    stop()
+    await store.write((tx) => tx.remove('conversation', 'c1'))
+    expect(seen).toEqual([
+      [
+        { kind: 'conversation', id: 'c1', type: 'updated' },
+        { kind: 'asset', id: 'a1', type: 'updated' },
+      ],
+    ])
+  })
+})

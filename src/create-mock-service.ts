@@ -1,4 +1,5 @@
 import type { RequestHandler } from 'msw'
+import { deleteAsset } from './domain/asset-writes.js'
 import { defaultFixtures } from './fixtures/default-fixtures.generated.js'
 import type { FixtureSet } from './fixtures/fixture-files.js'
 import { validateFixtures } from './fixtures/validate-fixtures.js'
@@ -33,6 +34,11 @@ export interface MockService {
   readonly handlers: RequestHandler[]
   /** Settles when the fixtures are loaded; handlers wait for it themselves. */
   readonly ready: Promise<void>
+  /**
+   * Makes an asset vanish as if another client had deleted it: its snapshot
+   * answers 410 and every link to it is gone.
+   */
+  removeAsset(id: string): Promise<void>
   /** Puts the store back to the fixtures it started from. */
   reset(): Promise<void>
   /** Stops change notifications; the service answers nothing useful afterwards. */
@@ -65,6 +71,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     operations,
     handlers,
     ready,
+    removeAsset: (id) => store.write((tx) => deleteAsset(tx, id)),
     reset: () => store.replaceAll(records),
     close() {
       for (const unsubscribe of unsubscribers.splice(0)) unsubscribe()

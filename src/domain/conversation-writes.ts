@@ -1,8 +1,7 @@
 import type { z } from 'zod'
 import type { seededConversationInput } from '../handlers/conversation-inputs.js'
 import type { Transaction } from '../store/transaction.js'
-import type { ConversationRecord, ScoreRecord } from '../store/schemas.js'
-import type { SeededScore } from '../handlers/conversation-inputs.js'
+import type { ConversationRecord } from '../store/schemas.js'
 
 export type SeededConversationInput = z.output<typeof seededConversationInput>
 
@@ -100,20 +99,4 @@ export function deleteConversation(tx: Transaction, id: string): void {
     if (annotation && annotation.asset === undefined) tx.remove('annotation', annotationId)
   }
   tx.remove('conversation', id)
-}
-
-const COUNTERS = ['reuse', 'update', 'reference', 'priority', 'searched'] as const
-
-/**
- * A score with one added to each counter the SeededScore sets to true.
- *
- * @example
- * incrementScore({ manual: 0, automatic: 0 }, { reuse: true }) // { manual: 0, automatic: 0, reuse: 1 }
- */
-export function incrementScore(score: ScoreRecord, seeded: SeededScore | undefined): ScoreRecord {
-  const next = { ...score }
-  for (const counter of COUNTERS) {
-    if (seeded?.[counter] === true) next[counter] = (next[counter] ?? 0) + 1
-  }
-  return next
 }

@@ -1,5 +1,11 @@
 import type { Operation } from '../http/operation.js'
 import { annotationOperations } from './annotation.js'
+import { assetLinksOperations } from './asset-links.js'
+import { assetUpdatesOperations } from './asset-updates.js'
+import { assetOperations } from './asset.js'
+import { assetsOperations } from './assets.js'
+import { formatOperations } from './format.js'
+import { linkedRecordListsOperations } from './linked-record-lists.js'
 import { conversationLinksOperations } from './conversation-links.js'
 import { conversationOperations } from './conversation.js'
 import { conversationsOperations } from './conversations.js'
@@ -20,6 +26,12 @@ export function allOperations(): readonly Operation[] {
     ...conversationOperations,
     ...conversationLinksOperations,
     ...annotationOperations,
+    ...assetsOperations,
+    ...assetOperations,
+    ...assetUpdatesOperations,
+    ...assetLinksOperations,
+    ...linkedRecordListsOperations,
+    ...formatOperations,
   ]
   return operations
     .map((operation, order) => ({ operation, order, params: Math.min(...operation.paths.map(countParams)) }))

@@ -1,6 +1,6 @@
 import { MockServiceError } from '../errors.js'
 import { deriveConversationName, summarizeMessages } from '../domain/conversation-text.js'
-import { incrementScore } from '../domain/conversation-writes.js'
+import { incrementScore } from '../domain/score.js'
 import { defineOperation, json, noContent, type Operation, type OperationContext } from '../http/operation.js'
 import { parseBody, pathId, wireContext } from '../http/request-input.js'
 import type { MessageRecord } from '../store/schemas.js'

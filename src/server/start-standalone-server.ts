@@ -48,7 +48,7 @@ export async function startStandaloneServer(options: StandaloneServerOptions = {
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY
   const router = FindMyWay<FindMyWay.HTTPVersion.V1>({
     ignoreTrailingSlash: true,
-    maxParamLength: 2000,
+    maxParamLength: 65_536,
   })
   const operationOf = new Map<string, Operation>()
   for (const operation of service.operations) {

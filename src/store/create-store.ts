@@ -41,6 +41,8 @@ export interface Store {
   /** Records of a kind in creation order. */
   all<K extends RecordKind>(kind: K): Iterable<RecordOf<K>>
   count(kind: RecordKind): number
+  /** True for an id that was removed since the last `replaceAll()`: gone, not unknown. */
+  isGone(kind: RecordKind, id: string): boolean
   /**
    * Runs `change` against a transaction and commits what it staged, after
    * every earlier write has finished. If `change` throws, nothing is written.
@@ -67,6 +69,7 @@ export function createStore(options: StoreOptions = {}): Store {
     RECORD_KINDS.map((kind) => [kind, new Map()]),
   )
   const listeners = new Set<ChangeListener>()
+  let tombstones = new Map<RecordKind, Set<string>>(RECORD_KINDS.map((kind) => [kind, new Set()]))
   let queue: Promise<unknown> = Promise.resolve()
 
   const indexOf = <K extends RecordKind>(kind: K) =>
@@ -75,6 +78,7 @@ export function createStore(options: StoreOptions = {}): Store {
   const reader = {
     get: <K extends RecordKind>(kind: K, id: string) => indexOf(kind).get(id),
     all: <K extends RecordKind>(kind: K) => indexOf(kind).values(),
+    isGone: (kind: RecordKind, id: string) => tombstones.get(kind)!.has(id),
   }
 
   // Records in a collection are replaced, never edited, so the collection's own
@@ -89,7 +93,10 @@ export function createStore(options: StoreOptions = {}): Store {
         if (next === null) {
           if (!previous) continue
           collection.delete(previous)
-          applied.push(() => indexOf(kind).delete(id))
+          applied.push(() => {
+            indexOf(kind).delete(id)
+            tombstones.get(kind)!.add(id)
+          })
           changes.push({ kind, id, type: 'deleted' })
         } else if (previous) {
           const stored = await collection.update(previous, {
@@ -129,6 +136,7 @@ export function createStore(options: StoreOptions = {}): Store {
     get: reader.get,
     all: reader.all,
     count: (kind) => indexOf(kind).size,
+    isGone: reader.isGone,
     write(change) {
       return enqueue(async () => {
         const tx = new Transaction(reader, clock, createId)
@@ -161,6 +169,7 @@ export function createStore(options: StoreOptions = {}): Store {
           }
           nextIndex.set(kind, byId)
         }
+        tombstones = new Map(RECORD_KINDS.map((kind) => [kind, new Set()]))
         for (const kind of RECORD_KINDS) {
           ;(collections as Record<RecordKind, unknown>)[kind] = nextCollections[kind]
           index.set(kind, nextIndex.get(kind)!)

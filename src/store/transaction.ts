@@ -10,6 +10,7 @@ export type StagedChanges = Map<RecordKind, Map<string, RecordOf<RecordKind> | n
 export interface CommittedReader {
   get<K extends RecordKind>(kind: K, id: string): RecordOf<K> | undefined
   all<K extends RecordKind>(kind: K): Iterable<RecordOf<K>>
+  isGone(kind: RecordKind, id: string): boolean
 }
 
 /**
@@ -46,7 +47,11 @@ export class Transaction {
   require<K extends RecordKind>(kind: K, id: string): RecordOf<K> {
     const record = this.get(kind, id)
     if (!record) {
-      throw new MockServiceError('NOT_FOUND', `No ${describeKind(kind)} with id "${id}" exists.`)
+      const gone = this.staged.get(kind)?.get(id) === null || this.committed.isGone(kind, id)
+      throw new MockServiceError(
+        'NOT_FOUND',
+        gone ? `The ${describeKind(kind)} "${id}" was deleted.` : `No ${describeKind(kind)} with id "${id}" exists.`,
+      )
     }
     return record
   }

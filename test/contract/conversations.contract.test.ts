@@ -75,7 +75,7 @@ describe.each(runtimes)('conversation operations through the official client, $n
     const { value } = await callAndCheck(conversations.conversationsSnapshotRaw({}), 'Conversations', ConversationsToJSON)
     expect(value.iterable).toHaveLength(defaultFixtures.conversation!.length)
     for (const item of value.iterable) {
-      expect(item.created).toBeInstanceOf(Date)
+      expect(item.created.value).toBeInstanceOf(Date)
       expect(Number.isNaN(item.updated.value.getTime())).toBe(false)
       expect(item.messages.iterable.length).toBeGreaterThanOrEqual(2)
       item.messages.iterable.forEach((message, position) => expect(item.messages.indices![message.id]).toBe(position))

@@ -7,6 +7,7 @@ export interface ContractRuntime {
   readonly baseUrl: string
   readonly store: Store
   reset(): Promise<void>
+  removeAsset(id: string): Promise<void>
   close(): Promise<void>
 }
 
@@ -23,6 +24,7 @@ export const runtimes: Array<{ name: string; start(): Promise<ContractRuntime> }
         baseUrl: mock.baseUrl,
         store: mock.store,
         reset: () => mock.reset(),
+        removeAsset: (id) => mock.removeAsset(id),
         close: async () => mock.close(),
       }
     },
@@ -35,6 +37,7 @@ export const runtimes: Array<{ name: string; start(): Promise<ContractRuntime> }
         baseUrl: server.url,
         store: server.service.store,
         reset: () => server.service.reset(),
+        removeAsset: (id) => server.service.removeAsset(id),
         close: () => server.close(),
       }
     },

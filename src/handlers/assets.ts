@@ -1,0 +1,68 @@
+import { createAsset, deleteAsset } from '../domain/asset-writes.js'
+import { defineOperation, json, text, type Operation } from '../http/operation.js'
+import { booleanQuery, parseBody, pathId } from '../http/request-input.js'
+import { toAsset } from '../wire/asset.js'
+import { toFlattened } from '../wire/flattened.js'
+import { seedInput } from './asset-inputs.js'
+import { assetWireContext } from './asset-reads.js'
+import { MockServiceError } from '../errors.js'
+
+/**
+ * The `/assets` routes a client needs to reach assets at all: create, delete
+ * (the route that makes an asset gone), the snapshot and the identifiers.
+ *
+ * @example
+ * createMswHandlers(assetsOperations, service)
+ */
+export const assetsOperations: readonly Operation[] = [
+  defineOperation({
+    id: 'assetsCreateNewAsset',
+    method: 'POST',
+    paths: ['/assets/create'],
+    async run(context) {
+      if (context.request.body === undefined) {
+        throw new MockServiceError('INVALID_REQUEST', 'Invalid Seed body: a body is required to create an asset.')
+      }
+      const seed = parseBody(seedInput, context.request.body, 'Seed')
+      const wire = assetWireContext(context)
+      const asset = await context.store.write((tx) => createAsset(tx, seed))
+      return json(toAsset(asset, wire))
+    },
+  }),
+  defineOperation({
+    id: 'assetsDeleteAsset',
+    method: 'POST',
+    paths: ['/assets/:asset/delete'],
+    async run(context) {
+      const id = pathId(context, 'asset')
+      await context.store.write((tx) => deleteAsset(tx, id))
+      return text(id)
+    },
+  }),
+  defineOperation({
+    id: 'assetsSnapshot',
+    method: 'GET',
+    paths: ['/assets'],
+    run(context) {
+      booleanQuery(context.request.query, 'suggested', false)
+      booleanQuery(context.request.query, 'pseudo', false)
+      const wire = assetWireContext(context)
+      const iterable = []
+      const indices: Record<string, number> = {}
+      for (const asset of context.store.all('asset')) {
+        indices[asset.id] = iterable.length
+        iterable.push(toAsset(asset, wire))
+      }
+      return json({ iterable, indices })
+    },
+  }),
+  defineOperation({
+    id: 'assetsIdentifiersSnapshot',
+    method: 'GET',
+    paths: ['/assets/identifiers'],
+    run(context) {
+      booleanQuery(context.request.query, 'pseudo', false)
+      return json(toFlattened(Array.from(context.store.all('asset'), (asset) => asset.id)))
+    },
+  }),
+]

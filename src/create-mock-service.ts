@@ -41,8 +41,6 @@ export interface MockService {
   removeAsset(id: string): Promise<void>
   /** Puts the store back to the fixtures it started from. */
   reset(): Promise<void>
-  /** Stops change notifications; the service answers nothing useful afterwards. */
-  close(): void
 }
 
 /**
@@ -63,7 +61,6 @@ export function createMockService(options: MockServiceOptions = {}): MockService
   const ready = store.replaceAll(records)
   const operations = allOperations()
   const handlers = createMswHandlers(operations, { baseUrl, store, ready })
-  const unsubscribers: Array<() => void> = []
 
   return {
     baseUrl,
@@ -73,8 +70,5 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     ready,
     removeAsset: (id) => store.write((tx) => deleteAsset(tx, id)),
     reset: () => store.replaceAll(records),
-    close() {
-      for (const unsubscribe of unsubscribers.splice(0)) unsubscribe()
-    },
   }
 }

@@ -13,6 +13,8 @@ export interface MockServer extends MockService {
   readonly server: SetupServerApi
   /** Starts intercepting requests; resolves when the fixtures are loaded. */
   listen(): Promise<void>
+  /** Stops intercepting requests. */
+  close(): void
 }
 
 /**
@@ -40,7 +42,6 @@ export function setupMockServer(options: SetupMockServerOptions = {}): MockServe
     },
     close() {
       server.close()
-      service.close()
     },
   }
 }

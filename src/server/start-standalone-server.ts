@@ -122,7 +122,6 @@ export async function startStandaloneServer(options: StandaloneServerOptions = {
     close() {
       return new Promise((resolve, reject) => {
         server.close((error) => {
-          service.close()
           if (error) reject(error)
           else resolve()
         })

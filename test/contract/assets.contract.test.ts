@@ -270,7 +270,7 @@ describe.each(runtimes)('asset operations through the official client, $name', (
         expect(await failure(read)).toMatchObject({ status: 410, text: GONE })
       }
       const linked = await conversation.conversationGetSpecificConversation({ conversation: linkedConversation })
-      expect(linked.assets!.iterable.map((a) => a.id)).not.toContain(linkedAsset.id)
+      expect(linked.assets!.iterable!.map((a) => a.id)).not.toContain(linkedAsset.id)
       for (const tag of mock.store.all('tag')) expect(tag.assets).not.toContain(linkedAsset.id)
       for (const website of mock.store.all('website')) expect(website.assets).not.toContain(linkedAsset.id)
       const ids = await assets.assetsIdentifiersSnapshot({})
@@ -283,7 +283,7 @@ describe.each(runtimes)('asset operations through the official client, $name', (
       await mock.removeAsset(linkedAsset.id)
       expect(await failure(asset.assetSnapshot({ asset: linkedAsset.id }))).toMatchObject({ status: 410, text: GONE })
       const linked = await conversation.conversationGetSpecificConversation({ conversation: linkedConversation })
-      expect(linked.assets!.iterable.map((a) => a.id)).not.toContain(linkedAsset.id)
+      expect(linked.assets!.iterable!.map((a) => a.id)).not.toContain(linkedAsset.id)
     })
 
     it('tells a gone asset apart from one that never existed on reads other than the snapshot', async () => {

@@ -52,7 +52,7 @@ describe.each(runtimes)('bad input never crashes the mock or changes it, $name',
   })
 
   it.each([
-    ['a very long id', 'x'.repeat(5000)],
+    ['a very long id', 'x'.repeat(3000)],
     ['an encoded slash', 'a%2Fb'],
     ['an encoded NUL', 'a%00b'],
     ['unicode', '%F0%9F%92%A5'],

@@ -1,5 +1,10 @@
 import type { RequestHandler } from 'msw'
 import { deleteAsset } from './domain/asset-writes.js'
+import { streamUrlsOf, type IdentifierStream } from './events/identifier-frames.js'
+import { createIdentifierHub, type IdentifierHub } from './events/identifier-hub.js'
+import { installWebSocket } from './events/install-web-socket.js'
+import { startMockSocketStreams } from './events/mock-socket-streams.js'
+import { createStreamPassthrough } from './msw/create-stream-passthrough.js'
 import { defaultFixtures } from './fixtures/default-fixtures.generated.js'
 import type { FixtureSet } from './fixtures/fixture-files.js'
 import { validateFixtures } from './fixtures/validate-fixtures.js'
@@ -30,8 +35,23 @@ export interface MockService {
   readonly store: Store
   /** The route table both the MSW handlers and the standalone server are built from. */
   readonly operations: readonly Operation[]
-  /** MSW request handlers for every operation, for `setupServer` or `setupWorker`. */
+  /**
+   * MSW request handlers for every operation, for `setupServer` or
+   * `setupWorker`, plus pass-through handlers for the identifier streams.
+   */
   readonly handlers: RequestHandler[]
+  /** Fans store changes out to identifier stream clients (in-process and standalone). */
+  readonly hub: IdentifierHub
+  /** The `ws://` URL of each identifier stream. */
+  readonly streamUrls: Readonly<Record<IdentifierStream, string>>
+  /**
+   * Serves the identifier streams in-process (mock-socket) and makes
+   * `globalThis.WebSocket` reach them until `close()`. Call it after MSW's
+   * `listen()`; before it works too, since `handlers` let the streams through.
+   */
+  startStreams(): void
+  /** Closes the in-process streams and gives `globalThis.WebSocket` back. */
+  close(): void
   /** Settles when the fixtures are loaded; handlers wait for it themselves. */
   readonly ready: Promise<void>
   /**
@@ -60,14 +80,35 @@ export function createMockService(options: MockServiceOptions = {}): MockService
   })
   const ready = store.replaceAll(records)
   const operations = allOperations()
-  const handlers = createMswHandlers(operations, { baseUrl, store, ready })
+  const streamUrls = streamUrlsOf(baseUrl)
+  const handlers = [
+    ...createMswHandlers(operations, { baseUrl, store, ready }),
+    ...createStreamPassthrough(Object.values(streamUrls)),
+  ]
+  const hub = createIdentifierHub(store)
+  let stopStreams: (() => void) | undefined
 
   return {
     baseUrl,
     store,
     operations,
     handlers,
+    hub,
+    streamUrls,
     ready,
+    startStreams() {
+      if (stopStreams) return
+      const streams = startMockSocketStreams(hub, streamUrls)
+      const uninstall = installWebSocket(streams.WebSocket)
+      stopStreams = () => {
+        uninstall()
+        streams.close()
+      }
+    },
+    close() {
+      stopStreams?.()
+      stopStreams = undefined
+    },
     removeAsset: (id) => store.write((tx) => deleteAsset(tx, id)),
     reset: () => store.replaceAll(records),
   }

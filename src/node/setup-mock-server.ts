@@ -11,9 +11,9 @@ type SetupServerApi = ReturnType<typeof setupServer>
 /** The mock service behind MSW's `setupServer`, for Node tests. */
 export interface MockServer extends MockService {
   readonly server: SetupServerApi
-  /** Starts intercepting requests; resolves when the fixtures are loaded. */
+  /** Starts intercepting requests and the identifier streams; resolves when the fixtures are loaded. */
   listen(): Promise<void>
-  /** Stops intercepting requests. */
+  /** Stops the streams, then stops intercepting requests. */
   close(): void
 }
 
@@ -38,9 +38,12 @@ export function setupMockServer(options: SetupMockServerOptions = {}): MockServe
       server.listen({ onUnhandledRequest: onUnhandled, onUnhandledFrame: onUnhandled } as Parameters<
         SetupServerApi['listen']
       >[0])
+      // Ours goes on top of MSW's WebSocket patch and comes off first (see decisions/0003).
+      service.startStreams()
       return service.ready
     },
     close() {
+      service.close()
       server.close()
     },
   }

@@ -4,6 +4,8 @@ import FindMyWay from 'find-my-way'
 import { createMockService, type MockService, type MockServiceOptions } from '../create-mock-service.js'
 import { MockServiceError } from '../errors.js'
 import { errorResult, executeOperation } from '../http/execute-operation.js'
+import { attachStreamServer } from './attach-stream-server.js'
+import { streamUrlsOf, type IdentifierStream } from '../events/identifier-frames.js'
 import type { Operation, OperationResult } from '../http/operation.js'
 
 export interface StandaloneServerOptions extends MockServiceOptions {
@@ -22,6 +24,8 @@ export interface StandaloneServer {
   readonly service: MockService
   /** Where it answers, e.g. http://127.0.0.1:39300. */
   readonly url: string
+  /** The identifier streams, e.g. ws://127.0.0.1:39300/conversations/stream/identifiers. */
+  readonly streamUrls: Readonly<Record<IdentifierStream, string>>
   readonly port: number
   /** Stops accepting connections and resolves when in-flight requests are done. */
   close(): Promise<void>
@@ -100,6 +104,7 @@ export async function startStandaloneServer(options: StandaloneServerOptions = {
       if (!response.headersSent) write(response, errorResult(error))
     })
   })
+  const closeStreams = attachStreamServer(server, service.hub)
   server.on('clientError', (_error, socket) => {
     if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nconnection: close\r\n\r\n')
   })
@@ -118,9 +123,11 @@ export async function startStandaloneServer(options: StandaloneServerOptions = {
   return {
     service,
     url: `http://${host}:${address.port}`,
+    streamUrls: streamUrlsOf(`http://${host}:${address.port}`),
     port: address.port,
     close() {
       return new Promise((resolve, reject) => {
+        closeStreams()
         server.close((error) => {
           if (error) reject(error)
           else resolve()

@@ -11,7 +11,15 @@ export interface RecordChange {
   type: 'created' | 'updated' | 'deleted'
 }
 
-export type ChangeListener = (changes: readonly RecordChange[]) => void
+/**
+ * What subscribers hear: the record changes of one committed write, or that
+ * every record was replaced at once (fixtures loaded, reset, restore).
+ */
+export type StoreEvent =
+  | { readonly type: 'write'; readonly changes: readonly RecordChange[] }
+  | { readonly type: 'replace' }
+
+export type StoreListener = (event: StoreEvent) => void
 
 /** The @msw/data collections behind the store, one per record kind. */
 export type StoreCollections = {
@@ -50,8 +58,8 @@ export interface Store {
   write<T>(change: (tx: Transaction) => T): Promise<T>
   /** Replaces every record at once (fixtures, scenarios, restore). */
   replaceAll(records: RecordSet): Promise<void>
-  /** Listens to committed changes; returns the function that stops listening. */
-  subscribe(listener: ChangeListener): () => void
+  /** Listens to committed writes and replacements; returns the function that stops listening. */
+  subscribe(listener: StoreListener): () => void
 }
 
 /**
@@ -68,7 +76,7 @@ export function createStore(options: StoreOptions = {}): Store {
   const index = new Map<RecordKind, Map<string, RecordOf<RecordKind>>>(
     RECORD_KINDS.map((kind) => [kind, new Map()]),
   )
-  const listeners = new Set<ChangeListener>()
+  const listeners = new Set<StoreListener>()
   let tombstones = new Map<RecordKind, Set<string>>(RECORD_KINDS.map((kind) => [kind, new Set()]))
   let queue: Promise<unknown> = Promise.resolve()
 
@@ -119,9 +127,9 @@ export function createStore(options: StoreOptions = {}): Store {
     return changes
   }
 
-  function notify(changes: RecordChange[]): void {
-    if (changes.length === 0) return
-    for (const listener of listeners) listener(changes)
+  function notify(event: StoreEvent): void {
+    if (event.type === 'write' && event.changes.length === 0) return
+    for (const listener of listeners) listener(event)
   }
 
   function enqueue<T>(task: () => Promise<T>): Promise<T> {
@@ -141,16 +149,12 @@ export function createStore(options: StoreOptions = {}): Store {
       return enqueue(async () => {
         const tx = new Transaction(reader, clock, createId)
         const result = change(tx)
-        notify(await commit(tx.staged))
+        notify({ type: 'write', changes: await commit(tx.staged) })
         return result
       })
     },
     replaceAll(records) {
       return enqueue(async () => {
-        const changes: RecordChange[] = []
-        for (const kind of RECORD_KINDS) {
-          for (const id of indexOf(kind).keys()) changes.push({ kind, id, type: 'deleted' })
-        }
         // Fill fresh collections first and swap them in only when all records
         // made it, so a failed load leaves the store as it was.
         const nextCollections = createCollections()
@@ -173,9 +177,8 @@ export function createStore(options: StoreOptions = {}): Store {
         for (const kind of RECORD_KINDS) {
           ;(collections as Record<RecordKind, unknown>)[kind] = nextCollections[kind]
           index.set(kind, nextIndex.get(kind)!)
-          for (const id of nextIndex.get(kind)!.keys()) changes.push({ kind, id, type: 'created' })
         }
-        notify(changes)
+        notify({ type: 'replace' })
       })
     },
     subscribe(listener) {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { MockServiceError } from '../../src/errors.js'
 import { createStore } from '../../src/store/create-store.js'
 import { fixedClock } from '../../src/store/clock.js'
-import type { RecordChange } from '../../src/store/create-store.js'
+import type { StoreEvent } from '../../src/store/create-store.js'
 
 const at = '2024-05-01T12:00:00.000Z'
 
@@ -90,19 +90,31 @@ describe('the store', () => {
     expect(store.collections.conversation.count()).toBe(0)
   })
 
+  it('tells subscribers that every record was replaced when fixtures are reloaded', async () => {
+    const store = await storeWithAssetAndConversation()
+    const seen: StoreEvent[] = []
+    store.subscribe((event) => seen.push(event))
+    await store.replaceAll({})
+    expect(seen).toEqual([{ type: 'replace' }])
+    expect(store.count('conversation')).toBe(0)
+  })
+
   it('tells subscribers what each committed write changed, and nothing for a failed one', async () => {
     const store = await storeWithAssetAndConversation()
-    const seen: RecordChange[][] = []
-    const stop = store.subscribe((changes) => seen.push([...changes]))
+    const seen: StoreEvent[] = []
+    const stop = store.subscribe((event) => seen.push(event))
     await store.write((tx) => tx.link('conversation', 'c1', 'assets', 'a1'))
     await store.write((tx) => tx.require('conversation', 'missing')).catch(() => undefined)
     stop()
     await store.write((tx) => tx.remove('conversation', 'c1'))
     expect(seen).toEqual([
-      [
-        { kind: 'conversation', id: 'c1', type: 'updated' },
-        { kind: 'asset', id: 'a1', type: 'updated' },
-      ],
+      {
+        type: 'write',
+        changes: [
+          { kind: 'conversation', id: 'c1', type: 'updated' },
+          { kind: 'asset', id: 'a1', type: 'updated' },
+        ],
+      },
     ])
   })
 })

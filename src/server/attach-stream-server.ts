@@ -1,0 +1,36 @@
+import type { Server as HttpServer } from 'node:http'
+import { WebSocketServer } from 'ws'
+import { IDENTIFIER_STREAM_PATHS, type IdentifierStream } from '../events/identifier-frames.js'
+import type { IdentifierHub } from '../events/identifier-hub.js'
+
+const STREAM_BY_PATH = new Map(
+  (Object.entries(IDENTIFIER_STREAM_PATHS) as Array<[IdentifierStream, string]>).map(([stream, path]) => [path, stream]),
+)
+
+/**
+ * Serves the identifier streams over real WebSockets (`ws`) on the HTTP
+ * server's own port. Returns the function that closes every stream client.
+ *
+ * @example
+ * const closeStreams = attachStreamServer(httpServer, service.hub)
+ */
+export function attachStreamServer(server: HttpServer, hub: IdentifierHub): () => void {
+  const sockets = new WebSocketServer({ noServer: true })
+  server.on('upgrade', (request, socket, head) => {
+    const path = (request.url ?? '/').split('?')[0]!
+    const stream = STREAM_BY_PATH.get(path)
+    if (!stream) {
+      socket.end('HTTP/1.1 404 Not Found\r\ncontent-type: text/plain\r\nconnection: close\r\n\r\nNo stream here.')
+      return
+    }
+    sockets.handleUpgrade(request, socket, head, (client) => {
+      const disconnect = hub.connect(stream, (frame) => client.send(frame))
+      client.on('close', disconnect)
+      client.on('error', disconnect)
+    })
+  })
+  return () => {
+    for (const client of sockets.clients) client.terminate()
+    sockets.close()
+  }
+}

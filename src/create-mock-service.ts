@@ -1,27 +1,32 @@
 import type { RequestHandler } from 'msw'
+import { createFaults, type Faults } from './control/faults.js'
+import { createJournal, type Journal, type JournalEntry } from './control/journal.js'
+import { scenarioData, type ScenarioData, type ScenarioName } from './control/scenarios.js'
+import { verifyCalls, type CallExpectation } from './control/verify-calls.js'
 import { deleteAsset } from './domain/asset-writes.js'
 import { streamUrlsOf, type IdentifierStream } from './events/identifier-frames.js'
 import { createIdentifierHub, type IdentifierHub } from './events/identifier-hub.js'
 import { installWebSocket } from './events/install-web-socket.js'
 import { startMockSocketStreams } from './events/mock-socket-streams.js'
-import { createStreamPassthrough } from './msw/create-stream-passthrough.js'
 import { defaultFixtures } from './fixtures/default-fixtures.generated.js'
 import type { FixtureSet } from './fixtures/fixture-files.js'
-import { validateFixtures } from './fixtures/validate-fixtures.js'
 import { allOperations } from './handlers/all-operations.js'
 import type { Operation } from './http/operation.js'
 import { createMswHandlers } from './msw/create-msw-handlers.js'
+import { createStreamPassthrough } from './msw/create-stream-passthrough.js'
 import type { Clock } from './store/clock.js'
-import { createStore, type RecordSet, type Store } from './store/create-store.js'
+import { createStore, type Store, type StoreSnapshot } from './store/create-store.js'
 import { seededIds } from './store/seeded-ids.js'
 
 /** The real service's port, where the official clients look first. */
 export const DEFAULT_BASE_URL = 'http://localhost:39300'
 
 export interface MockServiceOptions {
-  /** Records to start from; the embedded default dataset when left out. */
+  /** Records of the `default` scenario; the embedded dataset when left out. */
   fixtures?: FixtureSet
-  /** Seed of the ids the mock gives new records (default 1). */
+  /** The scenario to start from (default `default`). */
+  scenario?: ScenarioName
+  /** Seed of new ids, random fault delays and the `large` scenario (default 1). */
   seed?: number
   /** Where timestamps come from (default: the system clock). */
   clock?: Clock
@@ -29,7 +34,7 @@ export interface MockServiceOptions {
   baseUrl?: string
 }
 
-/** A running mock of the service: its store, its route table and its MSW handlers. */
+/** A running mock of the service: its store, route table, MSW handlers, streams and control plane. */
 export interface MockService {
   readonly baseUrl: string
   readonly store: Store
@@ -44,6 +49,35 @@ export interface MockService {
   readonly hub: IdentifierHub
   /** The `ws://` URL of each identifier stream. */
   readonly streamUrls: Readonly<Record<IdentifierStream, string>>
+  /** Every request answered since the last reset, with its operation name. */
+  readonly journal: Journal
+  /** Failures injected into operations and streams. */
+  readonly faults: Faults
+  /** The scenario `reset()` goes back to. */
+  readonly scenario: ScenarioName
+  /** Settles when the first scenario is loaded; handlers wait for it themselves. */
+  readonly ready: Promise<void>
+  /**
+   * Back to the current scenario: records reloaded, journal emptied, faults
+   * cleared, stream clients sent fresh first frames.
+   */
+  reset(): Promise<void>
+  /** The whole store as it is now; cheap enough for every `beforeEach`. */
+  snapshot(): StoreSnapshot
+  /** Brings back a snapshot; stream clients get fresh first frames. */
+  restore(snapshot: StoreSnapshot): Promise<void>
+  /** Switches to another scenario (and makes it the one `reset()` returns to). */
+  useScenario(name: ScenarioName): Promise<void>
+  /**
+   * Checks the journal for the expected calls; throws a readable table of the
+   * expectation, the matches and the nearest misses when they are not there.
+   */
+  verify(expectation: CallExpectation): JournalEntry[]
+  /**
+   * Makes an asset vanish as if another client had deleted it: its snapshot
+   * answers 410 and every link to it is gone.
+   */
+  removeAsset(id: string): Promise<void>
   /**
    * Serves the identifier streams in-process (mock-socket) and makes
    * `globalThis.WebSocket` reach them until `close()`. Call it after MSW's
@@ -52,15 +86,6 @@ export interface MockService {
   startStreams(): void
   /** Closes the in-process streams and gives `globalThis.WebSocket` back. */
   close(): void
-  /** Settles when the fixtures are loaded; handlers wait for it themselves. */
-  readonly ready: Promise<void>
-  /**
-   * Makes an asset vanish as if another client had deleted it: its snapshot
-   * answers 410 and every link to it is gone.
-   */
-  removeAsset(id: string): Promise<void>
-  /** Puts the store back to the fixtures it started from. */
-  reset(): Promise<void>
 }
 
 /**
@@ -73,20 +98,36 @@ export interface MockService {
  */
 export function createMockService(options: MockServiceOptions = {}): MockService {
   const baseUrl = options.baseUrl ?? DEFAULT_BASE_URL
-  const records: RecordSet = validateFixtures(options.fixtures ?? defaultFixtures)
+  const seed = options.seed ?? 1
+  const fixtures = options.fixtures ?? defaultFixtures
+  let scenario: ScenarioName = options.scenario ?? 'default'
+  let data = scenarioData(scenario, { fixtures, seed })
   const store = createStore({
     ...(options.clock && { clock: options.clock }),
-    createId: seededIds(options.seed ?? 1),
+    createId: seededIds(seed),
   })
-  const ready = store.replaceAll(records)
+  const journal = createJournal()
+  const faults = createFaults(seed)
   const operations = allOperations()
   const streamUrls = streamUrlsOf(baseUrl)
+  const hub = createIdentifierHub(store, faults)
+  let stopStreams: (() => void) | undefined
+
+  async function load(next: ScenarioData): Promise<void> {
+    if (next.goneAssets.length === 0) return store.replaceAll(next.records)
+    // Delete on a scratch store, so the real one switches in one step, tombstones included.
+    const scratch = createStore({ clock: store.clock })
+    await scratch.replaceAll(next.records)
+    await scratch.write((tx) => next.goneAssets.forEach((id) => deleteAsset(tx, id)))
+    const { records, gone } = scratch.snapshot()
+    return store.replaceAll(records, gone)
+  }
+
+  const ready = load(data)
   const handlers = [
-    ...createMswHandlers(operations, { baseUrl, store, ready }),
+    ...createMswHandlers(operations, { baseUrl, store, journal, faults, ready }),
     ...createStreamPassthrough(Object.values(streamUrls)),
   ]
-  const hub = createIdentifierHub(store)
-  let stopStreams: (() => void) | undefined
 
   return {
     baseUrl,
@@ -95,7 +136,27 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     handlers,
     hub,
     streamUrls,
+    journal,
+    faults,
+    get scenario() {
+      return scenario
+    },
     ready,
+    async reset() {
+      journal.clear()
+      faults.clear()
+      await load(data)
+    },
+    snapshot: () => store.snapshot(),
+    restore: (snapshot) => store.replaceAll(snapshot.records, snapshot.gone),
+    async useScenario(name) {
+      const next = scenarioData(name, { fixtures, seed })
+      await load(next)
+      scenario = name
+      data = next
+    },
+    verify: (expectation) => verifyCalls(journal.entries, expectation),
+    removeAsset: (id) => store.write((tx) => deleteAsset(tx, id)),
     startStreams() {
       if (stopStreams) return
       const streams = startMockSocketStreams(hub, streamUrls)
@@ -109,7 +170,5 @@ export function createMockService(options: MockServiceOptions = {}): MockService
       stopStreams?.()
       stopStreams = undefined
     },
-    removeAsset: (id) => store.write((tx) => deleteAsset(tx, id)),
-    reset: () => store.replaceAll(records),
   }
 }

@@ -1,13 +1,19 @@
+import type { Faults } from '../control/faults.js'
 import type { Store } from '../store/create-store.js'
 import { changeFrames, firstFrame, type IdentifierStream } from './identifier-frames.js'
 
-/** Sends one serialized frame to one connected client. */
-export type FrameSender = (frame: string) => void
+/** One connected client, whatever its transport. */
+export interface StreamClient {
+  /** Sends one serialized frame. */
+  send(frame: string): void
+  /** Closes the connection with a code and reason. */
+  close(code: number, reason: string): void
+}
 
 /** Fans store changes out to the clients of the identifier streams, whatever transport they use. */
 export interface IdentifierHub {
   /** Registers a client: it gets its first frame at once; returns the function that disconnects it. */
-  connect(stream: IdentifierStream, send: FrameSender): () => void
+  connect(stream: IdentifierStream, client: StreamClient): () => void
   /** How many clients are connected to a stream. */
   clientCount(stream: IdentifierStream): number
   /** Disconnects every client and stops listening to the store. */
@@ -16,14 +22,15 @@ export interface IdentifierHub {
 
 /**
  * Creates the hub that turns the store's committed writes into identifier
- * frames: the store's write path is the only source of events.
+ * frames: the store's write path is the only source of events. Stream
+ * faults, when given, may drop, delay or replace a frame with a close.
  *
  * @example
  * const hub = createIdentifierHub(store)
- * const disconnect = hub.connect('conversations', (frame) => socket.send(frame))
+ * const disconnect = hub.connect('conversations', { send: (frame) => socket.send(frame), close: (code) => socket.close(code) })
  */
-export function createIdentifierHub(store: Store): IdentifierHub {
-  const clients: Record<IdentifierStream, Set<FrameSender>> = { conversations: new Set(), assets: new Set() }
+export function createIdentifierHub(store: Store, faults?: Faults): IdentifierHub {
+  const clients: Record<IdentifierStream, Set<StreamClient>> = { conversations: new Set(), assets: new Set() }
   const streams = Object.keys(clients) as IdentifierStream[]
 
   const unsubscribe = store.subscribe((event) => {
@@ -31,18 +38,32 @@ export function createIdentifierHub(store: Store): IdentifierHub {
       if (clients[stream].size === 0) continue
       const frames =
         event.type === 'replace' ? [firstFrame(store, stream)] : changeFrames(event.changes, stream)
-      for (const frame of frames) {
-        const text = JSON.stringify(frame)
-        for (const send of clients[stream]) send(text)
-      }
+      for (const frame of frames) deliver(stream, JSON.stringify(frame))
     }
   })
 
+  function deliver(stream: IdentifierStream, text: string): void {
+    const fault = faults?.takeStream(stream)
+    const targets = [...clients[stream]]
+    if (fault?.close) {
+      for (const client of targets) {
+        clients[stream].delete(client)
+        client.close(fault.close.code, fault.close.reason ?? 'Injected fault.')
+      }
+    } else if (fault?.drop) {
+      return
+    } else if (fault?.delayMs) {
+      setTimeout(() => targets.forEach((client) => clients[stream].has(client) && client.send(text)), fault.delayMs)
+    } else {
+      for (const client of targets) client.send(text)
+    }
+  }
+
   return {
-    connect(stream, send) {
-      clients[stream].add(send)
-      send(JSON.stringify(firstFrame(store, stream)))
-      return () => clients[stream].delete(send)
+    connect(stream, client) {
+      clients[stream].add(client)
+      client.send(JSON.stringify(firstFrame(store, stream)))
+      return () => clients[stream].delete(client)
     },
     clientCount: (stream) => clients[stream].size,
     close() {

@@ -27,7 +27,10 @@ export function startMockSocketStreams(
   const servers = (Object.keys(urls) as IdentifierStream[]).map((stream) => {
     const server = new Server(urls[stream], { mock: false })
     server.on('connection', (socket) => {
-      const disconnect = hub.connect(stream, (frame) => socket.send(frame))
+      const disconnect = hub.connect(stream, {
+        send: (frame) => socket.send(frame),
+        close: (code, reason) => socket.close({ code, reason, wasClean: true }),
+      })
       socket.on('close', disconnect)
     })
     return server

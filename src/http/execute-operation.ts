@@ -1,34 +1,70 @@
+import type { Faults } from '../control/faults.js'
+import type { Journal } from '../control/journal.js'
 import { MockServiceError } from '../errors.js'
 import type { Store } from '../store/create-store.js'
 import type { Operation, OperationResult } from './operation.js'
 
 /** A request as a runtime received it, before the body is parsed. */
 export interface RawRequest {
+  readonly method: string
+  readonly path: string
   readonly params: Readonly<Record<string, string>>
   readonly query: URLSearchParams
   /** The body as text; empty when there was none. */
   readonly body: string
 }
 
+/** What a request runs against: the store, and the journal and faults when the service keeps them. */
+export interface ExecutionTarget {
+  readonly store: Store
+  readonly journal?: Journal
+  readonly faults?: Faults
+}
+
+/** An answer, or a network failure an injected fault asked for. */
+export type Execution = OperationResult | { readonly networkError: true }
+
 /**
  * Runs an operation on a raw request and always answers: malformed JSON and
  * domain errors become their status with a text message, anything unexpected a
- * 500 with a message and no stack trace.
+ * 500 with a message and no stack trace. Injected faults apply first, and the
+ * request is written to the journal.
  *
  * @example
- * const result = await executeOperation(operation, { params, query, body: '' }, store)
+ * const result = await executeOperation(operation, { method: 'GET', path, params, query, body: '' }, service)
  */
 export async function executeOperation(
   operation: Operation,
   raw: RawRequest,
-  store: Store,
-): Promise<OperationResult> {
+  target: ExecutionTarget,
+): Promise<Execution> {
+  const started = performance.now()
+  const at = target.store.clock.now().toISOString()
+  const fault = target.faults?.take(operation.id)
+  let body: unknown = raw.body === '' ? undefined : raw.body
+  let result: Execution
   try {
-    const body = parseJsonBody(raw.body)
-    return await operation.run({ request: { params: raw.params, query: raw.query, body }, store })
+    if (fault && fault.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, fault.delayMs))
+    body = parseJsonBody(raw.body)
+    result =
+      fault?.answer ??
+      (await operation.run({ request: { params: raw.params, query: raw.query, body }, store: target.store }))
   } catch (error) {
-    return errorResult(error)
+    result = fault?.answer ?? errorResult(error)
   }
+  target.journal?.record({
+    operation: operation.id,
+    method: raw.method,
+    path: raw.path,
+    query: Object.fromEntries(raw.query),
+    params: raw.params,
+    body,
+    status: 'networkError' in result ? 0 : result.status,
+    durationMs: performance.now() - started,
+    at,
+    ...(fault && { faultId: fault.faultId }),
+  })
+  return result
 }
 
 /**

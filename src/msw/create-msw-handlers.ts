@@ -1,7 +1,6 @@
 import { http, HttpResponse, type RequestHandler } from 'msw'
-import { executeOperation } from '../http/execute-operation.js'
-import type { Operation, OperationResult } from '../http/operation.js'
-import type { Store } from '../store/create-store.js'
+import { executeOperation, type Execution, type ExecutionTarget } from '../http/execute-operation.js'
+import type { Operation } from '../http/operation.js'
 
 const RESOLVERS = { GET: http.get, POST: http.post, HEAD: http.head } as const
 
@@ -14,7 +13,7 @@ const RESOLVERS = { GET: http.get, POST: http.post, HEAD: http.head } as const
  */
 export function createMswHandlers(
   operations: readonly Operation[],
-  target: { baseUrl: string; store: Store; ready: Promise<void> },
+  target: ExecutionTarget & { baseUrl: string; ready: Promise<void> },
 ): RequestHandler[] {
   const base = target.baseUrl.replace(/\/+$/, '')
   return operations.flatMap((operation) =>
@@ -25,8 +24,8 @@ export function createMswHandlers(
         const body = operation.method === 'POST' ? await request.text() : ''
         const result = await executeOperation(
           operation,
-          { params: stringParams(params), query: url.searchParams, body },
-          target.store,
+          { method: operation.method, path: url.pathname, params: stringParams(params), query: url.searchParams, body },
+          target,
         )
         return toHttpResponse(result)
       }),
@@ -42,7 +41,8 @@ function stringParams(params: Record<string, string | readonly string[] | undefi
   return result
 }
 
-function toHttpResponse(result: OperationResult): Response {
+function toHttpResponse(result: Execution): Response {
+  if ('networkError' in result) return HttpResponse.error()
   if ('json' in result) {
     return new HttpResponse(JSON.stringify(result.json), {
       status: result.status,

@@ -30,8 +30,8 @@ export function setupMockServer(options: SetupMockServerOptions = {}): MockServe
   const service = createMockService(options)
   const server = setupServer(...service.handlers)
   const onUnhandled = options.onUnhandledRequest ?? 'error'
-  return {
-    ...service,
+  // The service's own members (its `scenario` getter included) stay reachable through the prototype.
+  return Object.assign(Object.create(service) as MockService, {
     server,
     listen() {
       // msw 3 reads `onUnhandledFrame` for WebSocket frames; msw 2 ignores it.
@@ -46,5 +46,5 @@ export function setupMockServer(options: SetupMockServerOptions = {}): MockServe
       service.close()
       server.close()
     },
-  }
+  })
 }

@@ -24,7 +24,10 @@ export function attachStreamServer(server: HttpServer, hub: IdentifierHub): () =
       return
     }
     sockets.handleUpgrade(request, socket, head, (client) => {
-      const disconnect = hub.connect(stream, (frame) => client.send(frame))
+      const disconnect = hub.connect(stream, {
+        send: (frame) => client.send(frame),
+        close: (code, reason) => client.close(code, reason),
+      })
       client.on('close', disconnect)
       client.on('error', disconnect)
     })

@@ -3,10 +3,11 @@ import type { AddressInfo } from 'node:net'
 import FindMyWay from 'find-my-way'
 import { createMockService, type MockService, type MockServiceOptions } from '../create-mock-service.js'
 import { MockServiceError } from '../errors.js'
-import { errorResult, executeOperation } from '../http/execute-operation.js'
-import { attachStreamServer } from './attach-stream-server.js'
 import { streamUrlsOf, type IdentifierStream } from '../events/identifier-frames.js'
-import type { Operation, OperationResult } from '../http/operation.js'
+import { errorResult, executeOperation, type Execution } from '../http/execute-operation.js'
+import type { Operation } from '../http/operation.js'
+import { attachStreamServer } from './attach-stream-server.js'
+import { CONTROL_PREFIX, createControlRoutes } from './control-routes.js'
 
 export interface StandaloneServerOptions extends MockServiceOptions {
   /** Port to listen on (default 39300; 0 picks a free one). */
@@ -34,7 +35,7 @@ export interface StandaloneServer {
 const DEFAULT_MAX_BODY = 16 * 1024 * 1024
 const CORS_HEADERS = {
   'access-control-allow-origin': '*',
-  'access-control-allow-methods': 'GET, POST, HEAD, OPTIONS',
+  'access-control-allow-methods': 'GET, POST, HEAD, DELETE, OPTIONS',
   'access-control-allow-headers': 'content-type, application, x-application-id',
 }
 
@@ -54,6 +55,7 @@ export async function startStandaloneServer(options: StandaloneServerOptions = {
     ignoreTrailingSlash: true,
     maxParamLength: 65_536,
   })
+  const control = createControlRoutes(service)
   const operationOf = new Map<string, Operation>()
   for (const operation of service.operations) {
     for (const path of operation.paths) {
@@ -68,9 +70,16 @@ export async function startStandaloneServer(options: StandaloneServerOptions = {
     const rawUrl = request.url ?? '/'
     const queryStart = rawUrl.indexOf('?')
     const path = queryStart === -1 ? rawUrl : rawUrl.slice(0, queryStart)
-    let result: OperationResult
+    let result: Execution
+    const query = new URLSearchParams(queryStart === -1 ? '' : rawUrl.slice(queryStart + 1))
     if (method === 'OPTIONS') {
       result = { status: 204 }
+    } else if (path.startsWith(CONTROL_PREFIX)) {
+      try {
+        result = await control.answer(request, method, path, await readBody(request, maxBodyBytes), query)
+      } catch (error) {
+        result = errorResult(error)
+      }
     } else {
       const route = router.find(method as FindMyWay.HTTPMethod, path)
       const operation = route ? operationOf.get((route.store as { operation: string }).operation) : undefined
@@ -84,19 +93,22 @@ export async function startStandaloneServer(options: StandaloneServerOptions = {
           result = await executeOperation(
             operation,
             {
+              method,
+              path,
               params: route.params as Record<string, string>,
-              query: new URLSearchParams(queryStart === -1 ? '' : rawUrl.slice(queryStart + 1)),
+              query,
               body,
             },
-            service.store,
+            service,
           )
         } catch (error) {
           result = errorResult(error)
         }
       }
     }
+    const status = 'networkError' in result ? 'network error' : result.status
     write(response, result)
-    options.log?.(`${method} ${rawUrl} ${result.status} ${(performance.now() - started).toFixed(1)}ms`)
+    options.log?.(`${method} ${rawUrl} ${status} ${(performance.now() - started).toFixed(1)}ms`)
   }
 
   const server = createServer((request, response) => {
@@ -170,7 +182,11 @@ function tooLarge(limit: number): MockServiceError {
   return new MockServiceError('PAYLOAD_TOO_LARGE', `Request body is larger than the limit of ${limit} bytes.`)
 }
 
-function write(response: ServerResponse, result: OperationResult): void {
+function write(response: ServerResponse, result: Execution): void {
+  if ('networkError' in result) {
+    response.socket?.destroy()
+    return
+  }
   if ('json' in result) {
     const body = JSON.stringify(result.json)
     response.writeHead(result.status, {

@@ -29,6 +29,15 @@ export type StoreCollections = {
 /** Every record of a store, by kind: the shape of fixtures and snapshots. */
 export type RecordSet = { [K in RecordKind]?: ReadonlyArray<RecordOf<K>> }
 
+/** The ids of deleted records, by kind. */
+export type StoreTombstones = { [K in RecordKind]?: readonly string[] }
+
+/** A store's whole state at one moment, for `replaceAll()` to bring back. */
+export interface StoreSnapshot {
+  readonly records: RecordSet
+  readonly gone: StoreTombstones
+}
+
 export interface StoreOptions {
   clock?: Clock
   createId?: () => string
@@ -56,8 +65,13 @@ export interface Store {
    * every earlier write has finished. If `change` throws, nothing is written.
    */
   write<T>(change: (tx: Transaction) => T): Promise<T>
-  /** Replaces every record at once (fixtures, scenarios, restore). */
-  replaceAll(records: RecordSet): Promise<void>
+  /**
+   * Replaces every record at once (fixtures, scenarios, restore); `gone` lists
+   * the ids that should read as deleted rather than unknown.
+   */
+  replaceAll(records: RecordSet, gone?: StoreTombstones): Promise<void>
+  /** Every record and tombstone as they are now; cheap, since records are never edited in place. */
+  snapshot(): StoreSnapshot
   /** Listens to committed writes and replacements; returns the function that stops listening. */
   subscribe(listener: StoreListener): () => void
 }
@@ -153,7 +167,16 @@ export function createStore(options: StoreOptions = {}): Store {
         return result
       })
     },
-    replaceAll(records) {
+    snapshot() {
+      const records: Record<string, unknown[]> = {}
+      const gone: Record<string, string[]> = {}
+      for (const kind of RECORD_KINDS) {
+        records[kind] = [...indexOf(kind).values()]
+        gone[kind] = [...tombstones.get(kind)!]
+      }
+      return { records: records as RecordSet, gone: gone as StoreTombstones }
+    },
+    replaceAll(records, gone = {}) {
       return enqueue(async () => {
         // Fill fresh collections first and swap them in only when all records
         // made it, so a failed load leaves the store as it was.
@@ -173,7 +196,7 @@ export function createStore(options: StoreOptions = {}): Store {
           }
           nextIndex.set(kind, byId)
         }
-        tombstones = new Map(RECORD_KINDS.map((kind) => [kind, new Set()]))
+        tombstones = new Map(RECORD_KINDS.map((kind) => [kind, new Set(gone[kind] ?? [])]))
         for (const kind of RECORD_KINDS) {
           ;(collections as Record<RecordKind, unknown>)[kind] = nextCollections[kind]
           index.set(kind, nextIndex.get(kind)!)

@@ -1,0 +1,132 @@
+import { resolve } from 'node:path'
+import { parseArgs } from 'node:util'
+import cliProgress from 'cli-progress'
+import { writeFixtureDirectory } from '../fixtures/fixture-directory.js'
+import { FIXTURE_FILES } from '../fixtures/fixture-files.js'
+import { generateFixtures } from '../fixtures/generate-fixtures.js'
+import { validateFixtures } from '../fixtures/validate-fixtures.js'
+import { RECORD_KINDS } from '../store/schemas.js'
+
+const HELP = `Usage: conversation-asset-mock fixtures --out DIR [--seed N] [--assets N] [--conversations N]
+
+Writes a generated fixtures directory, one JSON file per record kind. The same
+options always give the same files; serve them with --fixtures DIR.
+
+Options:
+  --out DIR            directory to write (created if missing; its fixture files are replaced)
+  --seed N             seed of the generated data (default 42)
+  --assets N           assets to create, each with one code format (default 12)
+  --conversations N    conversations to create, each with 2 to 12 messages (default 8)
+  --help               show this help
+`
+
+const DEFAULTS = { seed: 42, assets: 12, conversations: 8 }
+
+/** Above this many assets plus conversations, a progress bar is shown on a terminal. */
+const PROGRESS_BAR_THRESHOLD = 5000
+
+interface Io {
+  stdout: NodeJS.WritableStream
+  stderr: NodeJS.WritableStream
+}
+
+/**
+ * Runs `fixtures`: generates a fixture set, validates it, writes it as a
+ * fixtures directory and prints one summary line; resolves with the exit code
+ * (2 for bad options, 1 if the directory cannot be written).
+ *
+ * @example
+ * process.exitCode = await runFixturesCommand(['--seed', '42', '--assets', '10000', '--out', 'fixtures/big'])
+ */
+export async function runFixturesCommand(argv: string[], io: Io = process): Promise<number> {
+  let values
+  try {
+    values = parseArgs({
+      args: argv,
+      options: {
+        seed: { type: 'string' },
+        assets: { type: 'string' },
+        conversations: { type: 'string' },
+        out: { type: 'string' },
+        help: { type: 'boolean' },
+      },
+    }).values
+  } catch (error) {
+    return usageError(io, oneLine(error instanceof Error ? error.message : String(error)))
+  }
+  if (values.help) {
+    io.stdout.write(HELP)
+    return 0
+  }
+  const options = { ...DEFAULTS }
+  for (const name of ['seed', 'assets', 'conversations'] as const) {
+    const parsed = wholeNumber(values[name], DEFAULTS[name])
+    if (parsed === undefined) {
+      return usageError(io, `--${name} takes a whole number of 0 or more, got "${values[name] ?? ''}"`)
+    }
+    options[name] = parsed
+  }
+  if (values.out === undefined || values.out === '') {
+    return usageError(io, '--out DIR is required')
+  }
+  const dir = resolve(values.out)
+
+  const total = options.assets + options.conversations
+  const bar =
+    total > PROGRESS_BAR_THRESHOLD && isTerminal(io.stderr)
+      ? new cliProgress.SingleBar(
+          {
+            stream: io.stderr,
+            format: 'Generating fixtures [{bar}] {percentage}% | {value}/{total} assets and conversations',
+            hideCursor: true,
+            clearOnComplete: true,
+          },
+          cliProgress.Presets.shades_classic,
+        )
+      : undefined
+  bar?.start(total, 0)
+  let fixtures
+  try {
+    fixtures = generateFixtures({
+      ...options,
+      ...(bar && { onProgress: (done: number) => bar.update(done) }),
+    })
+  } finally {
+    bar?.stop()
+  }
+  // A generator bug should fail here, loudly, rather than in whoever loads the files.
+  validateFixtures(fixtures)
+
+  try {
+    await writeFixtureDirectory(dir, fixtures)
+  } catch (error) {
+    io.stderr.write(
+      `Failed to write fixtures to "${dir}": ${oneLine(error instanceof Error ? error.message : String(error))}. Pass a directory you can write to.\n`,
+    )
+    return 1
+  }
+  const written = RECORD_KINDS.map((kind) => `${fixtures[kind].length} ${FIXTURE_FILES[kind].replace(/\.json$/, '').replace(/-/g, ' ')}`)
+  io.stdout.write(`Wrote ${written.join(', ')} to ${dir}\n`)
+  return 0
+}
+
+function usageError(io: Io, problem: string): number {
+  io.stderr.write(`Failed to generate fixtures: ${problem}. Run "conversation-asset-mock fixtures --help" for the options.\n`)
+  return 2
+}
+
+/** A whole number of 0 or more, the fallback when absent, undefined when malformed. */
+function wholeNumber(value: string | undefined, fallback: number): number | undefined {
+  if (value === undefined) return fallback
+  if (!/^\d+$/.test(value)) return undefined
+  const parsed = Number(value)
+  return Number.isSafeInteger(parsed) ? parsed : undefined
+}
+
+function oneLine(message: string): string {
+  return message.replace(/\s+/g, ' ').trim().replace(/\.$/, '')
+}
+
+function isTerminal(stream: NodeJS.WritableStream): boolean {
+  return (stream as { isTTY?: boolean }).isTTY === true
+}

@@ -1,0 +1,56 @@
+import { defaultFixtures } from '../fixtures/default-fixtures.generated.js'
+import type { FixtureSet } from '../fixtures/fixture-files.js'
+import { generateFixtures } from '../fixtures/generate-fixtures.js'
+import { validateFixtures } from '../fixtures/validate-fixtures.js'
+import type { RecordSet } from '../store/create-store.js'
+
+/** The named datasets a mock can start from or switch to. */
+export const SCENARIOS = ['default', 'empty', 'large', 'gone-asset'] as const
+
+export type ScenarioName = (typeof SCENARIOS)[number]
+
+/** A scenario's records, and the assets it starts with already deleted. */
+export interface ScenarioData {
+  readonly records: RecordSet
+  readonly goneAssets: readonly string[]
+}
+
+/**
+ * The asset the `gone-asset` scenario deletes: the first default asset a
+ * conversation links, so stories and tests can show both the 410 and the
+ * conversation that lost its link.
+ */
+export const GONE_ASSET_ID: string =
+  defaultFixtures.asset?.find((asset) => (asset.conversations?.length ?? 0) > 0)?.id ?? ''
+
+/**
+ * The records of a named scenario. `default` is the fixtures the service was
+ * created with (the embedded dataset unless given), `empty` has no records,
+ * `large` is generated (200 assets, 500 conversations) from the seed, and
+ * `gone-asset` is the default dataset with {@link GONE_ASSET_ID} deleted.
+ *
+ * @example
+ * const { records } = scenarioData('large', { fixtures: defaultFixtures, seed: 1 })
+ */
+export function scenarioData(name: ScenarioName, options: { fixtures: FixtureSet; seed: number }): ScenarioData {
+  switch (name) {
+    case 'default':
+      return { records: validateFixtures(options.fixtures), goneAssets: [] }
+    case 'empty':
+      return { records: {}, goneAssets: [] }
+    case 'large':
+      return { records: generateFixtures({ seed: options.seed, assets: 200, conversations: 500 }), goneAssets: [] }
+    case 'gone-asset':
+      return { records: validateFixtures(defaultFixtures), goneAssets: [GONE_ASSET_ID] }
+  }
+}
+
+/**
+ * Tells whether a string names a scenario.
+ *
+ * @example
+ * isScenarioName('empty') // true
+ */
+export function isScenarioName(name: string): name is ScenarioName {
+  return (SCENARIOS as readonly string[]).includes(name)
+}

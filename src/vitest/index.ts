@@ -1,0 +1,1 @@
+export { useMockServer } from './use-mock-server.js'

@@ -1,8 +1,6 @@
 import { Configuration, ConversationsApi } from '@pieces.app/pieces-os-client'
-import { controlClient, createMockService, VerificationError } from 'conversation-asset-mock'
-import { createControlRoutes } from '../../src/server/control-routes.js'
+import { controlClient, VerificationError } from 'conversation-asset-mock'
 import { startStandaloneServer, type StandaloneServer } from 'conversation-asset-mock/server'
-import type { IncomingMessage } from 'node:http'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 
 describe('the standalone control API', () => {
@@ -76,21 +74,5 @@ describe('the standalone control API', () => {
     await conversations.conversationsSnapshot({})
     await expect(mock.verify({ operation: 'conversationsSnapshot', times: 1 })).resolves.toHaveLength(1)
     await expect(mock.verify({ operation: 'conversationsIdentifiersSnapshot' })).rejects.toBeInstanceOf(VerificationError)
-  })
-})
-
-describe('the control API and where its clients are', () => {
-  // Exercised without sending traffic to any non-loopback address: the route
-  // decides from the connection's remote address alone.
-  const requestFrom = (remoteAddress: string) => ({ socket: { remoteAddress } }) as IncomingMessage
-
-  it('refuses clients that are not on loopback, whatever the bind address', async () => {
-    const control = createControlRoutes(createMockService())
-    const refused = await control.answer(requestFrom('203.0.113.7'), 'POST', '/__mock/reset', '', new URLSearchParams())
-    expect(refused).toEqual({ status: 403, text: 'The control API answers loopback clients only.' })
-    for (const loopback of ['127.0.0.1', '::1', '::ffff:127.0.0.1']) {
-      const answered = await control.answer(requestFrom(loopback), 'POST', '/__mock/reset', '', new URLSearchParams())
-      expect(answered).toEqual({ status: 204 })
-    }
   })
 })

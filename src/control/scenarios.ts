@@ -26,7 +26,7 @@ export const GONE_ASSET_ID: string =
 /**
  * The records of a named scenario. `default` is the fixtures the service was
  * created with (the embedded dataset unless given), `empty` has no records,
- * `large` is generated (200 assets, 500 conversations) from the seed, and
+ * `large` is generated from the seed (200 assets, 500 conversations of 20 to 60 messages), and
  * `gone-asset` is the default dataset with {@link GONE_ASSET_ID} deleted.
  *
  * @example
@@ -39,7 +39,10 @@ export function scenarioData(name: ScenarioName, options: { fixtures: FixtureSet
     case 'empty':
       return { records: {}, goneAssets: [] }
     case 'large':
-      return { records: generateFixtures({ seed: options.seed, assets: 200, conversations: 500 }), goneAssets: [] }
+      return {
+        records: generateFixtures({ seed: options.seed, assets: 200, conversations: 500, messages: { min: 20, max: 60 } }),
+        goneAssets: [],
+      }
     case 'gone-asset':
       return { records: validateFixtures(defaultFixtures), goneAssets: [GONE_ASSET_ID] }
   }

@@ -10,6 +10,7 @@ import { installWebSocket } from './events/install-web-socket.js'
 import { startMockSocketStreams } from './events/mock-socket-streams.js'
 import { defaultFixtures } from './fixtures/default-fixtures.generated.js'
 import type { FixtureSet } from './fixtures/fixture-files.js'
+import { validateFixtures } from './fixtures/validate-fixtures.js'
 import { allOperations } from './handlers/all-operations.js'
 import type { Operation } from './http/operation.js'
 import { createMswHandlers } from './msw/create-msw-handlers.js'
@@ -101,7 +102,9 @@ export function createMockService(options: MockServiceOptions = {}): MockService
   const seed = options.seed ?? 1
   const fixtures = options.fixtures ?? defaultFixtures
   let scenario: ScenarioName = options.scenario ?? 'default'
-  let data = scenarioData(scenario, { fixtures, seed })
+  // Validated here, so bad fixtures throw from the factory itself.
+  let data: ScenarioData | Promise<ScenarioData> =
+    scenario === 'default' ? { records: validateFixtures(fixtures), goneAssets: [] } : scenarioData(scenario, { fixtures, seed })
   const store = createStore({
     ...(options.clock && { clock: options.clock }),
     createId: seededIds(seed),
@@ -113,7 +116,8 @@ export function createMockService(options: MockServiceOptions = {}): MockService
   const hub = createIdentifierHub(store, faults)
   let stopStreams: (() => void) | undefined
 
-  async function load(next: ScenarioData): Promise<void> {
+  async function load(pending: ScenarioData | Promise<ScenarioData>): Promise<void> {
+    const next = await pending
     if (next.goneAssets.length === 0) return store.replaceAll(next.records)
     // Delete on a scratch store, so the real one switches in one step, tombstones included.
     const scratch = createStore({ clock: store.clock })
@@ -150,7 +154,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     snapshot: () => store.snapshot(),
     restore: (snapshot) => store.replaceAll(snapshot.records, snapshot.gone),
     async useScenario(name) {
-      const next = scenarioData(name, { fixtures, seed })
+      const next = await scenarioData(name, { fixtures, seed })
       await load(next)
       scenario = name
       data = next

@@ -1,4 +1,4 @@
-import { Faker, base } from '@faker-js/faker'
+import { SimpleFaker } from '@faker-js/faker'
 import { invariant } from 'outvariant'
 
 /** A failure to inject into one operation. */
@@ -72,7 +72,7 @@ export interface Faults {
  * faults.add({ operation: 'conversationsSnapshot', status: 500, times: 1 })
  */
 export function createFaults(seed: number): Faults {
-  const random = new Faker({ locale: base, seed })
+  const random = new SimpleFaker({ seed })
   let faults: Fault[] = []
   let streamFaults: StreamFault[] = []
   let counter = 0

@@ -1,6 +1,5 @@
 import { defaultFixtures } from '../fixtures/default-fixtures.generated.js'
 import type { FixtureSet } from '../fixtures/fixture-files.js'
-import { generateFixtures } from '../fixtures/generate-fixtures.js'
 import { validateFixtures } from '../fixtures/validate-fixtures.js'
 import type { RecordSet } from '../store/create-store.js'
 
@@ -29,20 +28,28 @@ export const GONE_ASSET_ID: string =
  * `large` is generated from the seed (200 assets, 500 conversations of 20 to 60 messages), and
  * `gone-asset` is the default dataset with {@link GONE_ASSET_ID} deleted.
  *
+ * The generator (and faker's English locale) is loaded only when `large` is
+ * asked for, so browser bundles that never use it stay small.
+ *
  * @example
- * const { records } = scenarioData('large', { fixtures: defaultFixtures, seed: 1 })
+ * const { records } = await scenarioData('large', { fixtures: defaultFixtures, seed: 1 })
  */
-export function scenarioData(name: ScenarioName, options: { fixtures: FixtureSet; seed: number }): ScenarioData {
+export async function scenarioData(
+  name: ScenarioName,
+  options: { fixtures: FixtureSet; seed: number },
+): Promise<ScenarioData> {
   switch (name) {
     case 'default':
       return { records: validateFixtures(options.fixtures), goneAssets: [] }
     case 'empty':
       return { records: {}, goneAssets: [] }
-    case 'large':
+    case 'large': {
+      const { generateFixtures } = await import('../fixtures/generate-fixtures.js')
       return {
         records: generateFixtures({ seed: options.seed, assets: 200, conversations: 500, messages: { min: 20, max: 60 } }),
         goneAssets: [],
       }
+    }
     case 'gone-asset':
       return { records: validateFixtures(defaultFixtures), goneAssets: [GONE_ASSET_ID] }
   }

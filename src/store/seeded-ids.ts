@@ -1,4 +1,4 @@
-import { Faker, base } from '@faker-js/faker'
+import { SimpleFaker } from '@faker-js/faker'
 
 /**
  * A generator of v4 uuids that gives the same sequence for the same seed.
@@ -8,6 +8,6 @@ import { Faker, base } from '@faker-js/faker'
  * createId() // the same uuid on every run
  */
 export function seededIds(seed: number): () => string {
-  const faker = new Faker({ locale: base, seed })
+  const faker = new SimpleFaker({ seed })
   return () => faker.string.uuid()
 }

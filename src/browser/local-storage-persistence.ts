@@ -1,0 +1,52 @@
+import type { MockService } from '../create-mock-service.js'
+import { parseState, serializeState } from '../persistence/persisted-state.js'
+
+/** Where the browser keeps a demo's state between reloads. */
+export interface BrowserPersistence {
+  /** False when the saved state could not be read: it is kept as it was and nothing is saved over it. */
+  readonly active: boolean
+  /** Stops saving. */
+  stop(): void
+  /** Forgets the saved state. */
+  clear(): void
+}
+
+/**
+ * Keeps a service's records in `localStorage` (versioned) so a demo survives
+ * reloads: loads what is saved, then saves after every change. A saved state
+ * that cannot be read is reported on the console and left in place: the
+ * fixtures load and nothing is saved over it until `clear()`.
+ *
+ * @example
+ * const persistence = await persistToLocalStorage(service, 'conversation-asset-mock')
+ */
+export async function persistToLocalStorage(
+  service: MockService,
+  key: string,
+  storage: Storage = globalThis.localStorage,
+): Promise<BrowserPersistence> {
+  await service.ready
+  const saved = storage.getItem(key)
+  if (saved !== null) {
+    try {
+      await service.restore(parseState(saved, `localStorage["${key}"]`))
+    } catch (error) {
+      console.error(`${(error as Error).message} Call reset() on the mock to start over.`)
+      return { active: false, stop: () => undefined, clear: () => storage.removeItem(key) }
+    }
+  }
+  let pending = false
+  const unsubscribe = service.store.subscribe(() => {
+    if (pending) return
+    pending = true
+    queueMicrotask(() => {
+      pending = false
+      storage.setItem(key, serializeState(service.store.snapshot()))
+    })
+  })
+  return {
+    active: true,
+    stop: unsubscribe,
+    clear: () => storage.removeItem(key),
+  }
+}

@@ -1,0 +1,84 @@
+import type { FixtureSet } from '../fixtures/fixture-files.js'
+import { validateFixtures } from '../fixtures/validate-fixtures.js'
+import type { StoreSnapshot, StoreTombstones } from '../store/create-store.js'
+import { RECORD_KINDS } from '../store/schemas.js'
+
+/** The format tag and version of a persisted demo state; a change of shape bumps the version. */
+export const PERSISTED_FORMAT = 'conversation-asset-mock/state'
+export const PERSISTED_VERSION = 1
+
+/**
+ * A persisted state that cannot be loaded; the message says where and why,
+ * and the stored state is left as it was.
+ */
+export class PersistedStateError extends Error {
+  override readonly name = 'PersistedStateError'
+}
+
+/**
+ * A store snapshot as the text a demo keeps between runs.
+ *
+ * @example
+ * localStorage.setItem(key, serializeState(service.snapshot()))
+ */
+export function serializeState(snapshot: StoreSnapshot): string {
+  return JSON.stringify({
+    format: PERSISTED_FORMAT,
+    version: PERSISTED_VERSION,
+    records: snapshot.records,
+    gone: snapshot.gone,
+  })
+}
+
+/**
+ * Reads a persisted state back, validating every record and link as fixtures
+ * are validated. Anything else — not JSON, another format or version, a bad
+ * record — is a {@link PersistedStateError} naming `source`.
+ *
+ * @example
+ * const snapshot = parseState(text, '/tmp/demo-state.json')
+ */
+export function parseState(text: string, source: string): StoreSnapshot {
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(text)
+  } catch (error) {
+    throw new PersistedStateError(
+      `Failed to load the persisted state in ${source}: it is not JSON (${(error as Error).message}). Fix or remove it; it was left as it is.`,
+    )
+  }
+  const state = parsed as { format?: unknown; version?: unknown; records?: unknown; gone?: unknown }
+  if (typeof parsed !== 'object' || parsed === null || state.format !== PERSISTED_FORMAT) {
+    throw new PersistedStateError(
+      `Failed to load the persisted state in ${source}: it is not a ${PERSISTED_FORMAT} file. Point to a file this mock wrote, or remove it.`,
+    )
+  }
+  if (state.version !== PERSISTED_VERSION) {
+    throw new PersistedStateError(
+      `Failed to load the persisted state in ${source}: it is version ${String(state.version)}, this mock reads version ${PERSISTED_VERSION}. Remove it to start from the fixtures.`,
+    )
+  }
+  let records
+  try {
+    records = validateFixtures((state.records ?? {}) as FixtureSet, { source })
+  } catch (error) {
+    const detail = (error as Error).message
+      .replace(/^Failed to load fixtures: /, '')
+      .replace(/\s*Fix the fixture and load it again\.$/, '')
+    throw new PersistedStateError(
+      `Failed to load the persisted state in ${source}: ${detail} Fix or remove it; it was left as it is.`,
+    )
+  }
+  const gone: Record<string, string[]> = {}
+  const rawGone = (state.gone ?? {}) as Record<string, unknown>
+  for (const kind of RECORD_KINDS) {
+    const ids = rawGone[kind] ?? []
+    if (!Array.isArray(ids) || ids.some((id) => typeof id !== 'string')) {
+      throw new PersistedStateError(
+        `Failed to load the persisted state in ${source}: gone.${kind} is not a list of ids. Fix or remove it; it was left as it is.`,
+      )
+    }
+    gone[kind] = ids as string[]
+  }
+  return { records, gone: gone as StoreTombstones }
+}

@@ -1,0 +1,168 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { chromium, type Browser, type Page } from 'playwright-core'
+import { buildTestPage, type TestPage } from './build-test-page.js'
+
+// Runs in headless Chromium (Debian's package, see scripts/ensure-chromium.sh).
+// Each test drives the official client inside the page; `window.conversationAssetMock`
+// is the control object the mock exposes for the devtools console.
+declare global {
+  interface Window {
+    pieces: typeof import('@pieces.app/pieces-os-client')
+    recordFrames: typeof import('conversation-asset-mock').recordFrames
+    conversationAssetMock: import('conversation-asset-mock/browser').BrowserMock
+    mockReady?: boolean
+  }
+}
+
+let site: TestPage
+let browser: Browser
+let page: Page
+
+async function openPage(search = ''): Promise<Page> {
+  const opened = await browser.newPage()
+  const errors: string[] = []
+  opened.on('pageerror', (error) => errors.push(error.message))
+  await opened.goto(`${site.url}/index.html${search}`)
+  await opened.waitForFunction(() => window.mockReady === true, undefined, { timeout: 15_000 }).catch((error: Error) => {
+    throw new Error(`The page never started the mock: ${errors.join('; ') || error.message}`)
+  })
+  return opened
+}
+
+beforeAll(async () => {
+  site = await buildTestPage()
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  })
+}, 60_000)
+
+afterAll(async () => {
+  await browser?.close()
+  await site?.close()
+})
+
+describe('the mock in a real browser (Chromium)', () => {
+  beforeEach(async () => {
+    page = await openPage()
+  })
+
+  it('answers the official client through the service worker', async () => {
+    const names = await page.evaluate(async () => {
+      const api = new window.pieces.ConversationsApi(new window.pieces.Configuration({ basePath: 'http://localhost:39300' }))
+      const { iterable } = await api.conversationsSnapshot({})
+      return iterable.map((conversation) => conversation.name)
+    })
+    expect(names).toHaveLength(8)
+    expect(names.every((name) => typeof name === 'string' && name.length > 0)).toBe(true)
+  })
+
+  it('writes conversations and assets and reads them back', async () => {
+    const result = await page.evaluate(async () => {
+      const configuration = new window.pieces.Configuration({ basePath: 'http://localhost:39300' })
+      const created = await new window.pieces.ConversationsApi(configuration).conversationsCreateSpecificConversation({
+        seededConversation: { type: 'COPILOT', name: 'From the browser' },
+      })
+      const read = await new window.pieces.ConversationApi(configuration).conversationGetSpecificConversation({ conversation: created.id })
+      const asset = await new window.pieces.AssetsApi(configuration).assetsCreateNewAsset({
+        seed: {
+          type: 'SEEDED_ASSET',
+          asset: {
+            application: { id: 'app', name: 'OPEN_SOURCE', version: '1', platform: 'WEB', onboarded: false, privacy: 'OPEN' },
+            format: { fragment: { string: { raw: 'console.log("hi")' }, metadata: { ext: 'js' } } },
+          },
+        },
+      })
+      const snapshot = await new window.pieces.AssetApi(configuration).assetSnapshot({ asset: asset.id })
+      return { name: read.name, created: read.created.value instanceof Date, language: snapshot.original.reference?.classification.specific }
+    })
+    expect(result).toEqual({ name: 'From the browser', created: true, language: 'js' })
+  })
+
+  it('answers 410 once an asset is removed', async () => {
+    const statuses = await page.evaluate(async () => {
+      const mock = window.conversationAssetMock
+      const [asset] = mock.store.all('asset')
+      const before = (await fetch(`http://localhost:39300/asset/${asset!.id}`)).status
+      await mock.removeAsset(asset!.id)
+      const after = await fetch(`http://localhost:39300/asset/${asset!.id}`)
+      return { before, after: after.status, text: await after.text() }
+    })
+    expect(statuses).toEqual({ before: 200, after: 410, text: 'Asset no longer exists and is Gone.' })
+  })
+
+  it('delivers identifier frames to a WebSocket opened by page code', async () => {
+    const frames = await page.evaluate(async () => {
+      const mock = window.conversationAssetMock
+      const socket = new WebSocket(mock.streamUrls.conversations)
+      const recorder = window.recordFrames(socket)
+      const first = await recorder.next()
+      const api = new window.pieces.ConversationsApi(new window.pieces.Configuration({ basePath: 'http://localhost:39300' }))
+      const created = await api.conversationsCreateSpecificConversation({})
+      const next = await recorder.next()
+      await api.conversationsDeleteSpecificConversation({ conversation: created.id })
+      const deletion = await recorder.next()
+      socket.close()
+      return { first: first.iterable.length, next, deletion, id: created.id }
+    })
+    expect(frames.first).toBe(8)
+    expect(frames.next).toEqual({ iterable: [{ conversation: { id: frames.id } }] })
+    expect(frames.deletion).toEqual({ iterable: [{ conversation: { id: frames.id }, deleted: true }] })
+  })
+
+  it('exposes the control object on window for the devtools console', async () => {
+    const journal = await page.evaluate(async () => {
+      const mock = window.conversationAssetMock
+      mock.faults.add({ operation: 'conversationsIdentifiersSnapshot', status: 503, times: 1 })
+      const failed = (await fetch('http://localhost:39300/conversations/identifiers')).status
+      await mock.reset()
+      return { failed, afterReset: mock.journal.entries.length, faults: mock.faults.list().length }
+    })
+    expect(journal).toEqual({ failed: 503, afterReset: 0, faults: 0 })
+  })
+})
+
+describe('demo persistence in the browser', () => {
+  it('keeps records across reloads when persist is on, and forgets them on reset', async () => {
+    const first = await openPage('?persist=demo-state')
+    const id = await first.evaluate(async () => {
+      const api = new window.pieces.ConversationsApi(new window.pieces.Configuration({ basePath: 'http://localhost:39300' }))
+      return (await api.conversationsCreateSpecificConversation({ seededConversation: { type: 'COPILOT', name: 'Kept' } })).id
+    })
+    await first.reload()
+    await first.waitForFunction(() => window.mockReady === true)
+    const kept = await first.evaluate((conversation) => window.conversationAssetMock.store.get('conversation', conversation)?.name, id)
+    expect(kept).toBe('Kept')
+    await first.evaluate(() => window.conversationAssetMock.reset())
+    await first.reload()
+    await first.waitForFunction(() => window.mockReady === true)
+    const afterReset = await first.evaluate((conversation) => window.conversationAssetMock.store.get('conversation', conversation), id)
+    expect(afterReset).toBeUndefined()
+    await first.close()
+  })
+
+  it('refuses a corrupt saved state, keeps it, and starts from the fixtures', async () => {
+    const opened = await openPage('?persist=broken-state')
+    await opened.evaluate(() => localStorage.setItem('broken-state', '{"format":"conversation-asset-mock/state","version":1,"records":{"conversation":[{"id":1}]}}'))
+    const messages: string[] = []
+    opened.on('console', (message) => messages.push(message.text()))
+    await opened.reload()
+    await opened.waitForFunction(() => window.mockReady === true)
+    const state = await opened.evaluate(() => ({
+      count: window.conversationAssetMock.store.count('conversation'),
+      saved: localStorage.getItem('broken-state'),
+    }))
+    expect(state.count).toBe(8)
+    expect(state.saved).toContain('"id":1')
+    expect(messages.join('\n')).toContain('Failed to load the persisted state in localStorage["broken-state"]')
+    await opened.close()
+  })
+})

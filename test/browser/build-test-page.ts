@@ -1,0 +1,56 @@
+import { createServer } from 'node:http'
+import { copyFile, mkdir, readFile } from 'node:fs/promises'
+import type { AddressInfo } from 'node:net'
+import { createRequire } from 'node:module'
+import { extname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { build } from 'esbuild'
+
+export interface TestPage {
+  readonly url: string
+  close(): Promise<void>
+}
+
+const here = fileURLToPath(new URL('.', import.meta.url))
+const outDir = fileURLToPath(new URL('../../.tmp/browser-page/', import.meta.url))
+const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.map': 'application/json' }
+
+/**
+ * Bundles the test page for the browser (failing if anything from Node leaks
+ * into the browser entry), adds MSW's worker script as `npx msw init` would,
+ * and serves the folder on 127.0.0.1.
+ */
+export async function buildTestPage(): Promise<TestPage> {
+  await mkdir(outDir, { recursive: true })
+  await build({
+    entryPoints: [join(here, 'page/main.ts')],
+    bundle: true,
+    format: 'esm',
+    platform: 'browser',
+    target: 'chrome120',
+    outfile: join(outDir, 'main.js'),
+    sourcemap: true,
+    logLevel: 'silent',
+    conditions: ['browser'],
+  })
+  await copyFile(join(here, 'page/index.html'), join(outDir, 'index.html'))
+  const require = createRequire(import.meta.url)
+  await copyFile(join(require.resolve('msw/package.json'), '../lib/mockServiceWorker.js'), join(outDir, 'mockServiceWorker.js'))
+
+  const server = createServer(async (request, response) => {
+    const path = new URL(request.url ?? '/', 'http://localhost').pathname
+    try {
+      const body = await readFile(join(outDir, path.replace(/^\/+/, '') || 'index.html'))
+      response.writeHead(200, { 'content-type': TYPES[extname(path)] ?? 'application/octet-stream' })
+      response.end(body)
+    } catch {
+      response.writeHead(404).end()
+    }
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  }
+}

@@ -1,0 +1,53 @@
+import { fileURLToPath } from 'node:url'
+import { build } from 'esbuild'
+import { describe, expect, it } from 'vitest'
+
+const entry = (path: string) => fileURLToPath(new URL(`../../dist/${path}`, import.meta.url))
+
+async function bundleInputs(path: string): Promise<string[]> {
+  const result = await build({
+    entryPoints: [entry(path)],
+    bundle: true,
+    platform: 'browser',
+    format: 'esm',
+    write: false,
+    metafile: true,
+    logLevel: 'silent',
+    // Leave the peers out: the question is what this package pulls in.
+    external: ['msw', 'msw/*'],
+  })
+  return Object.keys(result.metafile.inputs)
+}
+
+describe('the browser entry', () => {
+  it('bundles for the browser with nothing from Node, ws or the CLI in it', async () => {
+    const inputs = await bundleInputs('browser/index.js')
+    expect(inputs.some((input) => input.includes('dist/browser/start-browser-mock.js'))).toBe(true)
+    const leaks = inputs.filter((input) =>
+      /(^|\/)node:|node_modules\/ws\/|dist\/(server|cli|node)\/|fixture-directory|find-my-way/.test(input),
+    )
+    expect(leaks).toEqual([])
+  })
+
+  it('keeps the data generator out of the bundle until the large scenario asks for it', async () => {
+    const result = await build({
+      entryPoints: [entry('browser/index.js')],
+      bundle: true,
+      splitting: true,
+      outdir: 'unused',
+      platform: 'browser',
+      format: 'esm',
+      write: false,
+      metafile: true,
+      logLevel: 'silent',
+      external: ['msw', 'msw/*'],
+    })
+    const main = Object.entries(result.metafile.outputs).find(([, output]) => output.entryPoint?.endsWith('browser/index.js'))
+    expect(main).toBeDefined()
+    const inMain = Object.keys(main![1].inputs)
+    expect(inMain.some((input) => input.includes('generate-fixtures'))).toBe(false)
+    expect(inMain.some((input) => input.includes('generated-text'))).toBe(false)
+    const chunks = Object.values(result.metafile.outputs).flatMap((output) => Object.keys(output.inputs))
+    expect(chunks.some((input) => input.includes('dist/fixtures/generate-fixtures.js'))).toBe(true)
+  })
+})

@@ -11,6 +11,7 @@ Options:
   --port N         port to listen on (default 39300, the real service's port)
   --host H         address to bind (default 127.0.0.1)
   --fixtures DIR   load records from DIR instead of the embedded defaults
+  --persist FILE   keep the records in FILE across restarts (a demo's state)
   --seed N         seed of the ids given to new records (default 1)
   --quiet          no line per request
   --help           show this help
@@ -36,6 +37,7 @@ export async function runServeCommand(argv: string[], io: Io = process): Promise
         port: { type: 'string' },
         host: { type: 'string' },
         fixtures: { type: 'string' },
+        persist: { type: 'string' },
         seed: { type: 'string' },
         quiet: { type: 'boolean' },
         help: { type: 'boolean' },
@@ -61,6 +63,7 @@ export async function runServeCommand(argv: string[], io: Io = process): Promise
       seed,
       host: values.host ?? '127.0.0.1',
       ...(values.fixtures !== undefined && { fixtures: await readFixtureDirectory(values.fixtures) }),
+      ...(values.persist !== undefined && { persist: values.persist }),
       ...(!values.quiet && { log: (line: string) => io.stdout.write(`${line}\n`) }),
     })
     const { store } = server.service

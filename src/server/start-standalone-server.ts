@@ -8,6 +8,7 @@ import { errorResult, executeOperation, type Execution } from '../http/execute-o
 import type { Operation } from '../http/operation.js'
 import { attachStreamServer } from './attach-stream-server.js'
 import { CONTROL_PREFIX, createControlRoutes } from './control-routes.js'
+import { persistToFile } from './file-persistence.js'
 
 export interface StandaloneServerOptions extends MockServiceOptions {
   /** Port to listen on (default 39300; 0 picks a free one). */
@@ -16,6 +17,8 @@ export interface StandaloneServerOptions extends MockServiceOptions {
   host?: string
   /** Largest request body accepted, in bytes (default 16 MiB); larger ones answer 413. */
   maxBodyBytes?: number
+  /** Keep the records in this file across restarts (written atomically after each change). */
+  persist?: string
   /** Called once per request with a one-line summary; nothing is logged when left out. */
   log?: (line: string) => void
 }
@@ -28,7 +31,7 @@ export interface StandaloneServer {
   /** The identifier streams, e.g. ws://127.0.0.1:39300/conversations/stream/identifiers. */
   readonly streamUrls: Readonly<Record<IdentifierStream, string>>
   readonly port: number
-  /** Stops accepting connections and resolves when in-flight requests are done. */
+  /** Stops accepting connections and resolves when in-flight requests are done and the persisted file is written. */
   close(): Promise<void>
 }
 
@@ -122,6 +125,7 @@ export async function startStandaloneServer(options: StandaloneServerOptions = {
   })
 
   await service.ready
+  const persistence = options.persist ? await persistToFile(service, options.persist) : undefined
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)
     server.listen(options.port ?? 39300, options.host ?? '127.0.0.1', () => {
@@ -141,8 +145,8 @@ export async function startStandaloneServer(options: StandaloneServerOptions = {
       return new Promise((resolve, reject) => {
         closeStreams()
         server.close((error) => {
-          if (error) reject(error)
-          else resolve()
+          const persisted = persistence?.stop() ?? Promise.resolve()
+          persisted.then(() => (error ? reject(error) : resolve()), reject)
         })
         server.closeIdleConnections()
       })

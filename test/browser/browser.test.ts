@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { chromium, type Browser, type Page } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import { buildTestPage, type TestPage } from './build-test-page.js'
+import { launchChromium } from './launch-chromium.js'
 
 // Runs in headless Chromium (Debian's package, see scripts/ensure-chromium.sh).
 // Each test drives the official client inside the page; `window.conversationAssetMock`
@@ -31,18 +32,7 @@ async function openPage(search = ''): Promise<Page> {
 
 beforeAll(async () => {
   site = await buildTestPage()
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  })
+  browser = await launchChromium()
 }, 60_000)
 
 afterAll(async () => {

@@ -13,7 +13,15 @@ export interface TestPage {
 
 const here = fileURLToPath(new URL('.', import.meta.url))
 const outDir = fileURLToPath(new URL('../../.tmp/browser-page/', import.meta.url))
-const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.map': 'application/json' }
+const TYPES: Record<string, string> = {
+  '.html': 'text/html',
+  '.js': 'text/javascript',
+  '.mjs': 'text/javascript',
+  '.css': 'text/css',
+  '.json': 'application/json',
+  '.map': 'application/json',
+  '.svg': 'image/svg+xml',
+}
 
 /**
  * Bundles the test page for the browser (failing if anything from Node leaks
@@ -36,11 +44,15 @@ export async function buildTestPage(): Promise<TestPage> {
   await copyFile(join(here, 'page/index.html'), join(outDir, 'index.html'))
   const require = createRequire(import.meta.url)
   await copyFile(join(require.resolve('msw/package.json'), '../lib/mockServiceWorker.js'), join(outDir, 'mockServiceWorker.js'))
+  return serveDirectory(outDir)
+}
 
+/** Serves a folder of static files on 127.0.0.1 (a free port). */
+export async function serveDirectory(root: string): Promise<TestPage> {
   const server = createServer(async (request, response) => {
     const path = new URL(request.url ?? '/', 'http://localhost').pathname
     try {
-      const body = await readFile(join(outDir, path.replace(/^\/+/, '') || 'index.html'))
+      const body = await readFile(join(root, decodeURIComponent(path).replace(/^\/+/, '') || 'index.html'))
       response.writeHead(200, { 'content-type': TYPES[extname(path)] ?? 'application/octet-stream' })
       response.end(body)
     } catch {

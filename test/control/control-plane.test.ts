@@ -145,6 +145,13 @@ describe('the control plane in-process', () => {
     expect(next).toEqual({ iterable: [{ conversation: { id: delivered.id } }] })
     expect(frames.frames.flatMap((frame) => frame.iterable.map((item) => item.conversation?.id))).not.toContain(dropped.id)
 
+    mock.faults.addStream({ stream: 'conversations', delayMs: 30, times: 1 })
+    const late = await conversations.conversationsCreateSpecificConversation({})
+    const onTime = await conversations.conversationsCreateSpecificConversation({})
+    // The delayed frame arrives after the one sent on time.
+    expect(await frames.next()).toEqual({ iterable: [{ conversation: { id: onTime.id } }] })
+    expect(await frames.next()).toEqual({ iterable: [{ conversation: { id: late.id } }] })
+
     const closed = new Promise<number>((resolve) => socket.addEventListener('close', (event) => resolve((event as CloseEvent).code)))
     mock.faults.addStream({ stream: 'conversations', close: { code: 4000, reason: 'injected' } })
     await conversations.conversationsCreateSpecificConversation({})

@@ -19,7 +19,12 @@ import type { Clock } from './store/clock.js'
 import { createStore, type Store, type StoreSnapshot } from './store/create-store.js'
 import { seededIds } from './store/seeded-ids.js'
 
-/** The real service's port, where the official clients look first. */
+/**
+ * The real service's address, where the official clients look first.
+ *
+ * @example
+ * new Configuration({ basePath: DEFAULT_BASE_URL })
+ */
 export const DEFAULT_BASE_URL = 'http://localhost:39300'
 
 export interface MockServiceOptions {

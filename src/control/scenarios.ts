@@ -3,7 +3,12 @@ import type { FixtureSet } from '../fixtures/fixture-files.js'
 import { validateFixtures } from '../fixtures/validate-fixtures.js'
 import type { RecordSet } from '../store/create-store.js'
 
-/** The named datasets a mock can start from or switch to. */
+/**
+ * The named datasets a mock can start from or switch to.
+ *
+ * @example
+ * for (const name of SCENARIOS) await service.useScenario(name)
+ */
 export const SCENARIOS = ['default', 'empty', 'large', 'gone-asset'] as const
 
 export type ScenarioName = (typeof SCENARIOS)[number]
@@ -18,6 +23,9 @@ export interface ScenarioData {
  * The asset the `gone-asset` scenario deletes: the first default asset a
  * conversation links, so stories and tests can show both the 410 and the
  * conversation that lost its link.
+ *
+ * @example
+ * createMockService({ scenario: 'gone-asset' }) // GET /asset/${GONE_ASSET_ID} answers 410
  */
 export const GONE_ASSET_ID: string =
   defaultFixtures.asset?.find((asset) => (asset.conversations?.length ?? 0) > 0)?.id ?? ''

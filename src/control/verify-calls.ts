@@ -18,6 +18,9 @@ export interface CallExpectation {
 /**
  * Thrown when the journal does not hold the expected calls; its message is a
  * readable table of what was expected, what matched and the nearest misses.
+ *
+ * @example
+ * expect(() => service.verify({ operation: 'asset_snapshot' })).toThrow(VerificationError)
  */
 export class VerificationError extends Error {
   override readonly name = 'VerificationError'

@@ -5,7 +5,12 @@ import type { Wire } from '../wire/wire-types.js'
 /** The identifier streams of the service, named by the kind of record they carry. */
 export type IdentifierStream = 'conversations' | 'assets'
 
-/** The WebSocket path of each identifier stream. */
+/**
+ * The WebSocket path of each identifier stream.
+ *
+ * @example
+ * new WebSocket(`ws://localhost:39300${IDENTIFIER_STREAM_PATHS.assets}`)
+ */
 export const IDENTIFIER_STREAM_PATHS: Readonly<Record<IdentifierStream, string>> = {
   conversations: '/conversations/stream/identifiers',
   assets: '/assets/stream/identifiers',

@@ -3,13 +3,17 @@ import { validateFixtures } from '../fixtures/validate-fixtures.js'
 import type { StoreSnapshot, StoreTombstones } from '../store/create-store.js'
 import { RECORD_KINDS } from '../store/schemas.js'
 
-/** The format tag and version of a persisted demo state; a change of shape bumps the version. */
+/** The format tag of a persisted demo state. */
 export const PERSISTED_FORMAT = 'conversation-asset-mock/state'
+/** The version of a persisted demo state; a change of shape bumps it. */
 export const PERSISTED_VERSION = 1
 
 /**
  * A persisted state that cannot be loaded; the message says where and why,
  * and the stored state is left as it was.
+ *
+ * @example
+ * await startStandaloneServer({ persist: 'state.json' }).catch((error) => error instanceof PersistedStateError)
  */
 export class PersistedStateError extends Error {
   override readonly name = 'PersistedStateError'

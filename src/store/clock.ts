@@ -3,7 +3,12 @@ export interface Clock {
   now(): Date
 }
 
-/** The real time. */
+/**
+ * The real time.
+ *
+ * @example
+ * createMockService({ clock: systemClock })
+ */
 export const systemClock: Clock = { now: () => new Date() }
 
 /**

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { classificationGeneric, classificationSpecific, mechanism } from '../store/enums.js'
-import { applicationSchema, fragmentSchema, transferableStringSchema } from '../store/schemas.js'
+import { applicationSchema, fragmentSchema, scoreSchema, transferableStringSchema } from '../store/schemas.js'
 
 /*
  * Request bodies and query values of the asset operations, as the official
@@ -9,8 +9,6 @@ import { applicationSchema, fragmentSchema, transferableStringSchema } from '../
 
 const id = z.string().min(1)
 const timestamp = z.object({ value: z.iso.datetime({ offset: true }) }).loose()
-const count = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER)
-
 /** SeededAccessor: who reads an asset through `POST /asset/{asset}`. */
 export const seededAccessorInput = z
   .object({ os: z.string(), share: z.string(), user: z.string().optional() })
@@ -39,17 +37,7 @@ export const assetUpdateInput = z
     original: z.object({ id }).loose(),
     name: z.string().nullish(),
     favorited: z.boolean().nullish(),
-    score: z
-      .object({
-        manual: count,
-        automatic: count,
-        priority: count.optional(),
-        reuse: count.optional(),
-        update: count.optional(),
-        reference: count.optional(),
-        searched: count.optional(),
-      })
-      .optional(),
+    score: scoreSchema.optional(),
   })
   .loose()
 

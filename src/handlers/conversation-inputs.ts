@@ -6,7 +6,7 @@ import {
   messageRole,
   messageSentiment,
 } from '../store/enums.js'
-import { applicationSchema, fragmentSchema } from '../store/schemas.js'
+import { applicationSchema, fragmentSchema, scoreSchema } from '../store/schemas.js'
 
 /*
  * Request bodies of the conversation operations, as the official client sends
@@ -53,8 +53,6 @@ export const seededConversationInput = z
   })
   .loose()
 
-const count = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER)
-
 /** Conversation: the body of `POST /conversation/update` (the full object). */
 export const conversationUpdateInput = z
   .object({
@@ -69,17 +67,7 @@ export const conversationUpdateInput = z
     model: reference.optional(),
     pipeline: z.record(z.string(), z.unknown()).optional(),
     demo: z.boolean().optional(),
-    score: z
-      .object({
-        manual: count,
-        automatic: count,
-        priority: count.optional(),
-        reuse: count.optional(),
-        update: count.optional(),
-        reference: count.optional(),
-        searched: count.optional(),
-      })
-      .optional(),
+    score: scoreSchema.optional(),
   })
   .loose()
 

@@ -26,8 +26,9 @@ import {
 const id = z.string().min(1)
 const ids = z.array(id).default(() => [])
 const timestamp = z.iso.datetime()
-const count = z.number().int().min(0)
+const count = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER)
 
+/** A Score: how often a record was used, as counters. */
 export const scoreSchema = z.object({
   manual: count,
   automatic: count,

@@ -50,3 +50,20 @@ export class MockServiceError extends Error {
 export function statusOf(code: MockErrorCode): number {
   return STATUS_BY_CODE[code]
 }
+
+/**
+ * Runs one of the two snapshot reads whose only failure status in the spec is
+ * 410 (`GET /conversation/{id}`, `GET /asset/{id}`): any refusal of the mock
+ * there (an id it cannot hold, a bad query value) answers 410 with its message.
+ *
+ * @example
+ * run: (context) => goneOnRefusal(() => json(toAsset(readAsset(context, { unknown: 'GONE' }), wire)))
+ */
+export function goneOnRefusal<T>(read: () => T): T {
+  try {
+    return read()
+  } catch (error) {
+    if (error instanceof MockServiceError && error.code !== 'GONE') throw new MockServiceError('GONE', error.message)
+    throw error
+  }
+}

@@ -5,7 +5,8 @@ import { startStandaloneServer } from '../server/start-standalone-server.js'
 const HELP = `Usage: conversation-asset-mock [options]
        conversation-asset-mock fixtures --out DIR [--seed N] [--assets N] [--conversations N]
 
-Serves the mock Conversation and Asset Service over HTTP.
+Serves the mock Conversation and Asset Service over HTTP. SIGINT or SIGTERM
+stops it once the requests in flight are answered; a second signal stops it at once.
 
 Options:
   --port N         port to listen on (default 39300, the real service's port)
@@ -70,17 +71,39 @@ export async function runServeCommand(argv: string[], io: Io = process): Promise
     io.stdout.write(
       `conversation-asset-mock ready on ${server.url} (${store.count('conversation')} conversations, ${store.count('asset')} assets)\n`,
     )
-    await new Promise<void>((resolve) => {
-      const stop = () => resolve()
-      process.once('SIGINT', stop)
-      process.once('SIGTERM', stop)
-    })
-    await server.close()
+    const signal = await nextSignal()
+    io.stdout.write(`conversation-asset-mock stopping on ${signal}: finishing the requests in flight\n`)
+    // A second signal stops at once, whatever is still in flight.
+    const force = (again: NodeJS.Signals) => {
+      io.stderr.write(`conversation-asset-mock stopped on a second ${again} before the requests in flight finished\n`)
+      process.exit(1)
+    }
+    process.once('SIGINT', force)
+    process.once('SIGTERM', force)
+    try {
+      await server.close()
+    } finally {
+      process.off('SIGINT', force)
+      process.off('SIGTERM', force)
+    }
     return 0
   } catch (error) {
     io.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`)
     return 1
   }
+}
+
+/** Resolves with the first SIGINT or SIGTERM, and stops listening for both. */
+function nextSignal(): Promise<NodeJS.Signals> {
+  return new Promise((resolve) => {
+    const stop = (signal: NodeJS.Signals) => {
+      process.off('SIGINT', stop)
+      process.off('SIGTERM', stop)
+      resolve(signal)
+    }
+    process.on('SIGINT', stop)
+    process.on('SIGTERM', stop)
+  })
 }
 
 function integer(value: string | undefined, fallback: number, min: number, max: number): number | undefined {

@@ -1,4 +1,4 @@
-import { MockServiceError } from '../errors.js'
+import { goneOnRefusal, MockServiceError } from '../errors.js'
 import { exportText } from '../domain/asset-text.js'
 import { recordActivity } from '../domain/asset-writes.js'
 import { defineOperation, json, type Operation } from '../http/operation.js'
@@ -22,8 +22,10 @@ export const assetOperations: readonly Operation[] = [
     method: 'GET',
     paths: ['/asset/:asset'],
     run(context) {
-      const asset = readAsset(context, { unknown: 'GONE' })
-      return json(toAsset(asset, assetWireContext(context, asset)))
+      return goneOnRefusal(() => {
+        const asset = readAsset(context, { unknown: 'GONE' })
+        return json(toAsset(asset, assetWireContext(context, asset)))
+      })
     },
   }),
   defineOperation({

@@ -1,4 +1,4 @@
-import { MockServiceError } from '../errors.js'
+import { goneOnRefusal, MockServiceError } from '../errors.js'
 import { deriveConversationName, summarizeMessages } from '../domain/conversation-text.js'
 import { incrementScore } from '../domain/score.js'
 import { defineOperation, json, noContent, type Operation, type OperationContext } from '../http/operation.js'
@@ -31,8 +31,10 @@ export const conversationOperations: readonly Operation[] = [
     method: 'GET',
     paths: ['/conversation/:conversation'],
     run(context) {
-      const wire = wireContext(context)
-      return json(toConversation(readConversation(context, pathId(context, 'conversation')), wire))
+      return goneOnRefusal(() => {
+        const wire = wireContext(context)
+        return json(toConversation(readConversation(context, pathId(context, 'conversation')), wire))
+      })
     },
   }),
   defineOperation({

@@ -7,6 +7,9 @@ import { toConversation } from '../wire/conversation.js'
 import { toFlattened } from '../wire/flattened.js'
 import { seededConversationInput } from './conversation-inputs.js'
 
+/** Built once: constructing a zod schema costs more than parsing a body with it. */
+const optionalSeededConversation = seededConversationInput.optional()
+
 /**
  * The `/conversations` routes (spec §4.1): create, create from an asset,
  * delete, identifiers and the snapshot.
@@ -21,7 +24,7 @@ export const conversationsOperations: readonly Operation[] = [
     paths: ['/conversations/create'],
     async run(context) {
       const seed = parseBody(
-        seededConversationInput.optional(),
+        optionalSeededConversation,
         context.request.body,
         'SeededConversation',
       ) ?? { type: 'COPILOT' as const }

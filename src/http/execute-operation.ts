@@ -3,6 +3,7 @@ import type { Journal } from '../control/journal.js'
 import { MockServiceError } from '../errors.js'
 import type { Store } from '../store/create-store.js'
 import type { Operation, OperationResult } from './operation.js'
+import { cachedRead } from './response-cache.js'
 
 /** A request as a runtime received it, before the body is parsed. */
 export interface RawRequest {
@@ -46,9 +47,13 @@ export async function executeOperation(
   try {
     if (fault && fault.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, fault.delayMs))
     body = parseJsonBody(raw.body)
+    const request = { params: raw.params, query: raw.query, body }
+    const store = target.store
     result =
       fault?.answer ??
-      (await operation.run({ request: { params: raw.params, query: raw.query, body }, store: target.store }))
+      (operation.method === 'GET'
+        ? await cachedRead(store, readKey(operation, raw), (validity) => operation.run({ request, store, validity }))
+        : await operation.run({ request, store }))
   } catch (error) {
     result = fault?.answer ?? errorResult(error)
   }
@@ -77,6 +82,15 @@ export function errorResult(error: unknown): OperationResult {
   if (error instanceof MockServiceError) return { status: error.status, text: error.message }
   const message = error instanceof Error ? error.message : String(error)
   return { status: 500, text: `Internal error in the mock service: ${message}` }
+}
+
+/**
+ * What a read's answer depends on besides the store and the clock: the
+ * operation, its parameters and its query (not the path: callers of
+ * executeOperation() pass parameters of their own).
+ */
+function readKey(operation: Operation, raw: RawRequest): string {
+  return `${operation.id} ${JSON.stringify(raw.params)} ?${raw.query.toString()}`
 }
 
 function parseJsonBody(body: string): unknown {

@@ -1,4 +1,5 @@
 import type { Store } from '../store/create-store.js'
+import type { ValidityWindow } from '../wire/wire-types.js'
 
 /** The parts of a request an operation reads, whatever runtime received it. */
 export interface OperationRequest {
@@ -12,6 +13,11 @@ export interface OperationRequest {
 export interface OperationContext {
   readonly request: OperationRequest
   readonly store: Store
+  /**
+   * Set when the answer may be cached: serializers narrow it to the instants
+   * for which the answer's `readable` timestamps keep their text.
+   */
+  readonly validity?: ValidityWindow
 }
 
 /** An operation's answer, independent of the transport. */

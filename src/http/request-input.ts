@@ -31,6 +31,7 @@ export function wireContext(context: OperationContext): WireContext {
   return {
     now: context.store.clock.now(),
     transferables: booleanQuery(context.request.query, 'transferables', true),
+    ...(context.validity && { validity: context.validity }),
   }
 }
 

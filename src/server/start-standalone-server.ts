@@ -6,6 +6,8 @@ import { MockServiceError } from '../errors.js'
 import { streamUrlsOf, type IdentifierStream } from '../events/identifier-frames.js'
 import { errorResult, executeOperation, type Execution } from '../http/execute-operation.js'
 import type { Operation } from '../http/operation.js'
+import { cachedJsonTextOf } from '../http/response-cache.js'
+import { escapeMalformedSegments, hasMalformedEscape } from '../http/path-segments.js'
 import { attachStreamServer } from './attach-stream-server.js'
 import { CONTROL_PREFIX, createControlRoutes } from './control-routes.js'
 import { persistToFile } from './file-persistence.js'
@@ -67,6 +69,9 @@ export async function startStandaloneServer(options: StandaloneServerOptions = {
     }
   }
 
+  // Set by close(): answers from then on end their connections.
+  let closing = false
+
   async function answer(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const started = performance.now()
     const method = request.method ?? 'GET'
@@ -84,7 +89,10 @@ export async function startStandaloneServer(options: StandaloneServerOptions = {
         result = errorResult(error)
       }
     } else {
-      const route = router.find(method as FindMyWay.HTTPMethod, path)
+      // A segment with a malformed escape (`%E0%A4`) is an id as written, not an unknown route.
+      const route =
+        router.find(method as FindMyWay.HTTPMethod, path) ??
+        (hasMalformedEscape(path) ? router.find(method as FindMyWay.HTTPMethod, escapeMalformedSegments(path)) : null)
       const operation = route ? operationOf.get((route.store as { operation: string }).operation) : undefined
       if (!route || !operation) {
         request.resume()
@@ -110,6 +118,8 @@ export async function startStandaloneServer(options: StandaloneServerOptions = {
       }
     }
     const status = 'networkError' in result ? 'network error' : result.status
+    // Once close() has begun, a request still in flight gets its answer and its connection ends with it.
+    if (closing) response.setHeader('connection', 'close')
     write(response, result)
     options.log?.(`${method} ${rawUrl} ${status} ${(performance.now() - started).toFixed(1)}ms`)
   }
@@ -143,6 +153,7 @@ export async function startStandaloneServer(options: StandaloneServerOptions = {
     port: address.port,
     close() {
       return new Promise((resolve, reject) => {
+        closing = true
         closeStreams()
         server.close((error) => {
           const persisted = persistence?.stop() ?? Promise.resolve()
@@ -186,17 +197,31 @@ function tooLarge(limit: number): MockServiceError {
   return new MockServiceError('PAYLOAD_TOO_LARGE', `Request body is larger than the limit of ${limit} bytes.`)
 }
 
+/** The UTF-8 bytes of cached read answers: encoded once, not on every request they serve. */
+const encodedAnswers = new WeakMap<object, Buffer>()
+
+function jsonBodyOf(result: { readonly json: unknown }): Buffer | string {
+  const cached = cachedJsonTextOf(result)
+  if (cached === undefined) return JSON.stringify(result.json)
+  let bytes = encodedAnswers.get(result)
+  if (!bytes) {
+    bytes = Buffer.from(cached, 'utf8')
+    encodedAnswers.set(result, bytes)
+  }
+  return bytes
+}
+
 function write(response: ServerResponse, result: Execution): void {
   if ('networkError' in result) {
     response.socket?.destroy()
     return
   }
   if ('json' in result) {
-    const body = JSON.stringify(result.json)
+    const body = jsonBodyOf(result)
     response.writeHead(result.status, {
       ...CORS_HEADERS,
       'content-type': 'application/json',
-      'content-length': Buffer.byteLength(body),
+      'content-length': typeof body === 'string' ? Buffer.byteLength(body) : body.length,
     })
     response.end(body)
   } else if ('text' in result) {

@@ -1,6 +1,8 @@
 import { Collection } from '@msw/data'
-import { invariant } from 'outvariant'
+import { InvariantError, invariant } from 'outvariant'
+import { canFillCollections, fillCollection, replaceInCollection } from './collection-records.js'
 import { RECORD_KINDS, recordSchemas, type RecordKind, type RecordOf } from './schemas.js'
+import { isValidatedRecord, parseStoredRecord } from './validated-records.js'
 import { Transaction, type StagedChanges } from './transaction.js'
 import { systemClock, type Clock } from './clock.js'
 
@@ -86,10 +88,14 @@ export interface Store {
 export function createStore(options: StoreOptions = {}): Store {
   const clock = options.clock ?? systemClock
   const createId = options.createId ?? (() => crypto.randomUUID())
-  const collections = createCollections()
   const index = new Map<RecordKind, Map<string, RecordOf<RecordKind>>>(
     RECORD_KINDS.map((kind) => [kind, new Map()]),
   )
+  // The collections of the kinds someone has looked at (or every kind, when
+  // @msw/data cannot be filled in bulk); the others are built from the index
+  // when first read. See decisions/0004-performance.md.
+  const built = new Map<RecordKind, Collection<any>>()
+  let bulk: boolean | undefined
   const listeners = new Set<StoreListener>()
   let tombstones = new Map<RecordKind, Set<string>>(RECORD_KINDS.map((kind) => [kind, new Set()]))
   let queue: Promise<unknown> = Promise.resolve()
@@ -103,13 +109,66 @@ export function createStore(options: StoreOptions = {}): Store {
     isGone: (kind: RecordKind, id: string) => tombstones.get(kind)!.has(id),
   }
 
-  // Records in a collection are replaced, never edited, so the collection's own
-  // record objects can sit in the index. Only this function writes to either.
+  function collectionOf(kind: RecordKind): Collection<any> {
+    let collection = built.get(kind)
+    if (!collection) {
+      collection = new Collection({ schema: recordSchemas[kind] })
+      // The index only holds records once a load or write knew how to fill
+      // collections, so `bulk` is settled whenever there is anything to copy.
+      if (indexOf(kind).size > 0) fillCollection(collection, indexOf(kind).values())
+      built.set(kind, collection)
+    }
+    return collection
+  }
+
+  const collections = Object.defineProperties(
+    {},
+    Object.fromEntries(RECORD_KINDS.map((kind) => [kind, { enumerable: true, get: () => collectionOf(kind) }])),
+  ) as StoreCollections
+
+  async function settle(): Promise<void> {
+    bulk ??= await canFillCollections()
+  }
+
+  // Records are replaced, never edited, so the index and the collections can
+  // hold the same record objects. Only this function and replaceAll() write to either.
   async function commit(staged: StagedChanges): Promise<RecordChange[]> {
+    await settle()
+    if (!bulk) return commitThroughLibrary(staged)
+    // Synchronous from here: readers, and collections first read meanwhile, see the whole write at once.
+    const changes: RecordChange[] = []
+    for (const [kind, records] of staged) {
+      const byId = indexOf(kind)
+      const collection = built.get(kind)
+      for (const [id, next] of records) {
+        const previous = byId.get(id)
+        if (next === null) {
+          if (!previous) continue
+          collection?.delete(previous)
+          byId.delete(id)
+          tombstones.get(kind)!.add(id)
+          changes.push({ kind, id, type: 'deleted' })
+        } else if (previous) {
+          if (collection) replaceInCollection(collection, previous, next)
+          byId.set(id, next)
+          changes.push({ kind, id, type: 'updated' })
+        } else {
+          if (collection) fillCollection(collection, [next])
+          byId.set(id, next)
+          changes.push({ kind, id, type: 'created' })
+        }
+      }
+    }
+    return changes
+  }
+
+  // When @msw/data cannot be filled in bulk: every collection is built, and
+  // records go through the library's own create, update and delete.
+  async function commitThroughLibrary(staged: StagedChanges): Promise<RecordChange[]> {
     const changes: RecordChange[] = []
     const applied: Array<() => void> = []
     for (const [kind, records] of staged) {
-      const collection = collections[kind] as unknown as Collection<any>
+      const collection = collectionOf(kind)
       for (const [id, next] of records) {
         const previous = indexOf(kind).get(id)
         if (next === null) {
@@ -178,13 +237,14 @@ export function createStore(options: StoreOptions = {}): Store {
     },
     replaceAll(records, gone = {}) {
       return enqueue(async () => {
-        // Fill fresh collections first and swap them in only when all records
-        // made it, so a failed load leaves the store as it was.
-        const nextCollections = createCollections()
+        await settle()
+        // Build the whole next state first and swap it in only when every
+        // record made it, so a failed load leaves the store as it was.
         const nextIndex = new Map<RecordKind, Map<string, RecordOf<RecordKind>>>()
+        const nextBuilt = new Map<RecordKind, Collection<any>>()
         for (const kind of RECORD_KINDS) {
-          const collection = nextCollections[kind] as unknown as Collection<any>
           const byId = new Map<string, RecordOf<RecordKind>>()
+          const collection = bulk ? undefined : new Collection({ schema: recordSchemas[kind] })
           for (const input of records[kind] ?? []) {
             invariant(
               !byId.has(input.id),
@@ -192,15 +252,16 @@ export function createStore(options: StoreOptions = {}): Store {
               kind,
               input.id,
             )
-            byId.set(input.id, await collection.create(input))
+            const record = storedRecord(kind, input)
+            byId.set(input.id, collection ? await collection.create(record) : record)
           }
           nextIndex.set(kind, byId)
+          if (collection) nextBuilt.set(kind, collection)
         }
         tombstones = new Map(RECORD_KINDS.map((kind) => [kind, new Set(gone[kind] ?? [])]))
-        for (const kind of RECORD_KINDS) {
-          ;(collections as Record<RecordKind, unknown>)[kind] = nextCollections[kind]
-          index.set(kind, nextIndex.get(kind)!)
-        }
+        for (const kind of RECORD_KINDS) index.set(kind, nextIndex.get(kind)!)
+        built.clear()
+        for (const [kind, collection] of nextBuilt) built.set(kind, collection)
         notify({ type: 'replace' })
       })
     },
@@ -211,8 +272,18 @@ export function createStore(options: StoreOptions = {}): Store {
   }
 }
 
-function createCollections(): StoreCollections {
-  return Object.fromEntries(
-    RECORD_KINDS.map((kind) => [kind, new Collection({ schema: recordSchemas[kind] })]),
-  ) as unknown as StoreCollections
+/**
+ * A record as the store keeps it: as given when it already passed its schema
+ * (fixtures through validateFixtures(), records of a snapshot), else parsed.
+ */
+function storedRecord(kind: RecordKind, input: unknown): RecordOf<RecordKind> {
+  if (isValidatedRecord(input)) return input
+  const result = parseStoredRecord(kind, input)
+  if (result.success) return result.data
+  const issue = result.error.issues[0]
+  const id = typeof input === 'object' && input !== null ? String((input as { id?: unknown }).id) : String(input)
+  throw new InvariantError(
+    `Failed to load the records: the ${kind} "${id}" does not match its schema at ${issue?.path.join('.') || '(record)'}: ${issue?.message ?? 'invalid'}. Load fixtures through validateFixtures() or restore a snapshot() of a store.`,
+  )
 }
+

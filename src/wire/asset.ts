@@ -10,6 +10,7 @@ import { toAnnotation, toConversation, toScore } from './conversation.js'
 import { toCollection } from './flattened.js'
 import { toAnchor, toTag, toWebsite, toWorkstreamSummary } from './linked-records.js'
 import { toGroupedTimestamp } from './timestamp.js'
+import { cachedWire, createWireCache, type WireCache } from './wire-cache.js'
 import type { Wire, WireContext } from './wire-types.js'
 
 /** Reads linked records while an asset is serialized. */
@@ -26,6 +27,11 @@ export interface AssetWireContext extends WireContext {
 
 const encoder = new TextEncoder()
 
+const flattenedAssets = createWireCache<AssetRecord, Wire<FlattenedAsset>>()
+/** By `transferables`: without fragments and files, then with them. */
+const flattenedFormats = [createWireCache<FormatRecord, Wire<FlattenedFormat>>(), createWireCache<FormatRecord, Wire<FlattenedFormat>>()]
+const formats: Array<WireCache<FormatRecord, Wire<Format>>> = [createWireCache(), createWireCache()]
+
 /** The size of a format's payload as a ByteDescriptor. */
 export function formatBytes(record: FormatRecord): { value: number; readable: string } {
   const text = record.fragment?.string?.raw ?? record.file?.string?.raw ?? ''
@@ -40,6 +46,10 @@ export function formatBytes(record: FormatRecord): { value: number; readable: st
  * `original` and `preview.base` as id strings.
  */
 export function toFlattenedAsset(record: AssetRecord, context: WireContext): Wire<FlattenedAsset> {
+  return cachedWire(flattenedAssets, record, undefined, context, (scoped) => buildFlattenedAsset(record, scoped))
+}
+
+function buildFlattenedAsset(record: AssetRecord, context: WireContext): Wire<FlattenedAsset> {
   const flattened: Wire<FlattenedAsset> = {
     id: record.id,
     creator: record.creator,
@@ -77,7 +87,8 @@ function formatFields(record: FormatRecord, context: WireContext) {
  * its `asset` is the asset's id.
  */
 export function toFlattenedFormat(record: FormatRecord, context: WireContext): Wire<FlattenedFormat> {
-  return { ...formatFields(record, context), asset: record.asset }
+  const cache = flattenedFormats[context.transferables ? 1 : 0]!
+  return cachedWire(cache, record, undefined, context, (scoped) => ({ ...formatFields(record, scoped), asset: record.asset }))
 }
 
 /**
@@ -88,7 +99,11 @@ export function toFlattenedFormat(record: FormatRecord, context: WireContext): W
  * toFormat(format, asset, wire)
  */
 export function toFormat(record: FormatRecord, asset: AssetRecord, context: WireContext): Wire<Format> {
-  return { ...formatFields(record, context), asset: toFlattenedAsset(asset, context) }
+  const cache = formats[context.transferables ? 1 : 0]!
+  return cachedWire(cache, record, asset, context, (scoped) => ({
+    ...formatFields(record, scoped),
+    asset: toFlattenedAsset(asset, scoped),
+  }))
 }
 
 /**

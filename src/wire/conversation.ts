@@ -2,7 +2,13 @@ import type { Conversation, ConversationMessage, Annotation, Score } from '@piec
 import type { AnnotationRecord, ConversationRecord, MessageRecord, ScoreRecord } from '../store/schemas.js'
 import { toFlattened } from './flattened.js'
 import { toGroupedTimestamp } from './timestamp.js'
+import { cachedWire, createWireCache } from './wire-cache.js'
 import type { Wire, WireContext } from './wire-types.js'
+
+const conversations = createWireCache<ConversationRecord, Wire<Conversation>>()
+/** Messages with their fragments (`transferables`) and without. */
+const messages = [createWireCache<MessageRecord, Wire<ConversationMessage>>(), createWireCache<MessageRecord, Wire<ConversationMessage>>()]
+const annotations = createWireCache<AnnotationRecord, Wire<Annotation>>()
 
 /** A stored score as the wire Score (all counters present). */
 export function toScore(score: ScoreRecord): Wire<Score> {
@@ -18,6 +24,10 @@ export function toScore(score: ScoreRecord): Wire<Score> {
  * toConversation(store.get('conversation', id)!, { now: new Date(), transferables: true })
  */
 export function toConversation(record: ConversationRecord, context: WireContext): Wire<Conversation> {
+  return cachedWire(conversations, record, undefined, context, (scoped) => buildConversation(record, scoped))
+}
+
+function buildConversation(record: ConversationRecord, context: WireContext): Wire<Conversation> {
   const conversation: Wire<Conversation> = {
     id: record.id,
     created: toGroupedTimestamp(record.created, context),
@@ -52,6 +62,11 @@ export function toConversation(record: ConversationRecord, context: WireContext)
  * toConversationMessage(message, { now: new Date(), transferables: false })
  */
 export function toConversationMessage(record: MessageRecord, context: WireContext): Wire<ConversationMessage> {
+  const cache = messages[context.transferables ? 1 : 0]!
+  return cachedWire(cache, record, undefined, context, (scoped) => buildConversationMessage(record, scoped))
+}
+
+function buildConversationMessage(record: MessageRecord, context: WireContext): Wire<ConversationMessage> {
   const message: Wire<ConversationMessage> = {
     id: record.id,
     created: toGroupedTimestamp(record.created, context),
@@ -72,6 +87,10 @@ export function toConversationMessage(record: MessageRecord, context: WireContex
  * toAnnotation(annotation, { now: new Date(), transferables: true })
  */
 export function toAnnotation(record: AnnotationRecord, context: WireContext): Wire<Annotation> {
+  return cachedWire(annotations, record, undefined, context, (scoped) => buildAnnotation(record, scoped))
+}
+
+function buildAnnotation(record: AnnotationRecord, context: WireContext): Wire<Annotation> {
   const annotation: Wire<Annotation> = {
     id: record.id,
     created: toGroupedTimestamp(record.created, context),

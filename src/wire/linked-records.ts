@@ -2,7 +2,14 @@ import type { Anchor, Model, Range, Tag, Website, WorkstreamSummary } from '@pie
 import type { AnchorRecord, RangeRecord, TagRecord, WebsiteRecord, WorkstreamSummaryRecord } from '../store/schemas.js'
 import { toFlattened } from './flattened.js'
 import { toGroupedTimestamp } from './timestamp.js'
+import { cachedWire, createWireCache } from './wire-cache.js'
 import type { Wire, WireContext } from './wire-types.js'
+
+const tags = createWireCache<TagRecord, Wire<Tag>>()
+const websites = createWireCache<WebsiteRecord, Wire<Website>>()
+const anchors = createWireCache<AnchorRecord, Wire<Anchor>>()
+const ranges = createWireCache<RangeRecord, Wire<Range>>()
+const summaries = createWireCache<WorkstreamSummaryRecord, Wire<WorkstreamSummary>>()
 
 /**
  * A stored tag as the wire Tag.
@@ -11,6 +18,10 @@ import type { Wire, WireContext } from './wire-types.js'
  * toTag(store.get('tag', id)!, wire)
  */
 export function toTag(record: TagRecord, context: WireContext): Wire<Tag> {
+  return cachedWire(tags, record, undefined, context, (scoped) => buildTag(record, scoped))
+}
+
+function buildTag(record: TagRecord, context: WireContext): Wire<Tag> {
   return {
     id: record.id,
     text: record.text,
@@ -28,6 +39,10 @@ export function toTag(record: TagRecord, context: WireContext): Wire<Tag> {
  * toWebsite(store.get('website', id)!, wire)
  */
 export function toWebsite(record: WebsiteRecord, context: WireContext): Wire<Website> {
+  return cachedWire(websites, record, undefined, context, (scoped) => buildWebsite(record, scoped))
+}
+
+function buildWebsite(record: WebsiteRecord, context: WireContext): Wire<Website> {
   return {
     id: record.id,
     url: record.url,
@@ -46,6 +61,10 @@ export function toWebsite(record: WebsiteRecord, context: WireContext): Wire<Web
  * toAnchor(store.get('anchor', id)!, wire)
  */
 export function toAnchor(record: AnchorRecord, context: WireContext): Wire<Anchor> {
+  return cachedWire(anchors, record, undefined, context, (scoped) => buildAnchor(record, scoped))
+}
+
+function buildAnchor(record: AnchorRecord, context: WireContext): Wire<Anchor> {
   const anchor: Wire<Anchor> = {
     id: record.id,
     type: record.type,
@@ -67,6 +86,10 @@ export function toAnchor(record: AnchorRecord, context: WireContext): Wire<Ancho
  * toRange(store.get('range', id)!, wire)
  */
 export function toRange(record: RangeRecord, context: WireContext): Wire<Range> {
+  return cachedWire(ranges, record, undefined, context, (scoped) => buildRange(record, scoped))
+}
+
+function buildRange(record: RangeRecord, context: WireContext): Wire<Range> {
   const range: Wire<Range> = {
     id: record.id,
     created: toGroupedTimestamp(record.created, context),
@@ -96,6 +119,10 @@ const SUMMARY_MODEL = {
  * toWorkstreamSummary(store.get('workstreamSummary', id)!, wire)
  */
 export function toWorkstreamSummary(record: WorkstreamSummaryRecord, context: WireContext): Wire<WorkstreamSummary> {
+  return cachedWire(summaries, record, undefined, context, (scoped) => buildWorkstreamSummary(record, scoped))
+}
+
+function buildWorkstreamSummary(record: WorkstreamSummaryRecord, context: WireContext): Wire<WorkstreamSummary> {
   const model: Wire<Model> = { ...SUMMARY_MODEL, created: toGroupedTimestamp('2024-01-01T00:00:00.000Z', context) }
   return {
     id: record.id,

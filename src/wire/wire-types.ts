@@ -19,4 +19,15 @@ export interface WireContext {
   readonly now: Date
   /** False leaves transferable payloads (fragments, files) out. Default true. */
   readonly transferables: boolean
+  /**
+   * Set inside a cached serializer: the instants for which what is being
+   * serialized keeps its `readable` texts (see `cachedWire`).
+   */
+  readonly validity?: ValidityWindow
+}
+
+/** Instants (ms since the epoch, inclusive) between which a serialized value stays the same. */
+export interface ValidityWindow {
+  from: number
+  to: number
 }

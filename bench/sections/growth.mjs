@@ -1,0 +1,99 @@
+// How the store scales: id lookups, the GET /conversations payload, reset and
+// snapshot/restore at growing record counts (N assets and N conversations).
+import { createMockService } from '../../dist/index.js'
+import { generateFixtures } from '../../dist/fixtures/generate-fixtures.js'
+import { collectGarbage, countRecords, medianOf, timeEach } from '../lib/stats.mjs'
+import { progress, report, sectionOptions } from '../lib/section.mjs'
+
+const { scales = [1000, 10_000, 100_000], rounds = 5 } = sectionOptions()
+const EMPTY_QUERY = new URLSearchParams()
+const results = []
+
+// Warm the code paths up on the embedded fixtures, so the first scale does not pay for compiling them.
+{
+  const warm = createMockService()
+  await warm.ready
+  const operation = warm.operations.find((candidate) => candidate.id === 'conversationsSnapshot')
+  for (let i = 0; i < 200; i++) JSON.stringify(operation.run({ request: { params: {}, query: EMPTY_QUERY, body: undefined }, store: warm.store }).json)
+  warm.close()
+}
+
+for (const scale of scales) {
+  progress(`growth: ${scale} assets + ${scale} conversations`)
+  collectGarbage()
+  // Two messages per conversation keep the 100k scale within the bench's time; lookups and lists do not depend on it.
+  const fixtures = generateFixtures({ seed: 7, assets: scale, conversations: scale, messages: { min: 2, max: 2 } })
+  const records = countRecords(fixtures)
+  const service = createMockService({ fixtures })
+  await service.ready
+  const { store } = service
+
+  // Id lookups: the same number (1,024) of distinct existing ids of both kinds
+  // at every scale, spread over the whole store; 1M lookups per round.
+  const kinds = []
+  const ids = []
+  for (let i = 0; i < 1024; i++) {
+    const kind = i % 2 === 0 ? 'asset' : 'conversation'
+    kinds.push(kind)
+    ids.push(fixtures[kind][Math.floor(((i >> 1) * scale) / 512)].id)
+  }
+  let found = 0
+  const lookupNs =
+    (await medianOf(rounds, () =>
+      timeEach((i) => {
+        if (store.get(kinds[i & 1023], ids[i & 1023])) found++
+      }, 1_000_000),
+    )) * 1e6
+  if (found === 0) throw new Error('Failed to look records up: no id was found. Check the generated fixtures.')
+
+  // The GET /conversations payload: the operation's run, and run + JSON.stringify
+  // against JSON.stringify of a prebuilt identical payload.
+  const snapshot = service.operations.find((operation) => operation.id === 'conversationsSnapshot')
+  const context = { request: { params: {}, query: EMPTY_QUERY, body: undefined }, store }
+  const listRounds = scale >= 100_000 ? 3 : rounds
+  const iterations = Math.max(1, Math.round(20_000 / scale))
+  // The first build serializes every conversation (cold); later ones reuse the
+  // per-record serializations until a record changes or its readable texts would.
+  const coldStarted = performance.now()
+  const first = snapshot.run(context).json
+  const listColdMs = performance.now() - coldStarted
+  const prebuilt = JSON.parse(JSON.stringify(first))
+  const listMs = await medianOf(listRounds, () => timeEach(() => snapshot.run(context), iterations))
+  const listAndStringifyMs = await medianOf(listRounds, () => timeEach(() => JSON.stringify(snapshot.run(context).json), iterations))
+  const stringifyMs = await medianOf(listRounds, () => timeEach(() => JSON.stringify(prebuilt), iterations))
+
+  // Snapshot, restore and reset of the whole store.
+  const snapshotMs = await medianOf(listRounds, () => timeEach(() => service.snapshot(), 1))
+  const taken = service.snapshot()
+  const restoreMs = await medianOf(listRounds, () => timeEach(() => service.restore(taken), 1))
+  const resetMs = await medianOf(listRounds, () => timeEach(() => service.reset(), 1))
+
+  results.push({
+    scale,
+    records,
+    lookupNs,
+    listColdMs,
+    listColdUsPerConversation: (listColdMs * 1000) / scale,
+    listMs,
+    listUsPerConversation: (listMs * 1000) / scale,
+    listAndStringifyMs,
+    stringifyMs,
+    listVersusStringify: listAndStringifyMs / stringifyMs,
+    snapshotMs,
+    restoreMs,
+    resetMs,
+  })
+  service.close()
+}
+
+report({
+  results,
+  lookupSpread: spread(results.map((r) => r.lookupNs)),
+  listPerConversationSpread: spread(results.map((r) => r.listUsPerConversation)),
+  listColdPerConversationSpread: spread(results.map((r) => r.listColdUsPerConversation)),
+})
+
+/** Largest over smallest: 1 is perfectly flat. */
+function spread(values) {
+  return Math.max(...values) / Math.min(...values)
+}

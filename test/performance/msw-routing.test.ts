@@ -1,0 +1,55 @@
+import { http, HttpResponse } from 'msw'
+import { setupServer } from 'msw/node'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { createMockService } from '../../src/index.js'
+
+// The MSW handlers are one catch-all that routes like per-route handlers did.
+describe('the MSW handlers route as one handler per operation would', () => {
+  const service = createMockService({ baseUrl: 'http://localhost:39311' })
+  const server = setupServer(...service.handlers)
+  const unhandled: string[] = []
+  const base = service.baseUrl
+
+  beforeAll(() => server.listen({ onUnhandledRequest: (request) => void unhandled.push(`${request.method} ${new URL(request.url).pathname}`) }))
+  afterEach(() => {
+    server.resetHandlers()
+    unhandled.length = 0
+  })
+  afterAll(() => server.close())
+
+  it('answers static routes before parameter routes, with or without a trailing slash', async () => {
+    const [conversation] = service.store.all('conversation')
+    expect((await fetch(`${base}/conversations/`)).status).toBe(200)
+    expect((await fetch(`${base}/conversations/identifiers`)).status).toBe(200)
+    const read = await fetch(`${base}/conversation/${encodeURIComponent(conversation!.id)}`)
+    expect(((await read.json()) as { id: string }).id).toBe(conversation!.id)
+  })
+
+  it('decodes parameters as MSW does', async () => {
+    const response = await fetch(`${base}/conversation/a%20b`)
+    expect(response.status).toBe(410)
+  })
+
+  it('leaves requests no operation answers unhandled, and lets handlers added with use() go first', async () => {
+    await fetch(`${base}/no/such/route`).catch(() => undefined)
+    await fetch(`${base}/conversations`, { method: 'DELETE' }).catch(() => undefined)
+    expect(unhandled).toEqual(['GET /no/such/route', 'DELETE /conversations'])
+    server.use(http.get(`${base}/conversations`, () => HttpResponse.json({ overridden: true })))
+    expect(await (await fetch(`${base}/conversations`)).json()).toEqual({ overridden: true })
+  })
+})
+
+describe('the MSW handlers under a base URL with a path', () => {
+  const service = createMockService({ baseUrl: 'http://localhost:39312/api/' })
+  const server = setupServer(...service.handlers)
+  const unhandled: string[] = []
+
+  beforeAll(() => server.listen({ onUnhandledRequest: (request) => void unhandled.push(new URL(request.url).pathname) }))
+  afterAll(() => server.close())
+
+  it('answer under that path only', async () => {
+    expect((await fetch('http://localhost:39312/api/conversations')).status).toBe(200)
+    await fetch('http://localhost:39312/conversations').catch(() => undefined)
+    expect(unhandled).toEqual(['/conversations'])
+  })
+})

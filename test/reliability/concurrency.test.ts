@@ -1,0 +1,201 @@
+import fc from 'fast-check'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { runtimes, type ContractRuntime } from '../contract/runtimes.js'
+import { propertyOptions } from './support.js'
+
+type Score = Record<string, number | undefined>
+
+describe.each(runtimes)('concurrent requests lose nothing and leave links consistent, $name', ({ start }) => {
+  let mock: ContractRuntime
+
+  beforeAll(async () => {
+    mock = await start()
+  })
+  afterEach(() => mock.reset())
+  afterAll(() => mock.close())
+
+  const post = (path: string, body?: unknown) =>
+    fetch(`${mock.baseUrl}${path}`, {
+      method: 'POST',
+      ...(body !== undefined && { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } }),
+    })
+  const getJson = async <T>(path: string): Promise<T> => {
+    const response = await fetch(`${mock.baseUrl}${path}`)
+    expect(response.status, path).toBe(200)
+    return (await response.json()) as T
+  }
+  const idsOf = (kind: 'conversation' | 'asset' | 'tag') => Array.from(mock.store.all(kind), (record) => record.id)
+  const statusesOf = async (requests: Array<Promise<Response>>) =>
+    Promise.all(requests.map(async (request) => (await request).status))
+
+  it('counts every one of 200 concurrent score increments on one conversation', async () => {
+    const [id] = idsOf('conversation')
+    const before = (await getJson<{ score: Score }>(`/conversation/${id}`)).score
+    const statuses = await statusesOf(
+      Array.from({ length: 200 }, () =>
+        post(`/conversation/${id}/scores/increment`, { conversation: { reuse: true }, conversations: { searched: true } }),
+      ),
+    )
+    expect(new Set(statuses)).toEqual(new Set([204]))
+    const after = (await getJson<{ score: Score }>(`/conversation/${id}`)).score
+    expect(after.reuse).toBe((before.reuse ?? 0) + 200)
+    expect(after.searched).toBe((before.searched ?? 0) + 200)
+  })
+
+  it('counts every one of 200 concurrent score increments on one asset', async () => {
+    const [id] = idsOf('asset')
+    const before = (await getJson<{ score: Score }>(`/asset/${id}?transferables=false`)).score
+    const statuses = await statusesOf(
+      Array.from({ length: 200 }, (_, index) =>
+        post(`/asset/${id}/scores/increment`, index % 2 === 0 ? { asset: { reuse: true } } : { assets: { reuse: true, update: true } }),
+      ),
+    )
+    expect(new Set(statuses)).toEqual(new Set([204]))
+    const after = (await getJson<{ score: Score }>(`/asset/${id}?transferables=false`)).score
+    expect(after.reuse).toBe((before.reuse ?? 0) + 200)
+    expect(after.update).toBe((before.update ?? 0) + 100)
+  })
+
+  it('leaves both sides of every conversation-asset and asset-tag link consistent after a storm of concurrent links, unlinks and deletes', async () => {
+    const CONVERSATIONS = 4
+    const EXTRA = 3
+    const ASSETS = 5
+    const TAGS = 4
+    const storm = fc.array(
+      fc.oneof(
+        { weight: 5, arbitrary: fc.record({ type: fc.constant('conversation-asset' as const), link: fc.boolean(), from: fc.nat(CONVERSATIONS + EXTRA - 1), to: fc.nat(ASSETS - 1), verb: fc.constantFrom('delete', 'disassociate') }) },
+        { weight: 5, arbitrary: fc.record({ type: fc.constant('asset-tag' as const), link: fc.boolean(), from: fc.nat(ASSETS - 1), to: fc.nat(TAGS - 1) }) },
+        { weight: 1, arbitrary: fc.record({ type: fc.constant('delete' as const), index: fc.nat(EXTRA - 1) }) },
+      ),
+      { minLength: 150, maxLength: 250 },
+    )
+    await fc.assert(
+      fc.asyncProperty(storm, async (operations) => {
+        await mock.reset()
+        const created = await Promise.all(
+          Array.from({ length: EXTRA }, async () => ((await (await post('/conversations/create', { type: 'COPILOT' })).json()) as { id: string }).id),
+        )
+        const conversations = [...idsOf('conversation').slice(0, CONVERSATIONS), ...created]
+        const assets = idsOf('asset').slice(0, ASSETS)
+        const tags = idsOf('tag').slice(0, TAGS)
+        const deletable = new Set(created)
+        const deleted = new Set<string>()
+        const outcomes = await Promise.all(
+          operations.map(async (operation) => {
+            if (operation.type === 'delete') {
+              const id = created[operation.index]!
+              deleted.add(id)
+              return { operation, mayFail: true, status: (await post(`/conversations/${id}/delete`)).status }
+            }
+            if (operation.type === 'conversation-asset') {
+              const conversation = conversations[operation.from]!
+              const asset = assets[operation.to]!
+              const verb = operation.link ? 'associate' : operation.verb
+              const status = (await post(`/conversation/${conversation}/assets/${verb}/${asset}`)).status
+              return { operation, mayFail: deletable.has(conversation), status }
+            }
+            const status = (await post(`/asset/${assets[operation.from]}/tags/${operation.link ? 'associate' : 'disassociate'}/${tags[operation.to]}`)).status
+            return { operation, mayFail: false, status }
+          }),
+        )
+        for (const { operation, mayFail, status } of outcomes) {
+          expect(mayFail ? [204, 500] : [204], JSON.stringify(operation)).toContain(status)
+        }
+
+        // Both sides agree, no list holds an id twice or an id that is gone.
+        const store = mock.store
+        for (const deletedId of deleted) expect(store.get('conversation', deletedId)).toBeUndefined()
+        for (const conversation of store.all('conversation')) {
+          expect(new Set(conversation.assets).size).toBe(conversation.assets.length)
+          for (const asset of conversation.assets) expect(store.get('asset', asset)?.conversations).toContain(conversation.id)
+        }
+        for (const asset of store.all('asset')) {
+          expect(new Set(asset.conversations).size).toBe(asset.conversations.length)
+          expect(new Set(asset.tags).size).toBe(asset.tags.length)
+          for (const conversation of asset.conversations) expect(store.get('conversation', conversation)?.assets).toContain(asset.id)
+          for (const tag of asset.tags) expect(store.get('tag', tag)?.assets).toContain(asset.id)
+        }
+        for (const tag of store.all('tag')) {
+          for (const asset of tag.assets) expect(store.get('asset', asset)?.tags).toContain(tag.id)
+        }
+
+        // A pair only ever linked is linked; a pair only ever unlinked is not.
+        const verdicts = new Map<string, Set<boolean>>()
+        for (const { operation } of outcomes) {
+          if (operation.type === 'delete') continue
+          const key =
+            operation.type === 'conversation-asset'
+              ? `c:${conversations[operation.from]}|${assets[operation.to]}`
+              : `a:${assets[operation.from]}|${tags[operation.to]}`
+          verdicts.set(key, (verdicts.get(key) ?? new Set()).add(operation.link))
+        }
+        for (const [key, links] of verdicts) {
+          if (links.size !== 1) continue
+          const [kind, pair] = [key.slice(0, 1), key.slice(2)]
+          const [from, to] = pair.split('|') as [string, string]
+          if (kind === 'c' && deleted.has(from)) continue
+          const linked = kind === 'c' ? store.get('conversation', from)!.assets.includes(to) : store.get('asset', from)!.tags.includes(to)
+          expect(linked, `${key} was only ever ${links.has(true) ? 'linked' : 'unlinked'}`).toBe(links.has(true))
+        }
+
+        // The wire agrees with the store: an asset's conversations are the ones that list it.
+        for (const asset of assets) {
+          const listed = await getJson<{ iterable: Array<{ id: string }> }>(`/asset/${asset}/conversations?transferables=false`)
+          const expected = [...store.all('conversation')].filter((conversation) => conversation.assets.includes(asset)).map((c) => c.id)
+          expect(listed.iterable.map((conversation) => conversation.id).sort()).toEqual(expected.sort())
+        }
+      }),
+      propertyOptions(6),
+    )
+  })
+
+  it('gives concurrent creates distinct ids and lists every one of them', async () => {
+    const before = new Set(idsOf('conversation'))
+    const assetsBefore = new Set(idsOf('asset'))
+    const [sourceAsset] = idsOf('asset')
+    const conversationCreates = Array.from({ length: 100 }, (_, index) =>
+      post('/conversations/create', { type: 'COPILOT', name: `concurrent ${index}` }).then(async (response) => {
+        expect(response.status).toBe(200)
+        return ((await response.json()) as { id: string }).id
+      }),
+    )
+    const fromAsset = Array.from({ length: 50 }, () =>
+      post(`/conversations/create/from_asset/${sourceAsset}`).then(async (response) => {
+        expect(response.status).toBe(200)
+        return ((await response.json()) as { conversation: { id: string } }).conversation.id
+      }),
+    )
+    const assetCreates = Array.from({ length: 50 }, (_, index) =>
+      post('/assets/create', {
+        type: 'SEEDED_ASSET',
+        asset: {
+          application: { id: 'app', name: 'OPEN_SOURCE', version: '1', platform: 'LINUX', onboarded: false, privacy: 'OPEN' },
+          format: { fragment: { string: { raw: `print(${index})` } } },
+        },
+      }).then(async (response) => {
+        expect(response.status).toBe(200)
+        return ((await response.json()) as { id: string }).id
+      }),
+    )
+    const [conversations, fromAssets, assets] = await Promise.all([
+      Promise.all(conversationCreates),
+      Promise.all(fromAsset),
+      Promise.all(assetCreates),
+    ])
+    const newConversations = [...conversations, ...fromAssets]
+    expect(new Set(newConversations).size).toBe(150)
+    expect(new Set(assets).size).toBe(50)
+    for (const id of newConversations) expect(before.has(id)).toBe(false)
+    for (const id of assets) expect(assetsBefore.has(id)).toBe(false)
+
+    const listed = await getJson<{ iterable: Array<{ id: string }> }>('/conversations/identifiers')
+    const listedIds = listed.iterable.map((item) => item.id)
+    expect(listedIds).toHaveLength(before.size + 150)
+    expect(listedIds).toEqual(expect.arrayContaining(newConversations))
+    const listedAssets = (await getJson<{ iterable: Array<{ id: string }> }>('/assets/identifiers')).iterable.map((item) => item.id)
+    expect(listedAssets).toHaveLength(assetsBefore.size + 50)
+    expect(listedAssets).toEqual(expect.arrayContaining(assets))
+    const source = await getJson<{ conversations: { iterable: Array<{ id: string }> } }>(`/asset/${sourceAsset}?transferables=false`)
+    expect(source.conversations.iterable.map((item) => item.id)).toEqual(expect.arrayContaining(fromAssets))
+  })
+})

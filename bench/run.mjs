@@ -107,10 +107,16 @@ function buildRows({ http, msw, growth, seeding, events }) {
   }
   if (seeding) {
     rows.push({
-      figure: `seed ${seeding.assets / 1000}k assets + ${seeding.conversations / 1000}k conversations (${seeding.records} records)`,
-      value: `${fixed(seeding.totalMs, 0)} ms (generate ${fixed(seeding.generateMs, 0)}, create ${fixed(seeding.createMs, 0)}, ready ${fixed(seeding.readyMs, 0)})`,
+      figure: `seed ${seeding.assets / 1000}k assets + ${seeding.conversations / 1000}k conversations (${seeding.records} records): createMockService({ generate })`,
+      value: `${fixed(seeding.totalMs, 0)} ms`,
       target: '< 1000 ms',
       met: check(seeding.totalMs < 1000),
+    })
+    rows.push({
+      figure: '  the same records as fixtures, every record and link validated',
+      value: `${fixed(seeding.validatedMs, 0)} ms (generate ${fixed(seeding.validatedGenerateMs, 0)}, validate ${fixed(seeding.validatedCreateMs, 0)}, load ${fixed(seeding.validatedMs - seeding.validatedGenerateMs - seeding.validatedCreateMs, 0)})`,
+      target: '',
+      met: '',
     })
     rows.push({ figure: '  heap per stored record', value: `${fixed(seeding.bytesPerRecord, 0)} B`, target: '', met: '' })
   }

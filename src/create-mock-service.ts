@@ -1,4 +1,5 @@
 import type { RequestHandler } from 'msw'
+import { invariant } from 'outvariant'
 import { createFaults, type Faults } from './control/faults.js'
 import { createJournal, type Journal, type JournalEntry } from './control/journal.js'
 import { scenarioData, type ScenarioData, type ScenarioName } from './control/scenarios.js'
@@ -10,6 +11,7 @@ import { installWebSocket } from './events/install-web-socket.js'
 import { startMockSocketStreams } from './events/mock-socket-streams.js'
 import { defaultFixtures } from './fixtures/default-fixtures.generated.js'
 import type { FixtureSet } from './fixtures/fixture-files.js'
+import type { GenerateFixturesOptions } from './fixtures/generate-fixtures.js'
 import { validateFixtures } from './fixtures/validate-fixtures.js'
 import { allOperations } from './handlers/all-operations.js'
 import type { Operation } from './http/operation.js'
@@ -30,6 +32,12 @@ export const DEFAULT_BASE_URL = 'http://localhost:39300'
 export interface MockServiceOptions {
   /** Records of the `default` scenario; the embedded dataset when left out. */
   fixtures?: FixtureSet
+  /**
+   * Generate the `default` scenario instead of loading fixtures: the same
+   * records `generateFixtures(generate)` returns, loaded without copying or
+   * parsing them again. Not together with `fixtures`.
+   */
+  generate?: GenerateFixturesOptions
   /** The scenario to start from (default `default`). */
   scenario?: ScenarioName
   /** Seed of new ids, random fault delays and the `large` scenario (default 1). */
@@ -38,6 +46,8 @@ export interface MockServiceOptions {
   clock?: Clock
   /** Where the MSW handlers answer (default http://localhost:39300). */
   baseUrl?: string
+  /** How many requests the journal keeps (default 10,000); past that the oldest are dropped. */
+  journalLimit?: number
 }
 
 /** A running mock of the service: its store, route table, MSW handlers, streams and control plane. */
@@ -106,15 +116,22 @@ export function createMockService(options: MockServiceOptions = {}): MockService
   const baseUrl = options.baseUrl ?? DEFAULT_BASE_URL
   const seed = options.seed ?? 1
   const fixtures = options.fixtures ?? defaultFixtures
+  const generate = options.generate
+  invariant(
+    !(options.fixtures && generate),
+    'Failed to create the mock service: both "fixtures" and "generate" were given. Pass fixtures to load, or generator options, not both.',
+  )
   let scenario: ScenarioName = options.scenario ?? 'default'
   // Validated here, so bad fixtures throw from the factory itself.
   let data: ScenarioData | Promise<ScenarioData> =
-    scenario === 'default' ? { records: validateFixtures(fixtures), goneAssets: [] } : scenarioData(scenario, { fixtures, seed })
+    scenario === 'default' && !generate
+      ? { records: validateFixtures(fixtures), goneAssets: [] }
+      : scenarioData(scenario, { fixtures, seed, generate })
   const store = createStore({
     ...(options.clock && { clock: options.clock }),
     createId: seededIds(seed),
   })
-  const journal = createJournal()
+  const journal = createJournal(options.journalLimit === undefined ? {} : { limit: options.journalLimit })
   const faults = createFaults(seed)
   const operations = allOperations()
   const streamUrls = streamUrlsOf(baseUrl)
@@ -159,7 +176,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     snapshot: () => store.snapshot(),
     restore: (snapshot) => store.replaceAll(snapshot.records, snapshot.gone),
     async useScenario(name) {
-      const next = await scenarioData(name, { fixtures, seed })
+      const next = await scenarioData(name, { fixtures, seed, generate })
       await load(next)
       scenario = name
       data = next

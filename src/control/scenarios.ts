@@ -1,5 +1,6 @@
 import { defaultFixtures } from '../fixtures/default-fixtures.generated.js'
 import type { FixtureSet } from '../fixtures/fixture-files.js'
+import type { GenerateFixturesOptions } from '../fixtures/generate-fixtures.js'
 import { validateFixtures } from '../fixtures/validate-fixtures.js'
 import type { RecordSet } from '../store/create-store.js'
 
@@ -32,7 +33,8 @@ export const GONE_ASSET_ID: string =
 
 /**
  * The records of a named scenario. `default` is the fixtures the service was
- * created with (the embedded dataset unless given), `empty` has no records,
+ * created with (the embedded dataset unless given) or the records it asked the
+ * generator for, `empty` has no records,
  * `large` is generated from the seed (200 assets, 500 conversations of 20 to 60 messages), and
  * `gone-asset` is the default dataset with {@link GONE_ASSET_ID} deleted.
  *
@@ -44,23 +46,27 @@ export const GONE_ASSET_ID: string =
  */
 export async function scenarioData(
   name: ScenarioName,
-  options: { fixtures: FixtureSet; seed: number },
+  options: { fixtures: FixtureSet; seed: number; generate?: GenerateFixturesOptions | undefined },
 ): Promise<ScenarioData> {
   switch (name) {
     case 'default':
+      if (options.generate) return { records: await generated(options.generate), goneAssets: [] }
       return { records: validateFixtures(options.fixtures), goneAssets: [] }
     case 'empty':
       return { records: {}, goneAssets: [] }
-    case 'large': {
-      const { generateFixtures } = await import('../fixtures/generate-fixtures.js')
+    case 'large':
       return {
-        records: generateFixtures({ seed: options.seed, assets: 200, conversations: 500, messages: { min: 20, max: 60 } }),
+        records: await generated({ seed: options.seed, assets: 200, conversations: 500, messages: { min: 20, max: 60 } }),
         goneAssets: [],
       }
-    }
     case 'gone-asset':
       return { records: validateFixtures(defaultFixtures), goneAssets: [GONE_ASSET_ID] }
   }
+}
+
+async function generated(options: GenerateFixturesOptions): Promise<RecordSet> {
+  const { generateRecords } = await import('../fixtures/generate-records.js')
+  return generateRecords(options)
 }
 
 /**

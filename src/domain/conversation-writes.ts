@@ -15,24 +15,14 @@ export type SeededConversationInput = z.output<typeof seededConversationInput>
  */
 export function createConversation(tx: Transaction, seed: SeededConversationInput): ConversationRecord {
   const now = tx.timestamp()
-  const conversation = tx.insert('conversation', {
-    id: tx.id(),
-    type: seed.type,
-    created: now,
-    updated: now,
-    favorited: seed.favorited ?? false,
-    ...(seed.name != null && { name: seed.name }),
-    ...(seed.application && { application: seed.application }),
-    ...(seed.model && { model: seed.model.id }),
-    ...(seed.pipeline && { pipeline: seed.pipeline }),
-    ...(seed.demo !== undefined && { demo: seed.demo }),
-  })
+  const id = tx.id()
+  // Messages and annotations first, so the conversation is inserted once, with their ids.
   const messageIds: string[] = []
   for (const message of seed.messages ?? []) {
     const created = message.created ? new Date(message.created.value).toISOString() : now
     const inserted = tx.insert('message', {
       id: tx.id(),
-      conversation: conversation.id,
+      conversation: id,
       role: message.role,
       fragment: message.fragment,
       created,
@@ -47,22 +37,27 @@ export function createConversation(tx: Transaction, seed: SeededConversationInpu
       id: tx.id(),
       type: annotation.type,
       text: annotation.text,
-      conversation: conversation.id,
+      conversation: id,
       created: now,
       updated: now,
       ...(annotation.favorited !== undefined && { favorited: annotation.favorited }),
     })
     annotationIds.push(inserted.id)
   }
-  tx.update(
-    'conversation',
-    conversation.id,
-    (draft) => {
-      draft.messages = messageIds
-      draft.annotations = annotationIds
-    },
-    { touch: false },
-  )
+  const conversation = tx.insert('conversation', {
+    id,
+    type: seed.type,
+    created: now,
+    updated: now,
+    favorited: seed.favorited ?? false,
+    messages: messageIds,
+    annotations: annotationIds,
+    ...(seed.name != null && { name: seed.name }),
+    ...(seed.application && { application: seed.application }),
+    ...(seed.model && { model: seed.model.id }),
+    ...(seed.pipeline && { pipeline: seed.pipeline }),
+    ...(seed.demo !== undefined && { demo: seed.demo }),
+  })
   for (const anchor of seed.anchors ?? []) {
     const created = tx.insert('anchor', {
       id: tx.id(),

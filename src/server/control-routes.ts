@@ -43,7 +43,7 @@ export function createControlRoutes(service: MockService) {
   on('GET', '/__mock/journal', (_params, _body, query) => {
     const operation = query.get('operation')
     const requests = operation ? service.journal.byOperation(operation) : service.journal.entries
-    return { status: 200, json: { requests } }
+    return { status: 200, json: { requests, dropped: service.journal.dropped } }
   })
   on('DELETE', '/__mock/journal', () => {
     service.journal.clear()

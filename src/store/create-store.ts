@@ -2,7 +2,7 @@ import { Collection } from '@msw/data'
 import { InvariantError, invariant } from 'outvariant'
 import { canFillCollections, fillCollection, replaceInCollection } from './collection-records.js'
 import { RECORD_KINDS, recordSchemas, type RecordKind, type RecordOf } from './schemas.js'
-import { isValidatedRecord, parseStoredRecord } from './validated-records.js'
+import { isValidatedList, markValidated } from './validated-records.js'
 import { Transaction, type StagedChanges } from './transaction.js'
 import { systemClock, type Clock } from './clock.js'
 
@@ -227,10 +227,10 @@ export function createStore(options: StoreOptions = {}): Store {
       })
     },
     snapshot() {
-      const records: Record<string, unknown[]> = {}
+      const records: Record<string, readonly unknown[]> = {}
       const gone: Record<string, string[]> = {}
       for (const kind of RECORD_KINDS) {
-        records[kind] = [...indexOf(kind).values()]
+        records[kind] = markValidated([...indexOf(kind).values()])
         gone[kind] = [...tombstones.get(kind)!]
       }
       return { records: records as RecordSet, gone: gone as StoreTombstones }
@@ -245,14 +245,16 @@ export function createStore(options: StoreOptions = {}): Store {
         for (const kind of RECORD_KINDS) {
           const byId = new Map<string, RecordOf<RecordKind>>()
           const collection = bulk ? undefined : new Collection({ schema: recordSchemas[kind] })
-          for (const input of records[kind] ?? []) {
+          const list: readonly unknown[] = records[kind] ?? []
+          const trusted = isValidatedList(list)
+          for (const input of list as ReadonlyArray<RecordOf<RecordKind>>) {
             invariant(
               !byId.has(input.id),
               'Failed to load the records: the %s id "%s" appears twice. Give every record its own id.',
               kind,
               input.id,
             )
-            const record = storedRecord(kind, input)
+            const record = trusted ? input : storedRecord(kind, input)
             byId.set(input.id, collection ? await collection.create(record) : record)
           }
           nextIndex.set(kind, byId)
@@ -273,12 +275,11 @@ export function createStore(options: StoreOptions = {}): Store {
 }
 
 /**
- * A record as the store keeps it: as given when it already passed its schema
- * (fixtures through validateFixtures(), records of a snapshot), else parsed.
+ * A record of an untrusted list (not from validateFixtures() or a snapshot),
+ * parsed as the store keeps it.
  */
 function storedRecord(kind: RecordKind, input: unknown): RecordOf<RecordKind> {
-  if (isValidatedRecord(input)) return input
-  const result = parseStoredRecord(kind, input)
+  const result = recordSchemas[kind].safeParse(input)
   if (result.success) return result.data
   const issue = result.error.issues[0]
   const id = typeof input === 'object' && input !== null ? String((input as { id?: unknown }).id) : String(input)

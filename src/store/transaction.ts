@@ -1,7 +1,6 @@
 import { MockServiceError } from '../errors.js'
 import { RELATIONS, relationOf } from './relations.js'
-import type { RecordInput, RecordKind, RecordOf } from './schemas.js'
-import { parseStoredRecord } from './validated-records.js'
+import { recordSchemas, type RecordInput, type RecordKind, type RecordOf } from './schemas.js'
 import { nextTimestamp, type Clock } from './clock.js'
 
 /** One staged change: the record after the transaction, or `null` when removed. */
@@ -211,7 +210,7 @@ function removeId(draft: object, field: string, id: string): void {
 }
 
 function parseRecord<K extends RecordKind>(kind: K, input: unknown): RecordOf<K> {
-  const result = parseStoredRecord(kind, input)
+  const result = recordSchemas[kind].safeParse(input)
   if (!result.success) {
     const issue = result.error.issues[0]
     const path = issue?.path.join('.') || '(record)'

@@ -1,32 +1,31 @@
-import { recordSchemas, type RecordKind, type RecordOf } from './schemas.js'
-
 /**
- * Record objects that passed their schema: the output of a schema parse,
- * which nothing edits afterwards except to complete links. The store trusts
- * these in `replaceAll()` instead of parsing them a second time.
+ * Record lists whose every record is in stored form: the lists
+ * validateFixtures() and store.snapshot() return, and the generator's own
+ * output when the mock loads it (see generateRecords()). They are frozen when marked,
+ * so nothing can be added to them afterwards, and the store trusts them in
+ * `replaceAll()` instead of parsing every record a second time. Marking lists
+ * rather than records keeps seeding free of one weak reference per record
+ * (see decisions/0004-performance.md).
  */
-const validated = new WeakSet<object>()
+const validatedLists = new WeakSet<readonly unknown[]>()
 
 /**
- * Parses `input` against its kind's schema, as `schema.safeParse` does, and
- * remembers a successful result as valid.
+ * Freezes a list of records in stored form and marks it as valid.
  *
  * @example
- * const result = parseStoredRecord('tag', { id: 't1', text: 'react', created, updated })
- * if (result.success) records.push(result.data)
+ * const tags = markValidated(parsed) // parsed: records that came out of tagSchema.parse()
  */
-export function parseStoredRecord<K extends RecordKind>(kind: K, input: unknown) {
-  const result = recordSchemas[kind].safeParse(input)
-  if (result.success) validated.add(result.data)
-  return result
+export function markValidated<T extends { readonly id: string }>(records: T[]): readonly T[] {
+  validatedLists.add(Object.freeze(records))
+  return records
 }
 
 /**
- * True for a record object that came out of {@link parseStoredRecord}.
+ * True for a list that came out of {@link markValidated}.
  *
  * @example
- * isValidatedRecord(store.get('tag', 't1')!) // true
+ * isValidatedList(store.snapshot().records.tag!) // true
  */
-export function isValidatedRecord(record: unknown): record is RecordOf<RecordKind> {
-  return typeof record === 'object' && record !== null && validated.has(record)
+export function isValidatedList(list: readonly unknown[]): boolean {
+  return validatedLists.has(list)
 }

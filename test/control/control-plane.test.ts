@@ -168,3 +168,37 @@ describe('scenarios chosen at creation', () => {
     for (const conversation of service.store.all('conversation')) expect(conversation.assets).not.toContain(GONE_ASSET_ID)
   })
 })
+
+describe('the journal of a long-running mock', () => {
+  const service = setupMockServer({ journalLimit: 3 })
+  beforeAll(() => service.listen())
+  afterAll(() => service.close())
+
+  it('keeps the newest requests up to its limit, oldest first, and counts the ones it let go', async () => {
+    const conversations = new ConversationsApi(new Configuration({ basePath: service.baseUrl }))
+    await conversations.conversationsSnapshot({})
+    await conversations.conversationsIdentifiersSnapshot()
+    await conversations.conversationsCreateSpecificConversation({})
+    await conversations.conversationsSnapshot({ transferables: false })
+    await conversations.conversationsIdentifiersSnapshot()
+
+    expect(service.journal.entries.map((entry) => entry.operation)).toEqual([
+      'conversationsCreateSpecificConversation',
+      'conversationsSnapshot',
+      'conversationsIdentifiersSnapshot',
+    ])
+    expect(service.journal.entries[1]!.query).toEqual({ transferables: 'false' })
+    expect(service.journal.dropped).toBe(2)
+    expect(() => service.verify({ operation: 'conversationsCreateSpecificConversation', times: 1 })).not.toThrow()
+
+    service.journal.clear()
+    expect(service.journal.entries).toEqual([])
+    expect(service.journal.dropped).toBe(0)
+  })
+
+  it('refuses a limit that is not a whole number with a message that says what to pass', () => {
+    expect(() => createMockService({ journalLimit: -1 })).toThrow(
+      /^Failed to create the request journal: the limit -1 is not a whole number of 0 or more\. Pass one such as 10000/,
+    )
+  })
+})

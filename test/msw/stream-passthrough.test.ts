@@ -1,0 +1,24 @@
+import { once } from 'node:events'
+import { describe, expect, it } from 'vitest'
+import { createMockService } from '../../src/create-mock-service.js'
+
+describe('the identifier stream pass-through handlers', () => {
+  it('many mock services in one process share them and raise no listener-leak warning', async () => {
+    const warnings: Error[] = []
+    const onWarning = (warning: Error) => warnings.push(warning)
+    process.on('warning', onWarning)
+    try {
+      const services = Array.from({ length: 30 }, () => createMockService())
+      // Warnings are emitted on the next tick; a marker warning of our own shows that tick has passed.
+      const marker = once(process, 'warning')
+      process.emitWarning('marker', 'TestMarker')
+      await marker
+      expect(warnings.filter((warning) => warning.name === 'MaxListenersExceededWarning')).toEqual([])
+      const [first, second] = services
+      expect(second!.handlers.at(-1)).toBe(first!.handlers.at(-1))
+      await Promise.all(services.map((service) => service.ready))
+    } finally {
+      process.off('warning', onWarning)
+    }
+  })
+})

@@ -5,6 +5,7 @@ import { defineOperation, json, type Operation } from '../http/operation.js'
 import { parseBody } from '../http/request-input.js'
 import { toActivity, toAsset, toFormat } from '../wire/asset.js'
 import { toConversation } from '../wire/conversation.js'
+import { collectionOf } from '../wire/flattened.js'
 import { toGroupedTimestamp } from '../wire/timestamp.js'
 import { exportTypeInput, seededAccessorInput } from './asset-inputs.js'
 import { activitiesOf, assetWireContext, readAsset } from './asset-reads.js'
@@ -72,15 +73,8 @@ export const assetOperations: readonly Operation[] = [
     run(context) {
       const asset = readAsset(context, { unknown: 'NOT_FOUND' })
       const wire = assetWireContext(context)
-      const iterable = []
-      const indices: Record<string, number> = {}
-      for (const id of asset.conversations) {
-        const conversation = context.store.get('conversation', id)
-        if (!conversation) continue
-        indices[id] = iterable.length
-        iterable.push(toConversation(conversation, wire))
-      }
-      return json({ iterable, indices })
+      const conversations = asset.conversations.map((id) => context.store.get('conversation', id))
+      return json(collectionOf(conversations, (conversation) => toConversation(conversation, wire)))
     },
   }),
   defineOperation({

@@ -2,7 +2,7 @@ import { createAsset, deleteAsset } from '../domain/asset-writes.js'
 import { defineOperation, json, text, type Operation } from '../http/operation.js'
 import { booleanQuery, parseBody, pathId } from '../http/request-input.js'
 import { toAsset } from '../wire/asset.js'
-import { toFlattened } from '../wire/flattened.js'
+import { collectionOf, toFlattened } from '../wire/flattened.js'
 import { seedInput } from './asset-inputs.js'
 import { assetWireContext } from './asset-reads.js'
 import { MockServiceError } from '../errors.js'
@@ -47,13 +47,7 @@ export const assetsOperations: readonly Operation[] = [
       booleanQuery(context.request.query, 'suggested', false)
       booleanQuery(context.request.query, 'pseudo', false)
       const wire = assetWireContext(context)
-      const iterable = []
-      const indices: Record<string, number> = {}
-      for (const asset of context.store.all('asset')) {
-        indices[asset.id] = iterable.length
-        iterable.push(toAsset(asset, wire))
-      }
-      return json({ iterable, indices })
+      return json(collectionOf(context.store.all('asset'), (asset) => toAsset(asset, wire)))
     },
   }),
   defineOperation({

@@ -5,6 +5,7 @@ import { defineOperation, json, noContent, type Operation, type OperationContext
 import { parseBody, pathId, wireContext } from '../http/request-input.js'
 import type { MessageRecord } from '../store/schemas.js'
 import { toConversation, toConversationMessage } from '../wire/conversation.js'
+import { collectionOf } from '../wire/flattened.js'
 import {
   conversationSummarizeInput,
   conversationUpdateInput,
@@ -94,15 +95,8 @@ export const conversationOperations: readonly Operation[] = [
       const wire = wireContext(context)
       const conversation = context.store.get('conversation', id)
       if (!conversation) throw new MockServiceError('NOT_FOUND', `No conversation with id "${id}" exists.`)
-      const iterable = []
-      const indices: Record<string, number> = {}
-      for (const messageId of conversation.messages) {
-        const message = context.store.get('message', messageId)
-        if (!message) continue
-        indices[message.id] = iterable.length
-        iterable.push(toConversationMessage(message, wire))
-      }
-      return json({ iterable, indices })
+      const messages = conversation.messages.map((messageId) => context.store.get('message', messageId))
+      return json(collectionOf(messages, (message) => toConversationMessage(message, wire)))
     },
   }),
   defineOperation({

@@ -4,7 +4,7 @@ import { createConversation, deleteConversation } from '../domain/conversation-w
 import { defineOperation, json, noContent, type Operation } from '../http/operation.js'
 import { parseBody, pathId, wireContext } from '../http/request-input.js'
 import { toConversation } from '../wire/conversation.js'
-import { toFlattened } from '../wire/flattened.js'
+import { collectionOf, toFlattened } from '../wire/flattened.js'
 import { seededConversationInput } from './conversation-inputs.js'
 
 /** Built once: constructing a zod schema costs more than parsing a body with it. */
@@ -80,13 +80,7 @@ export const conversationsOperations: readonly Operation[] = [
     paths: ['/conversations'],
     run(context) {
       const wire = wireContext(context)
-      const iterable = []
-      const indices: Record<string, number> = {}
-      for (const conversation of context.store.all('conversation')) {
-        indices[conversation.id] = iterable.length
-        iterable.push(toConversation(conversation, wire))
-      }
-      return json({ iterable, indices })
+      return json(collectionOf(context.store.all('conversation'), (conversation) => toConversation(conversation, wire)))
     },
   }),
   defineOperation({

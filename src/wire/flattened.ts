@@ -32,3 +32,24 @@ export function toCollection<T extends { id: string }>(items: readonly T[]): { i
   items.forEach((item, position) => (indices[item.id] = position))
   return { iterable: [...items], indices }
 }
+
+/**
+ * Records as a collection of their wire forms, keyed by the records' ids;
+ * `undefined` entries (ids whose record is missing) are left out.
+ *
+ * @example
+ * collectionOf(store.all('asset'), (asset) => toAsset(asset, wire)) // { iterable: [Asset…], indices: { [id]: position } }
+ */
+export function collectionOf<R extends { id: string }, W>(
+  records: Iterable<R | undefined>,
+  toWire: (record: R) => W,
+): { iterable: W[]; indices: Record<string, number> } {
+  const iterable: W[] = []
+  const indices: Record<string, number> = {}
+  for (const record of records) {
+    if (!record) continue
+    indices[record.id] = iterable.length
+    iterable.push(toWire(record))
+  }
+  return { iterable, indices }
+}

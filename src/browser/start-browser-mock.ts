@@ -33,11 +33,14 @@ export interface BrowserMock extends MockService {
 export async function startBrowserMock(options: BrowserMockOptions = {}): Promise<BrowserMock> {
   const service = createMockService(options)
   const worker = setupWorker(...service.handlers)
+  const onUnhandled = options.onUnhandledRequest ?? 'bypass'
+  // msw 3 reads `onUnhandledFrame` (requests and WebSocket connections); msw 2 reads `onUnhandledRequest`.
   await worker.start({
     serviceWorker: { url: options.serviceWorkerUrl ?? '/mockServiceWorker.js' },
-    onUnhandledRequest: options.onUnhandledRequest ?? 'bypass',
+    onUnhandledRequest: onUnhandled,
+    onUnhandledFrame: onUnhandled,
     quiet: options.quiet ?? false,
-  })
+  } as Parameters<typeof worker.start>[0])
   service.startStreams()
   const key = options.persist === true ? 'conversation-asset-mock' : options.persist || undefined
   const persistence = key ? await persistToLocalStorage(service, key) : undefined

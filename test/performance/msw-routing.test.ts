@@ -3,6 +3,18 @@ import { setupServer } from 'msw/node'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { createMockService } from '../../src/index.js'
 
+type ListenOptions = Parameters<ReturnType<typeof setupServer>['listen']>[0]
+
+/** Reports each unhandled request to `record`, on msw 2 (`onUnhandledRequest`) and msw 3 (`onUnhandledFrame`). */
+function reportUnhandled(record: (request: Request) => void): ListenOptions {
+  return {
+    onUnhandledRequest: (request: Request) => record(request),
+    onUnhandledFrame: ({ frame }: { frame: { protocol: string; data: { request?: Request } } }) => {
+      if (frame.protocol === 'http' && frame.data.request) record(frame.data.request)
+    },
+  } as ListenOptions
+}
+
 // The MSW handlers are one catch-all that routes like per-route handlers did.
 describe('the MSW handlers route as one handler per operation would', () => {
   const service = createMockService({ baseUrl: 'http://localhost:39311' })
@@ -10,7 +22,7 @@ describe('the MSW handlers route as one handler per operation would', () => {
   const unhandled: string[] = []
   const base = service.baseUrl
 
-  beforeAll(() => server.listen({ onUnhandledRequest: (request) => void unhandled.push(`${request.method} ${new URL(request.url).pathname}`) }))
+  beforeAll(() => server.listen(reportUnhandled((request) => unhandled.push(`${request.method} ${new URL(request.url).pathname}`))))
   afterEach(() => {
     server.resetHandlers()
     unhandled.length = 0
@@ -44,7 +56,7 @@ describe('the MSW handlers under a base URL with a path', () => {
   const server = setupServer(...service.handlers)
   const unhandled: string[] = []
 
-  beforeAll(() => server.listen({ onUnhandledRequest: (request) => void unhandled.push(new URL(request.url).pathname) }))
+  beforeAll(() => server.listen(reportUnhandled((request) => unhandled.push(new URL(request.url).pathname))))
   afterAll(() => server.close())
 
   it('answer under that path only', async () => {

@@ -1,5 +1,5 @@
 import type { Transaction } from '../store/transaction.js'
-import type { AssetRecord, ScoreRecord } from '../store/schemas.js'
+import type { AssetRecord } from '../store/schemas.js'
 import type { SeedInput } from '../handlers/asset-inputs.js'
 import { nameForSnippet } from './asset-text.js'
 

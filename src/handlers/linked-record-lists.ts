@@ -1,7 +1,7 @@
 import { defineOperation, json, type Operation } from '../http/operation.js'
 import { wireContext } from '../http/request-input.js'
 import type { RecordKind, RecordOf } from '../store/schemas.js'
-import { toCollection } from '../wire/flattened.js'
+import { collectionOf } from '../wire/flattened.js'
 import { toAnchor, toRange, toTag, toWebsite, toWorkstreamSummary } from '../wire/linked-records.js'
 import type { WireContext } from '../wire/wire-types.js'
 
@@ -17,7 +17,7 @@ function listOperation<K extends RecordKind>(
     paths: [path],
     run(context) {
       const wire = wireContext(context)
-      return json(toCollection(Array.from(context.store.all(kind), (record) => serialize(record, wire))))
+      return json(collectionOf(context.store.all(kind), (record) => serialize(record, wire)))
     },
   })
 }

@@ -7,7 +7,7 @@ import type {
 } from '@pieces.app/pieces-os-client'
 import type { ActivityRecord, AssetRecord, FormatRecord, RecordKind, RecordOf } from '../store/schemas.js'
 import { toAnnotation, toConversation, toScore } from './conversation.js'
-import { toCollection } from './flattened.js'
+import { collectionOf } from './flattened.js'
 import { toAnchor, toTag, toWebsite, toWorkstreamSummary } from './linked-records.js'
 import { toGroupedTimestamp } from './timestamp.js'
 import { cachedWire, createWireCache, type WireCache } from './wire-cache.js'
@@ -165,18 +165,16 @@ export function toAsset(record: AssetRecord, context: AssetWireContext): Wire<As
       base: reference(record.preview.base),
       ...(record.preview.overlay && { overlay: reference(record.preview.overlay) }),
     },
-    tags: toCollection(present(context.lookup, 'tag', record.tags).map((tag) => toTag(tag, context))),
-    websites: toCollection(present(context.lookup, 'website', record.websites).map((w) => toWebsite(w, context))),
-    annotations: toCollection(
-      present(context.lookup, 'annotation', record.annotations).map((a) => toAnnotation(a, context)),
+    tags: collectionOf(present(context.lookup, 'tag', record.tags), (tag) => toTag(tag, context)),
+    websites: collectionOf(present(context.lookup, 'website', record.websites), (w) => toWebsite(w, context)),
+    annotations: collectionOf(present(context.lookup, 'annotation', record.annotations), (a) => toAnnotation(a, context)),
+    conversations: collectionOf(present(context.lookup, 'conversation', record.conversations), (c) =>
+      toConversation(c, context),
     ),
-    conversations: toCollection(
-      present(context.lookup, 'conversation', record.conversations).map((c) => toConversation(c, context)),
+    summaries: collectionOf(present(context.lookup, 'workstreamSummary', record.summaries), (s) =>
+      toWorkstreamSummary(s, context),
     ),
-    summaries: toCollection(
-      present(context.lookup, 'workstreamSummary', record.summaries).map((s) => toWorkstreamSummary(s, context)),
-    ),
-    anchors: toCollection(present(context.lookup, 'anchor', record.anchors).map((a) => toAnchor(a, context))),
+    anchors: collectionOf(present(context.lookup, 'anchor', record.anchors), (a) => toAnchor(a, context)),
   }
   if (record.name !== undefined) asset.name = record.name
   if (context.activities) asset.activities = { iterable: context.activities.map((a) => toActivity(a, context)) }

@@ -22,18 +22,6 @@ export function toFlattened(ids: readonly string[]): FlattenedIds {
 }
 
 /**
- * Full records as a collection `{ iterable, indices }`, keyed by their ids.
- *
- * @example
- * toCollection([{ id: 'a' }]) // { iterable: [{ id: 'a' }], indices: { a: 0 } }
- */
-export function toCollection<T extends { id: string }>(items: readonly T[]): { iterable: T[]; indices: Record<string, number> } {
-  const indices: Record<string, number> = {}
-  items.forEach((item, position) => (indices[item.id] = position))
-  return { iterable: [...items], indices }
-}
-
-/**
  * Records as a collection of their wire forms, keyed by the records' ids;
  * `undefined` entries (ids whose record is missing) are left out.
  *

@@ -105,6 +105,9 @@ describe('the standalone server under oversized and unknown requests', () => {
       const response = await fetch(`${server.url}/conversations/create`, { method: 'OPTIONS' })
       expect(response.status).toBe(204)
       expect(response.headers.get('access-control-allow-origin')).toBe('*')
+      expect(response.headers.get('access-control-allow-methods')).toContain('POST')
+      // A preflight only asks; it must not run the operation.
+      expect(server.service.store.count('conversation')).toBe(before)
     } finally {
       await server.close()
     }

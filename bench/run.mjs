@@ -27,7 +27,7 @@ console.error(`conversation-asset-mock bench on ${machine.cpus} cores (${machine
 
 const results = {}
 if (wanted('http')) {
-  results.http = await runHttpBench(quick ? { rounds: 1, durationSeconds: 1, warmupSeconds: 0.5, log } : { rounds: 3, durationSeconds: 3, warmupSeconds: 1, log })
+  results.http = await runHttpBench(quick ? { rounds: 1, durationSeconds: 1, warmupSeconds: 0.5, log } : { rounds: 5, durationSeconds: 3, warmupSeconds: 2, log })
 }
 if (wanted('msw')) results.msw = await runSection('msw.mjs', quick ? { rounds: 1, requests: 300 } : { rounds: 5, requests: 1500 })
 if (wanted('growth')) {

@@ -49,17 +49,20 @@ for (const scale of scales) {
   // The GET /conversations payload: the operation's run, and run + JSON.stringify
   // against JSON.stringify of a prebuilt identical payload.
   const snapshot = service.operations.find((operation) => operation.id === 'conversationsSnapshot')
-  const context = { request: { params: {}, query: EMPTY_QUERY, body: undefined }, store }
+  // As a GET runs (executeOperation through the read cache): with a validity window, so the
+  // per-record serializations are kept; the answer cache itself is left out.
+  const request = { params: {}, query: EMPTY_QUERY, body: undefined }
+  const run = () => snapshot.run({ request, store, validity: { from: -Infinity, to: Infinity } })
   const listRounds = scale >= 100_000 ? 3 : rounds
   const iterations = Math.max(1, Math.round(20_000 / scale))
   // The first build serializes every conversation (cold); later ones reuse the
   // per-record serializations until a record changes or its readable texts would.
   const coldStarted = performance.now()
-  const first = snapshot.run(context).json
+  const first = run().json
   const listColdMs = performance.now() - coldStarted
   const prebuilt = JSON.parse(JSON.stringify(first))
-  const listMs = await medianOf(listRounds, () => timeEach(() => snapshot.run(context), iterations))
-  const listAndStringifyMs = await medianOf(listRounds, () => timeEach(() => JSON.stringify(snapshot.run(context).json), iterations))
+  const listMs = await medianOf(listRounds, () => timeEach(() => run(), iterations))
+  const listAndStringifyMs = await medianOf(listRounds, () => timeEach(() => JSON.stringify(run().json), iterations))
   const stringifyMs = await medianOf(listRounds, () => timeEach(() => JSON.stringify(prebuilt), iterations))
 
   // Snapshot, restore and reset of the whole store.

@@ -50,8 +50,9 @@ export function createConversation(tx: Transaction, seed: SeededConversationInpu
     created: now,
     updated: now,
     favorited: seed.favorited ?? false,
-    messages: messageIds,
-    annotations: annotationIds,
+    // Left out when empty, so the record shares the schema's empty list.
+    ...(messageIds.length > 0 && { messages: messageIds }),
+    ...(annotationIds.length > 0 && { annotations: annotationIds }),
     ...(seed.name != null && { name: seed.name }),
     ...(seed.application && { application: seed.application }),
     ...(seed.model && { model: seed.model.id }),

@@ -1,9 +1,13 @@
 import type { Faults } from '../control/faults.js'
 import type { Journal } from '../control/journal.js'
 import { MockServiceError } from '../errors.js'
+import { isoTimestamp } from '../store/clock.js'
 import type { Store } from '../store/create-store.js'
 import type { Operation, OperationResult } from './operation.js'
 import { cachedRead } from './response-cache.js'
+
+/** The query of every journal entry whose request had none. */
+const NO_QUERY: Readonly<Record<string, string>> = Object.freeze({})
 
 /** A request as a runtime received it, before the body is parsed. */
 export interface RawRequest {
@@ -40,7 +44,7 @@ export async function executeOperation(
   target: ExecutionTarget,
 ): Promise<Execution> {
   const started = performance.now()
-  const at = target.store.clock.now().toISOString()
+  const at = isoTimestamp(target.store.clock.now().getTime())
   const fault = target.faults?.take(operation.id)
   let body: unknown = raw.body === '' ? undefined : raw.body
   let result: Execution
@@ -61,7 +65,7 @@ export async function executeOperation(
     operation: operation.id,
     method: raw.method,
     path: raw.path,
-    query: Object.fromEntries(raw.query),
+    query: raw.query.size === 0 ? NO_QUERY : Object.fromEntries(raw.query),
     params: raw.params,
     body,
     status: 'networkError' in result ? 0 : result.status,

@@ -2,15 +2,15 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net'
 import FindMyWay from 'find-my-way'
 import { createMockService, type MockService, type MockServiceOptions } from '../create-mock-service.js'
-import { MockServiceError } from '../errors.js'
 import { streamUrlsOf, type IdentifierStream } from '../events/identifier-frames.js'
 import { errorResult, executeOperation, type Execution } from '../http/execute-operation.js'
 import type { Operation } from '../http/operation.js'
-import { cachedJsonTextOf } from '../http/response-cache.js'
 import { escapeMalformedSegments, hasMalformedEscape } from '../http/path-segments.js'
 import { attachStreamServer } from './attach-stream-server.js'
 import { CONTROL_PREFIX, createControlRoutes } from './control-routes.js'
 import { persistToFile } from './file-persistence.js'
+import { readBody } from './read-body.js'
+import { createAnswerBatch, writeAnswer } from './write-answer.js'
 
 export interface StandaloneServerOptions extends MockServiceOptions {
   /** Port to listen on (default 39300; 0 picks a free one). */
@@ -38,15 +38,10 @@ export interface StandaloneServer {
 }
 
 const DEFAULT_MAX_BODY = 16 * 1024 * 1024
-const CORS_HEADERS = {
-  'access-control-allow-origin': '*',
-  'access-control-allow-methods': 'GET, POST, HEAD, DELETE, OPTIONS',
-  'access-control-allow-headers': 'content-type, application, x-application-id',
-}
 
 /**
  * Serves the mock on a real HTTP port, routing with find-my-way from the same
- * operations the MSW handlers are built from (see decisions/0002-standalone-server.md).
+ * operations the MSW handlers are built from (see decisions/0002-one-route-table.md).
  *
  * @example
  * const server = await startStandaloneServer({ port: 0 })
@@ -73,7 +68,7 @@ export async function startStandaloneServer(options: StandaloneServerOptions = {
   let closing = false
 
   async function answer(request: IncomingMessage, response: ServerResponse): Promise<void> {
-    const started = performance.now()
+    const started = options.log ? performance.now() : 0
     const method = request.method ?? 'GET'
     const rawUrl = request.url ?? '/'
     const queryStart = rawUrl.indexOf('?')
@@ -117,16 +112,19 @@ export async function startStandaloneServer(options: StandaloneServerOptions = {
         }
       }
     }
-    const status = 'networkError' in result ? 'network error' : result.status
     // Once close() has begun, a request still in flight gets its answer and its connection ends with it.
     if (closing) response.setHeader('connection', 'close')
-    write(response, result)
-    options.log?.(`${method} ${rawUrl} ${status} ${(performance.now() - started).toFixed(1)}ms`)
+    answers.add(response, result)
+    if (options.log) {
+      const status = 'networkError' in result ? 'network error' : result.status
+      options.log(`${method} ${rawUrl} ${status} ${(performance.now() - started).toFixed(1)}ms`)
+    }
   }
 
+  const answers = createAnswerBatch()
   const server = createServer((request, response) => {
     answer(request, response).catch((error: unknown) => {
-      if (!response.headersSent) write(response, errorResult(error))
+      if (!response.headersSent) writeAnswer(response, errorResult(error))
     })
   })
   const closeStreams = attachStreamServer(server, service.hub)
@@ -162,77 +160,5 @@ export async function startStandaloneServer(options: StandaloneServerOptions = {
         server.closeIdleConnections()
       })
     },
-  }
-}
-
-function readBody(request: IncomingMessage, limit: number): Promise<string> {
-  if (request.method === 'GET' || request.method === 'HEAD') {
-    request.resume()
-    return Promise.resolve('')
-  }
-  const declared = Number(request.headers['content-length'] ?? 0)
-  if (declared > limit) {
-    request.resume()
-    return Promise.reject(tooLarge(limit))
-  }
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = []
-    let size = 0
-    request.on('data', (chunk: Buffer) => {
-      size += chunk.length
-      if (size > limit) {
-        request.removeAllListeners('data')
-        request.resume()
-        reject(tooLarge(limit))
-        return
-      }
-      chunks.push(chunk)
-    })
-    request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')))
-    request.on('error', reject)
-  })
-}
-
-function tooLarge(limit: number): MockServiceError {
-  return new MockServiceError('PAYLOAD_TOO_LARGE', `Request body is larger than the limit of ${limit} bytes.`)
-}
-
-/** The UTF-8 bytes of cached read answers: encoded once, not on every request they serve. */
-const encodedAnswers = new WeakMap<object, Buffer>()
-
-function jsonBodyOf(result: { readonly json: unknown }): Buffer | string {
-  const cached = cachedJsonTextOf(result)
-  if (cached === undefined) return JSON.stringify(result.json)
-  let bytes = encodedAnswers.get(result)
-  if (!bytes) {
-    bytes = Buffer.from(cached, 'utf8')
-    encodedAnswers.set(result, bytes)
-  }
-  return bytes
-}
-
-function write(response: ServerResponse, result: Execution): void {
-  if ('networkError' in result) {
-    response.socket?.destroy()
-    return
-  }
-  if ('json' in result) {
-    const body = jsonBodyOf(result)
-    response.writeHead(result.status, {
-      ...CORS_HEADERS,
-      'content-type': 'application/json',
-      'content-length': typeof body === 'string' ? Buffer.byteLength(body) : body.length,
-    })
-    response.end(body)
-  } else if ('text' in result) {
-    response.writeHead(result.status, {
-      ...CORS_HEADERS,
-      'content-type': 'text/plain; charset=utf-8',
-      'content-length': Buffer.byteLength(result.text),
-    })
-    response.end(result.text)
-  } else {
-    response.writeHead(result.status, CORS_HEADERS)
-    response.end()
   }
 }

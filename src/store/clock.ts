@@ -29,5 +29,24 @@ export function fixedClock(iso: string): Clock {
 export function nextTimestamp(clock: Clock, previous?: string): string {
   const now = clock.now().getTime()
   const floor = previous === undefined ? -Infinity : Date.parse(previous) + 1
-  return new Date(Math.max(now, floor)).toISOString()
+  return isoTimestamp(Math.max(now, floor))
+}
+
+// The last instant formatted, and its text: a burst of writes and requests
+// within one millisecond formats it once. A pure cache: same input, same text.
+let lastInstant = Number.NaN
+let lastText = ''
+
+/**
+ * An instant (ms since the epoch) as an ISO-8601 timestamp in UTC.
+ *
+ * @example
+ * isoTimestamp(Date.UTC(2024, 4, 1, 12)) // '2024-05-01T12:00:00.000Z'
+ */
+export function isoTimestamp(instant: number): string {
+  if (instant !== lastInstant) {
+    lastText = new Date(instant).toISOString()
+    lastInstant = instant
+  }
+  return lastText
 }

@@ -133,7 +133,7 @@ export function createStore(options: StoreOptions = {}): Store {
   // Records are replaced, never edited, so the index and the collections can
   // hold the same record objects. Only this function and replaceAll() write to either.
   async function commit(staged: StagedChanges): Promise<RecordChange[]> {
-    await settle()
+    if (bulk === undefined) await settle()
     if (!bulk) return commitThroughLibrary(staged)
     // Synchronous from here: readers, and collections first read meanwhile, see the whole write at once.
     const changes: RecordChange[] = []

@@ -24,7 +24,14 @@ import {
  */
 
 const id = z.string().min(1)
-const ids = z.array(id).default(() => [])
+/**
+ * The default of an empty link list and of a zero score, shared by every
+ * record that has one: records are never edited in place (a write stores a
+ * changed copy), so sharing them is safe, and a store of 100k records keeps
+ * 100k fewer objects per field for the garbage collector to walk.
+ */
+const NO_IDS = Object.freeze([]) as unknown as string[]
+const ids = z.array(id).default(() => NO_IDS)
 const timestamp = z.iso.datetime()
 const count = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER)
 
@@ -61,7 +68,8 @@ export const applicationSchema = z
   .loose()
 
 const application = applicationSchema.default(() => ({ ...DEFAULT_APPLICATION }))
-const score = scoreSchema.default(() => ({ manual: 0, automatic: 0 }))
+const ZERO_SCORE = Object.freeze({ manual: 0, automatic: 0 })
+const score = scoreSchema.default(() => ZERO_SCORE)
 
 export const transferableStringSchema = z
   .object({ raw: z.string().optional() })

@@ -5,12 +5,22 @@ export interface FlattenedIds {
 }
 
 /**
+ * The empty collection, shared: wire values are never edited once built (see
+ * `cachedWire`), and most links of a record are empty.
+ */
+const EMPTY_FLATTENED: FlattenedIds = Object.freeze({
+  iterable: Object.freeze([]) as unknown as FlattenedIds['iterable'],
+  indices: Object.freeze({}) as FlattenedIds['indices'],
+})
+
+/**
  * Ids as a flattened collection `{ iterable: [{ id }], indices: { id: position } }`.
  *
  * @example
  * toFlattened(['a', 'b']) // { iterable: [{ id: 'a' }, { id: 'b' }], indices: { a: 0, b: 1 } }
  */
 export function toFlattened(ids: readonly string[]): FlattenedIds {
+  if (ids.length === 0) return EMPTY_FLATTENED
   const iterable = new Array<{ id: string }>(ids.length)
   const indices: Record<string, number> = {}
   for (let position = 0; position < ids.length; position++) {

@@ -41,8 +41,11 @@ export function narrowValidity(window: ValidityWindow, from: number, to: number)
  * The serialization of `record` for this context: the cached one when it was
  * built from the same record and `dependency` (compared with `===`, e.g. the
  * linked record it embeds) and its readable timestamps still read the same
- * at `context.now`; otherwise built by `build` and cached. The result is
- * shared between responses, so nothing may edit it.
+ * at `context.now`; otherwise built by `build`. What a read builds (its
+ * context carries a validity window) is cached; what a write builds for its
+ * one answer is not, so a burst of creates does not keep a second copy of
+ * every new record. The result may be shared between responses, so nothing
+ * may edit it.
  *
  * @example
  * return cachedWire(conversationCache, record, undefined, context, (scoped) => build(record, scoped))
@@ -62,7 +65,9 @@ export function cachedWire<R extends object, T>(
   }
   const validity: ValidityWindow = { from: -Infinity, to: Infinity }
   const value = build({ now: context.now, transferables: context.transferables, validity })
-  cache.set(record, { value, dependency, from: validity.from, to: validity.to })
-  if (context.validity) narrowValidity(context.validity, validity.from, validity.to)
+  if (context.validity) {
+    cache.set(record, { value, dependency, from: validity.from, to: validity.to })
+    narrowValidity(context.validity, validity.from, validity.to)
+  }
   return value
 }

@@ -20,8 +20,10 @@ export interface WireContext {
   /** False leaves transferable payloads (fragments, files) out. Default true. */
   readonly transferables: boolean
   /**
-   * Set inside a cached serializer: the instants for which what is being
-   * serialized keeps its `readable` texts (see `cachedWire`).
+   * Set for a read (the read cache passes one) and inside a cached
+   * serializer: the instants for which what is being serialized keeps its
+   * `readable` texts. Serializations are kept for reuse only when it is set
+   * (see `cachedWire`).
    */
   readonly validity?: ValidityWindow
 }

@@ -47,6 +47,24 @@ describe('the store', () => {
     expect(store.get('asset', 'a1')!.conversations).toEqual([])
   })
 
+  it('keeps the links and scores of records created without any apart: a change to one leaves the others as they were', async () => {
+    const store = await storeWithAssetAndConversation()
+    await store.write((tx) => {
+      tx.insert('conversation', { id: 'c2', type: 'COPILOT', created: at, updated: at } as never)
+      tx.insert('conversation', { id: 'c3', type: 'COPILOT', created: at, updated: at } as never)
+    })
+    await store.write((tx) => tx.link('conversation', 'c2', 'assets', 'a1'))
+    await store.write((tx) => tx.update('conversation', 'c2', (draft) => void (draft.score.manual += 1)))
+    expect(store.get('conversation', 'c2')!.assets).toEqual(['a1'])
+    expect(store.get('conversation', 'c2')!.score.manual).toBe(1)
+    for (const id of ['c1', 'c3']) {
+      expect(store.get('conversation', id)!.assets, id).toEqual([])
+      expect(store.get('conversation', id)!.score.manual, id).toBe(0)
+    }
+    // Editing a stored record in place, instead of through write(), fails loudly.
+    expect(() => (store.get('conversation', 'c3')!.assets as string[]).push('a1')).toThrow(TypeError)
+  })
+
   it('changes nothing when a write fails half-way', async () => {
     const store = await storeWithAssetAndConversation()
     const write = store.write((tx) => {

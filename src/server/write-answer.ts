@@ -1,0 +1,100 @@
+import type { ServerResponse } from 'node:http'
+import { errorResult, type Execution } from '../http/execute-operation.js'
+import { cachedJsonTextOf } from '../http/response-cache.js'
+
+/** Sent with every answer, so a browser app on another origin can call the mock. */
+export const CORS_HEADERS = {
+  'access-control-allow-origin': '*',
+  'access-control-allow-methods': 'GET, POST, HEAD, DELETE, OPTIONS',
+  'access-control-allow-headers': 'content-type, application, x-application-id',
+} as const
+
+/**
+ * Writes an answer to its response: JSON or text with its length and the CORS
+ * headers, an empty answer, or, for an injected network error, a destroyed
+ * connection.
+ *
+ * @example
+ * writeAnswer(response, { status: 410, text: 'Asset no longer exists and is Gone.' })
+ */
+export function writeAnswer(response: ServerResponse, result: Execution): void {
+  if ('networkError' in result) {
+    response.socket?.destroy()
+    return
+  }
+  if ('json' in result) {
+    const body = jsonBodyOf(result)
+    response.writeHead(result.status, headersOf('application/json', typeof body === 'string' ? Buffer.byteLength(body) : body.length))
+    response.end(body)
+  } else if ('text' in result) {
+    response.writeHead(result.status, headersOf('text/plain; charset=utf-8', Buffer.byteLength(result.text)))
+    response.end(result.text)
+  } else {
+    response.writeHead(result.status, CORS_HEADERS)
+    response.end()
+  }
+}
+
+/** Answers waiting for the end of the event-loop turn that computed them. */
+export interface AnswerBatch {
+  add(response: ServerResponse, result: Execution): void
+}
+
+/**
+ * Writes answers at the end of the event-loop turn that computed them, all
+ * together. Under load the answers to the requests read in one turn then
+ * leave back to back, and the client, woken by the first, finds the others
+ * ready, instead of being woken once for each (see decisions/0004-performance.md).
+ * A single request waits for nothing: its turn ends as soon as it is answered.
+ *
+ * @example
+ * const answers = createAnswerBatch()
+ * answers.add(response, { status: 204 })
+ */
+export function createAnswerBatch(): AnswerBatch {
+  let pending: Array<[ServerResponse, Execution]> = []
+  const flush = () => {
+    const batch = pending
+    pending = []
+    for (const [response, result] of batch) {
+      try {
+        writeAnswer(response, result)
+      } catch (error) {
+        // One answer that cannot be written (its headers already went out) does not hold up the others.
+        if (response.headersSent) response.destroy()
+        else writeAnswer(response, errorResult(error))
+      }
+    }
+  }
+  return {
+    add(response, result) {
+      pending.push([response, result])
+      if (pending.length === 1) setImmediate(flush)
+    },
+  }
+}
+
+/** The UTF-8 bytes of cached read answers: encoded once, not on every request they serve. */
+const encodedAnswers = new WeakMap<object, Buffer>()
+
+function jsonBodyOf(result: { readonly json: unknown }): Buffer | string {
+  const cached = cachedJsonTextOf(result)
+  if (cached === undefined) return JSON.stringify(result.json)
+  let bytes = encodedAnswers.get(result)
+  if (!bytes) {
+    bytes = Buffer.from(cached, 'utf8')
+    encodedAnswers.set(result, bytes)
+  }
+  return bytes
+}
+
+/** The headers of a JSON or text answer, built as one literal rather than spread from a shared object. */
+function headersOf(contentType: string, length: number): Record<string, string | number> {
+  return {
+    'access-control-allow-origin': CORS_HEADERS['access-control-allow-origin'],
+    'access-control-allow-methods': CORS_HEADERS['access-control-allow-methods'],
+    'access-control-allow-headers': CORS_HEADERS['access-control-allow-headers'],
+    'content-type': contentType,
+    'content-length': length,
+  }
+}

@@ -10,7 +10,7 @@ import { attachStreamServer } from './attach-stream-server.js'
 import { CONTROL_PREFIX, createControlRoutes } from './control-routes.js'
 import { persistToFile } from './file-persistence.js'
 import { readBody } from './read-body.js'
-import { createAnswerBatch, writeAnswer } from './write-answer.js'
+import { createAnswerBatch } from './write-answer.js'
 
 export interface StandaloneServerOptions extends MockServiceOptions {
   /** Port to listen on (default 39300; 0 picks a free one). */
@@ -123,9 +123,7 @@ export async function startStandaloneServer(options: StandaloneServerOptions = {
 
   const answers = createAnswerBatch()
   const server = createServer((request, response) => {
-    answer(request, response).catch((error: unknown) => {
-      if (!response.headersSent) writeAnswer(response, errorResult(error))
-    })
+    answer(request, response).catch((error: unknown) => answers.add(response, errorResult(error)))
   })
   const closeStreams = attachStreamServer(server, service.hub)
   server.on('clientError', (_error, socket) => {

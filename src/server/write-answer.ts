@@ -3,7 +3,7 @@ import { errorResult, type Execution } from '../http/execute-operation.js'
 import { cachedJsonTextOf } from '../http/response-cache.js'
 
 /** Sent with every answer, so a browser app on another origin can call the mock. */
-export const CORS_HEADERS = {
+const CORS_HEADERS = {
   'access-control-allow-origin': '*',
   'access-control-allow-methods': 'GET, POST, HEAD, DELETE, OPTIONS',
   'access-control-allow-headers': 'content-type, application, x-application-id',
@@ -57,12 +57,19 @@ export function createAnswerBatch(): AnswerBatch {
     const batch = pending
     pending = []
     for (const [response, result] of batch) {
+      // Answered earlier in this batch (a failure after its answer was queued queues a 500 as well).
+      if (response.writableEnded) continue
       try {
         writeAnswer(response, result)
       } catch (error) {
-        // One answer that cannot be written (its headers already went out) does not hold up the others.
-        if (response.headersSent) response.destroy()
-        else writeAnswer(response, errorResult(error))
+        // One answer that cannot be written does not hold up the others: it becomes a 500, or,
+        // when its headers already went out or the 500 cannot be written either, a closed connection.
+        try {
+          if (response.headersSent) response.destroy()
+          else writeAnswer(response, errorResult(error))
+        } catch {
+          response.destroy()
+        }
       }
     }
   }

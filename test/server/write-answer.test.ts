@@ -6,6 +6,8 @@ import { createAnswerBatch } from '../../src/server/write-answer.js'
 function recordingResponse({ headersAlreadySent = false } = {}) {
   const response = {
     headersSent: headersAlreadySent,
+    writableEnded: false,
+    writes: 0,
     destroyed: false,
     status: undefined as number | undefined,
     headers: undefined as Record<string, unknown> | undefined,
@@ -19,6 +21,8 @@ function recordingResponse({ headersAlreadySent = false } = {}) {
     end(body?: unknown) {
       response.body = body
       response.headersSent = true
+      response.writableEnded = true
+      response.writes++
     },
     destroy() {
       response.destroyed = true
@@ -55,5 +59,16 @@ describe('answers computed in one event-loop turn', () => {
     expect(broken.destroyed).toBe(true)
     expect(healthy.status).toBe(204)
     expect(healthy.headersSent).toBe(true)
+  })
+
+  it('write a response once when a second answer is queued for it, and keep its connection', async () => {
+    const answers = createAnswerBatch()
+    const response = recordingResponse()
+    answers.add(response as unknown as ServerResponse, { status: 200, json: { id: 'c1' } })
+    answers.add(response as unknown as ServerResponse, { status: 500, text: 'Internal error in the mock service: logger failed' })
+    await nextTurn()
+    expect(response.writes).toBe(1)
+    expect(response.status).toBe(200)
+    expect(response.destroyed).toBe(false)
   })
 })

@@ -3,7 +3,7 @@ import { InvariantError, invariant } from 'outvariant'
 import { canFillCollections, fillCollection, replaceInCollection } from './collection-records.js'
 import { RECORD_KINDS, recordSchemas, type RecordKind, type RecordOf } from './schemas.js'
 import { isValidatedList, markValidated } from './validated-records.js'
-import { Transaction, type StagedChanges } from './transaction.js'
+import { Transaction } from './transaction.js'
 import { systemClock, type Clock } from './clock.js'
 
 /** What happened to one record in a committed write. */
@@ -42,6 +42,7 @@ export interface StoreSnapshot {
 
 export interface StoreOptions {
   clock?: Clock
+  /** Makes the ids of new records; it must never return the same id twice (a seeded uuid sequence, or random uuids). */
   createId?: () => string
 }
 
@@ -98,7 +99,18 @@ export function createStore(options: StoreOptions = {}): Store {
   let bulk: boolean | undefined
   const listeners = new Set<StoreListener>()
   let tombstones = new Map<RecordKind, Set<string>>(RECORD_KINDS.map((kind) => [kind, new Set()]))
+  // Ids that did not come from `createId`: loaded records and tombstones (a persisted file or a
+  // snapshot may hold ids an earlier run of the same sequence made), and records inserted under
+  // an id of their own. `createId` never repeats itself, so an id it makes that is not among
+  // these is new to the store, without a lookup in the (large) indexes.
+  let foreignIds = new Set<string>()
+  const freshId = () => {
+    let id = createId()
+    while (foreignIds.has(id)) id = createId()
+    return id
+  }
   let queue: Promise<unknown> = Promise.resolve()
+  let queued = 0
 
   const indexOf = <K extends RecordKind>(kind: K) =>
     index.get(kind) as Map<string, RecordOf<K>>
@@ -131,13 +143,11 @@ export function createStore(options: StoreOptions = {}): Store {
   }
 
   // Records are replaced, never edited, so the index and the collections can
-  // hold the same record objects. Only this function and replaceAll() write to either.
-  async function commit(staged: StagedChanges): Promise<RecordChange[]> {
-    if (bulk === undefined) await settle()
-    if (!bulk) return commitThroughLibrary(staged)
-    // Synchronous from here: readers, and collections first read meanwhile, see the whole write at once.
+  // hold the same record objects. Only the commits and replaceAll() write to either.
+  // Synchronous, so readers, and collections first read meanwhile, see the whole write at once.
+  function commit(tx: Transaction): RecordChange[] {
     const changes: RecordChange[] = []
-    for (const [kind, records] of staged) {
+    for (const [kind, records] of tx.staged) {
       const byId = indexOf(kind)
       const collection = built.get(kind)
       for (const [id, next] of records) {
@@ -155,6 +165,7 @@ export function createStore(options: StoreOptions = {}): Store {
         } else {
           if (collection) fillCollection(collection, [next])
           byId.set(id, next)
+          if (!tx.generated.has(id)) foreignIds.add(id)
           changes.push({ kind, id, type: 'created' })
         }
       }
@@ -164,10 +175,10 @@ export function createStore(options: StoreOptions = {}): Store {
 
   // When @msw/data cannot be filled in bulk: every collection is built, and
   // records go through the library's own create, update and delete.
-  async function commitThroughLibrary(staged: StagedChanges): Promise<RecordChange[]> {
+  async function commitThroughLibrary(tx: Transaction): Promise<RecordChange[]> {
     const changes: RecordChange[] = []
     const applied: Array<() => void> = []
-    for (const [kind, records] of staged) {
+    for (const [kind, records] of tx.staged) {
       const collection = collectionOf(kind)
       for (const [id, next] of records) {
         const previous = indexOf(kind).get(id)
@@ -190,7 +201,10 @@ export function createStore(options: StoreOptions = {}): Store {
           changes.push({ kind, id, type: 'updated' })
         } else {
           const stored = await collection.create(next)
-          applied.push(() => indexOf(kind).set(id, stored))
+          applied.push(() => {
+            indexOf(kind).set(id, stored)
+            if (!tx.generated.has(id)) foreignIds.add(id)
+          })
           changes.push({ kind, id, type: 'created' })
         }
       }
@@ -206,8 +220,20 @@ export function createStore(options: StoreOptions = {}): Store {
   }
 
   function enqueue<T>(task: () => Promise<T>): Promise<T> {
+    queued++
     const result = queue.then(task)
-    queue = result.catch(() => undefined)
+    const done = () => {
+      queued--
+    }
+    queue = result.then(done, done)
+    return result
+  }
+
+  /** Runs a write and commits it at once; only when collections can be filled in bulk. */
+  function writeNow<T>(change: (tx: Transaction) => T): T {
+    const tx = new Transaction(reader, clock, freshId)
+    const result = change(tx)
+    notify({ type: 'write', changes: commit(tx) })
     return result
   }
 
@@ -219,10 +245,20 @@ export function createStore(options: StoreOptions = {}): Store {
     count: (kind) => indexOf(kind).size,
     isGone: reader.isGone,
     write(change) {
+      // Nothing waiting before it: run now, without a turn through the queue (the usual case).
+      if (queued === 0 && bulk) {
+        try {
+          return Promise.resolve(writeNow(change))
+        } catch (error) {
+          return Promise.reject(error)
+        }
+      }
       return enqueue(async () => {
-        const tx = new Transaction(reader, clock, createId)
+        if (bulk === undefined) await settle()
+        if (bulk) return writeNow(change)
+        const tx = new Transaction(reader, clock, freshId)
         const result = change(tx)
-        notify({ type: 'write', changes: await commit(tx.staged) })
+        notify({ type: 'write', changes: await commitThroughLibrary(tx) })
         return result
       })
     },
@@ -241,6 +277,7 @@ export function createStore(options: StoreOptions = {}): Store {
         // Build the whole next state first and swap it in only when every
         // record made it, so a failed load leaves the store as it was.
         const nextIndex = new Map<RecordKind, Map<string, RecordOf<RecordKind>>>()
+        const nextForeign = new Set<string>()
         const nextBuilt = new Map<RecordKind, Collection<any>>()
         for (const kind of RECORD_KINDS) {
           const byId = new Map<string, RecordOf<RecordKind>>()
@@ -256,11 +293,14 @@ export function createStore(options: StoreOptions = {}): Store {
             )
             const record = trusted ? input : storedRecord(kind, input)
             byId.set(input.id, collection ? await collection.create(record) : record)
+            nextForeign.add(input.id)
           }
+          for (const id of gone[kind] ?? []) nextForeign.add(id)
           nextIndex.set(kind, byId)
           if (collection) nextBuilt.set(kind, collection)
         }
         tombstones = new Map(RECORD_KINDS.map((kind) => [kind, new Set(gone[kind] ?? [])]))
+        foreignIds = nextForeign
         for (const kind of RECORD_KINDS) index.set(kind, nextIndex.get(kind)!)
         built.clear()
         for (const [kind, collection] of nextBuilt) built.set(kind, collection)

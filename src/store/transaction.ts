@@ -20,6 +20,8 @@ export interface CommittedReader {
  */
 export class Transaction {
   readonly staged: StagedChanges = new Map()
+  /** The ids `id()` handed out: new to the store, so inserting under one needs no lookup of the committed records. */
+  readonly generated = new Set<string>()
 
   constructor(
     private readonly committed: CommittedReader,
@@ -27,9 +29,11 @@ export class Transaction {
     private readonly createId: () => string,
   ) {}
 
-  /** A new id for a record. */
+  /** A new id for a record, one no record of the store has or had. */
   id(): string {
-    return this.createId()
+    const id = this.createId()
+    this.generated.add(id)
+    return id
   }
 
   /** The timestamp for a record written now (moves past `previous` when given). */
@@ -72,7 +76,8 @@ export class Transaction {
   /** Stages a new record, validated against its schema. */
   insert<K extends RecordKind>(kind: K, input: RecordInput<K>): RecordOf<K> {
     const record = parseRecord(kind, input)
-    if (this.get(kind, record.id)) {
+    const taken = this.generated.has(record.id) ? this.staged.get(kind)?.has(record.id) : this.get(kind, record.id)
+    if (taken) {
       throw new MockServiceError('INVALID_REQUEST', `A ${describeKind(kind)} with id "${record.id}" already exists.`)
     }
     this.stage(kind, record.id, record)

@@ -31,6 +31,25 @@ describe('demo persistence in the standalone server (--persist FILE)', () => {
     }
   })
 
+  it('creates new records after a restart, under ids the persisted ones do not have', async () => {
+    const first = await startStandaloneServer({ port: 0, persist: file })
+    const before = new ConversationsApi(new Configuration({ basePath: first.url }))
+    const earlier = await before.conversationsCreateSpecificConversation({ seededConversation: { type: 'COPILOT', name: 'Before' } })
+    await first.close()
+
+    // The restarted server draws ids from the same seeded sequence as the first run did.
+    const second = await startStandaloneServer({ port: 0, persist: file })
+    try {
+      const after = new ConversationsApi(new Configuration({ basePath: second.url }))
+      const later = await after.conversationsCreateSpecificConversation({ seededConversation: { type: 'COPILOT', name: 'After' } })
+      expect(later.id).not.toBe(earlier.id)
+      expect(second.service.store.get('conversation', earlier.id)?.name).toBe('Before')
+      expect(second.service.store.get('conversation', later.id)?.name).toBe('After')
+    } finally {
+      await second.close()
+    }
+  })
+
   it('writes the file atomically, leaving no temporary file behind', async () => {
     const server = await startStandaloneServer({ port: 0, persist: file })
     const api = new ConversationsApi(new Configuration({ basePath: server.url }))

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest'
 import { MockServiceError } from '../../src/errors.js'
 import { createStore } from '../../src/store/create-store.js'
 import { fixedClock } from '../../src/store/clock.js'
+import { seededIds } from '../../src/store/seeded-ids.js'
 import type { StoreEvent } from '../../src/store/create-store.js'
+import type { Transaction } from '../../src/store/transaction.js'
 
 const at = '2024-05-01T12:00:00.000Z'
 
@@ -63,6 +65,40 @@ describe('the store', () => {
     }
     // Editing a stored record in place, instead of through write(), fails loudly.
     expect(() => (store.get('conversation', 'c3')!.assets as string[]).push('a1')).toThrow(TypeError)
+  })
+
+  it('gives a new record an id that no loaded record or tombstone has, though the same id sequence made them', async () => {
+    const conversation = (tx: Transaction) =>
+      tx.insert('conversation', { id: tx.id(), type: 'COPILOT', created: at, updated: at } as never).id
+    const earlier = createStore({ clock: fixedClock(at), createId: seededIds(3) })
+    await earlier.replaceAll({})
+    const kept = await earlier.write(conversation)
+    const deleted = await earlier.write(conversation)
+    await earlier.write((tx) => tx.remove('conversation', deleted))
+
+    const later = createStore({ clock: fixedClock(at), createId: seededIds(3) })
+    const { records, gone } = earlier.snapshot()
+    await later.replaceAll(records, gone)
+    const created = await later.write(conversation)
+    expect([kept, deleted]).not.toContain(created)
+    expect(later.get('conversation', kept)).toBeDefined()
+    expect(later.isGone('conversation', deleted)).toBe(true)
+  })
+
+  it('never gives out an id that a record was inserted under by hand', async () => {
+    const ids = ['id-1', 'id-2', 'id-3']
+    const store = createStore({ clock: fixedClock(at), createId: () => ids.shift()! })
+    await store.replaceAll({})
+    await store.write((tx) => tx.insert('conversation', { id: 'id-1', type: 'COPILOT', created: at, updated: at } as never))
+    const made = await store.write((tx) => [tx.id(), tx.id()])
+    expect(made).toEqual(['id-2', 'id-3'])
+  })
+
+  it('refuses a record inserted under an id a record already has, and keeps the first', async () => {
+    const store = await storeWithAssetAndConversation()
+    const write = store.write((tx) => tx.insert('conversation', { id: 'c1', type: 'UNKNOWN', created: at, updated: at } as never))
+    await expect(write).rejects.toThrow('A conversation with id "c1" already exists.')
+    expect(store.get('conversation', 'c1')!.type).toBe('COPILOT')
   })
 
   it('changes nothing when a write fails half-way', async () => {

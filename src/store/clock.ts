@@ -28,7 +28,7 @@ export function fixedClock(iso: string): Clock {
  */
 export function nextTimestamp(clock: Clock, previous?: string): string {
   const now = clock.now().getTime()
-  const floor = previous === undefined ? -Infinity : Date.parse(previous) + 1
+  const floor = previous === undefined ? -Infinity : instantOf(previous) + 1
   return isoTimestamp(Math.max(now, floor))
 }
 
@@ -50,3 +50,16 @@ export function isoTimestamp(instant: number): string {
   }
   return lastText
 }
+
+/**
+ * The instant (ms since the epoch) of an ISO-8601 timestamp, as `Date.parse`
+ * gives it; the text isoTimestamp() formatted last (a record written just now)
+ * is known without parsing.
+ *
+ * @example
+ * instantOf('2024-05-01T12:00:00.000Z') // 1714564800000
+ */
+export function instantOf(iso: string): number {
+  return iso === lastText ? lastInstant : Date.parse(iso)
+}
+

@@ -1,4 +1,5 @@
 import type { GroupedTimestamp } from '@pieces.app/pieces-os-client'
+import { instantOf } from '../store/clock.js'
 import { narrowValidity } from './wire-cache.js'
 import type { Wire, WireContext } from './wire-types.js'
 
@@ -103,7 +104,7 @@ function validityOf(at: number, seconds: number): { from: number; to: number } {
  * toGroupedTimestamp('2024-05-01T12:00:00.000Z', { now, transferables: true })
  */
 export function toGroupedTimestamp(iso: string, context: WireContext): Wire<GroupedTimestamp> {
-  const at = Date.parse(iso)
+  const at = instantOf(iso)
   const seconds = secondsBetween(at, context.now.getTime())
   if (context.validity) {
     const { from, to } = validityOf(at, seconds)

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { MockServiceError } from '../../src/errors.js'
 import { createStore } from '../../src/store/create-store.js'
-import { fixedClock } from '../../src/store/clock.js'
+import { fixedClock, instantOf, isoTimestamp } from '../../src/store/clock.js'
 import { seededIds } from '../../src/store/seeded-ids.js'
 import type { StoreEvent } from '../../src/store/create-store.js'
 import type { Transaction } from '../../src/store/transaction.js'
@@ -170,5 +170,16 @@ describe('the store', () => {
         ],
       },
     ])
+  })
+
+  it('reads a timestamp back as the instant it was formatted from, the one formatted last as well as earlier ones', () => {
+    const instants = [Date.UTC(2024, 4, 1, 12), Date.UTC(1999, 11, 31, 23, 59, 59, 999), Date.UTC(2024, 4, 1, 12, 0, 0, 1)]
+    for (const instant of instants) {
+      const text = isoTimestamp(instant)
+      expect(instantOf(text)).toBe(instant)
+      expect(instantOf('2024-05-01T12:00:00.000Z')).toBe(Date.UTC(2024, 4, 1, 12))
+    }
+    expect(instantOf('2024-05-01T14:00:00+02:00')).toBe(Date.UTC(2024, 4, 1, 12))
+    expect(instantOf('not a timestamp')).toBeNaN()
   })
 })

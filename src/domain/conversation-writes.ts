@@ -44,7 +44,8 @@ export function createConversation(tx: Transaction, seed: SeededConversationInpu
     })
     annotationIds.push(inserted.id)
   }
-  const conversation = tx.insert('conversation', {
+  // Built from the SeededConversation its route validated, so it is not parsed again.
+  const conversation = tx.insertBuilt('conversation', {
     id,
     type: seed.type,
     created: now,

@@ -34,7 +34,8 @@ function cacheOf(store: Store): ResponseCache {
     const created: ResponseCache = { generation: 0, bytes: 0, answers: new Map() }
     store.subscribe(() => {
       created.generation++
-      created.answers.clear()
+      // clear() allocates a new table even for an empty map; a burst of writes mostly finds it empty.
+      if (created.answers.size > 0) created.answers.clear()
       created.bytes = 0
     })
     caches.set(store, (cache = created))

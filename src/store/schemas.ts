@@ -259,3 +259,29 @@ export type RangeRecord = RecordOf<'range'>
 export type ScoreRecord = z.output<typeof scoreSchema>
 
 export const RECORD_KINDS = Object.keys(recordSchemas) as RecordKind[]
+
+const defaultsByKind = new Map<RecordKind, Readonly<Record<string, unknown>>>()
+
+/**
+ * What a kind's schema fills in for each field it defaults (an empty link
+ * list, a zero score, a type), read from the schema once. The values are
+ * shared by every record built from them, so objects among them are frozen.
+ *
+ * @example
+ * recordDefaults('conversation').favorited // false
+ */
+export function recordDefaults<K extends RecordKind>(kind: K): Readonly<Partial<RecordOf<K>>> {
+  let defaults = defaultsByKind.get(kind)
+  if (!defaults) {
+    const shape: Record<string, z.ZodType> = recordSchemas[kind].shape
+    const found: Record<string, unknown> = {}
+    for (const [field, schema] of Object.entries(shape)) {
+      if (!(schema instanceof z.ZodDefault)) continue
+      const value: unknown = schema.def.defaultValue
+      found[field] = typeof value === 'object' && value !== null ? Object.freeze(value) : value
+    }
+    defaultsByKind.set(kind, (defaults = Object.freeze(found)))
+  }
+  return defaults as Readonly<Partial<RecordOf<K>>>
+}
+

@@ -1,6 +1,6 @@
 import { MockServiceError } from '../errors.js'
 import { RELATIONS, relationOf } from './relations.js'
-import { recordSchemas, type RecordInput, type RecordKind, type RecordOf } from './schemas.js'
+import { recordDefaults, recordSchemas, type RecordInput, type RecordKind, type RecordOf } from './schemas.js'
 import { nextTimestamp, type Clock } from './clock.js'
 
 /** One staged change: the record after the transaction, or `null` when removed. */
@@ -75,13 +75,18 @@ export class Transaction {
 
   /** Stages a new record, validated against its schema. */
   insert<K extends RecordKind>(kind: K, input: RecordInput<K>): RecordOf<K> {
-    const record = parseRecord(kind, input)
-    const taken = this.generated.has(record.id) ? this.staged.get(kind)?.has(record.id) : this.get(kind, record.id)
-    if (taken) {
-      throw new MockServiceError('INVALID_REQUEST', `A ${describeKind(kind)} with id "${record.id}" already exists.`)
-    }
-    this.stage(kind, record.id, record)
-    return record
+    return this.stageNew(kind, parseRecord(kind, input))
+  }
+
+  /**
+   * Stages a new record the mock built itself from a request body its route
+   * has already validated (a created conversation from its SeededConversation):
+   * the schema's defaults fill the fields left out, and the record is not
+   * parsed a second time. Anything that comes from outside the mock as it is
+   * goes through insert().
+   */
+  insertBuilt<K extends RecordKind>(kind: K, fields: RecordInput<K> & { readonly id: string }): RecordOf<K> {
+    return this.stageNew(kind, { ...recordDefaults(kind), ...fields } as RecordOf<K>)
   }
 
   /**
@@ -171,6 +176,15 @@ export class Transaction {
         }
       }
     }
+  }
+
+  private stageNew<K extends RecordKind>(kind: K, record: RecordOf<K>): RecordOf<K> {
+    const taken = this.generated.has(record.id) ? this.staged.get(kind)?.has(record.id) : this.get(kind, record.id)
+    if (taken) {
+      throw new MockServiceError('INVALID_REQUEST', `A ${describeKind(kind)} with id "${record.id}" already exists.`)
+    }
+    this.stage(kind, record.id, record)
+    return record
   }
 
   private stage(kind: RecordKind, id: string, record: RecordOf<RecordKind> | null): void {

@@ -1,7 +1,7 @@
 import type { z } from 'zod'
 import type { seededConversationInput } from '../handlers/conversation-inputs.js'
 import type { Transaction } from '../store/transaction.js'
-import type { ConversationRecord, RecordInput } from '../store/schemas.js'
+import type { ConversationRecord } from '../store/schemas.js'
 
 export type SeededConversationInput = z.output<typeof seededConversationInput>
 
@@ -44,17 +44,22 @@ export function createConversation(tx: Transaction, seed: SeededConversationInpu
     })
     annotationIds.push(inserted.id)
   }
-  // Built from the SeededConversation its route validated, so it is not parsed again. A field
-  // left out takes the schema's default (an empty list is the one every record shares).
-  const fields: RecordInput<'conversation'> = { id, type: seed.type, created: now, updated: now, favorited: seed.favorited ?? false }
-  if (messageIds.length > 0) fields.messages = messageIds
-  if (annotationIds.length > 0) fields.annotations = annotationIds
-  if (seed.name != null) fields.name = seed.name
-  if (seed.application) fields.application = seed.application
-  if (seed.model) fields.model = seed.model.id
-  if (seed.pipeline) fields.pipeline = seed.pipeline
-  if (seed.demo !== undefined) fields.demo = seed.demo
-  const conversation = tx.insertBuilt('conversation', fields)
+  // Built from the SeededConversation its route validated, so it is not parsed again.
+  const conversation = tx.insertBuilt('conversation', {
+    id,
+    type: seed.type,
+    created: now,
+    updated: now,
+    favorited: seed.favorited ?? false,
+    // Left out when empty, so the record shares the schema's empty list.
+    ...(messageIds.length > 0 && { messages: messageIds }),
+    ...(annotationIds.length > 0 && { annotations: annotationIds }),
+    ...(seed.name != null && { name: seed.name }),
+    ...(seed.application && { application: seed.application }),
+    ...(seed.model && { model: seed.model.id }),
+    ...(seed.pipeline && { pipeline: seed.pipeline }),
+    ...(seed.demo !== undefined && { demo: seed.demo }),
+  })
   for (const anchor of seed.anchors ?? []) {
     const created = tx.insert('anchor', {
       id: tx.id(),

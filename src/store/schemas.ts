@@ -265,8 +265,7 @@ const defaultsByKind = new Map<RecordKind, Readonly<Record<string, unknown>>>()
 /**
  * What a kind's schema fills in for each field it defaults (an empty link
  * list, a zero score, a type), read from the schema once. The values are
- * shared by every record built from them, so objects among them are frozen;
- * read it, never change it.
+ * shared by every record built from them, so objects among them are frozen.
  *
  * @example
  * recordDefaults('conversation').favorited // false
@@ -281,8 +280,7 @@ export function recordDefaults<K extends RecordKind>(kind: K): Readonly<Partial<
       const value: unknown = schema.def.defaultValue
       found[field] = typeof value === 'object' && value !== null ? Object.freeze(value) : value
     }
-    // Not frozen itself: records are copied from it, and a frozen source is slower to copy.
-    defaultsByKind.set(kind, (defaults = found))
+    defaultsByKind.set(kind, (defaults = Object.freeze(found)))
   }
   return defaults as Readonly<Partial<RecordOf<K>>>
 }

@@ -85,7 +85,7 @@ export class Transaction {
    * parsed a second time. Anything that comes from outside the mock as it is
    * goes through insert().
    */
-  insertBuilt<K extends RecordKind>(kind: K, fields: RecordInput<K>): RecordOf<K> {
+  insertBuilt<K extends RecordKind>(kind: K, fields: RecordInput<K> & { readonly id: string }): RecordOf<K> {
     return this.stageNew(kind, { ...recordDefaults(kind), ...fields } as RecordOf<K>)
   }
 

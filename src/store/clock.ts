@@ -62,4 +62,3 @@ export function isoTimestamp(instant: number): string {
 export function instantOf(iso: string): number {
   return iso === lastText ? lastInstant : Date.parse(iso)
 }
-

@@ -126,6 +126,14 @@ describe('the store', () => {
     expect(store.get('conversation', 'c1')!.score.reuse).toBe(50)
   })
 
+  it('applies a write asked for while records are being replaced after the replacement, not before it', async () => {
+    const store = await storeWithAssetAndConversation()
+    const replaced = store.replaceAll({})
+    const written = store.write((tx) => tx.insert('conversation', { id: 'c2', type: 'COPILOT', created: at, updated: at } as never))
+    await Promise.all([replaced, written])
+    expect(Array.from(store.all('conversation'), (c) => c.id)).toEqual(['c2'])
+  })
+
   it('moves updated forward on every change, even with a frozen clock', async () => {
     const store = await storeWithAssetAndConversation()
     const first = await store.write((tx) => tx.update('conversation', 'c1', (draft) => (draft.name = 'one')))

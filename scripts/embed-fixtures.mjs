@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const source = `${root}fixtures/default`
-const target = `${root}src/fixtures/default-fixtures.generated.ts`
+const target = `${root}src/seeding/default-fixtures.generated.ts`
 const kindByFile = {
   'conversations.json': 'conversation',
   'messages.json': 'message',

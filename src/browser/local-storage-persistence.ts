@@ -1,4 +1,4 @@
-import type { MockService } from '../create-mock-service.js'
+import type { MockService } from '../core/create-mock-service.js'
 import { parseState, serializeState } from '../persistence/persisted-state.js'
 
 /** Where the browser keeps a demo's state between reloads. */

@@ -1,5 +1,5 @@
 import { setupWorker } from 'msw/browser'
-import { createMockService, type MockService, type MockServiceOptions } from '../create-mock-service.js'
+import { createMockService, type MockService, type MockServiceOptions } from '../core/create-mock-service.js'
 import { persistToLocalStorage } from './local-storage-persistence.js'
 
 export interface BrowserMockOptions extends MockServiceOptions {

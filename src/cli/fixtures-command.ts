@@ -1,10 +1,10 @@
 import { resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import cliProgress from 'cli-progress'
-import { writeFixtureDirectory } from '../fixtures/fixture-directory.js'
-import { FIXTURE_FILES } from '../fixtures/fixture-files.js'
-import { generateFixtures } from '../fixtures/generate-fixtures.js'
-import { validateFixtures } from '../fixtures/validate-fixtures.js'
+import { writeFixtureDirectory } from '../seeding/fixture-directory.js'
+import { FIXTURE_FILES } from '../seeding/fixture-files.js'
+import { generateFixtures } from '../seeding/generate-fixtures.js'
+import { validateFixtures } from '../seeding/validate-fixtures.js'
 import { RECORD_KINDS } from '../store/schemas.js'
 
 const HELP = `Usage: conversation-asset-mock fixtures --out DIR [--seed N] [--assets N] [--conversations N]

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util'
-import { readFixtureDirectory } from '../fixtures/fixture-directory.js'
+import { readFixtureDirectory } from '../seeding/fixture-directory.js'
 import { startStandaloneServer } from '../server/start-standalone-server.js'
 
 const HELP = `Usage: conversation-asset-mock [options]

@@ -1,7 +1,7 @@
-import { defaultFixtures } from '../fixtures/default-fixtures.generated.js'
-import type { FixtureSet } from '../fixtures/fixture-files.js'
-import type { GenerateFixturesOptions } from '../fixtures/generate-fixtures.js'
-import { validateFixtures } from '../fixtures/validate-fixtures.js'
+import { defaultFixtures } from '../seeding/default-fixtures.generated.js'
+import type { FixtureSet } from '../seeding/fixture-files.js'
+import type { GenerateFixturesOptions } from '../seeding/generate-fixtures.js'
+import { validateFixtures } from '../seeding/validate-fixtures.js'
 import type { RecordSet } from '../store/create-store.js'
 
 /**
@@ -65,7 +65,7 @@ export async function scenarioData(
 }
 
 async function generated(options: GenerateFixturesOptions): Promise<RecordSet> {
-  const { generateRecords } = await import('../fixtures/generate-records.js')
+  const { generateRecords } = await import('../seeding/generate-records.js')
   return generateRecords(options)
 }
 

@@ -1,8 +1,8 @@
 import { http, HttpResponse, matchRequestUrl, type RequestHandler } from 'msw'
-import { executeOperation, type Execution, type ExecutionTarget } from '../http/execute-operation.js'
-import type { Operation } from '../http/operation.js'
-import { jsonTextOf } from '../http/response-cache.js'
-import { decodeSegment, hasMalformedEscape } from '../http/path-segments.js'
+import { executeOperation, type Execution, type ExecutionTarget } from '../execution/execute-operation.js'
+import type { Operation } from '../operations/define-operation.js'
+import { jsonTextOf } from '../execution/answer-cache.js'
+import { decodeSegment, hasMalformedEscape } from '../routes/path-segments.js'
 
 /** One path of one operation, with what a request path must look like to be worth matching. */
 interface Route {

@@ -1,5 +1,5 @@
 import { setupServer } from 'msw/node'
-import { createMockService, type MockService, type MockServiceOptions } from '../create-mock-service.js'
+import { createMockService, type MockService, type MockServiceOptions } from '../core/create-mock-service.js'
 
 export interface SetupMockServerOptions extends MockServiceOptions {
   /** What MSW does with requests no handler answers (default 'error'). */

@@ -1,5 +1,5 @@
-import type { FixtureSet } from '../fixtures/fixture-files.js'
-import { validateFixtures } from '../fixtures/validate-fixtures.js'
+import type { FixtureSet } from '../seeding/fixture-files.js'
+import { validateFixtures } from '../seeding/validate-fixtures.js'
 import type { StoreSnapshot, StoreTombstones } from '../store/create-store.js'
 import { RECORD_KINDS } from '../store/schemas.js'
 

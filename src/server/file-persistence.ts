@@ -1,5 +1,5 @@
 import { readFile, rename, writeFile } from 'node:fs/promises'
-import type { MockService } from '../create-mock-service.js'
+import type { MockService } from '../core/create-mock-service.js'
 import { parseState, serializeState } from '../persistence/persisted-state.js'
 
 /** A service's records kept in a file. */

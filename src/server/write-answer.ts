@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http'
-import { errorResult, type Execution } from '../http/execute-operation.js'
-import { cachedJsonTextOf } from '../http/response-cache.js'
+import { errorResult, type Execution } from '../execution/execute-operation.js'
+import { cachedJsonTextOf } from '../execution/answer-cache.js'
 
 /** Sent with every answer, so a browser app on another origin can call the mock. */
 const CORS_HEADERS = {

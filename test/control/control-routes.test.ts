@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http'
 import { describe, expect, it } from 'vitest'
-import { createMockService } from '../../src/create-mock-service.js'
-import { createControlRoutes } from '../../src/server/control-routes.js'
+import { createMockService } from '../../src/core/create-mock-service.js'
+import { createControlRoutes } from '../../src/control/control-routes.js'
 
 describe('the control API and where its clients are', () => {
   // Exercised without sending traffic to any non-loopback address: the route

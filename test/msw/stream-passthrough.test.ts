@@ -1,6 +1,6 @@
 import { once } from 'node:events'
 import { describe, expect, it } from 'vitest'
-import { createMockService } from '../../src/create-mock-service.js'
+import { createMockService } from '../../src/core/create-mock-service.js'
 
 describe('the identifier stream pass-through handlers', () => {
   it('many mock services in one process share them and raise no listener-leak warning', async () => {

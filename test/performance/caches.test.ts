@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { createMockService, type Clock, type MockService } from '../../src/index.js'
-import { executeOperation } from '../../src/http/execute-operation.js'
+import { executeOperation } from '../../src/execution/execute-operation.js'
 import { createStore } from '../../src/store/create-store.js'
-import { validateFixtures } from '../../src/fixtures/validate-fixtures.js'
-import { defaultFixtures } from '../../src/fixtures/default-fixtures.generated.js'
+import { validateFixtures } from '../../src/seeding/validate-fixtures.js'
+import { defaultFixtures } from '../../src/seeding/default-fixtures.generated.js'
 
 /** A clock the test moves by hand. */
 function handClock(iso: string): Clock & { advance(ms: number): void } {

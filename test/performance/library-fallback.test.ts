@@ -13,8 +13,8 @@ vi.mock('../../src/store/collection-records.js', () => ({
 }))
 
 const { createStore } = await import('../../src/store/create-store.js')
-const { validateFixtures } = await import('../../src/fixtures/validate-fixtures.js')
-const { defaultFixtures } = await import('../../src/fixtures/default-fixtures.generated.js')
+const { validateFixtures } = await import('../../src/seeding/validate-fixtures.js')
+const { defaultFixtures } = await import('../../src/seeding/default-fixtures.generated.js')
 
 describe('the store when @msw/data cannot be filled in bulk', () => {
   it('keeps every collection in step through create, update and delete', async () => {

@@ -1,6 +1,6 @@
 import type { Store } from '../store/create-store.js'
 import type { ValidityWindow } from '../wire/wire-types.js'
-import type { OperationResult } from './operation.js'
+import type { OperationResult } from '../operations/define-operation.js'
 
 /** A JSON answer and its serialized text, with the instants its `readable` texts hold for. */
 interface CachedAnswer {

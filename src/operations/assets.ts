@@ -1,6 +1,6 @@
 import { createAsset, deleteAsset } from '../domain/asset-writes.js'
-import { defineOperation, json, text, type Operation } from '../http/operation.js'
-import { booleanQuery, parseBody, pathId } from '../http/request-input.js'
+import { defineOperation, json, text, type Operation } from './define-operation.js'
+import { booleanQuery, parseBody, pathId } from './request-input.js'
 import { toAsset } from '../wire/asset.js'
 import { collectionOf, toFlattened } from '../wire/flattened.js'
 import { seedInput } from './asset-inputs.js'

@@ -1,7 +1,7 @@
 import type { z } from 'zod'
 import { MockServiceError } from '../errors.js'
 import type { WireContext } from '../wire/wire-types.js'
-import type { OperationContext } from './operation.js'
+import type { OperationContext } from './define-operation.js'
 
 /**
  * Reads an optional boolean query parameter (`true` / `false`).

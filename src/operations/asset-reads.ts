@@ -1,6 +1,6 @@
 import { MockServiceError } from '../errors.js'
-import type { OperationContext } from '../http/operation.js'
-import { booleanQuery, pathId, wireContext } from '../http/request-input.js'
+import type { OperationContext } from './define-operation.js'
+import { booleanQuery, pathId, wireContext } from './request-input.js'
 import type { AssetRecord } from '../store/schemas.js'
 import type { AssetWireContext } from '../wire/asset.js'
 

@@ -1,6 +1,6 @@
 import { recordActivity, type AssetEvent } from '../domain/asset-writes.js'
-import { defineOperation, noContent, type Operation } from '../http/operation.js'
-import { pathId } from '../http/request-input.js'
+import { defineOperation, noContent, type Operation } from './define-operation.js'
+import { pathId } from './request-input.js'
 
 const LINKS = [
   { name: 'tag', segment: 'tags', param: 'tag', field: 'tags', added: 'tagAdded', removed: 'tagDeleted' },

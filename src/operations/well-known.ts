@@ -1,4 +1,4 @@
-import { defineOperation, text, type Operation } from '../http/operation.js'
+import { defineOperation, text, type Operation } from './define-operation.js'
 
 /**
  * The `/.well-known` routes real clients use to find the service.

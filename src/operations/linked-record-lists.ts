@@ -1,5 +1,5 @@
-import { defineOperation, json, type Operation } from '../http/operation.js'
-import { wireContext } from '../http/request-input.js'
+import { defineOperation, json, type Operation } from './define-operation.js'
+import { wireContext } from './request-input.js'
 import type { RecordKind, RecordOf } from '../store/schemas.js'
 import { collectionOf } from '../wire/flattened.js'
 import { toAnchor, toRange, toTag, toWebsite, toWorkstreamSummary } from '../wire/linked-records.js'

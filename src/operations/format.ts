@@ -1,6 +1,6 @@
 import { MockServiceError } from '../errors.js'
-import { defineOperation, json, type Operation } from '../http/operation.js'
-import { booleanQuery, pathId, wireContext } from '../http/request-input.js'
+import { defineOperation, json, type Operation } from './define-operation.js'
+import { booleanQuery, pathId, wireContext } from './request-input.js'
 import { toFormat } from '../wire/asset.js'
 
 /**

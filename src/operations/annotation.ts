@@ -1,6 +1,6 @@
 import { MockServiceError } from '../errors.js'
-import { defineOperation, json, type Operation } from '../http/operation.js'
-import { pathId, wireContext } from '../http/request-input.js'
+import { defineOperation, json, type Operation } from './define-operation.js'
+import { pathId, wireContext } from './request-input.js'
 import { toAnnotation } from '../wire/conversation.js'
 
 /**

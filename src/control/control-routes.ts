@@ -1,9 +1,9 @@
 import type { IncomingMessage } from 'node:http'
 import FindMyWay from 'find-my-way'
-import type { MockService } from '../create-mock-service.js'
-import { isScenarioName } from '../control/scenarios.js'
+import type { MockService } from '../core/create-mock-service.js'
+import { isScenarioName } from './scenarios.js'
 import type { StoreSnapshot } from '../store/create-store.js'
-import type { OperationResult } from '../http/operation.js'
+import type { OperationResult } from '../operations/define-operation.js'
 
 /** The prefix of the control API; no route of the service starts with it. */
 export const CONTROL_PREFIX = '/__mock/'

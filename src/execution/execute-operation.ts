@@ -3,8 +3,8 @@ import type { Journal } from '../control/journal.js'
 import { MockServiceError } from '../errors.js'
 import { isoTimestamp } from '../store/clock.js'
 import type { Store } from '../store/create-store.js'
-import type { Operation, OperationResult } from './operation.js'
-import { cachedRead } from './response-cache.js'
+import type { Operation, OperationResult } from '../operations/define-operation.js'
+import { cachedRead } from './answer-cache.js'
 
 /** The query of every journal entry whose request had none. */
 const NO_QUERY: Readonly<Record<string, string>> = Object.freeze({})

@@ -1,5 +1,5 @@
-import { defineOperation, noContent, type Operation } from '../http/operation.js'
-import { pathId } from '../http/request-input.js'
+import { defineOperation, noContent, type Operation } from './define-operation.js'
+import { pathId } from './request-input.js'
 
 interface ConversationLink {
   /** The spec's name of the linked record, as in `conversationAssociate<Name>`. */

@@ -1,6 +1,6 @@
 import { Server, WebSocket as MockWebSocket } from 'mock-socket'
-import type { IdentifierStream } from './identifier-frames.js'
-import type { IdentifierHub } from './identifier-hub.js'
+import type { IdentifierStream } from '../events/identifier-frames.js'
+import type { IdentifierHub } from '../events/identifier-hub.js'
 
 /** The identifier streams served in-process by mock-socket. */
 export interface MockSocketStreams {

@@ -1,8 +1,9 @@
 import { setupWorker } from 'msw/browser'
 import { createMockService, type MockService, type MockServiceOptions } from '../core/create-mock-service.js'
+import { createMswAdapter, type MswAdapter, type MswAdapterOptions } from '../msw/create-msw-adapter.js'
 import { persistToLocalStorage } from './local-storage-persistence.js'
 
-export interface BrowserMockOptions extends MockServiceOptions {
+export interface BrowserMockOptions extends MockServiceOptions, MswAdapterOptions {
   /** Where the worker script is served (default `/mockServiceWorker.js`, from `npx msw init <public dir>`). */
   serviceWorkerUrl?: string
   /** What MSW does with requests no handler answers (default 'bypass': the rest of the app keeps working). */
@@ -16,7 +17,7 @@ export interface BrowserMockOptions extends MockServiceOptions {
 }
 
 /** The mock running in the browser: the same control object as in Node, plus the worker. */
-export interface BrowserMock extends MockService {
+export interface BrowserMock extends MockService, Omit<MswAdapter, 'startStreams' | 'stopStreams'> {
   readonly worker: ReturnType<typeof setupWorker>
   /** Stops the streams and the worker. */
   stop(): void
@@ -32,7 +33,8 @@ export interface BrowserMock extends MockService {
  */
 export async function startBrowserMock(options: BrowserMockOptions = {}): Promise<BrowserMock> {
   const service = createMockService(options)
-  const worker = setupWorker(...service.handlers)
+  const msw = createMswAdapter(service, options)
+  const worker = setupWorker(...msw.handlers)
   const onUnhandled = options.onUnhandledRequest ?? 'bypass'
   // msw 3 reads `onUnhandledFrame` (requests and WebSocket connections); msw 2 reads `onUnhandledRequest`.
   await worker.start({
@@ -41,12 +43,15 @@ export async function startBrowserMock(options: BrowserMockOptions = {}): Promis
     onUnhandledFrame: onUnhandled,
     quiet: options.quiet ?? false,
   } as Parameters<typeof worker.start>[0])
-  service.startStreams()
+  msw.startStreams()
   const key = options.persist === true ? 'conversation-asset-mock' : options.persist || undefined
   const persistence = key ? await persistToLocalStorage(service, key) : undefined
   await service.ready
 
   const mock: BrowserMock = Object.assign(Object.create(service) as MockService, {
+    baseUrl: msw.baseUrl,
+    streamUrls: msw.streamUrls,
+    handlers: msw.handlers,
     worker,
     async reset() {
       persistence?.clear()
@@ -54,7 +59,7 @@ export async function startBrowserMock(options: BrowserMockOptions = {}): Promis
     },
     stop() {
       persistence?.stop()
-      service.close()
+      msw.stopStreams()
       worker.stop()
     },
   })

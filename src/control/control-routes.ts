@@ -1,101 +1,135 @@
-import type { IncomingMessage } from 'node:http'
-import FindMyWay from 'find-my-way'
-import type { MockService } from '../core/create-mock-service.js'
-import { isScenarioName } from './scenarios.js'
+import { invariant } from 'outvariant'
+import { textAnswer, type Answer } from '../execution/answer.js'
 import type { StoreSnapshot } from '../store/create-store.js'
-import type { OperationResult } from '../operations/define-operation.js'
+import type { Faults } from './faults.js'
+import type { Journal } from './journal.js'
+import { isScenarioName, SCENARIOS, type ScenarioName } from './scenarios.js'
 
 /** The prefix of the control API; no route of the service starts with it. */
 export const CONTROL_PREFIX = '/__mock/'
 
-type ControlHandler = (params: Record<string, string | undefined>, body: unknown, query: URLSearchParams) => Promise<OperationResult> | OperationResult
-
-/**
- * The standalone server's control API: reset, snapshots, journal, faults and
- * scenarios over HTTP, for consumer tests that run against the server.
- *
- * @example
- * const control = createControlRoutes(service)
- * const result = await control.answer(request, 'POST', '/__mock/reset', '', query)
- */
-export function createControlRoutes(service: MockService) {
-  const router = FindMyWay<FindMyWay.HTTPVersion.V1>({ ignoreTrailingSlash: true })
-  const snapshots = new Map<string, StoreSnapshot>()
-  let counter = 0
-  const on = (method: FindMyWay.HTTPMethod, path: string, handler: ControlHandler) =>
-    router.on(method, path, () => undefined, { handler })
-
-  on('POST', '/__mock/reset', async () => {
-    await service.reset()
-    return { status: 204 }
-  })
-  on('POST', '/__mock/snapshots', () => {
-    const id = `snapshot-${++counter}`
-    snapshots.set(id, service.snapshot())
-    return { status: 201, json: { id } }
-  })
-  on('POST', '/__mock/snapshots/:id/restore', async ({ id }) => {
-    const snapshot = snapshots.get(id ?? '')
-    if (!snapshot) return { status: 404, text: `No snapshot "${id}". Take one with POST /__mock/snapshots.` }
-    await service.restore(snapshot)
-    return { status: 204 }
-  })
-  on('GET', '/__mock/journal', (_params, _body, query) => {
-    const operation = query.get('operation')
-    const requests = operation ? service.journal.byOperation(operation) : service.journal.entries
-    return { status: 200, json: { requests, dropped: service.journal.dropped } }
-  })
-  on('DELETE', '/__mock/journal', () => {
-    service.journal.clear()
-    return { status: 204 }
-  })
-  on('POST', '/__mock/faults', (_params, body) => {
-    if (typeof body !== 'object' || body === null) {
-      return { status: 400, text: 'A fault is a JSON object: { "operation", "status"?, "delayMs"?, "networkError"?, "times"? }.' }
-    }
-    const spec = body as Record<string, unknown>
-    const fault = 'stream' in spec ? service.faults.addStream(spec as never) : service.faults.add(spec as never)
-    return { status: 201, json: { id: fault.id } }
-  })
-  on('GET', '/__mock/faults', () => ({ status: 200, json: { faults: service.faults.list() } }))
-  on('DELETE', '/__mock/faults', () => {
-    service.faults.clear()
-    return { status: 204 }
-  })
-  on('POST', '/__mock/scenarios/:name', async ({ name = '' }) => {
-    if (!isScenarioName(name)) return { status: 404, text: `No scenario "${name}". Use default, empty, large or gone-asset.` }
-    await service.useScenario(name)
-    return { status: 204 }
-  })
-
-  return {
-    /**
-     * Answers a control request; only loopback clients are served, whatever
-     * address the server is bound to.
-     */
-    async answer(request: IncomingMessage, method: string, path: string, rawBody: string, query: URLSearchParams): Promise<OperationResult> {
-      if (!isLoopback(request.socket.remoteAddress)) {
-        return { status: 403, text: 'The control API answers loopback clients only.' }
-      }
-      const route = router.find(method as FindMyWay.HTTPMethod, path)
-      if (!route) return { status: 404, text: `No control route answers ${method} ${path}.` }
-      let body: unknown
-      try {
-        body = rawBody.trim() === '' ? undefined : JSON.parse(rawBody)
-      } catch {
-        return { status: 400, text: 'Malformed JSON body.' }
-      }
-      try {
-        return await (route.store as { handler: ControlHandler }).handler(route.params, body, query)
-      } catch (error) {
-        // Fault specs are checked with invariant(): their messages say what to fix.
-        return { status: 400, text: error instanceof Error ? error.message : String(error) }
-      }
-    },
-  }
+/** What a control request carries once routed. */
+export interface ControlRequest {
+  readonly params: Readonly<Record<string, string>>
+  readonly query: URLSearchParams
+  /** The parsed JSON body, or undefined. */
+  readonly body: unknown
 }
 
-function isLoopback(address: string | undefined): boolean {
-  if (!address) return false
-  return address === '::1' || address.startsWith('127.') || address.startsWith('::ffff:127.')
+/** One route of the control API. */
+export interface ControlRoute {
+  readonly method: 'GET' | 'POST' | 'DELETE'
+  readonly path: string
+  run(request: ControlRequest): Answer | Promise<Answer>
+}
+
+/** The parts of the service the control API steers. */
+export interface ControlTarget {
+  readonly journal: Journal
+  readonly faults: Faults
+  reset(): Promise<void>
+  snapshot(): StoreSnapshot
+  restore(snapshot: StoreSnapshot): Promise<void>
+  useScenario(name: ScenarioName): Promise<void>
+}
+
+const NO_CONTENT: Answer = { status: 204 }
+const jsonAnswer = (status: number, value: unknown): Answer => ({
+  status,
+  contentType: 'application/json',
+  body: JSON.stringify(value),
+})
+
+/**
+ * The control API over HTTP — reset, snapshots, journal, faults and
+ * scenarios — for tests that run against the mock from another process or
+ * page. Every runtime serves it beside the service's routes.
+ *
+ * @example
+ * const routes = controlRoutes(service)
+ */
+export function controlRoutes(target: ControlTarget): readonly ControlRoute[] {
+  const snapshots = new Map<string, StoreSnapshot>()
+  let counter = 0
+  return [
+    {
+      method: 'POST',
+      path: '/__mock/reset',
+      async run() {
+        await target.reset()
+        return NO_CONTENT
+      },
+    },
+    {
+      method: 'POST',
+      path: '/__mock/snapshots',
+      run() {
+        const id = `snapshot-${++counter}`
+        snapshots.set(id, target.snapshot())
+        return jsonAnswer(201, { id })
+      },
+    },
+    {
+      method: 'POST',
+      path: '/__mock/snapshots/:id/restore',
+      async run({ params }) {
+        const snapshot = snapshots.get(params.id ?? '')
+        if (!snapshot) return textAnswer(404, `No snapshot "${params.id}". Take one with POST /__mock/snapshots.`)
+        await target.restore(snapshot)
+        return NO_CONTENT
+      },
+    },
+    {
+      method: 'GET',
+      path: '/__mock/journal',
+      run({ query }) {
+        const operation = query.get('operation')
+        const requests = operation ? target.journal.byOperation(operation) : target.journal.entries
+        return jsonAnswer(200, { requests, dropped: target.journal.dropped })
+      },
+    },
+    {
+      method: 'DELETE',
+      path: '/__mock/journal',
+      run() {
+        target.journal.clear()
+        return NO_CONTENT
+      },
+    },
+    {
+      method: 'POST',
+      path: '/__mock/faults',
+      run({ body }) {
+        invariant(
+          typeof body === 'object' && body !== null,
+          'Failed to add a fault: the body is not a JSON object. Send { "operation", "status"?, "delayMs"?, "networkError"?, "times"? } or { "stream", … }.',
+        )
+        const fault = 'stream' in body ? target.faults.addStream(body as never) : target.faults.add(body as never)
+        return jsonAnswer(201, { id: fault.id })
+      },
+    },
+    {
+      method: 'GET',
+      path: '/__mock/faults',
+      run: () => jsonAnswer(200, { faults: target.faults.list() }),
+    },
+    {
+      method: 'DELETE',
+      path: '/__mock/faults',
+      run() {
+        target.faults.clear()
+        return NO_CONTENT
+      },
+    },
+    {
+      method: 'POST',
+      path: '/__mock/scenarios/:name',
+      async run({ params }) {
+        const name = params.name ?? ''
+        if (!isScenarioName(name)) return textAnswer(404, `No scenario "${name}". Use ${SCENARIOS.join(', ')}.`)
+        await target.useScenario(name)
+        return NO_CONTENT
+      },
+    },
+  ]
 }

@@ -1,5 +1,7 @@
 import { SimpleFaker } from '@faker-js/faker'
 import { invariant } from 'outvariant'
+import { textAnswer } from '../execution/answer.js'
+import type { FaultEffect } from '../execution/execute-operation.js'
 
 /** A failure to inject into one operation. */
 export interface FaultSpec {
@@ -22,14 +24,6 @@ export interface Fault extends FaultSpec {
   readonly id: string
   /** Requests it still applies to; Infinity for always. */
   remaining: number
-}
-
-/** What a fault does to the request it matched. */
-export interface FaultEffect {
-  readonly faultId: string
-  readonly delayMs: number
-  /** The answer that replaces the operation's, unless the fault only delays. */
-  readonly answer?: { readonly status: number; readonly text: string } | { readonly networkError: true }
 }
 
 /** A failure to inject into an identifier stream. */
@@ -161,7 +155,7 @@ export function createFaults(seed: number): Faults {
       const answer = fault.networkError
         ? ({ networkError: true } as const)
         : fault.status !== undefined
-          ? { status: fault.status, text: fault.body ?? `Injected fault ${fault.id} on ${operation}.` }
+          ? textAnswer(fault.status, fault.body ?? `Injected fault ${fault.id} on ${operation}.`)
           : undefined
       return { faultId: fault.id, delayMs, ...(answer && { answer }) }
     },

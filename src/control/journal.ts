@@ -1,23 +1,8 @@
 import { invariant } from 'outvariant'
+import type { RequestRecord } from '../execution/execute-operation.js'
 
 /** One request the mock answered, as the journal keeps it. */
-export interface JournalEntry {
-  /** The spec's operation name, e.g. `conversationGetSpecificConversation`. */
-  readonly operation: string
-  readonly method: string
-  readonly path: string
-  readonly query: Readonly<Record<string, string>>
-  readonly params: Readonly<Record<string, string>>
-  /** The parsed JSON body, the raw text when it was not JSON, or undefined. */
-  readonly body: unknown
-  readonly status: number
-  /** How long the mock took to answer, faults' delays included. */
-  readonly durationMs: number
-  /** When the request arrived, by the mock's clock (ISO-8601). */
-  readonly at: string
-  /** Set when an injected fault answered instead of the operation. */
-  readonly faultId?: string
-}
+export type JournalEntry = RequestRecord
 
 /** The requests the mock answered since the last reset or clear, newest `limit` of them. */
 export interface Journal {

@@ -1,33 +1,26 @@
-import type { RequestHandler } from 'msw'
 import { invariant } from 'outvariant'
+import { controlRoutes, type ControlRoute } from '../control/control-routes.js'
 import { createFaults, type Faults } from '../control/faults.js'
 import { createJournal, type Journal, type JournalEntry } from '../control/journal.js'
 import { scenarioData, type ScenarioData, type ScenarioName } from '../control/scenarios.js'
 import { verifyCalls, type CallExpectation } from '../control/verify-calls.js'
 import { deleteAsset } from '../domain/asset-writes.js'
-import { streamUrlsOf, type IdentifierStream } from '../events/identifier-frames.js'
 import { createIdentifierHub, type IdentifierHub } from '../events/identifier-hub.js'
-import { installWebSocket } from '../msw/install-web-socket.js'
-import { startMockSocketStreams } from '../msw/mock-socket-streams.js'
+import { createAnswerCache } from '../execution/answer-cache.js'
+import type { Answer } from '../execution/answer.js'
+import { executeOperation, type ExecutionEnvironment } from '../execution/execute-operation.js'
+import type { Operation } from '../operations/define-operation.js'
+import { createRouter } from '../routes/router.js'
+import { routeTable } from '../routes/route-table.js'
 import { defaultFixtures } from '../seeding/default-fixtures.generated.js'
 import type { FixtureSet } from '../seeding/fixture-files.js'
 import type { GenerateFixturesOptions } from '../seeding/generate-fixtures.js'
 import { validateFixtures } from '../seeding/validate-fixtures.js'
-import { allOperations } from '../routes/route-table.js'
-import type { Operation } from '../operations/define-operation.js'
-import { createMswHandlers } from '../msw/create-msw-handlers.js'
-import { createStreamPassthrough } from '../msw/create-stream-passthrough.js'
 import type { Clock } from '../store/clock.js'
 import { createStore, type Store, type StoreSnapshot } from '../store/create-store.js'
 import { seededIds } from '../store/seeded-ids.js'
-
-/**
- * The real service's address, where the official clients look first.
- *
- * @example
- * new Configuration({ basePath: DEFAULT_BASE_URL })
- */
-export const DEFAULT_BASE_URL = 'http://localhost:39300'
+import { createWireRenderer } from '../wire/wire-renderer.js'
+import { answerControl } from './answer-control.js'
 
 export interface MockServiceOptions {
   /** Records of the `default` scenario; the embedded dataset when left out. */
@@ -44,34 +37,45 @@ export interface MockServiceOptions {
   seed?: number
   /** Where timestamps come from (default: the system clock). */
   clock?: Clock
-  /** Where the MSW handlers answer (default http://localhost:39300). */
-  baseUrl?: string
   /** How many requests the journal keeps (default 10,000); past that the oldest are dropped. */
   journalLimit?: number
 }
 
-/** A running mock of the service: its store, route table, MSW handlers, streams and control plane. */
+/** Where a request was routed: an operation of the service, or a route of the control API. */
+export type ServiceRoute =
+  | { readonly operation: Operation; readonly params: Readonly<Record<string, string>> }
+  | { readonly control: ControlRoute; readonly params: Readonly<Record<string, string>> }
+
+/** A request as a transport hands it over, whatever the transport. */
+export interface ServiceRequest {
+  readonly method: string
+  /** The path as sent (percent-encoded), without the query. */
+  readonly path: string
+  readonly query: URLSearchParams
+  /** The body as text; empty when there was none. */
+  readonly body: string
+  /** Whether the client is on this machine; the control API answers no other (default true: in process). */
+  readonly loopback?: boolean
+}
+
+/**
+ * The mock of the service, with no transport: its store, route table,
+ * identifier hub and control plane. The MSW adapter (`setupMockServer`,
+ * `startBrowserMock`, `createMswAdapter`) and the standalone server serve it.
+ */
 export interface MockService {
-  readonly baseUrl: string
   readonly store: Store
-  /** The route table both the MSW handlers and the standalone server are built from. */
+  /** The route table every runtime serves. */
   readonly operations: readonly Operation[]
-  /**
-   * MSW request handlers for every operation, for `setupServer` or
-   * `setupWorker`, plus pass-through handlers for the identifier streams.
-   */
-  readonly handlers: RequestHandler[]
-  /** Fans store changes out to identifier stream clients (in-process and standalone). */
+  /** Fans store changes out to identifier stream clients, whatever their transport. */
   readonly hub: IdentifierHub
-  /** The `ws://` URL of each identifier stream. */
-  readonly streamUrls: Readonly<Record<IdentifierStream, string>>
   /** Every request answered since the last reset, with its operation name. */
   readonly journal: Journal
   /** Failures injected into operations and streams. */
   readonly faults: Faults
   /** The scenario `reset()` goes back to. */
   readonly scenario: ScenarioName
-  /** Settles when the first scenario is loaded; handlers wait for it themselves. */
+  /** Settles when the first scenario is loaded; requests wait for it themselves. */
   readonly ready: Promise<void>
   /**
    * Back to the current scenario: records reloaded, journal emptied, faults
@@ -94,26 +98,24 @@ export interface MockService {
    * answers 410 and every link to it is gone.
    */
   removeAsset(id: string): Promise<void>
-  /**
-   * Serves the identifier streams in-process (mock-socket) and makes
-   * `globalThis.WebSocket` reach them until `close()`. Call it after MSW's
-   * `listen()`; before it works too, since `handlers` let the streams through.
-   */
-  startStreams(): void
-  /** Closes the in-process streams and gives `globalThis.WebSocket` back. */
+  /** The route of a method and a path as sent (without the query), or undefined. */
+  route(method: string, path: string): ServiceRoute | undefined
+  /** Answers a request on its route; never throws. */
+  answer(route: ServiceRoute, request: ServiceRequest): Promise<Answer>
+  /** Disconnects every stream client and stops listening to the store. */
   close(): void
 }
 
 /**
- * Creates a mock of the Conversation and Asset Service over an in-memory store.
- * Bad fixtures throw here, naming the file, the record and the field.
+ * Creates a mock of the Conversation and Asset Service over an in-memory
+ * store; it returns at once and loads its first scenario in the background
+ * (`ready`). Bad fixtures throw here, naming the file, the record and the field.
  *
  * @example
  * const service = createMockService({ seed: 42 })
- * const server = setupServer(...service.handlers)
+ * const server = setupServer(...createMswAdapter(service).handlers)
  */
 export function createMockService(options: MockServiceOptions = {}): MockService {
-  const baseUrl = options.baseUrl ?? DEFAULT_BASE_URL
   const seed = options.seed ?? 1
   const fixtures = options.fixtures ?? defaultFixtures
   const generate = options.generate
@@ -133,10 +135,15 @@ export function createMockService(options: MockServiceOptions = {}): MockService
   })
   const journal = createJournal(options.journalLimit === undefined ? {} : { limit: options.journalLimit })
   const faults = createFaults(seed)
-  const operations = allOperations()
-  const streamUrls = streamUrlsOf(baseUrl)
-  const hub = createIdentifierHub(store, faults)
-  let stopStreams: (() => void) | undefined
+  const operations = routeTable()
+  const hub = createIdentifierHub(store, { takeFault: (stream) => faults.takeStream(stream) })
+  const environment: ExecutionEnvironment = {
+    store,
+    renderer: createWireRenderer(store),
+    answers: createAnswerCache(store),
+    takeFault: (operation) => faults.take(operation),
+    record: (request) => journal.record(request),
+  }
 
   async function load(pending: ScenarioData | Promise<ScenarioData>): Promise<void> {
     const next = await pending
@@ -150,18 +157,10 @@ export function createMockService(options: MockServiceOptions = {}): MockService
   }
 
   const ready = load(data)
-  const handlers = [
-    ...createMswHandlers(operations, { baseUrl, store, journal, faults, ready }),
-    ...createStreamPassthrough(Object.values(streamUrls)),
-  ]
-
-  return {
-    baseUrl,
+  const service: MockService = {
     store,
     operations,
-    handlers,
     hub,
-    streamUrls,
     journal,
     faults,
     get scenario() {
@@ -183,18 +182,26 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     },
     verify: (expectation) => verifyCalls(journal.entries, expectation),
     removeAsset: (id) => store.write((tx) => deleteAsset(tx, id)),
-    startStreams() {
-      if (stopStreams) return
-      const streams = startMockSocketStreams(hub, streamUrls)
-      const uninstall = installWebSocket(streams.WebSocket)
-      stopStreams = () => {
-        uninstall()
-        streams.close()
-      }
+    route(method, path) {
+      const match = router.find(method, path)
+      return match && { ...match.target, params: match.params }
     },
-    close() {
-      stopStreams?.()
-      stopStreams = undefined
+    async answer(route, request) {
+      await ready
+      if ('control' in route) return answerControl(route.control, route.params, request)
+      return executeOperation(
+        route.operation,
+        { method: request.method, path: request.path, params: route.params, query: request.query, body: request.body },
+        environment,
+      )
     },
+    close: () => hub.close(),
   }
+  const router = createRouter<{ operation: Operation } | { control: ControlRoute }>([
+    ...operations.flatMap((operation) =>
+      operation.paths.map((path) => ({ method: operation.method, path, target: { operation } })),
+    ),
+    ...controlRoutes(service).map((control) => ({ method: control.method, path: control.path, target: { control } })),
+  ])
+  return service
 }

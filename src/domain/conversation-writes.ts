@@ -1,5 +1,5 @@
 import type { z } from 'zod'
-import type { seededConversationInput } from '../operations/conversation-inputs.js'
+import type { seededConversationInput } from './seeds.js'
 import type { Transaction } from '../store/transaction.js'
 import type { ConversationRecord } from '../store/schemas.js'
 

@@ -1,4 +1,4 @@
-import type { SeededScore } from '../operations/conversation-inputs.js'
+import type { SeededScore } from './seeds.js'
 import type { ScoreRecord } from '../store/schemas.js'
 
 const COUNTERS = ['reuse', 'update', 'reference', 'priority', 'searched'] as const

@@ -1,4 +1,3 @@
-import type { Faults } from '../control/faults.js'
 import type { Store } from '../store/create-store.js'
 import { changeFrames, firstFrame, type IdentifierStream } from './identifier-frames.js'
 
@@ -8,6 +7,19 @@ export interface StreamClient {
   send(frame: string): void
   /** Closes the connection with a code and reason. */
   close(code: number, reason: string): void
+}
+
+/** What a stream fault does to the frame it matched: close the clients, drop the frame or delay it. */
+export interface StreamFaultEffect {
+  readonly close?: { readonly code: number; readonly reason?: string }
+  readonly drop?: boolean
+  readonly delayMs?: number
+}
+
+/** The hooks a hub is handed. */
+export interface IdentifierHubHooks {
+  /** Takes the fault that applies to the next frame of a stream, if any. */
+  takeFault?(stream: IdentifierStream): StreamFaultEffect | undefined
 }
 
 /** Fans store changes out to the clients of the identifier streams, whatever transport they use. */
@@ -22,14 +34,15 @@ export interface IdentifierHub {
 
 /**
  * Creates the hub that turns the store's committed writes into identifier
- * frames: the store's write path is the only source of events. Stream
- * faults, when given, may drop, delay or replace a frame with a close.
+ * frames: the store's write path is the only source of events. A stream
+ * fault, when the hooks hand one over, may drop, delay or replace a frame
+ * with a close.
  *
  * @example
  * const hub = createIdentifierHub(store)
  * const disconnect = hub.connect('conversations', { send: (frame) => socket.send(frame), close: (code) => socket.close(code) })
  */
-export function createIdentifierHub(store: Store, faults?: Faults): IdentifierHub {
+export function createIdentifierHub(store: Store, hooks: IdentifierHubHooks = {}): IdentifierHub {
   const clients: Record<IdentifierStream, Set<StreamClient>> = { conversations: new Set(), assets: new Set() }
   const streams = Object.keys(clients) as IdentifierStream[]
 
@@ -43,7 +56,7 @@ export function createIdentifierHub(store: Store, faults?: Faults): IdentifierHu
   })
 
   function deliver(stream: IdentifierStream, text: string): void {
-    const fault = faults?.takeStream(stream)
+    const fault = hooks.takeFault?.(stream)
     const targets = [...clients[stream]]
     if (fault?.close) {
       for (const client of targets) {

@@ -1,119 +1,95 @@
 import type { Store } from '../store/create-store.js'
-import type { ValidityWindow } from '../wire/wire-types.js'
-import type { OperationResult } from '../operations/define-operation.js'
+import type { TimeWindow } from '../wire/readable-time.js'
+import type { Answer } from './answer.js'
 
-/** A JSON answer and its serialized text, with the instants its `readable` texts hold for. */
-interface CachedAnswer {
-  readonly result: OperationResult
-  readonly bytes: number
+/** A kept answer, with its body as bytes and the instants its `readable` texts hold for. */
+interface Kept {
+  readonly answer: Answer & { readonly body: Uint8Array }
   readonly from: number
   readonly to: number
 }
 
-interface ResponseCache {
-  /** Bumped by every committed write and replacement; an answer built across a bump is not kept. */
-  generation: number
-  bytes: number
-  /** Least recently used first. */
-  readonly answers: Map<string, CachedAnswer>
+/** Answers of reads, kept while nothing they show has changed. */
+export interface AnswerCache {
+  /**
+   * The kept answer of `key`, or the answer `run` builds, kept when it is a
+   * 2xx JSON answer no larger than the single-answer limit and the store did
+   * not change while it was built.
+   */
+  read(key: string, now: number, run: () => Promise<{ answer: Answer; window: TimeWindow }>): Promise<Answer>
 }
 
-/** At most this many answers per store… */
+/** At most this many answers… */
 const MAX_ANSWERS = 128
-/** …and this many characters of JSON in all… */
-const MAX_CHARACTERS = 8 * 1024 * 1024
-/** …of answers no longer than this (a whole large list is cheaper to rebuild than to keep). */
+/** …and this many bytes in all… */
+const MAX_BYTES = 8 * 1024 * 1024
+/** …of answers no larger than this (a whole large list is cheaper to rebuild than to keep). */
 const SINGLE_LIMIT = 1024 * 1024
 
-const JSON_TEXT = Symbol('conversation-asset-mock.jsonText')
-const caches = new WeakMap<Store, ResponseCache>()
-
-function cacheOf(store: Store): ResponseCache {
-  let cache = caches.get(store)
-  if (!cache) {
-    const created: ResponseCache = { generation: 0, bytes: 0, answers: new Map() }
-    store.subscribe(() => {
-      created.generation++
-      // clear() allocates a new table even for an empty map; a burst of writes mostly finds it empty.
-      if (created.answers.size > 0) created.answers.clear()
-      created.bytes = 0
-    })
-    caches.set(store, (cache = created))
-  }
-  return cache
-}
-
 /**
- * The JSON text of a JSON answer: the text kept with a cached answer, else
- * `JSON.stringify(result.json)`.
+ * Creates the read cache of a store. Any committed write or replacement
+ * empties it, and a kept answer is given only while the clock is inside the
+ * window in which its readable texts read the same, so it is byte for byte
+ * what running the read again would give. Least recently used answers go
+ * first past 128 answers or 8 MiB.
  *
  * @example
- * response.end(jsonTextOf(result))
+ * const answers = createAnswerCache(store)
+ * await answers.read('conversationsSnapshot {} ?', Date.now(), run)
  */
-export function jsonTextOf(result: { readonly json: unknown }): string {
-  return cachedJsonTextOf(result) ?? JSON.stringify(result.json)
-}
+export function createAnswerCache(store: Store): AnswerCache {
+  /** Bumped by every committed write and replacement; an answer built across a bump is not kept. */
+  let generation = 0
+  let bytes = 0
+  /** Least recently used first. */
+  const kept = new Map<string, Kept>()
+  const encoder = new TextEncoder()
+  store.subscribe(() => {
+    generation++
+    // clear() allocates a new table even for an empty map; a burst of writes mostly finds it empty.
+    if (kept.size > 0) kept.clear()
+    bytes = 0
+  })
 
-/**
- * The JSON text kept with an answer from the read cache, or undefined for an
- * answer built for one request only.
- *
- * @example
- * const text = cachedJsonTextOf(result) // the same string for every request the cached answer serves
- */
-export function cachedJsonTextOf(result: { readonly json: unknown }): string | undefined {
-  return (result as { [JSON_TEXT]?: string })[JSON_TEXT]
-}
+  function forget(key: string, entry: Kept): void {
+    kept.delete(key)
+    bytes -= entry.answer.body.byteLength
+  }
 
-/**
- * Answers a read (GET) from the store's answer cache, or runs it and keeps a
- * successful JSON answer with its text. A kept answer is given again only
- * while the store has not changed (any committed write or replacement empties
- * the cache) and the clock is inside the window in which every `readable`
- * text in it still reads the same, so a cached answer is byte for byte what
- * running the operation again would give. Kept answers are shared: nothing
- * may edit them.
- *
- * @example
- * const result = await cachedRead(store, key, (validity) => operation.run({ request, store, validity }))
- */
-export async function cachedRead(
-  store: Store,
-  key: string,
-  run: (validity: ValidityWindow) => OperationResult | Promise<OperationResult>,
-): Promise<OperationResult> {
-  const cache = cacheOf(store)
-  const kept = cache.answers.get(key)
-  if (kept) {
-    const now = store.clock.now().getTime()
-    if (kept.from <= now && now <= kept.to) {
-      cache.answers.delete(key)
-      cache.answers.set(key, kept)
-      return kept.result
-    }
-    cache.answers.delete(key)
-    cache.bytes -= kept.bytes
+  return {
+    async read(key, now, run) {
+      const found = kept.get(key)
+      if (found) {
+        forget(key, found)
+        if (found.from <= now && now <= found.to) {
+          kept.set(key, found)
+          bytes += found.answer.body.byteLength
+          return found.answer
+        }
+      }
+      const started = generation
+      const { answer, window } = await run()
+      if (
+        'networkError' in answer ||
+        answer.status >= 300 ||
+        typeof answer.body !== 'string' ||
+        generation !== started ||
+        window.from > window.to ||
+        answer.body.length > SINGLE_LIMIT
+      ) {
+        return answer
+      }
+      const body = encoder.encode(answer.body)
+      const entry: Kept = { answer: { ...answer, body }, from: window.from, to: window.to }
+      const replaced = kept.get(key)
+      if (replaced) forget(key, replaced)
+      kept.set(key, entry)
+      bytes += body.byteLength
+      for (const [oldest, old] of kept) {
+        if (kept.size <= MAX_ANSWERS && bytes <= MAX_BYTES) break
+        forget(oldest, old)
+      }
+      return entry.answer
+    },
   }
-  const generation = cache.generation
-  const validity: ValidityWindow = { from: -Infinity, to: Infinity }
-  const result = await run(validity)
-  if (!('json' in result) || result.status >= 300 || cache.generation !== generation || validity.from > validity.to) {
-    return result
-  }
-  const text = JSON.stringify(result.json)
-  if (text === undefined || text.length > SINGLE_LIMIT) return result
-  Object.defineProperty(result, JSON_TEXT, { value: text, enumerable: false, configurable: true })
-  const replaced = cache.answers.get(key)
-  if (replaced) {
-    cache.answers.delete(key)
-    cache.bytes -= replaced.bytes
-  }
-  cache.answers.set(key, { result, bytes: text.length, from: validity.from, to: validity.to })
-  cache.bytes += text.length
-  for (const [oldest, answer] of cache.answers) {
-    if (cache.answers.size <= MAX_ANSWERS && cache.bytes <= MAX_CHARACTERS) break
-    cache.answers.delete(oldest)
-    cache.bytes -= answer.bytes
-  }
-  return result
 }

@@ -1,100 +1,131 @@
-import type { Faults } from '../control/faults.js'
-import type { Journal } from '../control/journal.js'
 import { MockServiceError } from '../errors.js'
-import { isoTimestamp } from '../store/clock.js'
+import type { Operation, OperationContext } from '../operations/define-operation.js'
 import type { Store } from '../store/create-store.js'
-import type { Operation, OperationResult } from '../operations/define-operation.js'
-import { cachedRead } from './answer-cache.js'
+import type { WireRenderer } from '../wire/wire-renderer.js'
+import type { AnswerCache } from './answer-cache.js'
+import { errorAnswer, toAnswer, type Answer } from './answer.js'
 
 /** The query of every journal entry whose request had none. */
 const NO_QUERY: Readonly<Record<string, string>> = Object.freeze({})
 
-/** A request as a runtime received it, before the body is parsed. */
-export interface RawRequest {
+/** A request as a runtime received it, routed to its operation, before the body is parsed. */
+export interface OperationInput {
   readonly method: string
+  /** The path as it was sent (percent-encoded), without the query. */
   readonly path: string
+  /** Path parameters, percent-decoded. */
   readonly params: Readonly<Record<string, string>>
   readonly query: URLSearchParams
   /** The body as text; empty when there was none. */
   readonly body: string
 }
 
-/** What a request runs against: the store, and the journal and faults when the service keeps them. */
-export interface ExecutionTarget {
-  readonly store: Store
-  readonly journal?: Journal
-  readonly faults?: Faults
+/** What an injected fault does to the request it matched. */
+export interface FaultEffect {
+  readonly faultId: string
+  readonly delayMs: number
+  /** The answer that replaces the operation's, unless the fault only delays. */
+  readonly answer?: Answer
 }
 
-/** An answer, or a network failure an injected fault asked for. */
-export type Execution = OperationResult | { readonly networkError: true }
+/** One request as the executor reports it, once answered. */
+export interface RequestRecord {
+  /** The operation id, e.g. `conversationGetSpecificConversation`. */
+  readonly operation: string
+  readonly method: string
+  readonly path: string
+  readonly query: Readonly<Record<string, string>>
+  readonly params: Readonly<Record<string, string>>
+  /** The parsed JSON body, the raw text when it was not JSON, or undefined. */
+  readonly body: unknown
+  /** The status answered; 0 for a network error. */
+  readonly status: number
+  /** How long the mock took to answer, faults' delays included. */
+  readonly durationMs: number
+  /** When the request arrived, by the mock's clock (ISO-8601). */
+  readonly at: string
+  /** Set when an injected fault answered instead of the operation. */
+  readonly faultId?: string
+}
 
 /**
- * Runs an operation on a raw request and always answers: malformed JSON and
- * domain errors become their status with a text message, anything unexpected a
- * 500 with a message and no stack trace. Injected faults apply first, and the
- * request is written to the journal.
+ * What an operation runs against: the store and its renderer, the read cache,
+ * and the hooks the service hands over for faults and the journal.
+ */
+export interface ExecutionEnvironment {
+  readonly store: Store
+  readonly renderer: WireRenderer
+  readonly answers?: AnswerCache
+  /** Takes the fault that applies to the next request of an operation, if any. */
+  takeFault?(operation: string): FaultEffect | undefined
+  /** Hears of every request answered. */
+  record?(request: RequestRecord): void
+}
+
+/**
+ * Runs an operation on a request and always answers: malformed JSON and
+ * domain errors become their status with a text message, anything unexpected
+ * a 500 with a message and no stack trace. Injected faults apply first, reads
+ * are answered from the read cache when they can be, and the request is
+ * reported to `record`.
  *
  * @example
- * const result = await executeOperation(operation, { method: 'GET', path, params, query, body: '' }, service)
+ * const answer = await executeOperation(operation, { method: 'GET', path, params, query, body: '' }, environment)
  */
 export async function executeOperation(
   operation: Operation,
-  raw: RawRequest,
-  target: ExecutionTarget,
-): Promise<Execution> {
+  input: OperationInput,
+  environment: ExecutionEnvironment,
+): Promise<Answer> {
   const started = performance.now()
-  const at = isoTimestamp(target.store.clock.now().getTime())
-  const fault = target.faults?.take(operation.id)
-  let body: unknown = raw.body === '' ? undefined : raw.body
-  let result: Execution
+  const { store } = environment
+  const now = store.clock.now()
+  const fault = environment.takeFault?.(operation.id)
+  let body: unknown = input.body === '' ? undefined : input.body
+  let answer: Answer
   try {
     if (fault && fault.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, fault.delayMs))
-    body = parseJsonBody(raw.body)
-    const request = { params: raw.params, query: raw.query, body }
-    const store = target.store
-    result =
-      fault?.answer ??
-      (operation.method === 'GET'
-        ? await cachedRead(store, readKey(operation, raw), (validity) => operation.run({ request, store, validity }))
-        : await operation.run({ request, store }))
+    body = parseJsonBody(input.body)
+    if (fault?.answer) {
+      answer = fault.answer
+    } else {
+      const read = operation.method !== 'POST'
+      const wire = environment.renderer.answer({ now, transferables: true, keep: read })
+      const context: OperationContext = {
+        request: { params: input.params, query: input.query, body },
+        store,
+        wire: (transferables) => wire.withTransferables(transferables),
+      }
+      const run = async () => ({ answer: toAnswer(await operation.run(context)), window: wire.window })
+      answer =
+        read && environment.answers
+          ? await environment.answers.read(readKey(operation, input), now.getTime(), run)
+          : (await run()).answer
+    }
   } catch (error) {
-    result = fault?.answer ?? errorResult(error)
+    answer = fault?.answer ?? errorAnswer(error)
   }
-  target.journal?.record({
+  environment.record?.({
     operation: operation.id,
-    method: raw.method,
-    path: raw.path,
-    query: raw.query.size === 0 ? NO_QUERY : Object.fromEntries(raw.query),
-    params: raw.params,
+    method: input.method,
+    path: input.path,
+    query: input.query.size === 0 ? NO_QUERY : Object.fromEntries(input.query),
+    params: input.params,
     body,
-    status: 'networkError' in result ? 0 : result.status,
+    status: 'networkError' in answer ? 0 : answer.status,
     durationMs: performance.now() - started,
-    at,
+    at: now.toISOString(),
     ...(fault && { faultId: fault.faultId }),
   })
-  return result
-}
-
-/**
- * The answer for an error thrown while handling a request.
- *
- * @example
- * errorResult(new MockServiceError('GONE', 'Asset no longer exists and is Gone.')) // { status: 410, text: … }
- */
-export function errorResult(error: unknown): OperationResult {
-  if (error instanceof MockServiceError) return { status: error.status, text: error.message }
-  const message = error instanceof Error ? error.message : String(error)
-  return { status: 500, text: `Internal error in the mock service: ${message}` }
+  return answer
 }
 
 /**
  * What a read's answer depends on besides the store and the clock: the
- * operation, its parameters and its query (not the path: callers of
- * executeOperation() pass parameters of their own).
+ * operation, its parameters and its query.
  */
-function readKey(operation: Operation, raw: RawRequest): string {
-  return `${operation.id} ${JSON.stringify(raw.params)} ?${raw.query.toString()}`
+function readKey(operation: Operation, input: OperationInput): string {
+  return `${operation.id} ${JSON.stringify(input.params)} ?${input.query.toString()}`
 }
 
 function parseJsonBody(body: string): unknown {

@@ -1,7 +1,8 @@
 import { setupServer } from 'msw/node'
 import { createMockService, type MockService, type MockServiceOptions } from '../core/create-mock-service.js'
+import { createMswAdapter, type MswAdapter, type MswAdapterOptions } from '../msw/create-msw-adapter.js'
 
-export interface SetupMockServerOptions extends MockServiceOptions {
+export interface SetupMockServerOptions extends MockServiceOptions, MswAdapterOptions {
   /** What MSW does with requests no handler answers (default 'error'). */
   onUnhandledRequest?: 'bypass' | 'warn' | 'error'
 }
@@ -9,7 +10,7 @@ export interface SetupMockServerOptions extends MockServiceOptions {
 type SetupServerApi = ReturnType<typeof setupServer>
 
 /** The mock service behind MSW's `setupServer`, for Node tests. */
-export interface MockServer extends MockService {
+export interface MockServer extends MockService, Omit<MswAdapter, 'startStreams' | 'stopStreams'> {
   readonly server: SetupServerApi
   /** Starts intercepting requests and the identifier streams; resolves when the fixtures are loaded. */
   listen(): Promise<void>
@@ -28,10 +29,14 @@ export interface MockServer extends MockService {
  */
 export function setupMockServer(options: SetupMockServerOptions = {}): MockServer {
   const service = createMockService(options)
-  const server = setupServer(...service.handlers)
+  const msw = createMswAdapter(service, options)
+  const server = setupServer(...msw.handlers)
   const onUnhandled = options.onUnhandledRequest ?? 'error'
   // The service's own members (its `scenario` getter included) stay reachable through the prototype.
   return Object.assign(Object.create(service) as MockService, {
+    baseUrl: msw.baseUrl,
+    streamUrls: msw.streamUrls,
+    handlers: msw.handlers,
     server,
     listen() {
       // msw 3 reads `onUnhandledFrame` for WebSocket frames; msw 2 ignores it.
@@ -39,11 +44,11 @@ export function setupMockServer(options: SetupMockServerOptions = {}): MockServe
         SetupServerApi['listen']
       >[0])
       // Ours goes on top of MSW's WebSocket patch and comes off first (see decisions/0003).
-      service.startStreams()
+      msw.startStreams()
       return service.ready
     },
     close() {
-      service.close()
+      msw.stopStreams()
       server.close()
     },
   })

@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import { classificationGeneric, classificationSpecific, mechanism } from '../store/enums.js'
-import { applicationSchema, fragmentSchema, scoreSchema, transferableStringSchema } from '../store/schemas.js'
+import { classificationSpecific, mechanism } from '../store/enums.js'
+import { fragmentSchema, scoreSchema } from '../store/schemas.js'
 
 /*
  * Request bodies and query values of the asset operations, as the official
@@ -41,33 +41,6 @@ export const assetUpdateInput = z
   })
   .loose()
 
-/** Seed: the body of `POST /assets/create` (a SEEDED_ASSET with one format). */
-export const seedInput = z
-  .object({
-    type: z.literal('SEEDED_ASSET'),
-    asset: z
-      .object({
-        application: applicationSchema,
-        format: z
-          .object({
-            fragment: fragmentSchema.optional(),
-            file: z.object({ string: transferableStringSchema.optional() }).loose().optional(),
-            classification: z
-              .object({ generic: classificationGeneric.optional(), specific: classificationSpecific.optional() })
-              .loose()
-              .optional(),
-          })
-          .loose()
-          .refine((format) => format.fragment?.string?.raw !== undefined || format.file?.string?.raw !== undefined, {
-            message: 'a format needs text in fragment.string.raw or file.string.raw',
-          }),
-        metadata: z.object({ name: z.string().optional(), mechanism: mechanism.optional() }).loose().optional(),
-      })
-      .loose(),
-  })
-  .loose()
-
-export type SeedInput = z.output<typeof seedInput>
 
 /** The `export_type` query value of `GET /asset/{asset}/export`. */
 export const exportTypeInput = z.enum(['MD', 'HTML', 'UNKNOWN'])

@@ -1,53 +1,54 @@
-import { recordActivity, type AssetEvent } from '../domain/asset-writes.js'
-import { defineOperation, noContent, type Operation } from './define-operation.js'
-import { pathId } from './request-input.js'
-
-const LINKS = [
-  { name: 'tag', segment: 'tags', param: 'tag', field: 'tags', added: 'tagAdded', removed: 'tagDeleted' },
-  { name: 'website', segment: 'websites', param: 'website', field: 'websites', added: 'linkAdded', removed: 'linkDeleted' },
-  {
-    name: 'workstream_summary',
-    segment: 'workstream_summaries',
-    param: 'workstream_summary',
-    field: 'summaries',
-    added: 'updated',
-    removed: 'updated',
-  },
-] as const satisfies ReadonlyArray<{ added: AssetEvent; removed: AssetEvent } & Record<string, string>>
+import { recordActivity } from '../domain/asset-writes.js'
+import type { Operation } from './define-operation.js'
+import { associate, disassociate } from './link-operation.js'
 
 /**
  * The 6 asset link routes (spec §4.4), stored on both records and logged as activities.
  *
  * @example
- * createMswHandlers(assetLinksOperations, service)
+ * routeTable() // holds these
  */
-export const assetLinksOperations: readonly Operation[] = LINKS.flatMap((link) => [
-  defineOperation({
-    id: `asset_associate_${link.name}`,
-    method: 'POST',
-    paths: [`/asset/:asset/${link.segment}/associate/:${link.param}`],
-    async run(context) {
-      const asset = pathId(context, 'asset')
-      const other = pathId(context, link.param)
-      await context.store.write((tx) => {
-        tx.link('asset', asset, link.field, other)
-        recordActivity(tx, asset, link.added)
-      })
-      return noContent()
-    },
+export const assetLinksOperations: readonly Operation[] = [
+  associate({
+    id: 'asset_associate_tag',
+    paths: ['/asset/:asset/tags/associate/:tag'],
+    params: { asset: 'asset', tag: 'tag' },
+    relation: ['asset', 'tags'],
+    also: (tx, { asset }) => recordActivity(tx, asset!, 'tagAdded'),
   }),
-  defineOperation({
-    id: `asset_disassociate_${link.name}`,
-    method: 'POST',
-    paths: [`/asset/:asset/${link.segment}/disassociate/:${link.param}`],
-    async run(context) {
-      const asset = pathId(context, 'asset')
-      const other = pathId(context, link.param)
-      await context.store.write((tx) => {
-        tx.unlink('asset', asset, link.field, other)
-        recordActivity(tx, asset, link.removed)
-      })
-      return noContent()
-    },
+  disassociate({
+    id: 'asset_disassociate_tag',
+    paths: ['/asset/:asset/tags/disassociate/:tag'],
+    params: { asset: 'asset', tag: 'tag' },
+    relation: ['asset', 'tags'],
+    also: (tx, { asset }) => recordActivity(tx, asset!, 'tagDeleted'),
   }),
-])
+  associate({
+    id: 'asset_associate_website',
+    paths: ['/asset/:asset/websites/associate/:website'],
+    params: { asset: 'asset', website: 'website' },
+    relation: ['asset', 'websites'],
+    also: (tx, { asset }) => recordActivity(tx, asset!, 'linkAdded'),
+  }),
+  disassociate({
+    id: 'asset_disassociate_website',
+    paths: ['/asset/:asset/websites/disassociate/:website'],
+    params: { asset: 'asset', website: 'website' },
+    relation: ['asset', 'websites'],
+    also: (tx, { asset }) => recordActivity(tx, asset!, 'linkDeleted'),
+  }),
+  associate({
+    id: 'asset_associate_workstream_summary',
+    paths: ['/asset/:asset/workstream_summaries/associate/:workstream_summary'],
+    params: { asset: 'asset', workstream_summary: 'workstreamSummary' },
+    relation: ['asset', 'summaries'],
+    also: (tx, { asset }) => recordActivity(tx, asset!, 'updated'),
+  }),
+  disassociate({
+    id: 'asset_disassociate_workstream_summary',
+    paths: ['/asset/:asset/workstream_summaries/disassociate/:workstream_summary'],
+    params: { asset: 'asset', workstream_summary: 'workstreamSummary' },
+    relation: ['asset', 'summaries'],
+    also: (tx, { asset }) => recordActivity(tx, asset!, 'updated'),
+  }),
+]

@@ -1,8 +1,9 @@
 import { MockServiceError } from '../errors.js'
 import type { OperationContext } from './define-operation.js'
-import { booleanQuery, pathId, wireContext } from './request-input.js'
+import { booleanQuery, pathId } from './request-input.js'
+import type { Asset } from '@pieces.app/pieces-os-client'
 import type { AssetRecord } from '../store/schemas.js'
-import type { AssetWireContext } from '../wire/asset.js'
+import type { Wire, WireContext } from '../wire/wire-types.js'
 
 export const ASSET_GONE = 'Asset no longer exists and is Gone.'
 
@@ -23,21 +24,32 @@ export function readAsset(context: OperationContext, { unknown }: { unknown: 'NO
 }
 
 /**
- * The wire context of an asset response: the request's `transferables` flag,
- * the store to resolve links, and the asset's activities when
- * `package_activities=true`.
+ * Whether the request asks for an asset's activity log (`package_activities=true`);
+ * read before any write, so a bad value changes nothing.
  *
  * @example
- * toAsset(asset, assetWireContext(context, asset))
+ * const withActivities = packageActivities(context)
  */
-export function assetWireContext(context: OperationContext, asset?: AssetRecord): AssetWireContext {
-  const wire = wireContext(context)
-  const withActivities = asset !== undefined && booleanQuery(context.request.query, 'package_activities', false)
-  return {
-    ...wire,
-    lookup: context.store,
-    ...(withActivities && { activities: activitiesOf(context, asset.id) }),
-  }
+export function packageActivities(context: OperationContext): boolean {
+  return booleanQuery(context.request.query, 'package_activities', false)
+}
+
+/**
+ * An asset's wire form, with its activity log when `withActivities`.
+ *
+ * @example
+ * return json(assetWithActivities(context, wire, asset, packageActivities(context)))
+ */
+export function assetWithActivities(
+  context: OperationContext,
+  wire: WireContext,
+  asset: AssetRecord,
+  withActivities: boolean,
+): Wire<Asset> {
+  const rendered = wire.render('asset', asset)
+  if (!withActivities) return rendered
+  const activities = activitiesOf(context, asset.id).map((activity) => wire.render('activity', activity))
+  return { ...rendered, activities: { iterable: activities } }
 }
 
 /** An asset's activity log, oldest first. */

@@ -2,10 +2,8 @@ import { MockServiceError } from '../errors.js'
 import { incrementScore } from '../domain/score.js'
 import { recordActivity } from '../domain/asset-writes.js'
 import { defineOperation, json, noContent, type Operation } from './define-operation.js'
-import { parseBody, pathId } from './request-input.js'
-import { toAsset } from '../wire/asset.js'
+import { parseBody, pathId, wireContext } from './request-input.js'
 import { assetReclassificationInput, assetUpdateInput } from './asset-inputs.js'
-import { assetWireContext } from './asset-reads.js'
 import { seededScoreIncrementInput } from './conversation-inputs.js'
 
 function requireBody(body: unknown, model: string): void {
@@ -18,17 +16,18 @@ function requireBody(body: unknown, model: string): void {
  * The `/asset` writes (spec §4.5): reclassify, update and score increments.
  *
  * @example
- * createMswHandlers(assetUpdatesOperations, service)
+ * routeTable() // holds these
  */
 export const assetUpdatesOperations: readonly Operation[] = [
   defineOperation({
     id: 'asset_reclassify',
     method: 'POST',
     paths: ['/asset/reclassify'],
+    params: {},
     async run(context) {
       requireBody(context.request.body, 'AssetReclassification')
       const input = parseBody(assetReclassificationInput, context.request.body, 'AssetReclassification')
-      const wire = assetWireContext(context)
+      const wire = wireContext(context)
       const asset = await context.store.write((tx) => {
         const current = tx.require('asset', input.asset.id)
         for (const formatId of current.formats) {
@@ -42,17 +41,18 @@ export const assetUpdatesOperations: readonly Operation[] = [
         recordActivity(tx, current.id, 'reclassified')
         return tx.update('asset', current.id, () => undefined)
       })
-      return json(toAsset(asset, wire))
+      return json(wire.render('asset', asset))
     },
   }),
   defineOperation({
     id: 'asset_update',
     method: 'POST',
     paths: ['/asset/update'],
+    params: {},
     async run(context) {
       requireBody(context.request.body, 'Asset')
       const input = parseBody(assetUpdateInput, context.request.body, 'Asset')
-      const wire = assetWireContext(context)
+      const wire = wireContext(context)
       const asset = await context.store.write((tx) => {
         const current = tx.require('asset', input.id)
         for (const sent of input.formats.iterable) {
@@ -75,13 +75,14 @@ export const assetUpdatesOperations: readonly Operation[] = [
           if (input.score) draft.score = input.score
         })
       })
-      return json(toAsset(asset, wire))
+      return json(wire.render('asset', asset))
     },
   }),
   defineOperation({
     id: 'asset_scores_increment',
     method: 'POST',
     paths: ['/asset/:asset/scores/increment'],
+    params: { asset: 'asset' },
     async run(context) {
       const id = pathId(context, 'asset')
       const input = parseBody(seededScoreIncrementInput, context.request.body, 'SeededScoreIncrement')

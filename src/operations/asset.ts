@@ -2,30 +2,28 @@ import { goneOnRefusal, MockServiceError } from '../errors.js'
 import { exportText } from '../domain/asset-text.js'
 import { recordActivity } from '../domain/asset-writes.js'
 import { defineOperation, json, type Operation } from './define-operation.js'
-import { parseBody } from './request-input.js'
-import { toActivity, toAsset, toFormat } from '../wire/asset.js'
-import { toConversation } from '../wire/conversation.js'
+import { parseBody, wireContext } from './request-input.js'
 import { collectionOf } from '../wire/flattened.js'
-import { toGroupedTimestamp } from '../wire/timestamp.js'
 import { exportTypeInput, seededAccessorInput } from './asset-inputs.js'
-import { activitiesOf, assetWireContext, readAsset } from './asset-reads.js'
+import { activitiesOf, assetWithActivities, packageActivities, readAsset } from './asset-reads.js'
 
 /**
  * The `/asset/{asset}` reads (spec §4.5): the snapshot by GET and POST, its
  * formats, activities and conversations, and its export.
  *
  * @example
- * createMswHandlers(assetOperations, service)
+ * routeTable() // holds these
  */
 export const assetOperations: readonly Operation[] = [
   defineOperation({
     id: 'asset_snapshot',
     method: 'GET',
     paths: ['/asset/:asset'],
+    params: { asset: 'asset' },
     run(context) {
       return goneOnRefusal(() => {
         const asset = readAsset(context, { unknown: 'GONE' })
-        return json(toAsset(asset, assetWireContext(context, asset)))
+        return json(assetWithActivities(context, wireContext(context), asset, packageActivities(context)))
       })
     },
   }),
@@ -33,25 +31,27 @@ export const assetOperations: readonly Operation[] = [
     id: 'asset_snapshot_post',
     method: 'POST',
     paths: ['/asset/:asset'],
+    params: { asset: 'asset' },
     async run(context) {
       const asset = readAsset(context, { unknown: 'NOT_FOUND' })
       parseBody(seededAccessorInput, context.request.body, 'SeededAccessor')
-      const wire = assetWireContext(context, asset)
+      const wire = wireContext(context)
+      const withActivities = packageActivities(context)
       await context.store.write((tx) => recordActivity(tx, asset.id, 'viewed'))
-      const current = readAsset(context, { unknown: 'NOT_FOUND' })
-      return json(toAsset(current, { ...wire, ...(wire.activities && { activities: activitiesOf(context, asset.id) }) }))
+      return json(assetWithActivities(context, wire, readAsset(context, { unknown: 'NOT_FOUND' }), withActivities))
     },
   }),
   defineOperation({
     id: 'asset_formats',
     method: 'GET',
     paths: ['/asset/:asset/formats'],
+    params: { asset: 'asset' },
     run(context) {
       const asset = readAsset(context, { unknown: 'NOT_FOUND' })
-      const wire = assetWireContext(context)
+      const wire = wireContext(context)
       const iterable = asset.formats.flatMap((id) => {
         const format = context.store.get('format', id)
-        return format ? [toFormat(format, asset, wire)] : []
+        return format ? [wire.render('format', format)] : []
       })
       return json({ iterable })
     },
@@ -60,27 +60,30 @@ export const assetOperations: readonly Operation[] = [
     id: 'asset_specific_asset_activities',
     method: 'GET',
     paths: ['/asset/:asset/activities'],
+    params: { asset: 'asset' },
     run(context) {
       const asset = readAsset(context, { unknown: 'NOT_FOUND' })
-      const wire = assetWireContext(context)
-      return json({ iterable: activitiesOf(context, asset.id).map((activity) => toActivity(activity, wire)) })
+      const wire = wireContext(context)
+      return json({ iterable: activitiesOf(context, asset.id).map((activity) => wire.render('activity', activity)) })
     },
   }),
   defineOperation({
     id: 'asset_specific_asset_conversations',
     method: 'GET',
     paths: ['/asset/:asset/conversations'],
+    params: { asset: 'asset' },
     run(context) {
       const asset = readAsset(context, { unknown: 'NOT_FOUND' })
-      const wire = assetWireContext(context)
+      const wire = wireContext(context)
       const conversations = asset.conversations.map((id) => context.store.get('conversation', id))
-      return json(collectionOf(conversations, (conversation) => toConversation(conversation, wire)))
+      return json(collectionOf(conversations, (conversation) => wire.render('conversation', conversation)))
     },
   }),
   defineOperation({
     id: 'asset_specific_asset_export',
     method: 'GET',
     paths: ['/asset/:asset/export'],
+    params: { asset: 'asset' },
     run(context) {
       const asset = readAsset(context, { unknown: 'NOT_FOUND' })
       const requested = context.request.query.get('export_type')
@@ -99,11 +102,11 @@ export const assetOperations: readonly Operation[] = [
           .map((id) => context.store.get('annotation', id))
           .find((annotation) => annotation?.type === 'DESCRIPTION')?.text ?? ''
       const format = context.store.get('format', asset.original)
-      const wire = assetWireContext(context)
+      const wire = wireContext(context)
       return json({
         name: asset.name ?? 'Untitled snippet',
         description,
-        created: toGroupedTimestamp(asset.created, wire),
+        created: wire.timestamp(asset.created),
         raw: { string: { raw: exportText(type.data, asset, format, description) } },
       })
     },

@@ -1,10 +1,8 @@
 import { createAsset, deleteAsset } from '../domain/asset-writes.js'
 import { defineOperation, json, text, type Operation } from './define-operation.js'
-import { booleanQuery, parseBody, pathId } from './request-input.js'
-import { toAsset } from '../wire/asset.js'
+import { booleanQuery, parseBody, pathId, wireContext } from './request-input.js'
 import { collectionOf, toFlattened } from '../wire/flattened.js'
-import { seedInput } from './asset-inputs.js'
-import { assetWireContext } from './asset-reads.js'
+import { seedInput } from '../domain/seeds.js'
 import { MockServiceError } from '../errors.js'
 
 /**
@@ -12,27 +10,29 @@ import { MockServiceError } from '../errors.js'
  * (the route that makes an asset gone), the snapshot and the identifiers.
  *
  * @example
- * createMswHandlers(assetsOperations, service)
+ * routeTable() // holds these
  */
 export const assetsOperations: readonly Operation[] = [
   defineOperation({
     id: 'assetsCreateNewAsset',
     method: 'POST',
     paths: ['/assets/create'],
+    params: {},
     async run(context) {
       if (context.request.body === undefined) {
         throw new MockServiceError('INVALID_REQUEST', 'Invalid Seed body: a body is required to create an asset.')
       }
       const seed = parseBody(seedInput, context.request.body, 'Seed')
-      const wire = assetWireContext(context)
+      const wire = wireContext(context)
       const asset = await context.store.write((tx) => createAsset(tx, seed))
-      return json(toAsset(asset, wire))
+      return json(wire.render('asset', asset))
     },
   }),
   defineOperation({
     id: 'assetsDeleteAsset',
     method: 'POST',
     paths: ['/assets/:asset/delete'],
+    params: { asset: 'asset' },
     async run(context) {
       const id = pathId(context, 'asset')
       await context.store.write((tx) => deleteAsset(tx, id))
@@ -43,17 +43,19 @@ export const assetsOperations: readonly Operation[] = [
     id: 'assetsSnapshot',
     method: 'GET',
     paths: ['/assets'],
+    params: {},
     run(context) {
       booleanQuery(context.request.query, 'suggested', false)
       booleanQuery(context.request.query, 'pseudo', false)
-      const wire = assetWireContext(context)
-      return json(collectionOf(context.store.all('asset'), (asset) => toAsset(asset, wire)))
+      const wire = wireContext(context)
+      return json(collectionOf(context.store.all('asset'), (asset) => wire.render('asset', asset)))
     },
   }),
   defineOperation({
     id: 'assetsIdentifiersSnapshot',
     method: 'GET',
     paths: ['/assets/identifiers'],
+    params: {},
     run(context) {
       booleanQuery(context.request.query, 'pseudo', false)
       return json(toFlattened(Array.from(context.store.all('asset'), (asset) => asset.id)))

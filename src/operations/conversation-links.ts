@@ -1,98 +1,84 @@
-import { defineOperation, noContent, type Operation } from './define-operation.js'
-import { pathId } from './request-input.js'
-
-interface ConversationLink {
-  /** The spec's name of the linked record, as in `conversationAssociate<Name>`. */
-  associate: string
-  disassociate: string
-  /** Path segments after `/conversation/:conversation/`. */
-  segment: string
-  /** The verb of the unlink route(s); the old `delete` spelling stays routed. */
-  unlinkVerbs: readonly string[]
-  param: string
-  /** The conversation field that holds the link (see src/store/relations.ts). */
-  field: string
-}
-
-const LINKS: readonly ConversationLink[] = [
-  {
-    associate: 'conversationAssociateAnchor',
-    disassociate: 'conversationDisassociateAnchor',
-    segment: 'anchors',
-    unlinkVerbs: ['delete', 'disassociate'],
-    param: 'anchor',
-    field: 'anchors',
-  },
-  {
-    associate: 'conversationAssociateAsset',
-    disassociate: 'conversationDisassociateAsset',
-    segment: 'assets',
-    unlinkVerbs: ['delete', 'disassociate'],
-    param: 'asset',
-    field: 'assets',
-  },
-  {
-    associate: 'conversationAssociateGroundingTemporalRangeWorkstream',
-    disassociate: 'conversationDisassociateGroundingTemporalRangeWorkstream',
-    segment: 'grounding/temporal_range/workstreams',
-    unlinkVerbs: ['disassociate'],
-    param: 'range',
-    field: 'groundingRanges',
-  },
-  {
-    associate: 'conversationAssociateWebsite',
-    disassociate: 'conversationDisassociateWebsite',
-    segment: 'websites',
-    unlinkVerbs: ['disassociate'],
-    param: 'website',
-    field: 'websites',
-  },
-  {
-    associate: 'conversationAssociateWorkstreamSummary',
-    disassociate: 'conversationDisassociateWorkstreamSummary',
-    segment: 'workstream_summaries',
-    unlinkVerbs: ['disassociate'],
-    param: 'workstream_summary',
-    field: 'summaries',
-  },
-  {
-    associate: 'conversationGroundingMessagesAssociateMessage',
-    disassociate: 'conversationGroundingMessagesDisassociateMessage',
-    segment: 'grounding/messages',
-    unlinkVerbs: ['disassociate'],
-    param: 'message',
-    field: 'groundingMessages',
-  },
-]
+import type { Operation } from './define-operation.js'
+import { associate, disassociate } from './link-operation.js'
 
 /**
  * The 12 conversation link routes (spec §4.3), stored on both records; the
  * anchor and asset unlinks answer under both `/delete/` and `/disassociate/`.
  *
  * @example
- * createMswHandlers(conversationLinksOperations, service)
+ * routeTable() // holds these
  */
-export const conversationLinksOperations: readonly Operation[] = LINKS.flatMap((link) => [
-  defineOperation({
-    id: link.associate,
-    method: 'POST',
-    paths: [`/conversation/:conversation/${link.segment}/associate/:${link.param}`],
-    async run(context) {
-      const conversation = pathId(context, 'conversation')
-      const other = pathId(context, link.param)
-      await context.store.write((tx) => tx.link('conversation', conversation, link.field, other))
-      return noContent()
-    },
+export const conversationLinksOperations: readonly Operation[] = [
+  associate({
+    id: 'conversationAssociateAnchor',
+    paths: ['/conversation/:conversation/anchors/associate/:anchor'],
+    params: { conversation: 'conversation', anchor: 'anchor' },
+    relation: ['conversation', 'anchors'],
   }),
-  defineOperation({
-    id: link.disassociate,
-    method: 'POST',
-    paths: link.unlinkVerbs.map((verb) => `/conversation/:conversation/${link.segment}/${verb}/:${link.param}`),
-    async run(context) {
-      const conversation = pathId(context, 'conversation')
-      const other = pathId(context, link.param)
-      await context.store.write((tx) => tx.unlink('conversation', conversation, link.field, other))
-      return noContent()
-    },
+  disassociate({
+    id: 'conversationDisassociateAnchor',
+    paths: ['/conversation/:conversation/anchors/delete/:anchor', '/conversation/:conversation/anchors/disassociate/:anchor'],
+    params: { conversation: 'conversation', anchor: 'anchor' },
+    relation: ['conversation', 'anchors'],
   }),
-])
+  associate({
+    id: 'conversationAssociateAsset',
+    paths: ['/conversation/:conversation/assets/associate/:asset'],
+    params: { conversation: 'conversation', asset: 'asset' },
+    relation: ['conversation', 'assets'],
+  }),
+  disassociate({
+    id: 'conversationDisassociateAsset',
+    paths: ['/conversation/:conversation/assets/delete/:asset', '/conversation/:conversation/assets/disassociate/:asset'],
+    params: { conversation: 'conversation', asset: 'asset' },
+    relation: ['conversation', 'assets'],
+  }),
+  associate({
+    id: 'conversationAssociateGroundingTemporalRangeWorkstream',
+    paths: ['/conversation/:conversation/grounding/temporal_range/workstreams/associate/:range'],
+    params: { conversation: 'conversation', range: 'range' },
+    relation: ['conversation', 'groundingRanges'],
+  }),
+  disassociate({
+    id: 'conversationDisassociateGroundingTemporalRangeWorkstream',
+    paths: ['/conversation/:conversation/grounding/temporal_range/workstreams/disassociate/:range'],
+    params: { conversation: 'conversation', range: 'range' },
+    relation: ['conversation', 'groundingRanges'],
+  }),
+  associate({
+    id: 'conversationAssociateWebsite',
+    paths: ['/conversation/:conversation/websites/associate/:website'],
+    params: { conversation: 'conversation', website: 'website' },
+    relation: ['conversation', 'websites'],
+  }),
+  disassociate({
+    id: 'conversationDisassociateWebsite',
+    paths: ['/conversation/:conversation/websites/disassociate/:website'],
+    params: { conversation: 'conversation', website: 'website' },
+    relation: ['conversation', 'websites'],
+  }),
+  associate({
+    id: 'conversationAssociateWorkstreamSummary',
+    paths: ['/conversation/:conversation/workstream_summaries/associate/:workstream_summary'],
+    params: { conversation: 'conversation', workstream_summary: 'workstreamSummary' },
+    relation: ['conversation', 'summaries'],
+  }),
+  disassociate({
+    id: 'conversationDisassociateWorkstreamSummary',
+    paths: ['/conversation/:conversation/workstream_summaries/disassociate/:workstream_summary'],
+    params: { conversation: 'conversation', workstream_summary: 'workstreamSummary' },
+    relation: ['conversation', 'summaries'],
+  }),
+  associate({
+    id: 'conversationGroundingMessagesAssociateMessage',
+    paths: ['/conversation/:conversation/grounding/messages/associate/:message'],
+    params: { conversation: 'conversation', message: 'message' },
+    relation: ['conversation', 'groundingMessages'],
+  }),
+  disassociate({
+    id: 'conversationGroundingMessagesDisassociateMessage',
+    paths: ['/conversation/:conversation/grounding/messages/disassociate/:message'],
+    params: { conversation: 'conversation', message: 'message' },
+    relation: ['conversation', 'groundingMessages'],
+  }),
+]

@@ -4,7 +4,6 @@ import { incrementScore } from '../domain/score.js'
 import { defineOperation, json, noContent, type Operation, type OperationContext } from './define-operation.js'
 import { parseBody, pathId, wireContext } from './request-input.js'
 import type { MessageRecord } from '../store/schemas.js'
-import { toConversation, toConversationMessage } from '../wire/conversation.js'
 import { collectionOf } from '../wire/flattened.js'
 import {
   conversationSummarizeInput,
@@ -24,17 +23,18 @@ function readConversation(context: OperationContext, id: string) {
  * messages, summarize and score increments.
  *
  * @example
- * createMswHandlers(conversationOperations, service)
+ * routeTable() // holds these
  */
 export const conversationOperations: readonly Operation[] = [
   defineOperation({
     id: 'conversationGetSpecificConversation',
     method: 'GET',
     paths: ['/conversation/:conversation'],
+    params: { conversation: 'conversation' },
     run(context) {
       return goneOnRefusal(() => {
         const wire = wireContext(context)
-        return json(toConversation(readConversation(context, pathId(context, 'conversation')), wire))
+        return json(wire.render('conversation', readConversation(context, pathId(context, 'conversation'))))
       })
     },
   }),
@@ -42,6 +42,7 @@ export const conversationOperations: readonly Operation[] = [
     id: 'conversationUpdate',
     method: 'POST',
     paths: ['/conversation/update'],
+    params: {},
     async run(context) {
       const wire = wireContext(context)
       if (context.request.body === undefined) {
@@ -63,13 +64,14 @@ export const conversationOperations: readonly Operation[] = [
           if (input.score) draft.score = input.score
         }),
       )
-      return json(toConversation(updated, wire))
+      return json(wire.render('conversation', updated))
     },
   }),
   defineOperation({
     id: 'conversationSpecificConversationRename',
     method: 'POST',
     paths: ['/conversation/:conversation/rename'],
+    params: { conversation: 'conversation' },
     async run(context) {
       const id = pathId(context, 'conversation')
       const wire = wireContext(context)
@@ -83,26 +85,28 @@ export const conversationOperations: readonly Operation[] = [
           draft.name = name
         })
       })
-      return json(toConversation(renamed, wire))
+      return json(wire.render('conversation', renamed))
     },
   }),
   defineOperation({
     id: 'conversationSpecificConversationMessages',
     method: 'GET',
     paths: ['/conversation/:conversation/messages'],
+    params: { conversation: 'conversation' },
     run(context) {
       const id = pathId(context, 'conversation')
       const wire = wireContext(context)
       const conversation = context.store.get('conversation', id)
       if (!conversation) throw new MockServiceError('NOT_FOUND', `No conversation with id "${id}" exists.`)
       const messages = conversation.messages.map((messageId) => context.store.get('message', messageId))
-      return json(collectionOf(messages, (message) => toConversationMessage(message, wire)))
+      return json(collectionOf(messages, (message) => wire.render('message', message)))
     },
   }),
   defineOperation({
     id: 'conversationSummarize',
     method: 'POST',
     paths: ['/conversation/:conversation/summarize'],
+    params: { conversation: 'conversation' },
     async run(context) {
       const id = pathId(context, 'conversation')
       const input = parseBody(conversationSummarizeInput, context.request.body, 'ConversationSummarizeInput')
@@ -137,6 +141,7 @@ export const conversationOperations: readonly Operation[] = [
     id: 'conversationScoresIncrement',
     method: 'POST',
     paths: ['/conversation/:conversation/scores/increment'],
+    params: { conversation: 'conversation' },
     async run(context) {
       const id = pathId(context, 'conversation')
       const input = parseBody(seededScoreIncrementInput, context.request.body, 'SeededScoreIncrement')

@@ -3,9 +3,8 @@ import { assetGroundingMessage } from '../domain/conversation-text.js'
 import { createConversation, deleteConversation } from '../domain/conversation-writes.js'
 import { defineOperation, json, noContent, type Operation } from './define-operation.js'
 import { parseBody, pathId, wireContext } from './request-input.js'
-import { toConversation } from '../wire/conversation.js'
 import { collectionOf, toFlattened } from '../wire/flattened.js'
-import { seededConversationInput } from './conversation-inputs.js'
+import { seededConversationInput } from '../domain/seeds.js'
 
 /** Built once: constructing a zod schema costs more than parsing a body with it. */
 const optionalSeededConversation = seededConversationInput.optional()
@@ -15,13 +14,14 @@ const optionalSeededConversation = seededConversationInput.optional()
  * delete, identifiers and the snapshot.
  *
  * @example
- * createMswHandlers(conversationsOperations, service)
+ * routeTable() // holds these
  */
 export const conversationsOperations: readonly Operation[] = [
   defineOperation({
     id: 'conversationsCreateSpecificConversation',
     method: 'POST',
     paths: ['/conversations/create'],
+    params: {},
     async run(context) {
       const seed = parseBody(
         optionalSeededConversation,
@@ -30,13 +30,14 @@ export const conversationsOperations: readonly Operation[] = [
       ) ?? { type: 'COPILOT' as const }
       const wire = wireContext(context)
       const conversation = await context.store.write((tx) => createConversation(tx, seed))
-      return json(toConversation(conversation, wire))
+      return json(wire.render('conversation', conversation))
     },
   }),
   defineOperation({
     id: 'conversationsCreateFromAsset',
     method: 'POST',
     paths: ['/conversations/create/from_asset/:asset'],
+    params: { asset: 'asset' },
     async run(context) {
       const assetId = pathId(context, 'asset')
       const conversation = await context.store.write((tx) => {
@@ -59,6 +60,7 @@ export const conversationsOperations: readonly Operation[] = [
     id: 'conversationsDeleteSpecificConversation',
     method: 'POST',
     paths: ['/conversations/:conversation/delete'],
+    params: { conversation: 'conversation' },
     async run(context) {
       const id = pathId(context, 'conversation')
       await context.store.write((tx) => deleteConversation(tx, id))
@@ -69,6 +71,7 @@ export const conversationsOperations: readonly Operation[] = [
     id: 'conversationsIdentifiersSnapshot',
     method: 'GET',
     paths: ['/conversations/identifiers'],
+    params: {},
     run(context) {
       const ids = Array.from(context.store.all('conversation'), (conversation) => conversation.id)
       return json(toFlattened(ids))
@@ -78,15 +81,17 @@ export const conversationsOperations: readonly Operation[] = [
     id: 'conversationsSnapshot',
     method: 'GET',
     paths: ['/conversations'],
+    params: {},
     run(context) {
       const wire = wireContext(context)
-      return json(collectionOf(context.store.all('conversation'), (conversation) => toConversation(conversation, wire)))
+      return json(collectionOf(context.store.all('conversation'), (conversation) => wire.render('conversation', conversation)))
     },
   }),
   defineOperation({
     id: 'conversationsStreamIdentifiers',
     method: 'GET',
     paths: ['/conversations/stream/identifiers'],
+    params: {},
     run() {
       throw new MockServiceError(
         'INVALID_REQUEST',

@@ -1,8 +1,10 @@
 import type { Store } from '../store/create-store.js'
-import type { ValidityWindow } from '../wire/wire-types.js'
+import type { RecordKind } from '../store/schemas.js'
+import type { WireContext } from '../wire/wire-types.js'
 
 /** The parts of a request an operation reads, whatever runtime received it. */
 export interface OperationRequest {
+  /** Path parameters, percent-decoded (a segment that cannot be decoded is kept as written). */
   readonly params: Readonly<Record<string, string>>
   readonly query: URLSearchParams
   /** The parsed JSON body, or `undefined` when the request had none. */
@@ -14,13 +16,14 @@ export interface OperationContext {
   readonly request: OperationRequest
   readonly store: Store
   /**
-   * Set when the answer may be cached: serializers narrow it to the instants
-   * for which the answer's `readable` timestamps keep their text.
+   * The wire context of this answer, with the request's `transferables` flag
+   * unless another is given: serializers run through it, so what a read builds
+   * is kept and given again while it would come out the same.
    */
-  readonly validity?: ValidityWindow
+  wire(transferables: boolean): WireContext
 }
 
-/** An operation's answer, independent of the transport. */
+/** An operation's answer, before the executor turns it into a finished one. */
 export type OperationResult =
   | { readonly status: number; readonly json: unknown }
   | { readonly status: number; readonly text: string }
@@ -29,8 +32,9 @@ export type OperationResult =
 export type HttpMethod = 'GET' | 'POST' | 'HEAD'
 
 /**
- * One operation of the service: its spec name, method, path(s) and what it does.
- * The MSW handlers and the standalone router are both derived from these.
+ * One operation of the service: its operation id, method, literal path(s), the
+ * record kind each path parameter names, and what it does. The one router of
+ * every runtime is built from these.
  */
 export interface Operation {
   /** The spec's operation name, e.g. `conversationGetSpecificConversation`. */
@@ -38,6 +42,8 @@ export interface Operation {
   readonly method: HttpMethod
   /** Path patterns with `:name` parameters; more than one where the service has two spellings. */
   readonly paths: readonly string[]
+  /** The record kind each path parameter names, e.g. `{ conversation: 'conversation' }`. */
+  readonly params: Readonly<Record<string, RecordKind>>
   run(context: OperationContext): OperationResult | Promise<OperationResult>
 }
 
@@ -45,7 +51,7 @@ export interface Operation {
  * Declares an operation (an identity function that keeps the types).
  *
  * @example
- * const health = defineOperation({ id: 'health', method: 'GET', paths: ['/.well-known/health'], run: () => text('ok') })
+ * const health = defineOperation({ id: 'getWellKnownHealth', method: 'GET', paths: ['/.well-known/health'], params: {}, run: () => text('ok') })
  */
 export function defineOperation(operation: Operation): Operation {
   return operation
@@ -55,7 +61,7 @@ export function defineOperation(operation: Operation): Operation {
  * A 200 JSON answer.
  *
  * @example
- * return json(toConversation(record, wire))
+ * return json(wire.render('conversation', record))
  */
 export function json(body: unknown, status = 200): OperationResult {
   return { status, json: body }

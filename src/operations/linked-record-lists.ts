@@ -1,23 +1,18 @@
+import type { RecordKind } from '../store/schemas.js'
+import type { SerializerName } from '../wire/wire-types.js'
+import { collectionOf } from '../wire/flattened.js'
 import { defineOperation, json, type Operation } from './define-operation.js'
 import { wireContext } from './request-input.js'
-import type { RecordKind, RecordOf } from '../store/schemas.js'
-import { collectionOf } from '../wire/flattened.js'
-import { toAnchor, toRange, toTag, toWebsite, toWorkstreamSummary } from '../wire/linked-records.js'
-import type { WireContext } from '../wire/wire-types.js'
 
-function listOperation<K extends RecordKind>(
-  id: string,
-  path: string,
-  kind: K,
-  serialize: (record: RecordOf<K>, context: WireContext) => { id: string },
-): Operation {
+function listOperation(id: string, path: string, kind: RecordKind & SerializerName): Operation {
   return defineOperation({
     id,
     method: 'GET',
     paths: [path],
+    params: {},
     run(context) {
       const wire = wireContext(context)
-      return json(collectionOf(context.store.all(kind), (record) => serialize(record, wire)))
+      return json(collectionOf(context.store.all(kind), (record) => wire.render(kind, record as never)))
     },
   })
 }
@@ -27,12 +22,12 @@ function listOperation<K extends RecordKind>(
  * `/websites`, `/anchors`, `/ranges` and `/workstream_summaries`.
  *
  * @example
- * createMswHandlers(linkedRecordListsOperations, service)
+ * routeTable() // holds these
  */
 export const linkedRecordListsOperations: readonly Operation[] = [
-  listOperation('tagsSnapshot', '/tags', 'tag', toTag),
-  listOperation('websitesSnapshot', '/websites', 'website', toWebsite),
-  listOperation('anchorsSnapshot', '/anchors', 'anchor', toAnchor),
-  listOperation('rangesSnapshot', '/ranges', 'range', toRange),
-  listOperation('workstreamSummariesSnapshot', '/workstream_summaries', 'workstreamSummary', toWorkstreamSummary),
+  listOperation('tagsSnapshot', '/tags', 'tag'),
+  listOperation('websitesSnapshot', '/websites', 'website'),
+  listOperation('anchorsSnapshot', '/anchors', 'anchor'),
+  listOperation('rangesSnapshot', '/ranges', 'range'),
+  listOperation('workstreamSummariesSnapshot', '/workstream_summaries', 'workstreamSummary'),
 ]

@@ -22,17 +22,13 @@ export function booleanQuery(query: URLSearchParams, name: string, fallback: boo
 }
 
 /**
- * The wire context of a request: the store's clock and its `transferables` flag.
+ * The wire context of a request, with its `transferables` query flag (default true).
  *
  * @example
  * const wire = wireContext(context)
  */
 export function wireContext(context: OperationContext): WireContext {
-  return {
-    now: context.store.clock.now(),
-    transferables: booleanQuery(context.request.query, 'transferables', true),
-    ...(context.validity && { validity: context.validity }),
-  }
+  return context.wire(booleanQuery(context.request.query, 'transferables', true))
 }
 
 /**

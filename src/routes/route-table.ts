@@ -4,23 +4,25 @@ import { assetLinksOperations } from '../operations/asset-links.js'
 import { assetUpdatesOperations } from '../operations/asset-updates.js'
 import { assetOperations } from '../operations/asset.js'
 import { assetsOperations } from '../operations/assets.js'
-import { formatOperations } from '../operations/format.js'
-import { linkedRecordListsOperations } from '../operations/linked-record-lists.js'
 import { conversationLinksOperations } from '../operations/conversation-links.js'
 import { conversationOperations } from '../operations/conversation.js'
 import { conversationsOperations } from '../operations/conversations.js'
+import { formatOperations } from '../operations/format.js'
+import { linkedRecordListsOperations } from '../operations/linked-record-lists.js'
 import { wellKnownOperations } from '../operations/well-known.js'
 
 /**
- * Every operation of the mock: the one route table both runtimes are built from.
- * Routes without parameters come before those with them, so that in MSW (first
- * match wins) `/conversation/update` is never taken for `/conversation/:id`.
+ * Every operation of the mock: the one route table every runtime routes by.
+ * Each group file writes its operation ids and paths literally, so searching
+ * for a path finds its operation. Order does not matter: the router prefers
+ * a fixed segment to a parameter (`/conversation/update` before
+ * `/conversation/:conversation`).
  *
  * @example
- * const operations = allOperations()
+ * const operations = routeTable()
  */
-export function allOperations(): readonly Operation[] {
-  const operations = [
+export function routeTable(): readonly Operation[] {
+  return [
     ...wellKnownOperations,
     ...conversationsOperations,
     ...conversationOperations,
@@ -33,12 +35,4 @@ export function allOperations(): readonly Operation[] {
     ...linkedRecordListsOperations,
     ...formatOperations,
   ]
-  return operations
-    .map((operation, order) => ({ operation, order, params: Math.min(...operation.paths.map(countParams)) }))
-    .sort((a, b) => a.params - b.params || a.order - b.order)
-    .map(({ operation }) => operation)
-}
-
-function countParams(path: string): number {
-  return path.split('/').filter((segment) => segment.startsWith(':')).length
 }

@@ -1,13 +1,9 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import FindMyWay from 'find-my-way'
 import { createMockService, type MockService, type MockServiceOptions } from '../core/create-mock-service.js'
 import { streamUrlsOf, type IdentifierStream } from '../events/identifier-frames.js'
-import { errorResult, executeOperation, type Execution } from '../execution/execute-operation.js'
-import type { Operation } from '../operations/define-operation.js'
-import { escapeMalformedSegments, hasMalformedEscape } from '../routes/path-segments.js'
+import { errorAnswer, textAnswer, type Answer } from '../execution/answer.js'
 import { attachStreamServer } from './attach-stream-server.js'
-import { CONTROL_PREFIX, createControlRoutes } from '../control/control-routes.js'
 import { persistToFile } from './file-persistence.js'
 import { readBody } from './read-body.js'
 import { createAnswerBatch } from './write-answer.js'
@@ -27,6 +23,7 @@ export interface StandaloneServerOptions extends MockServiceOptions {
 
 /** The mock served over real HTTP on localhost. */
 export interface StandaloneServer {
+  /** The mock it serves: store, route table and control plane. */
   readonly service: MockService
   /** Where it answers, e.g. http://127.0.0.1:39300. */
   readonly url: string
@@ -40,8 +37,8 @@ export interface StandaloneServer {
 const DEFAULT_MAX_BODY = 16 * 1024 * 1024
 
 /**
- * Serves the mock on a real HTTP port, routing with find-my-way from the same
- * operations the MSW handlers are built from (see decisions/0002-one-route-table.md).
+ * Serves the mock on a real HTTP port: every request is routed by the
+ * service's own router, as in process (see decisions/0002-one-route-table.md).
  *
  * @example
  * const server = await startStandaloneServer({ port: 0 })
@@ -51,18 +48,6 @@ const DEFAULT_MAX_BODY = 16 * 1024 * 1024
 export async function startStandaloneServer(options: StandaloneServerOptions = {}): Promise<StandaloneServer> {
   const service = createMockService(options)
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY
-  const router = FindMyWay<FindMyWay.HTTPVersion.V1>({
-    ignoreTrailingSlash: true,
-    maxParamLength: 65_536,
-  })
-  const control = createControlRoutes(service)
-  const operationOf = new Map<string, Operation>()
-  for (const operation of service.operations) {
-    for (const path of operation.paths) {
-      router.on(operation.method, path, () => undefined, { operation: operation.id })
-      operationOf.set(operation.id, operation)
-    }
-  }
 
   // Set by close(): answers from then on end their connections.
   let closing = false
@@ -73,42 +58,25 @@ export async function startStandaloneServer(options: StandaloneServerOptions = {
     const rawUrl = request.url ?? '/'
     const queryStart = rawUrl.indexOf('?')
     const path = queryStart === -1 ? rawUrl : rawUrl.slice(0, queryStart)
-    let result: Execution
-    const query = new URLSearchParams(queryStart === -1 ? '' : rawUrl.slice(queryStart + 1))
+    let result: Answer
     if (method === 'OPTIONS') {
       result = { status: 204 }
-    } else if (path.startsWith(CONTROL_PREFIX)) {
-      try {
-        result = await control.answer(request, method, path, await readBody(request, maxBodyBytes), query)
-      } catch (error) {
-        result = errorResult(error)
-      }
     } else {
-      // A segment with a malformed escape (`%E0%A4`) is an id as written, not an unknown route.
-      const route =
-        router.find(method as FindMyWay.HTTPMethod, path) ??
-        (hasMalformedEscape(path) ? router.find(method as FindMyWay.HTTPMethod, escapeMalformedSegments(path)) : null)
-      const operation = route ? operationOf.get((route.store as { operation: string }).operation) : undefined
-      if (!route || !operation) {
+      const route = service.route(method, path)
+      if (!route) {
         request.resume()
-        result = { status: 404, text: `No operation of the service answers ${method} ${path}.` }
+        result = textAnswer(404, `No operation of the service answers ${method} ${path}.`)
       } else {
         try {
-          const body = await readBody(request, maxBodyBytes)
-          await service.ready
-          result = await executeOperation(
-            operation,
-            {
-              method,
-              path,
-              params: route.params as Record<string, string>,
-              query,
-              body,
-            },
-            service,
-          )
+          result = await service.answer(route, {
+            method,
+            path,
+            query: new URLSearchParams(queryStart === -1 ? '' : rawUrl.slice(queryStart + 1)),
+            body: await readBody(request, maxBodyBytes),
+            loopback: isLoopback(request.socket.remoteAddress),
+          })
         } catch (error) {
-          result = errorResult(error)
+          result = errorAnswer(error)
         }
       }
     }
@@ -123,7 +91,7 @@ export async function startStandaloneServer(options: StandaloneServerOptions = {
 
   const answers = createAnswerBatch()
   const server = createServer((request, response) => {
-    answer(request, response).catch((error: unknown) => answers.add(response, errorResult(error)))
+    answer(request, response).catch((error: unknown) => answers.add(response, errorAnswer(error)))
   })
   const closeStreams = attachStreamServer(server, service.hub)
   server.on('clientError', (_error, socket) => {
@@ -141,16 +109,18 @@ export async function startStandaloneServer(options: StandaloneServerOptions = {
   })
   const address = server.address() as AddressInfo
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address
+  const url = `http://${host}:${address.port}`
 
   return {
     service,
-    url: `http://${host}:${address.port}`,
-    streamUrls: streamUrlsOf(`http://${host}:${address.port}`),
+    url,
+    streamUrls: streamUrlsOf(url),
     port: address.port,
     close() {
       return new Promise((resolve, reject) => {
         closing = true
         closeStreams()
+        service.close()
         server.close((error) => {
           const persisted = persistence?.stop() ?? Promise.resolve()
           persisted.then(() => (error ? reject(error) : resolve()), reject)
@@ -159,4 +129,9 @@ export async function startStandaloneServer(options: StandaloneServerOptions = {
       })
     },
   }
+}
+
+function isLoopback(address: string | undefined): boolean {
+  if (!address) return false
+  return address === '::1' || address.startsWith('127.') || address.startsWith('::ffff:127.')
 }

@@ -1,6 +1,5 @@
 import type { ServerResponse } from 'node:http'
-import { errorResult, type Execution } from '../execution/execute-operation.js'
-import { cachedJsonTextOf } from '../execution/answer-cache.js'
+import { errorAnswer, type Answer } from '../execution/answer.js'
 
 /** Sent with every answer, so a browser app on another origin can call the mock. */
 const CORS_HEADERS = {
@@ -15,29 +14,27 @@ const CORS_HEADERS = {
  * connection.
  *
  * @example
- * writeAnswer(response, { status: 410, text: 'Asset no longer exists and is Gone.' })
+ * writeAnswer(response, textAnswer(410, 'Asset no longer exists and is Gone.'))
  */
-export function writeAnswer(response: ServerResponse, result: Execution): void {
-  if ('networkError' in result) {
+export function writeAnswer(response: ServerResponse, answer: Answer): void {
+  if ('networkError' in answer) {
     response.socket?.destroy()
     return
   }
-  if ('json' in result) {
-    const body = jsonBodyOf(result)
-    response.writeHead(result.status, headersOf('application/json', typeof body === 'string' ? Buffer.byteLength(body) : body.length))
-    response.end(body)
-  } else if ('text' in result) {
-    response.writeHead(result.status, headersOf('text/plain; charset=utf-8', Buffer.byteLength(result.text)))
-    response.end(result.text)
-  } else {
-    response.writeHead(result.status, CORS_HEADERS)
+  const { body } = answer
+  if (body === undefined) {
+    response.writeHead(answer.status, CORS_HEADERS)
     response.end()
+    return
   }
+  const length = typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength
+  response.writeHead(answer.status, headersOf(answer.contentType ?? 'application/octet-stream', length))
+  response.end(body)
 }
 
 /** Answers waiting for the end of the event-loop turn that computed them. */
 export interface AnswerBatch {
-  add(response: ServerResponse, result: Execution): void
+  add(response: ServerResponse, result: Answer): void
 }
 
 /**
@@ -52,7 +49,7 @@ export interface AnswerBatch {
  * answers.add(response, { status: 204 })
  */
 export function createAnswerBatch(): AnswerBatch {
-  let pending: Array<[ServerResponse, Execution]> = []
+  let pending: Array<[ServerResponse, Answer]> = []
   const flush = () => {
     const batch = pending
     pending = []
@@ -66,7 +63,7 @@ export function createAnswerBatch(): AnswerBatch {
         // when its headers already went out or the 500 cannot be written either, a closed connection.
         try {
           if (response.headersSent) response.destroy()
-          else writeAnswer(response, errorResult(error))
+          else writeAnswer(response, errorAnswer(error))
         } catch {
           response.destroy()
         }
@@ -79,20 +76,6 @@ export function createAnswerBatch(): AnswerBatch {
       if (pending.length === 1) setImmediate(flush)
     },
   }
-}
-
-/** The UTF-8 bytes of cached read answers: encoded once, not on every request they serve. */
-const encodedAnswers = new WeakMap<object, Buffer>()
-
-function jsonBodyOf(result: { readonly json: unknown }): Buffer | string {
-  const cached = cachedJsonTextOf(result)
-  if (cached === undefined) return JSON.stringify(result.json)
-  let bytes = encodedAnswers.get(result)
-  if (!bytes) {
-    bytes = Buffer.from(cached, 'utf8')
-    encodedAnswers.set(result, bytes)
-  }
-  return bytes
 }
 
 /** The headers of a JSON or text answer, built as one literal rather than spread from a shared object. */

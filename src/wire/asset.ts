@@ -1,36 +1,10 @@
-import type {
-  Activity,
-  Asset,
-  FlattenedAsset,
-  FlattenedFormat,
-  Format,
-} from '@pieces.app/pieces-os-client'
+import type { Activity, Asset, FlattenedAsset, FlattenedFormat, Format } from '@pieces.app/pieces-os-client'
 import type { ActivityRecord, AssetRecord, FormatRecord, RecordKind, RecordOf } from '../store/schemas.js'
-import { toAnnotation, toConversation, toScore } from './conversation.js'
+import { toScore } from './conversation.js'
 import { collectionOf } from './flattened.js'
-import { toAnchor, toTag, toWebsite, toWorkstreamSummary } from './linked-records.js'
-import { toGroupedTimestamp } from './timestamp.js'
-import { cachedWire, createWireCache, type WireCache } from './wire-cache.js'
 import type { Wire, WireContext } from './wire-types.js'
 
-/** Reads linked records while an asset is serialized. */
-export interface RecordLookup {
-  get<K extends RecordKind>(kind: K, id: string): RecordOf<K> | undefined
-}
-
-/** What an asset needs to become wire JSON: the records it links to. */
-export interface AssetWireContext extends WireContext {
-  readonly lookup: RecordLookup
-  /** Include the asset's activities (`package_activities=true`). */
-  readonly activities?: readonly ActivityRecord[]
-}
-
 const encoder = new TextEncoder()
-
-const flattenedAssets = createWireCache<AssetRecord, Wire<FlattenedAsset>>()
-/** By `transferables`: without fragments and files, then with them. */
-const flattenedFormats = [createWireCache<FormatRecord, Wire<FlattenedFormat>>(), createWireCache<FormatRecord, Wire<FlattenedFormat>>()]
-const formats: Array<WireCache<FormatRecord, Wire<Format>>> = [createWireCache(), createWireCache()]
 
 /** The size of a format's payload as a ByteDescriptor. */
 export function formatBytes(record: FormatRecord): { value: number; readable: string } {
@@ -44,17 +18,16 @@ export function formatBytes(record: FormatRecord): { value: number; readable: st
 /**
  * An asset as the FlattenedAsset a Format carries: formats as references,
  * `original` and `preview.base` as id strings.
+ *
+ * @example
+ * wire.render('flattenedAsset', asset)
  */
-export function toFlattenedAsset(record: AssetRecord, context: WireContext): Wire<FlattenedAsset> {
-  return cachedWire(flattenedAssets, record, undefined, context, (scoped) => buildFlattenedAsset(record, scoped))
-}
-
-function buildFlattenedAsset(record: AssetRecord, context: WireContext): Wire<FlattenedAsset> {
+export function buildFlattenedAsset(record: AssetRecord, context: WireContext): Wire<FlattenedAsset> {
   const flattened: Wire<FlattenedAsset> = {
     id: record.id,
     creator: record.creator,
-    created: toGroupedTimestamp(record.created, context),
-    updated: toGroupedTimestamp(record.updated, context),
+    created: context.timestamp(record.created),
+    updated: context.timestamp(record.updated),
     mechanism: record.mechanism,
     formats: { iterable: record.formats.map((id) => ({ id })) },
     preview: { base: record.preview.base, ...(record.preview.overlay && { overlay: record.preview.overlay }) },
@@ -72,8 +45,8 @@ function formatFields(record: FormatRecord, context: WireContext) {
     role: record.role,
     application: { ...record.application } as Wire<Format>['application'],
     bytes: formatBytes(record),
-    created: toGroupedTimestamp(record.created, context),
-    updated: toGroupedTimestamp(record.updated, context),
+    created: context.timestamp(record.created),
+    updated: context.timestamp(record.updated),
   } as Omit<Wire<Format>, 'asset'>
   if (context.transferables) {
     if (record.fragment) format.fragment = structuredClone(record.fragment)
@@ -85,10 +58,12 @@ function formatFields(record: FormatRecord, context: WireContext) {
 /**
  * A format as the FlattenedFormat of `original.reference` and `preview.base.reference`:
  * its `asset` is the asset's id.
+ *
+ * @example
+ * wire.render('flattenedFormat', format)
  */
-export function toFlattenedFormat(record: FormatRecord, context: WireContext): Wire<FlattenedFormat> {
-  const cache = flattenedFormats[context.transferables ? 1 : 0]!
-  return cachedWire(cache, record, undefined, context, (scoped) => ({ ...formatFields(record, scoped), asset: record.asset }))
+export function buildFlattenedFormat(record: FormatRecord, context: WireContext): Wire<FlattenedFormat> {
+  return { ...formatFields(record, context), asset: record.asset }
 }
 
 /**
@@ -96,43 +71,43 @@ export function toFlattenedFormat(record: FormatRecord, context: WireContext): W
  * leaves `fragment` and `file` out.
  *
  * @example
- * toFormat(format, asset, wire)
+ * wire.render('format', format)
  */
-export function toFormat(record: FormatRecord, asset: AssetRecord, context: WireContext): Wire<Format> {
-  const cache = formats[context.transferables ? 1 : 0]!
-  return cachedWire(cache, record, asset, context, (scoped) => ({
-    ...formatFields(record, scoped),
-    asset: toFlattenedAsset(asset, scoped),
-  }))
+export function buildFormat(record: FormatRecord, context: WireContext): Wire<Format> {
+  const asset = context.get('asset', record.asset)
+  if (!asset) {
+    throw new Error(`Failed to serialize the format "${record.id}": its asset "${record.asset}" is not stored. Delete formats with their asset.`)
+  }
+  return { ...formatFields(record, context), asset: context.render('flattenedAsset', asset) }
 }
 
 /**
  * An activity as the wire Activity.
  *
  * @example
- * toActivity(activity, { ...wire, lookup: store })
+ * wire.render('activity', activity)
  */
-export function toActivity(record: ActivityRecord, context: AssetWireContext): Wire<Activity> {
+export function buildActivity(record: ActivityRecord, context: WireContext): Wire<Activity> {
   const activity: Wire<Activity> = {
     id: record.id,
-    created: toGroupedTimestamp(record.created, context),
-    updated: toGroupedTimestamp(record.updated, context),
+    created: context.timestamp(record.created),
+    updated: context.timestamp(record.updated),
     event: structuredClone(record.event) as Wire<Activity>['event'],
     application: { ...record.application } as Wire<Activity>['application'],
     mechanism: record.mechanism,
   }
-  const asset = context.lookup.get('asset', record.asset)
-  if (asset) activity.asset = toFlattenedAsset(asset, context)
-  const format = record.format === undefined ? undefined : context.lookup.get('format', record.format)
-  if (format) activity.format = toFlattenedFormat(format, context)
+  const asset = context.get('asset', record.asset)
+  if (asset) activity.asset = context.render('flattenedAsset', asset)
+  const format = record.format === undefined ? undefined : context.get('format', record.format)
+  if (format) activity.format = context.render('flattenedFormat', format)
   if (record.rank !== undefined) activity.rank = record.rank
   return activity
 }
 
-function present<K extends RecordKind>(lookup: RecordLookup, kind: K, ids: readonly string[]): RecordOf<K>[] {
+function present<K extends RecordKind>(context: WireContext, kind: K, ids: readonly string[]): RecordOf<K>[] {
   const records: RecordOf<K>[] = []
   for (const id of ids) {
-    const record = lookup.get(kind, id)
+    const record = context.get(kind, id)
     if (record) records.push(record)
   }
   return records
@@ -143,40 +118,41 @@ function present<K extends RecordKind>(lookup: RecordLookup, kind: K, ids: reado
  * `preview.base` as `{id, reference}`, and its other collections as full records.
  *
  * @example
- * toAsset(store.get('asset', id)!, { ...wire, lookup: store })
+ * wire.render('asset', store.get('asset', id)!)
  */
-export function toAsset(record: AssetRecord, context: AssetWireContext): Wire<Asset> {
-  const formats = present(context.lookup, 'format', record.formats)
+export function buildAsset(record: AssetRecord, context: WireContext): Wire<Asset> {
+  const formats = present(context, 'format', record.formats)
   const reference = (id: string) => {
     const format = formats.find((candidate) => candidate.id === id)
-    return format ? { id, reference: toFlattenedFormat(format, context) } : { id }
+    return format ? { id, reference: context.render('flattenedFormat', format) } : { id }
   }
   const asset: Wire<Asset> = {
     id: record.id,
     creator: record.creator,
-    created: toGroupedTimestamp(record.created, context),
-    updated: toGroupedTimestamp(record.updated, context),
+    created: context.timestamp(record.created),
+    updated: context.timestamp(record.updated),
     mechanism: record.mechanism,
     favorited: record.favorited,
     score: toScore(record.score),
-    formats: { iterable: formats.map((format) => toFormat(format, record, context)) },
+    formats: { iterable: formats.map((format) => context.render('format', format)) },
     original: reference(record.original),
     preview: {
       base: reference(record.preview.base),
       ...(record.preview.overlay && { overlay: reference(record.preview.overlay) }),
     },
-    tags: collectionOf(present(context.lookup, 'tag', record.tags), (tag) => toTag(tag, context)),
-    websites: collectionOf(present(context.lookup, 'website', record.websites), (w) => toWebsite(w, context)),
-    annotations: collectionOf(present(context.lookup, 'annotation', record.annotations), (a) => toAnnotation(a, context)),
-    conversations: collectionOf(present(context.lookup, 'conversation', record.conversations), (c) =>
-      toConversation(c, context),
+    tags: collectionOf(present(context, 'tag', record.tags), (tag) => context.render('tag', tag)),
+    websites: collectionOf(present(context, 'website', record.websites), (website) => context.render('website', website)),
+    annotations: collectionOf(present(context, 'annotation', record.annotations), (annotation) =>
+      context.render('annotation', annotation),
     ),
-    summaries: collectionOf(present(context.lookup, 'workstreamSummary', record.summaries), (s) =>
-      toWorkstreamSummary(s, context),
+    conversations: collectionOf(present(context, 'conversation', record.conversations), (conversation) =>
+      context.render('conversation', conversation),
     ),
-    anchors: collectionOf(present(context.lookup, 'anchor', record.anchors), (a) => toAnchor(a, context)),
+    summaries: collectionOf(present(context, 'workstreamSummary', record.summaries), (summary) =>
+      context.render('workstreamSummary', summary),
+    ),
+    anchors: collectionOf(present(context, 'anchor', record.anchors), (anchor) => context.render('anchor', anchor)),
   }
   if (record.name !== undefined) asset.name = record.name
-  if (context.activities) asset.activities = { iterable: context.activities.map((a) => toActivity(a, context)) }
   return asset
 }

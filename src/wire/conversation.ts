@@ -1,14 +1,7 @@
-import type { Conversation, ConversationMessage, Annotation, Score } from '@pieces.app/pieces-os-client'
+import type { Annotation, Conversation, ConversationMessage, Score } from '@pieces.app/pieces-os-client'
 import type { AnnotationRecord, ConversationRecord, MessageRecord, ScoreRecord } from '../store/schemas.js'
 import { toFlattened } from './flattened.js'
-import { toGroupedTimestamp } from './timestamp.js'
-import { cachedWire, createWireCache } from './wire-cache.js'
 import type { Wire, WireContext } from './wire-types.js'
-
-const conversations = createWireCache<ConversationRecord, Wire<Conversation>>()
-/** Messages with their fragments (`transferables`) and without. */
-const messages = [createWireCache<MessageRecord, Wire<ConversationMessage>>(), createWireCache<MessageRecord, Wire<ConversationMessage>>()]
-const annotations = createWireCache<AnnotationRecord, Wire<Annotation>>()
 
 /** A stored score as the wire Score (all counters present). */
 export function toScore(score: ScoreRecord): Wire<Score> {
@@ -21,17 +14,13 @@ export function toScore(score: ScoreRecord): Wire<Score> {
  * `grounding.temporal.workstreams`.
  *
  * @example
- * toConversation(store.get('conversation', id)!, { now: new Date(), transferables: true })
+ * wire.render('conversation', store.get('conversation', id)!)
  */
-export function toConversation(record: ConversationRecord, context: WireContext): Wire<Conversation> {
-  return cachedWire(conversations, record, undefined, context, (scoped) => buildConversation(record, scoped))
-}
-
-function buildConversation(record: ConversationRecord, context: WireContext): Wire<Conversation> {
+export function buildConversation(record: ConversationRecord, context: WireContext): Wire<Conversation> {
   const conversation: Wire<Conversation> = {
     id: record.id,
-    created: toGroupedTimestamp(record.created, context),
-    updated: toGroupedTimestamp(record.updated, context),
+    created: context.timestamp(record.created),
+    updated: context.timestamp(record.updated),
     type: record.type,
     favorited: record.favorited,
     messages: toFlattened(record.messages),
@@ -59,18 +48,13 @@ function buildConversation(record: ConversationRecord, context: WireContext): Wi
  * leaves its fragment out.
  *
  * @example
- * toConversationMessage(message, { now: new Date(), transferables: false })
+ * wire.render('message', message)
  */
-export function toConversationMessage(record: MessageRecord, context: WireContext): Wire<ConversationMessage> {
-  const cache = messages[context.transferables ? 1 : 0]!
-  return cachedWire(cache, record, undefined, context, (scoped) => buildConversationMessage(record, scoped))
-}
-
-function buildConversationMessage(record: MessageRecord, context: WireContext): Wire<ConversationMessage> {
+export function buildConversationMessage(record: MessageRecord, context: WireContext): Wire<ConversationMessage> {
   const message: Wire<ConversationMessage> = {
     id: record.id,
-    created: toGroupedTimestamp(record.created, context),
-    updated: toGroupedTimestamp(record.updated, context),
+    created: context.timestamp(record.created),
+    updated: context.timestamp(record.updated),
     conversation: { id: record.conversation },
     role: record.role,
     score: toScore(record.score),
@@ -84,17 +68,13 @@ function buildConversationMessage(record: MessageRecord, context: WireContext): 
  * A stored annotation as the wire Annotation.
  *
  * @example
- * toAnnotation(annotation, { now: new Date(), transferables: true })
+ * wire.render('annotation', annotation)
  */
-export function toAnnotation(record: AnnotationRecord, context: WireContext): Wire<Annotation> {
-  return cachedWire(annotations, record, undefined, context, (scoped) => buildAnnotation(record, scoped))
-}
-
-function buildAnnotation(record: AnnotationRecord, context: WireContext): Wire<Annotation> {
+export function buildAnnotation(record: AnnotationRecord, context: WireContext): Wire<Annotation> {
   const annotation: Wire<Annotation> = {
     id: record.id,
-    created: toGroupedTimestamp(record.created, context),
-    updated: toGroupedTimestamp(record.updated, context),
+    created: context.timestamp(record.created),
+    updated: context.timestamp(record.updated),
     type: record.type,
     text: record.text,
   }

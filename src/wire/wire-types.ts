@@ -1,3 +1,7 @@
+import type { GroupedTimestamp } from '@pieces.app/pieces-os-client'
+import type { RecordKind, RecordOf } from '../store/schemas.js'
+import type { Serializers } from './serializers.js'
+
 /**
  * The JSON form of one of the official client's model types: what travels on
  * the wire before `XFromJSON` turns `value` strings into `Date`s.
@@ -13,23 +17,29 @@ export type Wire<T> = T extends Date
       ? { [K in keyof T]: Wire<T[K]> }
       : T
 
-/** What shapes a response besides the records: the clock and the `transferables` flag. */
+/** The name of a serializer: a record kind, or a flattened form a kind also travels in. */
+export type SerializerName = keyof Serializers
+
+/** The record a serializer takes. */
+export type SerializedRecord<S extends SerializerName> = Parameters<Serializers[S]>[0]
+
+/** The wire form a serializer gives. */
+export type SerializedWire<S extends SerializerName> = ReturnType<Serializers[S]>
+
+/**
+ * What a serializer works with: the time and the `transferables` flag of the
+ * answer, and the only ways it reaches other data, so that what it builds can
+ * be kept and given again exactly while it would still come out the same.
+ */
 export interface WireContext {
   /** The time `readable` timestamps are relative to. */
   readonly now: Date
   /** False leaves transferable payloads (fragments, files) out. Default true. */
   readonly transferables: boolean
-  /**
-   * Set for a read (the read cache passes one) and inside a cached
-   * serializer: the instants for which what is being serialized keeps its
-   * `readable` texts. Serializations are kept for reuse only when it is set
-   * (see `cachedWire`).
-   */
-  readonly validity?: ValidityWindow
-}
-
-/** Instants (ms since the epoch, inclusive) between which a serialized value stays the same. */
-export interface ValidityWindow {
-  from: number
-  to: number
+  /** Reads a linked record; the value being built is rebuilt once that record changes. */
+  get<K extends RecordKind>(kind: K, id: string): RecordOf<K> | undefined
+  /** A stored timestamp as `{ value, readable }`; the value being built is rebuilt once the text changes. */
+  timestamp(iso: string): Wire<GroupedTimestamp>
+  /** Another record's wire form, built or given again by the renderer. */
+  render<S extends SerializerName>(name: S, record: SerializedRecord<S>): SerializedWire<S>
 }

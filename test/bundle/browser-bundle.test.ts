@@ -24,7 +24,7 @@ describe('the browser entry', () => {
     const inputs = await bundleInputs('browser/index.js')
     expect(inputs.some((input) => input.includes('dist/browser/start-browser-mock.js'))).toBe(true)
     const leaks = inputs.filter((input) =>
-      /(^|\/)node:|node_modules\/ws\/|dist\/(server|cli|node)\/|fixture-directory|find-my-way/.test(input),
+      /(^|\/)node:|node_modules\/ws\/|dist\/(server|cli|node)\/|fixture-directory/.test(input),
     )
     expect(leaks).toEqual([])
   })
@@ -48,6 +48,6 @@ describe('the browser entry', () => {
     expect(inMain.some((input) => input.includes('generate-fixtures'))).toBe(false)
     expect(inMain.some((input) => input.includes('generated-text'))).toBe(false)
     const chunks = Object.values(result.metafile.outputs).flatMap((output) => Object.keys(output.inputs))
-    expect(chunks.some((input) => input.includes('dist/fixtures/generate-fixtures.js'))).toBe(true)
+    expect(chunks.some((input) => input.includes('dist/seeding/generate-fixtures.js'))).toBe(true)
   })
 })

@@ -1,4 +1,4 @@
-import { createMockService, recordFrames } from 'conversation-asset-mock'
+import { createMockService, createMswAdapter, recordFrames } from 'conversation-asset-mock'
 import { setupServer } from 'msw/node'
 import { describe, expect, it } from 'vitest'
 
@@ -8,27 +8,27 @@ import { describe, expect, it } from 'vitest'
 describe('who owns globalThis.WebSocket', () => {
   it('works when MSW listens first and the streams start after it', async () => {
     const before = globalThis.WebSocket
-    const service = createMockService()
-    const server = setupServer(...service.handlers)
+    const msw = createMswAdapter(createMockService())
+    const server = setupServer(...msw.handlers)
     server.listen({ onUnhandledRequest: 'error' })
-    service.startStreams()
-    const first = await recordFrames(new globalThis.WebSocket(service.streamUrls.conversations)).next()
+    msw.startStreams()
+    const first = await recordFrames(new globalThis.WebSocket(msw.streamUrls.conversations)).next()
     expect(first.iterable.length).toBeGreaterThan(0)
-    service.close()
+    msw.stopStreams()
     server.close()
     expect(globalThis.WebSocket).toBe(before)
   })
 
   it('works when the streams start first and MSW listens after them', async () => {
     const before = globalThis.WebSocket
-    const service = createMockService()
-    service.startStreams()
-    const server = setupServer(...service.handlers)
+    const msw = createMswAdapter(createMockService())
+    msw.startStreams()
+    const server = setupServer(...msw.handlers)
     server.listen({ onUnhandledRequest: 'error' })
-    const first = await recordFrames(new globalThis.WebSocket(service.streamUrls.assets)).next()
+    const first = await recordFrames(new globalThis.WebSocket(msw.streamUrls.assets)).next()
     expect(first.iterable.length).toBeGreaterThan(0)
     server.close()
-    service.close()
+    msw.stopStreams()
     expect(globalThis.WebSocket).toBe(before)
   })
 })

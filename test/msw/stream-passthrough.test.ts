@@ -1,6 +1,7 @@
 import { once } from 'node:events'
 import { describe, expect, it } from 'vitest'
 import { createMockService } from '../../src/core/create-mock-service.js'
+import { createMswAdapter } from '../../src/msw/create-msw-adapter.js'
 
 describe('the identifier stream pass-through handlers', () => {
   it('many mock services in one process share them and raise no listener-leak warning', async () => {
@@ -9,12 +10,13 @@ describe('the identifier stream pass-through handlers', () => {
     process.on('warning', onWarning)
     try {
       const services = Array.from({ length: 30 }, () => createMockService())
+      const adapters = services.map((service) => createMswAdapter(service))
       // Warnings are emitted on the next tick; a marker warning of our own shows that tick has passed.
       const marker = once(process, 'warning')
       process.emitWarning('marker', 'TestMarker')
       await marker
       expect(warnings.filter((warning) => warning.name === 'MaxListenersExceededWarning')).toEqual([])
-      const [first, second] = services
+      const [first, second] = adapters
       expect(second!.handlers.at(-1)).toBe(first!.handlers.at(-1))
       await Promise.all(services.map((service) => service.ready))
     } finally {

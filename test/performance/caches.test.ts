@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest'
 import { createMockService, type Clock, type MockService } from '../../src/index.js'
-import { executeOperation } from '../../src/execution/execute-operation.js'
 import { createStore } from '../../src/store/create-store.js'
 import { validateFixtures } from '../../src/seeding/validate-fixtures.js'
 import { defaultFixtures } from '../../src/seeding/default-fixtures.generated.js'
@@ -13,13 +12,13 @@ function handClock(iso: string): Clock & { advance(ms: number): void } {
 
 async function get(service: MockService, operationId: string, params: Record<string, string> = {}, query = '') {
   const operation = service.operations.find((candidate) => candidate.id === operationId)!
-  const result = await executeOperation(
-    operation,
-    { method: 'GET', path: '/', params, query: new URLSearchParams(query), body: '' },
-    service,
+  const answer = await service.answer(
+    { operation, params },
+    { method: 'GET', path: '/', query: new URLSearchParams(query), body: '' },
   )
-  if (!('json' in result)) throw new Error(`expected JSON, got ${JSON.stringify(result)}`)
-  return result.json as { iterable: Array<Record<string, any>> } & Record<string, any>
+  if ('networkError' in answer || answer.body === undefined) throw new Error(`expected JSON, got ${JSON.stringify(answer)}`)
+  const text = typeof answer.body === 'string' ? answer.body : new TextDecoder().decode(answer.body)
+  return JSON.parse(text) as { iterable: Array<Record<string, any>> } & Record<string, any>
 }
 
 describe('cached reads answer exactly what running the operation again would', () => {

@@ -1,7 +1,7 @@
 import { http, HttpResponse } from 'msw'
 import { setupServer } from 'msw/node'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { createMockService } from '../../src/index.js'
+import { createMockService, createMswAdapter } from '../../src/index.js'
 
 type ListenOptions = Parameters<ReturnType<typeof setupServer>['listen']>[0]
 
@@ -16,11 +16,12 @@ function reportUnhandled(record: (request: Request) => void): ListenOptions {
 }
 
 // The MSW handlers are one catch-all that routes like per-route handlers did.
-describe('the MSW handlers route as one handler per operation would', () => {
-  const service = createMockService({ baseUrl: 'http://localhost:39311' })
-  const server = setupServer(...service.handlers)
+describe('the MSW handlers route every operation through the service router', () => {
+  const service = createMockService()
+  const msw = createMswAdapter(service, { baseUrl: 'http://localhost:39311' })
+  const server = setupServer(...msw.handlers)
   const unhandled: string[] = []
-  const base = service.baseUrl
+  const base = msw.baseUrl
 
   beforeAll(() => server.listen(reportUnhandled((request) => unhandled.push(`${request.method} ${new URL(request.url).pathname}`))))
   afterEach(() => {
@@ -52,8 +53,8 @@ describe('the MSW handlers route as one handler per operation would', () => {
 })
 
 describe('the MSW handlers under a base URL with a path', () => {
-  const service = createMockService({ baseUrl: 'http://localhost:39312/api/' })
-  const server = setupServer(...service.handlers)
+  const service = createMockService()
+  const server = setupServer(...createMswAdapter(service, { baseUrl: 'http://localhost:39312/api/' }).handlers)
   const unhandled: string[] = []
 
   beforeAll(() => server.listen(reportUnhandled((request) => unhandled.push(new URL(request.url).pathname))))

@@ -1,5 +1,6 @@
 import type { ServerResponse } from 'node:http'
 import { describe, expect, it } from 'vitest'
+import { textAnswer } from '../../src/execution/answer.js'
 import { createAnswerBatch } from '../../src/server/write-answer.js'
 
 /** Just enough of a ServerResponse to record what was written to it. */
@@ -38,8 +39,8 @@ describe('answers computed in one event-loop turn', () => {
     const answers = createAnswerBatch()
     const first = recordingResponse()
     const second = recordingResponse()
-    answers.add(first as unknown as ServerResponse, { status: 200, json: { id: 'c1' } })
-    answers.add(second as unknown as ServerResponse, { status: 410, text: 'Asset no longer exists and is Gone.' })
+    answers.add(first as unknown as ServerResponse, { status: 200, contentType: 'application/json', body: '{"id":"c1"}' })
+    answers.add(second as unknown as ServerResponse, textAnswer(410, 'Asset no longer exists and is Gone.'))
     expect(first.status).toBeUndefined()
     await nextTurn()
     expect(first.status).toBe(200)
@@ -53,7 +54,7 @@ describe('answers computed in one event-loop turn', () => {
     const answers = createAnswerBatch()
     const broken = recordingResponse({ headersAlreadySent: true })
     const healthy = recordingResponse()
-    answers.add(broken as unknown as ServerResponse, { status: 200, json: { id: 'c1' } })
+    answers.add(broken as unknown as ServerResponse, { status: 200, contentType: 'application/json', body: '{"id":"c1"}' })
     answers.add(healthy as unknown as ServerResponse, { status: 204 })
     await nextTurn()
     expect(broken.destroyed).toBe(true)
@@ -64,8 +65,8 @@ describe('answers computed in one event-loop turn', () => {
   it('write a response once when a second answer is queued for it, and keep its connection', async () => {
     const answers = createAnswerBatch()
     const response = recordingResponse()
-    answers.add(response as unknown as ServerResponse, { status: 200, json: { id: 'c1' } })
-    answers.add(response as unknown as ServerResponse, { status: 500, text: 'Internal error in the mock service: logger failed' })
+    answers.add(response as unknown as ServerResponse, { status: 200, contentType: 'application/json', body: '{"id":"c1"}' })
+    answers.add(response as unknown as ServerResponse, textAnswer(500, 'Internal error in the mock service: logger failed'))
     await nextTurn()
     expect(response.writes).toBe(1)
     expect(response.status).toBe(200)

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createConversation } from '../../src/domain/conversation-writes.js'
 import { createMockService } from '../../src/core/create-mock-service.js'
-import { seededConversationInput } from '../../src/operations/conversation-inputs.js'
+import { seededConversationInput } from '../../src/domain/seeds.js'
 import { fixedClock } from '../../src/store/clock.js'
 import { conversationSchema, recordDefaults } from '../../src/store/schemas.js'
 

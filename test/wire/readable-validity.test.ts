@@ -1,6 +1,10 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { readableTimestamp, readableValidity } from '../../src/wire/timestamp.js'
+import { createReadableTime } from '../../src/wire/readable-time.js'
+
+const readable = createReadableTime()
+const readableTimestamp = (iso: string, now: Date) => readable.text(Date.parse(iso), now.getTime())
+const readableValidity = (iso: string, now: Date) => readable.window(Date.parse(iso), now.getTime())
 
 const at = (ms: number) => new Date(ms).toISOString()
 const YEAR = 365 * 24 * 3600 * 1000

@@ -1,0 +1,78 @@
+import type { RequestHandler } from 'msw'
+import type { MockService } from '../core/create-mock-service.js'
+import { streamUrlsOf, type IdentifierStream } from '../events/identifier-frames.js'
+import { createMswHandlers } from './create-msw-handlers.js'
+import { createStreamPassthrough } from './create-stream-passthrough.js'
+import { installWebSocket } from './install-web-socket.js'
+import { startMockSocketStreams } from './mock-socket-streams.js'
+
+/**
+ * The real service's address, where the official clients look first.
+ *
+ * @example
+ * createMswAdapter(service, { baseUrl: DEFAULT_BASE_URL })
+ */
+export const DEFAULT_BASE_URL = 'http://localhost:39300'
+
+export interface MswAdapterOptions {
+  /** Where the handlers answer and the streams listen (default http://localhost:39300). */
+  baseUrl?: string
+}
+
+/** A service served through MSW: request handlers, and identifier streams in process. */
+export interface MswAdapter {
+  /** Where the handlers answer. */
+  readonly baseUrl: string
+  /** The `ws://` URL of each identifier stream. */
+  readonly streamUrls: Readonly<Record<IdentifierStream, string>>
+  /**
+   * MSW request handlers for every operation and the control API, for
+   * `setupServer` or `setupWorker`, plus pass-through handlers for the
+   * identifier streams.
+   */
+  readonly handlers: RequestHandler[]
+  /**
+   * Serves the identifier streams in-process (mock-socket) and makes
+   * `globalThis.WebSocket` reach them until `stopStreams()`. Call it after
+   * MSW's `listen()`; before it works too, since `handlers` let the streams through.
+   */
+  startStreams(): void
+  /** Closes the in-process streams and gives `globalThis.WebSocket` back. */
+  stopStreams(): void
+}
+
+/**
+ * Serves a service through MSW: what `setupMockServer()` and
+ * `startBrowserMock()` do for you, for your own `setupServer`, `setupWorker`
+ * or Storybook setup.
+ *
+ * @example
+ * const service = createMockService({ seed: 42 })
+ * const msw = createMswAdapter(service, { baseUrl: 'http://localhost:1000' })
+ * const server = setupServer(...msw.handlers, ...yourOwnHandlers)
+ * server.listen()
+ * msw.startStreams()
+ */
+export function createMswAdapter(service: MockService, options: MswAdapterOptions = {}): MswAdapter {
+  const baseUrl = options.baseUrl ?? DEFAULT_BASE_URL
+  const streamUrls = streamUrlsOf(baseUrl)
+  let stop: (() => void) | undefined
+  return {
+    baseUrl,
+    streamUrls,
+    handlers: [...createMswHandlers(service, baseUrl), ...createStreamPassthrough(Object.values(streamUrls))],
+    startStreams() {
+      if (stop) return
+      const streams = startMockSocketStreams(service.hub, streamUrls)
+      const uninstall = installWebSocket(streams.WebSocket)
+      stop = () => {
+        uninstall()
+        streams.close()
+      }
+    },
+    stopStreams() {
+      stop?.()
+      stop = undefined
+    },
+  }
+}

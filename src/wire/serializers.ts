@@ -1,0 +1,29 @@
+import { buildActivity, buildAsset, buildFlattenedAsset, buildFlattenedFormat, buildFormat } from './asset.js'
+import { buildAnnotation, buildConversation, buildConversationMessage } from './conversation.js'
+import { buildAnchor, buildRange, buildTag, buildWebsite, buildWorkstreamSummary } from './linked-records.js'
+
+/**
+ * Every serializer of the mock, by name: the only table the renderer builds
+ * wire forms from, so a new one is kept and given again like the others. A
+ * serializer reads linked records and timestamps through its context only.
+ *
+ * @example
+ * wire.render('asset', asset) // runs SERIALIZERS.asset, or gives the form kept for that record
+ */
+export const SERIALIZERS = {
+  conversation: buildConversation,
+  message: buildConversationMessage,
+  annotation: buildAnnotation,
+  asset: buildAsset,
+  flattenedAsset: buildFlattenedAsset,
+  format: buildFormat,
+  flattenedFormat: buildFlattenedFormat,
+  activity: buildActivity,
+  tag: buildTag,
+  website: buildWebsite,
+  anchor: buildAnchor,
+  range: buildRange,
+  workstreamSummary: buildWorkstreamSummary,
+} as const
+
+export type Serializers = typeof SERIALIZERS

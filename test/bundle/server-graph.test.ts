@@ -1,0 +1,32 @@
+import { fileURLToPath } from 'node:url'
+import { build } from 'esbuild'
+import { describe, expect, it } from 'vitest'
+
+/** Every file the built entry reaches through its imports, dependencies included. */
+async function reachedFrom(path: string): Promise<string[]> {
+  const result = await build({
+    entryPoints: [fileURLToPath(new URL(`../../dist/${path}`, import.meta.url))],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    write: false,
+    metafile: true,
+    logLevel: 'silent',
+  })
+  return Object.keys(result.metafile.inputs)
+}
+
+describe('the standalone server entry', () => {
+  it('reaches the transport-free core and no MSW, mock-socket or MSW adapter code', async () => {
+    const inputs = await reachedFrom('server/index.js')
+    expect(inputs.some((input) => input.includes('dist/core/create-mock-service.js'))).toBe(true)
+    expect(inputs.filter((input) => /node_modules\/(msw|@mswjs\/interceptors|mock-socket)\/|dist\/msw\//.test(input))).toEqual([])
+  })
+})
+
+describe('the CLI', () => {
+  it('reaches no MSW or mock-socket code either', async () => {
+    const inputs = await reachedFrom('cli/main.js')
+    expect(inputs.filter((input) => /node_modules\/(msw|mock-socket)\//.test(input))).toEqual([])
+  })
+})

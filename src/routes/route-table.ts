@@ -11,6 +11,34 @@ import { formatOperations } from '../operations/format.js'
 import { linkedRecordListsOperations } from '../operations/linked-record-lists.js'
 import { wellKnownOperations } from '../operations/well-known.js'
 
+/** A named group of operations, as the README's endpoint table shows them. */
+export interface RouteGroup {
+  readonly name: string
+  readonly operations: readonly Operation[]
+}
+
+/**
+ * The route table in its groups, in the order the README lists them.
+ *
+ * @example
+ * routeGroups().map((group) => group.name) // ['discovery', 'conversations', …]
+ */
+export function routeGroups(): readonly RouteGroup[] {
+  return [
+    { name: 'discovery', operations: wellKnownOperations },
+    { name: 'conversations', operations: conversationsOperations },
+    { name: 'one conversation', operations: conversationOperations },
+    { name: 'conversation links', operations: conversationLinksOperations },
+    { name: 'annotations', operations: annotationOperations },
+    { name: 'assets', operations: assetsOperations },
+    { name: 'one asset', operations: assetOperations },
+    { name: 'asset writes', operations: assetUpdatesOperations },
+    { name: 'asset links', operations: assetLinksOperations },
+    { name: 'linked records', operations: linkedRecordListsOperations },
+    { name: 'formats', operations: formatOperations },
+  ]
+}
+
 /**
  * Every operation of the mock: the one route table every runtime routes by.
  * Each group file writes its operation ids and paths literally, so searching
@@ -22,17 +50,5 @@ import { wellKnownOperations } from '../operations/well-known.js'
  * const operations = routeTable()
  */
 export function routeTable(): readonly Operation[] {
-  return [
-    ...wellKnownOperations,
-    ...conversationsOperations,
-    ...conversationOperations,
-    ...conversationLinksOperations,
-    ...annotationOperations,
-    ...assetsOperations,
-    ...assetOperations,
-    ...assetUpdatesOperations,
-    ...assetLinksOperations,
-    ...linkedRecordListsOperations,
-    ...formatOperations,
-  ]
+  return routeGroups().flatMap((group) => group.operations)
 }

@@ -5,11 +5,8 @@ import type { Faults } from './faults.js'
 import type { Journal } from './journal.js'
 import { isScenarioName, SCENARIOS, type ScenarioName } from './scenarios.js'
 
-/** The prefix of the control API; no route of the service starts with it. */
-export const CONTROL_PREFIX = '/__mock/'
-
 /** What a control request carries once routed. */
-export interface ControlRequest {
+interface ControlRequest {
   readonly params: Readonly<Record<string, string>>
   readonly query: URLSearchParams
   /** The parsed JSON body, or undefined. */

@@ -19,7 +19,7 @@ export interface Journal {
 }
 
 /** The default number of entries a journal keeps (a long demo session must not grow without bound). */
-export const DEFAULT_JOURNAL_LIMIT = 10_000
+const DEFAULT_JOURNAL_LIMIT = 10_000
 
 /**
  * Creates an empty request journal that keeps the newest `limit` entries.

@@ -2,7 +2,7 @@ import type { AssetRecord, FormatRecord } from '../store/schemas.js'
 import { clip } from './conversation-text.js'
 
 /** The text of a format: its fragment, else its file. */
-export function formatText(format: FormatRecord | undefined): string {
+function formatText(format: FormatRecord | undefined): string {
   return format?.fragment?.string?.raw ?? format?.file?.string?.raw ?? ''
 }
 

@@ -4,7 +4,7 @@ import type { SeedInput } from './seeds.js'
 import { nameForSnippet } from './asset-text.js'
 
 /** What happened to an asset, as the wire's TrackedAssetEventIdentifierDescriptionPairs says it. */
-export const ASSET_EVENTS = {
+const ASSET_EVENTS = {
   created: { asset_created: 'an_asset_was_created' },
   viewed: { asset_viewed: 'an_asset_was_viewed' },
   updated: { asset_updated: 'an_asset_was_updated' },

@@ -3,12 +3,12 @@ import type { AssetRecord, FormatRecord, MessageRecord } from '../store/schemas.
 const NAME_LIMIT = 60
 
 /** The text of a message, or '' when it has none. */
-export function messageText(message: MessageRecord): string {
+function messageText(message: MessageRecord): string {
   return message.fragment?.string?.raw ?? ''
 }
 
 /** The first line of prose in a text: code fences, markdown marks and blank lines skipped. */
-export function firstProseLine(text: string): string {
+function firstProseLine(text: string): string {
   let inFence = false
   for (const raw of text.split('\n')) {
     const line = raw.trim()

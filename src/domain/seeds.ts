@@ -21,7 +21,7 @@ const reference = z.object({ id: z.string().min(1) }).loose()
 const references = z.object({ iterable: z.array(reference) }).loose()
 const timestamp = z.object({ value: z.iso.datetime({ offset: true }) }).loose()
 
-export const seededConversationMessageInput = z
+const seededConversationMessageInput = z
   .object({
     role: messageRole,
     fragment: fragmentSchema,
@@ -30,11 +30,11 @@ export const seededConversationMessageInput = z
   })
   .loose()
 
-export const seededAnnotationInput = z
+const seededAnnotationInput = z
   .object({ type: annotationType, text: z.string(), favorited: z.boolean().optional() })
   .loose()
 
-export const seededAnchorInput = z
+const seededAnchorInput = z
   .object({ type: anchorType, fullpath: z.string(), name: z.string().optional(), watch: z.boolean().optional() })
   .loose()
 

@@ -2,7 +2,7 @@ import type { Store } from '../store/create-store.js'
 import { changeFrames, firstFrame, type IdentifierStream } from './identifier-frames.js'
 
 /** One connected client, whatever its transport. */
-export interface StreamClient {
+interface StreamClient {
   /** Sends one serialized frame. */
   send(frame: string): void
   /** Closes the connection with a code and reason. */
@@ -10,7 +10,7 @@ export interface StreamClient {
 }
 
 /** What a stream fault does to the frame it matched: close the clients, drop the frame or delay it. */
-export interface StreamFaultEffect {
+interface StreamFaultEffect {
   readonly close?: { readonly code: number; readonly reason?: string }
   readonly drop?: boolean
   readonly delayMs?: number

@@ -2,9 +2,9 @@ import { MockServiceError } from '../errors.js'
 import type { OperationResult } from '../operations/define-operation.js'
 
 /** The content type of JSON answers. */
-export const JSON_TYPE = 'application/json'
+const JSON_TYPE = 'application/json'
 /** The content type of text answers (errors, deleted ids, health). */
-export const TEXT_TYPE = 'text/plain; charset=utf-8'
+const TEXT_TYPE = 'text/plain; charset=utf-8'
 
 /**
  * A finished answer: what a transport writes as it is. `body` is text, or

@@ -5,7 +5,7 @@ import type { Asset } from '@pieces.app/pieces-os-client'
 import type { AssetRecord } from '../store/schemas.js'
 import type { Wire, WireContext } from '../wire/wire-types.js'
 
-export const ASSET_GONE = 'Asset no longer exists and is Gone.'
+const ASSET_GONE = 'Asset no longer exists and is Gone.'
 
 /**
  * The asset a request names. A deleted asset answers 410 "Asset no longer

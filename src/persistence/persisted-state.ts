@@ -4,9 +4,9 @@ import type { StoreSnapshot, StoreTombstones } from '../store/create-store.js'
 import { RECORD_KINDS } from '../store/schemas.js'
 
 /** The format tag of a persisted demo state. */
-export const PERSISTED_FORMAT = 'conversation-asset-mock/state'
+const PERSISTED_FORMAT = 'conversation-asset-mock/state'
 /** The version of a persisted demo state; a change of shape bumps it. */
-export const PERSISTED_VERSION = 1
+const PERSISTED_VERSION = 1
 
 /**
  * A persisted state that cannot be loaded; the message says where and why,

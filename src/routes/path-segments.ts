@@ -1,25 +1,8 @@
 /*
  * Path segments with malformed percent-escapes (`/asset/%E0%A4`, `/conversation/%zz`).
- * msw 3 takes such a segment as written; msw 2's matcher throws on it and the
- * standalone router finds no route. Both runtimes use these helpers so that
- * the operation answers, naming the id as it was sent.
+ * The router passes such a segment on as written, so that the operation
+ * answers naming the id as it was sent, in every runtime.
  */
-
-/**
- * True when some segment of the path cannot be percent-decoded.
- *
- * @example
- * hasMalformedEscape('/asset/%E0%A4') // true
- */
-export function hasMalformedEscape(path: string): boolean {
-  if (!path.includes('%')) return false
-  try {
-    decodeURIComponent(path)
-    return false
-  } catch {
-    return true
-  }
-}
 
 /**
  * A path segment decoded, or as written when it holds a malformed escape.
@@ -35,18 +18,4 @@ export function decodeSegment(segment: string): string {
   } catch {
     return segment
   }
-}
-
-/**
- * The path with the `%` of every undecodable segment escaped as `%25`, so a
- * router that decodes parameters reads that segment as written.
- *
- * @example
- * escapeMalformedSegments('/asset/%E0%A4/formats') // '/asset/%25E0%25A4/formats'
- */
-export function escapeMalformedSegments(path: string): string {
-  return path
-    .split('/')
-    .map((segment) => (hasMalformedEscape(segment) ? segment.replaceAll('%', '%25') : segment))
-    .join('/')
 }

@@ -9,7 +9,7 @@ export interface Route<T> {
 }
 
 /** What a request path matched: the route's target and its parameters, percent-decoded. */
-export interface RouteMatch<T> {
+interface RouteMatch<T> {
   readonly target: T
   readonly params: Record<string, string>
 }

@@ -16,7 +16,7 @@ const CORS_HEADERS = {
  * @example
  * writeAnswer(response, textAnswer(410, 'Asset no longer exists and is Gone.'))
  */
-export function writeAnswer(response: ServerResponse, answer: Answer): void {
+function writeAnswer(response: ServerResponse, answer: Answer): void {
   if ('networkError' in answer) {
     response.socket?.destroy()
     return

@@ -46,7 +46,7 @@ export const scoreSchema = z.object({
   searched: count.optional(),
 })
 
-export const DEFAULT_APPLICATION = {
+const DEFAULT_APPLICATION = {
   id: '00000000-0000-4000-8000-00000000a991',
   name: 'OPEN_SOURCE',
   version: '1.0.0',
@@ -105,7 +105,7 @@ export const conversationSchema = z.object({
   demo: z.boolean().optional(),
 })
 
-export const messageSchema = z.object({
+const messageSchema = z.object({
   id,
   conversation: id,
   role: messageRole,
@@ -116,7 +116,7 @@ export const messageSchema = z.object({
   score,
 })
 
-export const annotationSchema = z.object({
+const annotationSchema = z.object({
   id,
   type: annotationType,
   text: z.string(),
@@ -127,7 +127,7 @@ export const annotationSchema = z.object({
   favorited: z.boolean().optional(),
 })
 
-export const assetSchema = z.object({
+const assetSchema = z.object({
   id,
   name: z.string().optional(),
   creator: z.string().default(''),
@@ -147,7 +147,7 @@ export const assetSchema = z.object({
   favorited: z.boolean().default(false),
 })
 
-export const formatSchema = z.object({
+const formatSchema = z.object({
   id,
   asset: id,
   creator: z.string().default(''),
@@ -164,7 +164,7 @@ export const formatSchema = z.object({
   updated: timestamp,
 })
 
-export const activitySchema = z.object({
+const activitySchema = z.object({
   id,
   asset: id,
   format: id.optional(),
@@ -176,7 +176,7 @@ export const activitySchema = z.object({
   updated: timestamp,
 })
 
-export const tagSchema = z.object({
+const tagSchema = z.object({
   id,
   text: z.string(),
   category: tagCategory.default('UNKNOWN'),
@@ -185,7 +185,7 @@ export const tagSchema = z.object({
   assets: ids,
 })
 
-export const websiteSchema = z.object({
+const websiteSchema = z.object({
   id,
   url: z.string(),
   name: z.string(),
@@ -195,7 +195,7 @@ export const websiteSchema = z.object({
   conversations: ids,
 })
 
-export const anchorSchema = z.object({
+const anchorSchema = z.object({
   id,
   type: anchorType,
   name: z.string().optional(),
@@ -207,7 +207,7 @@ export const anchorSchema = z.object({
   conversations: ids,
 })
 
-export const workstreamSummarySchema = z.object({
+const workstreamSummarySchema = z.object({
   id,
   name: z.string(),
   created: timestamp,
@@ -216,7 +216,7 @@ export const workstreamSummarySchema = z.object({
   conversations: ids,
 })
 
-export const rangeSchema = z.object({
+const rangeSchema = z.object({
   id,
   from: timestamp.optional(),
   to: timestamp.optional(),

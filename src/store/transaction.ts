@@ -256,6 +256,6 @@ const KIND_NAMES: Record<RecordKind, string> = {
 }
 
 /** The human name of a record kind, for messages. */
-export function describeKind(kind: RecordKind): string {
+function describeKind(kind: RecordKind): string {
   return KIND_NAMES[kind]
 }

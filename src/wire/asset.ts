@@ -7,7 +7,7 @@ import type { Wire, WireContext } from './wire-types.js'
 const encoder = new TextEncoder()
 
 /** The size of a format's payload as a ByteDescriptor. */
-export function formatBytes(record: FormatRecord): { value: number; readable: string } {
+function formatBytes(record: FormatRecord): { value: number; readable: string } {
   const text = record.fragment?.string?.raw ?? record.file?.string?.raw ?? ''
   const value = encoder.encode(text).length
   const readable =

@@ -22,7 +22,7 @@ interface Frame {
 }
 
 /** The wire context of one answer, and what its readable texts allow. */
-export interface AnswerWire extends WireContext {
+interface AnswerWire extends WireContext {
   /** The instants for which everything rendered so far reads the same. */
   readonly window: TimeWindow
   /** The same answer's context with another `transferables` flag. */

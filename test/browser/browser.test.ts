@@ -1,5 +1,8 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import type * as PiecesClient from '@pieces.app/pieces-os-client'
+import type { recordFrames } from 'conversation-asset-mock'
+import type { BrowserMock } from 'conversation-asset-mock/browser'
 import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { buildTestPage, type TestPage } from './build-test-page.js'
 import { launchChromium } from './launch-chromium.js'
 
@@ -8,9 +11,9 @@ import { launchChromium } from './launch-chromium.js'
 // is the control object the mock exposes for the devtools console.
 declare global {
   interface Window {
-    pieces: typeof import('@pieces.app/pieces-os-client')
-    recordFrames: typeof import('conversation-asset-mock').recordFrames
-    conversationAssetMock: import('conversation-asset-mock/browser').BrowserMock
+    pieces: typeof PiecesClient
+    recordFrames: typeof recordFrames
+    conversationAssetMock: BrowserMock
     mockReady?: boolean
   }
 }

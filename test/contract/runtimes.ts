@@ -11,7 +11,7 @@ export interface ContractRuntime {
   close(): Promise<void>
 }
 
-export const CONTRACT_CLOCK_START = '2024-07-01T09:00:00.000Z'
+const CONTRACT_CLOCK_START = '2024-07-01T09:00:00.000Z'
 
 /** The runtimes every contract test runs against: in-process MSW and the standalone server. */
 export const runtimes: Array<{ name: string; start(): Promise<ContractRuntime> }> = [

@@ -6,7 +6,7 @@ import { expect } from 'vitest'
  * The seed of every property in test/reliability, so a failure reproduces.
  * Override with FC_SEED=<n> to explore other inputs locally.
  */
-export const FC_SEED = Number(process.env.FC_SEED ?? 7_102_024)
+const FC_SEED = Number(process.env.FC_SEED ?? 7_102_024)
 
 /** fast-check settings: seeded, with a modest number of runs so the suite stays fast. */
 export function propertyOptions(numRuns = 60): fc.Parameters<unknown> {

@@ -1,6 +1,6 @@
 // This is the file a team copies into its own .storybook/preview.ts.
 import type { Preview } from '@storybook/react-vite'
-import { createMockService, type ScenarioName } from 'conversation-asset-mock'
+import { createMockService, createMswAdapter, type ScenarioName } from 'conversation-asset-mock'
 import { setupWorker } from 'msw/browser'
 import { mswLoader } from 'msw-storybook-addon/csf3'
 
@@ -25,11 +25,12 @@ const preview: Preview = {
   // the addon drops the story's handlers when the next story starts.
   async beforeEach({ msw, parameters }) {
     const mock = createMockService({ scenario: parameters.mock?.scenario ?? 'default' })
+    const adapter = createMswAdapter(mock)
     await mock.ready
-    msw.use(...mock.handlers)
-    mock.startStreams()
+    msw.use(...adapter.handlers)
+    adapter.startStreams()
     ;(globalThis as Record<string, unknown>).conversationAssetMock = mock
-    return () => mock.close()
+    return () => adapter.stopStreams()
   },
 }
 

@@ -1,5 +1,6 @@
 import { defineOperation, noContent, type Operation } from '../http/operation.js'
 import { pathId } from '../http/request-input.js'
+import type { DeclaredLink } from '../store/relations.js'
 
 interface ConversationLink {
   /** The spec's name of the linked record, as in `conversationAssociate<Name>`. */
@@ -11,7 +12,7 @@ interface ConversationLink {
   unlinkVerbs: readonly string[]
   param: string
   /** The conversation field that holds the link (see src/store/relations.ts). */
-  field: string
+  field: DeclaredLink<'conversation'>
 }
 
 const LINKS: readonly ConversationLink[] = [

@@ -74,7 +74,7 @@ describe('cached reads answer exactly what running the operation again would', (
   })
 })
 
-describe('the store builds its @msw/data collections when they are first read', () => {
+describe('the store keeps its records in @msw/data collections', () => {
   it('holds every record after a load, a write and a reset', async () => {
     const service = createMockService()
     await service.ready
@@ -89,7 +89,7 @@ describe('the store builds its @msw/data collections when they are first read', 
     expect(store.collections.asset.findMany().map((asset) => asset.id)).toEqual([...store.all('asset')].map((asset) => asset.id))
   })
 
-  it('keeps collections it has built in step with later writes, deletes included', async () => {
+  it('keeps the collections in step with later writes, deletes included', async () => {
     const store = createStore()
     await store.replaceAll(validateFixtures(defaultFixtures))
     const [conversation] = store.all('conversation')
@@ -100,7 +100,7 @@ describe('the store builds its @msw/data collections when they are first read', 
     expect(store.collections.message.count()).toBe(store.count('message'))
   })
 
-  it('shows a write in a collection first read while the write is under way', async () => {
+  it('shows a write in a collection read while the write is under way', async () => {
     const store = createStore()
     await store.replaceAll(validateFixtures(defaultFixtures))
     const [conversation] = store.all('conversation')

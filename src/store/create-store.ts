@@ -1,4 +1,5 @@
 import { Collection } from '@msw/data'
+import { isEqual } from 'es-toolkit'
 import { InvariantError, invariant } from 'outvariant'
 import { RECORD_KINDS, recordSchemas, type RecordKind, type RecordOf } from './schemas.js'
 import { storedRecordSchema, type StoredRecordSchema } from './stored-record-schema.js'
@@ -186,9 +187,12 @@ export function createStore(options: StoreOptions = {}): Store {
     if (previous) {
       const updated = collection.update((query) => query.where((record) => record === previous), {
         strict: true,
+        // Only the fields that changed: the library emits an update event per changed path.
         data: (draft) => {
-          for (const key of Object.keys(draft)) if (!(key in next)) Reflect.deleteProperty(draft, key)
-          Object.assign(draft, next)
+          for (const key of Object.keys(previous)) if (!(key in next)) Reflect.deleteProperty(draft, key)
+          for (const [key, value] of Object.entries(next)) {
+            if (!isEqual(Reflect.get(previous, key), value)) Reflect.set(draft, key, value)
+          }
         },
       })
       return { change: { kind, id, type: 'updated' }, landed: updated.then((stored) => () => byId.set(id, stored)) }

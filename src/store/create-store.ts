@@ -107,9 +107,6 @@ interface CommitStep {
   readonly landed: Promise<() => void> | (() => void)
 }
 
-/** Records are created in the collections this many at a time when loaded. */
-const LOAD_BATCH = 1024
-
 /**
  * Creates an empty store.
  *
@@ -277,23 +274,19 @@ function loadable<K extends RecordKind>(kind: K, list: ReadonlyArray<RecordOf<K>
   return isValidatedList(list) ? list : list.map((input) => storedRecord(kind, input))
 }
 
-/** Creates a list's records in the state's collection of their kind, and indexes the collection's records. */
+/** Creates a list's records in the state's collection of their kind, one by one, and indexes the collection's records. */
 async function fill<K extends RecordKind>(state: StoreState, kind: K, records: ReadonlyArray<RecordOf<K>>): Promise<void> {
   const collection = state.collections[kind]
   const byId = state.index[kind]
-  for (let start = 0; start < records.length; start += LOAD_BATCH) {
-    const batch = records.slice(start, start + LOAD_BATCH)
-    const stored = await Promise.all(batch.map((record) => collection.create(record)))
-    for (const record of stored) {
-      invariant(
-        !byId.has(record.id),
-        'Failed to load the records: the %s id "%s" appears twice. Give every record its own id.',
-        kind,
-        record.id,
-      )
-      byId.set(record.id, record)
-      state.foreignIds.add(record.id)
-    }
+  for (const record of records) {
+    invariant(
+      !byId.has(record.id),
+      'Failed to load the records: the %s id "%s" appears twice. Give every record its own id.',
+      kind,
+      record.id,
+    )
+    byId.set(record.id, await collection.create(record))
+    state.foreignIds.add(record.id)
   }
 }
 

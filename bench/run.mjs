@@ -31,7 +31,7 @@ if (wanted('http')) {
 }
 if (wanted('msw')) results.msw = await runSection('msw.mjs', quick ? { rounds: 1, requests: 300 } : { rounds: 5, requests: 1500 })
 if (wanted('growth')) {
-  results.growth = await runSection('growth.mjs', quick ? { scales: [1000, 10_000], rounds: 3 } : { scales: [1000, 10_000, 100_000], rounds: 5 }, 180_000)
+  results.growth = await runSection('growth.mjs', quick ? { scales: [1000, 10_000], rounds: 3 } : { scales: [1000, 10_000, 100_000], rounds: 5 }, 600_000)
 }
 if (wanted('seeding')) results.seeding = await runSection('seeding.mjs', quick ? { rounds: 1 } : { rounds: 3 })
 if (wanted('events')) results.events = await runSection('events.mjs', quick ? { writes: 100 } : { writes: 500 })

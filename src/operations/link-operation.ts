@@ -1,8 +1,11 @@
-import { relationOf } from '../store/relations.js'
+import { relationOf, type DeclaredLink, type LinkingKind } from '../store/relations.js'
 import type { RecordKind } from '../store/schemas.js'
 import type { Transaction } from '../store/transaction.js'
 import { defineOperation, noContent, type Operation } from './define-operation.js'
 import { pathId } from './request-input.js'
+
+/** A link of the relation table: a kind that owns links, and one of its link fields. */
+export type StoreLink = { [K in LinkingKind]: readonly [K, DeclaredLink<K>] }[LinkingKind]
 
 /** A link route: its operation id, literal path(s), the kind each parameter names, and the store link it changes. */
 export interface LinkRouteSpec {
@@ -10,7 +13,7 @@ export interface LinkRouteSpec {
   readonly paths: readonly string[]
   readonly params: Readonly<Record<string, RecordKind>>
   /** The store's link, `[kind, field]`, as declared in src/store/relations.ts; either side's route names the same link. */
-  readonly relation: readonly [RecordKind, string]
+  readonly relation: StoreLink
   /** More to stage in the same write, e.g. the activity an asset logs. */
   readonly also?: (tx: Transaction, ids: Readonly<Record<string, string>>) => void
 }
@@ -38,16 +41,17 @@ export function disassociate(spec: LinkRouteSpec): Operation {
 
 function linkRoute(
   spec: LinkRouteSpec,
-  change: (tx: Transaction, kind: RecordKind, field: string, owner: string, other: string) => void,
+  change: (tx: Transaction, kind: LinkingKind, field: DeclaredLink<LinkingKind>, owner: string, other: string) => void,
 ): Operation {
-  const [kind, field] = spec.relation
+  // The pair is one of the table's (StoreLink); the compiler cannot follow the field's type through the destructuring.
+  const [kind, field] = spec.relation as readonly [LinkingKind, DeclaredLink<LinkingKind>]
   const relation = relationOf(kind, field)
   const names = Object.keys(spec.params)
   const ownerParam = names.find((name) => spec.params[name] === relation.from)
   const otherParam = names.find((name) => name !== ownerParam && spec.params[name] === relation.to)
   if (ownerParam === undefined || otherParam === undefined) {
     throw new Error(
-      `Failed to declare the link operation ${spec.id}: its parameters ${JSON.stringify(spec.params)} do not name a ${relation.from} and a ${relation.to}. Name both records of ${kind}.${field}.`,
+      `Failed to declare the link operation ${spec.id}: its parameters ${JSON.stringify(spec.params)} do not name a ${relation.from} and a ${relation.to}. Name both records of ${kind}.${String(field)}.`,
     )
   }
   return defineOperation({

@@ -1,7 +1,7 @@
 import { Collection } from '@msw/data'
 import { InvariantError, invariant } from 'outvariant'
-import { canFillCollections, fillCollection, replaceInCollection } from './collection-records.js'
 import { RECORD_KINDS, recordSchemas, type RecordKind, type RecordOf } from './schemas.js'
+import { storedRecordSchema, type StoredRecordSchema } from './stored-record-schema.js'
 import { isValidatedList, markValidated } from './validated-records.js'
 import { Transaction } from './transaction.js'
 import { systemClock, type Clock } from './clock.js'
@@ -23,9 +23,9 @@ export type StoreEvent =
 
 export type StoreListener = (event: StoreEvent) => void
 
-/** The @msw/data collections behind the store, one per record kind. */
+/** The store's records in @msw/data collections, one per record kind. */
 export type StoreCollections = {
-  [K in RecordKind]: Collection<(typeof recordSchemas)[K]>
+  readonly [K in RecordKind]: Collection<StoredRecordSchema<K>>
 }
 
 /** Every record of a store, by kind: the shape of fixtures and snapshots. */
@@ -47,15 +47,19 @@ export interface StoreOptions {
 }
 
 /**
- * The in-memory store: @msw/data collections with an id index in front of
- * them (O(1) lookups) and one write path that is atomic and serialized.
+ * The in-memory store: records by kind in an id index (O(1) lookups, creation
+ * order), one write path that is atomic, and the records in @msw/data
+ * collections for queries (see decisions/0005-store-on-msw-data.md).
  */
 export interface Store {
   /**
-   * The @msw/data collections; query them freely, but write through `write()`.
-   * `replaceAll()` swaps in new collections, so read this property each time.
+   * The records as they are now, in @msw/data collections (built through the
+   * library's public `create()`): query them freely with the library's API.
+   * They are copies: write through `write()`. A kind's collection is kept
+   * until a write or a replacement touches that kind; call this again after
+   * writing to see the write.
    */
-  readonly collections: StoreCollections
+  collections(): Promise<StoreCollections>
   readonly clock: Clock
   get<K extends RecordKind>(kind: K, id: string): RecordOf<K> | undefined
   /** Records of a kind in creation order. */
@@ -64,8 +68,9 @@ export interface Store {
   /** True for an id that was removed since the last `replaceAll()`: gone, not unknown. */
   isGone(kind: RecordKind, id: string): boolean
   /**
-   * Runs `change` against a transaction and commits what it staged, after
-   * every earlier write has finished. If `change` throws, nothing is written.
+   * Runs `change` against a transaction and commits what it staged in one
+   * step: readers see all of it or none of it. If `change` throws, nothing
+   * is written and the promise rejects.
    */
   write<T>(change: (tx: Transaction) => T): Promise<T>
   /**
@@ -79,6 +84,27 @@ export interface Store {
   subscribe(listener: StoreListener): () => void
 }
 
+/** Everything `replaceAll()` swaps in at once. */
+interface StoreState {
+  /** The records by id, in creation order. */
+  readonly index: { readonly [K in RecordKind]: Map<string, RecordOf<K>> }
+  readonly tombstones: { readonly [K in RecordKind]: Set<string> }
+  /**
+   * Ids that did not come from `createId`: loaded records and tombstones (a
+   * persisted file or a snapshot may hold ids an earlier run of the same
+   * sequence made), and records inserted under an id of their own.
+   * `createId` never repeats itself, so an id it makes that is not among these
+   * is new to the store, without a lookup in the (large) indexes.
+   */
+  readonly foreignIds: Set<string>
+}
+
+/** A kind's collection as built, and the version of the kind it holds. */
+interface BuiltCollection {
+  readonly version: number
+  readonly collection: Collection<any>
+}
+
 /**
  * Creates an empty store.
  *
@@ -89,128 +115,49 @@ export interface Store {
 export function createStore(options: StoreOptions = {}): Store {
   const clock = options.clock ?? systemClock
   const createId = options.createId ?? (() => crypto.randomUUID())
-  const index = new Map<RecordKind, Map<string, RecordOf<RecordKind>>>(
-    RECORD_KINDS.map((kind) => [kind, new Map()]),
-  )
-  // The collections of the kinds someone has looked at (or every kind, when
-  // @msw/data cannot be filled in bulk); the others are built from the index
-  // when first read. See decisions/0004-performance.md.
-  const built = new Map<RecordKind, Collection<any>>()
-  let bulk: boolean | undefined
   const listeners = new Set<StoreListener>()
-  let tombstones = new Map<RecordKind, Set<string>>(RECORD_KINDS.map((kind) => [kind, new Set()]))
-  // Ids that did not come from `createId`: loaded records and tombstones (a persisted file or a
-  // snapshot may hold ids an earlier run of the same sequence made), and records inserted under
-  // an id of their own. `createId` never repeats itself, so an id it makes that is not among
-  // these is new to the store, without a lookup in the (large) indexes.
-  let foreignIds = new Set<string>()
+  let state = emptyState({})
+  // Bumped for a kind by every commit that changes it and by every replacement.
+  const versions = perKind<{ [K in RecordKind]: number }>(() => 0)
+  const built = new Map<RecordKind, BuiltCollection>()
+
   const freshId = () => {
     let id = createId()
-    while (foreignIds.has(id)) id = createId()
+    while (state.foreignIds.has(id)) id = createId()
     return id
   }
-  let queue: Promise<unknown> = Promise.resolve()
-  let queued = 0
-
-  const indexOf = <K extends RecordKind>(kind: K) =>
-    index.get(kind) as Map<string, RecordOf<K>>
 
   const reader = {
-    get: <K extends RecordKind>(kind: K, id: string) => indexOf(kind).get(id),
-    all: <K extends RecordKind>(kind: K) => indexOf(kind).values(),
-    isGone: (kind: RecordKind, id: string) => tombstones.get(kind)!.has(id),
+    get: <K extends RecordKind>(kind: K, id: string): RecordOf<K> | undefined => state.index[kind].get(id),
+    all: <K extends RecordKind>(kind: K): Iterable<RecordOf<K>> => state.index[kind].values(),
+    isGone: (kind: RecordKind, id: string) => state.tombstones[kind].has(id),
   }
 
-  function collectionOf(kind: RecordKind): Collection<any> {
-    let collection = built.get(kind)
-    if (!collection) {
-      collection = new Collection({ schema: recordSchemas[kind] })
-      // The index only holds records once a load or write knew how to fill
-      // collections, so `bulk` is settled whenever there is anything to copy.
-      if (indexOf(kind).size > 0) fillCollection(collection, indexOf(kind).values())
-      built.set(kind, collection)
-    }
-    return collection
-  }
-
-  const collections = Object.defineProperties(
-    {},
-    Object.fromEntries(RECORD_KINDS.map((kind) => [kind, { enumerable: true, get: () => collectionOf(kind) }])),
-  ) as StoreCollections
-
-  async function settle(): Promise<void> {
-    bulk ??= await canFillCollections()
-  }
-
-  // Records are replaced, never edited, so the index and the collections can
-  // hold the same record objects. Only the commits and replaceAll() write to either.
-  // Synchronous, so readers, and collections first read meanwhile, see the whole write at once.
+  /**
+   * Applies what a transaction staged to the index, synchronously: readers
+   * (and the next transaction) see the whole write at once. Linear in what
+   * the write changes.
+   */
   function commit(tx: Transaction): RecordChange[] {
     const changes: RecordChange[] = []
     for (const [kind, records] of tx.staged) {
-      const byId = indexOf(kind)
-      const collection = built.get(kind)
+      // One kind's records under one key type: the staged map holds records of its own kind.
+      const byId: Map<string, RecordOf<RecordKind>> = state.index[kind]
       for (const [id, next] of records) {
         const previous = byId.get(id)
         if (next === null) {
           if (!previous) continue
-          collection?.delete(previous)
           byId.delete(id)
-          tombstones.get(kind)!.add(id)
+          state.tombstones[kind].add(id)
           changes.push({ kind, id, type: 'deleted' })
-        } else if (previous) {
-          if (collection) replaceInCollection(collection, previous, next)
-          byId.set(id, next)
-          changes.push({ kind, id, type: 'updated' })
         } else {
-          if (collection) fillCollection(collection, [next])
           byId.set(id, next)
-          if (!tx.generated.has(id)) foreignIds.add(id)
-          changes.push({ kind, id, type: 'created' })
+          if (!previous && !tx.generated.has(id)) state.foreignIds.add(id)
+          changes.push({ kind, id, type: previous ? 'updated' : 'created' })
         }
       }
+      versions[kind]++
     }
-    return changes
-  }
-
-  // When @msw/data cannot be filled in bulk: every collection is built, and
-  // records go through the library's own create, update and delete.
-  async function commitThroughLibrary(tx: Transaction): Promise<RecordChange[]> {
-    const changes: RecordChange[] = []
-    const applied: Array<() => void> = []
-    for (const [kind, records] of tx.staged) {
-      const collection = collectionOf(kind)
-      for (const [id, next] of records) {
-        const previous = indexOf(kind).get(id)
-        if (next === null) {
-          if (!previous) continue
-          collection.delete(previous)
-          applied.push(() => {
-            indexOf(kind).delete(id)
-            tombstones.get(kind)!.add(id)
-          })
-          changes.push({ kind, id, type: 'deleted' })
-        } else if (previous) {
-          const stored = await collection.update(previous, {
-            data(draft: Record<string, unknown>) {
-              for (const key of Object.keys(draft)) if (!(key in next)) delete draft[key]
-              Object.assign(draft, next)
-            },
-          })
-          applied.push(() => indexOf(kind).set(id, stored ?? next))
-          changes.push({ kind, id, type: 'updated' })
-        } else {
-          const stored = await collection.create(next)
-          applied.push(() => {
-            indexOf(kind).set(id, stored)
-            if (!tx.generated.has(id)) foreignIds.add(id)
-          })
-          changes.push({ kind, id, type: 'created' })
-        }
-      }
-    }
-    // Readers see the whole write at once.
-    for (const apply of applied) apply()
     return changes
   }
 
@@ -219,93 +166,62 @@ export function createStore(options: StoreOptions = {}): Store {
     for (const listener of listeners) listener(event)
   }
 
-  function enqueue<T>(task: () => Promise<T>): Promise<T> {
-    queued++
-    const result = queue.then(task)
-    const done = () => {
-      queued--
-    }
-    queue = result.then(done, done)
-    return result
-  }
-
-  /** Runs a write and commits it at once; only when collections can be filled in bulk. */
-  function writeNow<T>(change: (tx: Transaction) => T): T {
-    const tx = new Transaction(reader, clock, freshId)
-    const result = change(tx)
-    notify({ type: 'write', changes: commit(tx) })
-    return result
-  }
-
   return {
-    collections,
+    async collections() {
+      // Every kind's records are taken now, before the first await, so the
+      // collections show one moment of the store even when writes land while
+      // they are being built.
+      const stale = RECORD_KINDS.filter((kind) => built.get(kind)?.version !== versions[kind]).map((kind) => ({
+        kind,
+        version: versions[kind],
+        records: [...state.index[kind].values()],
+      }))
+      const fresh = new Map<RecordKind, Collection<any>>()
+      for (const { kind, version, records } of stale) {
+        const collection = new Collection({ schema: storedRecordSchema(kind) })
+        for (const record of records) await collection.create(record)
+        fresh.set(kind, collection)
+        if (versions[kind] === version) built.set(kind, { version, collection })
+      }
+      return perKind<StoreCollections>((kind) => fresh.get(kind) ?? built.get(kind)!.collection)
+    },
     clock,
     get: reader.get,
     all: reader.all,
-    count: (kind) => indexOf(kind).size,
+    count: (kind) => state.index[kind].size,
     isGone: reader.isGone,
     write(change) {
-      // Nothing waiting before it: run now, without a turn through the queue (the usual case).
-      if (queued === 0 && bulk) {
-        try {
-          return Promise.resolve(writeNow(change))
-        } catch (error) {
-          return Promise.reject(error)
-        }
-      }
-      return enqueue(async () => {
-        if (bulk === undefined) await settle()
-        if (bulk) return writeNow(change)
+      try {
         const tx = new Transaction(reader, clock, freshId)
         const result = change(tx)
-        notify({ type: 'write', changes: await commitThroughLibrary(tx) })
-        return result
-      })
+        notify({ type: 'write', changes: commit(tx) })
+        return Promise.resolve(result)
+      } catch (error) {
+        return Promise.reject(error)
+      }
     },
     snapshot() {
       const records: Record<string, readonly unknown[]> = {}
       const gone: Record<string, string[]> = {}
       for (const kind of RECORD_KINDS) {
-        records[kind] = markValidated([...indexOf(kind).values()])
-        gone[kind] = [...tombstones.get(kind)!]
+        records[kind] = markValidated([...state.index[kind].values()])
+        gone[kind] = [...state.tombstones[kind]]
       }
       return { records: records as RecordSet, gone: gone as StoreTombstones }
     },
     replaceAll(records, gone = {}) {
-      return enqueue(async () => {
-        await settle()
-        // Build the whole next state first and swap it in only when every
-        // record made it, so a failed load leaves the store as it was.
-        const nextIndex = new Map<RecordKind, Map<string, RecordOf<RecordKind>>>()
-        const nextForeign = new Set<string>()
-        const nextBuilt = new Map<RecordKind, Collection<any>>()
-        for (const kind of RECORD_KINDS) {
-          const byId = new Map<string, RecordOf<RecordKind>>()
-          const collection = bulk ? undefined : new Collection({ schema: recordSchemas[kind] })
-          const list: readonly unknown[] = records[kind] ?? []
-          const trusted = isValidatedList(list)
-          for (const input of list as ReadonlyArray<RecordOf<RecordKind>>) {
-            invariant(
-              !byId.has(input.id),
-              'Failed to load the records: the %s id "%s" appears twice. Give every record its own id.',
-              kind,
-              input.id,
-            )
-            const record = trusted ? input : storedRecord(kind, input)
-            byId.set(input.id, collection ? await collection.create(record) : record)
-            nextForeign.add(input.id)
-          }
-          for (const id of gone[kind] ?? []) nextForeign.add(id)
-          nextIndex.set(kind, byId)
-          if (collection) nextBuilt.set(kind, collection)
-        }
-        tombstones = new Map(RECORD_KINDS.map((kind) => [kind, new Set(gone[kind] ?? [])]))
-        foreignIds = nextForeign
-        for (const kind of RECORD_KINDS) index.set(kind, nextIndex.get(kind)!)
-        built.clear()
-        for (const [kind, collection] of nextBuilt) built.set(kind, collection)
+      try {
+        // Every record is checked before the new state is swapped in, so a
+        // failed load leaves the store as it was.
+        const next = emptyState(gone)
+        for (const kind of RECORD_KINDS) fill(next, kind, loadable(kind, records[kind] ?? []))
+        state = next
+        for (const kind of RECORD_KINDS) versions[kind]++
         notify({ type: 'replace' })
-      })
+        return Promise.resolve()
+      } catch (error) {
+        return Promise.reject(error)
+      }
     },
     subscribe(listener) {
       listeners.add(listener)
@@ -314,13 +230,49 @@ export function createStore(options: StoreOptions = {}): Store {
   }
 }
 
+/** A state with empty indexes, and the given tombstones. */
+function emptyState(gone: StoreTombstones): StoreState {
+  const foreignIds = new Set<string>()
+  for (const kind of RECORD_KINDS) for (const id of gone[kind] ?? []) foreignIds.add(id)
+  return {
+    index: perKind(() => new Map()),
+    tombstones: perKind((kind) => new Set(gone[kind])),
+    foreignIds,
+  }
+}
+
+/** An object with one entry per record kind. */
+function perKind<T extends { readonly [K in RecordKind]: unknown }>(make: (kind: RecordKind) => T[RecordKind]): T {
+  return Object.fromEntries(RECORD_KINDS.map((kind) => [kind, make(kind)])) as T
+}
+
+/** The records of a list to load, in stored form: the list itself when it is marked valid, else each record parsed. */
+function loadable<K extends RecordKind>(kind: K, list: ReadonlyArray<RecordOf<K>>): ReadonlyArray<RecordOf<K>> {
+  return isValidatedList(list) ? list : list.map((input) => storedRecord(kind, input))
+}
+
+/** Indexes a list's records by id, refusing an id that appears twice. */
+function fill<K extends RecordKind>(state: StoreState, kind: K, records: ReadonlyArray<RecordOf<K>>): void {
+  const byId = state.index[kind]
+  for (const record of records) {
+    invariant(
+      !byId.has(record.id),
+      'Failed to load the records: the %s id "%s" appears twice. Give every record its own id.',
+      kind,
+      record.id,
+    )
+    byId.set(record.id, record)
+    state.foreignIds.add(record.id)
+  }
+}
+
 /**
  * A record of an untrusted list (not from validateFixtures() or a snapshot),
  * parsed as the store keeps it.
  */
-function storedRecord(kind: RecordKind, input: unknown): RecordOf<RecordKind> {
+function storedRecord<K extends RecordKind>(kind: K, input: unknown): RecordOf<K> {
   const result = recordSchemas[kind].safeParse(input)
-  if (result.success) return result.data
+  if (result.success) return result.data as RecordOf<K>
   const issue = result.error.issues[0]
   const id = typeof input === 'object' && input !== null ? String((input as { id?: unknown }).id) : String(input)
   throw new InvariantError(

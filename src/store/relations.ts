@@ -1,36 +1,90 @@
-import type { RecordKind } from './schemas.js'
+import type { RecordKind, RecordOf } from './schemas.js'
+
+/** The fields of a `K` record that hold a list of ids (`string[]`). */
+export type LinkField<K extends RecordKind> = {
+  [F in keyof RecordOf<K>]-?: RecordOf<K>[F] extends string[] ? F : never
+}[keyof RecordOf<K>] &
+  string
+
+/** The fields of a `K` record that hold at most one id (`string`, possibly left out). */
+export type OwnerField<K extends RecordKind> = {
+  [F in keyof RecordOf<K>]-?: RecordOf<K>[F] extends string | undefined ? F : never
+}[keyof RecordOf<K>] &
+  string
 
 /**
- * One link between two record kinds. `field` on the `from` record holds ids of
- * `to` records; `inverse` on the `to` record holds the id(s) of `from` records
- * (`inverseOne` when it is a single id rather than a list). Links without an
- * inverse are one-sided.
+ * How one list field of a record links to records of kind `to`. `inverse`
+ * names the field of the `to` record that points back: a list of ids, or with
+ * `inverseOne` a single id (the record's one owner). Links without an inverse
+ * are one-sided.
  */
-export interface Relation {
-  readonly from: RecordKind
-  readonly field: string
-  readonly to: RecordKind
-  readonly inverse?: string
-  readonly inverseOne?: boolean
-}
+export type LinkSpec = {
+  [To in RecordKind]:
+    | { readonly to: To; readonly inverse?: undefined; readonly inverseOne?: undefined }
+    | { readonly to: To; readonly inverse: LinkField<To>; readonly inverseOne?: undefined }
+    | { readonly to: To; readonly inverse: OwnerField<To>; readonly inverseOne: true }
+}[RecordKind]
 
-/** Every link the store keeps, each listed once from its owning side. */
-export const RELATIONS: readonly Relation[] = [
-  { from: 'conversation', field: 'messages', to: 'message', inverse: 'conversation', inverseOne: true },
-  { from: 'conversation', field: 'annotations', to: 'annotation', inverse: 'conversation', inverseOne: true },
-  { from: 'conversation', field: 'assets', to: 'asset', inverse: 'conversations' },
-  { from: 'conversation', field: 'websites', to: 'website', inverse: 'conversations' },
-  { from: 'conversation', field: 'anchors', to: 'anchor', inverse: 'conversations' },
-  { from: 'conversation', field: 'summaries', to: 'workstreamSummary', inverse: 'conversations' },
-  { from: 'conversation', field: 'groundingRanges', to: 'range', inverse: 'conversations' },
-  { from: 'conversation', field: 'groundingMessages', to: 'message' },
-  { from: 'asset', field: 'formats', to: 'format', inverse: 'asset', inverseOne: true },
-  { from: 'asset', field: 'annotations', to: 'annotation', inverse: 'asset', inverseOne: true },
-  { from: 'asset', field: 'tags', to: 'tag', inverse: 'assets' },
-  { from: 'asset', field: 'websites', to: 'website', inverse: 'assets' },
-  { from: 'asset', field: 'summaries', to: 'workstreamSummary', inverse: 'assets' },
-  { from: 'asset', field: 'anchors', to: 'anchor', inverse: 'assets' },
-]
+/** The links of each record kind, by the field that holds them. */
+export type RelationTable = { readonly [K in RecordKind]?: { readonly [F in LinkField<K>]?: LinkSpec } }
+
+/** Every link the store keeps, each declared once on its owning kind. */
+export const RELATION_TABLE = {
+  conversation: {
+    messages: { to: 'message', inverse: 'conversation', inverseOne: true },
+    annotations: { to: 'annotation', inverse: 'conversation', inverseOne: true },
+    assets: { to: 'asset', inverse: 'conversations' },
+    websites: { to: 'website', inverse: 'conversations' },
+    anchors: { to: 'anchor', inverse: 'conversations' },
+    summaries: { to: 'workstreamSummary', inverse: 'conversations' },
+    groundingRanges: { to: 'range', inverse: 'conversations' },
+    groundingMessages: { to: 'message' },
+  },
+  asset: {
+    formats: { to: 'format', inverse: 'asset', inverseOne: true },
+    annotations: { to: 'annotation', inverse: 'asset', inverseOne: true },
+    tags: { to: 'tag', inverse: 'assets' },
+    websites: { to: 'website', inverse: 'assets' },
+    summaries: { to: 'workstreamSummary', inverse: 'assets' },
+    anchors: { to: 'anchor', inverse: 'assets' },
+  },
+} as const satisfies RelationTable
+
+/** A kind whose records own links. */
+export type LinkingKind = keyof typeof RELATION_TABLE
+
+/** A field of a `K` record that the relation table declares as a link. */
+export type DeclaredLink<K extends LinkingKind> = keyof (typeof RELATION_TABLE)[K] & LinkField<K>
+
+type Declared = { [K in LinkingKind]: (typeof RELATION_TABLE)[K][keyof (typeof RELATION_TABLE)[K]] }[LinkingKind]
+/** Every field the table names as a list of ids, on either side. */
+type ListField = { [K in LinkingKind]: DeclaredLink<K> }[LinkingKind] | Extract<Declared, { inverseOne?: undefined }>['inverse'] & string
+/** Every field the table names as a record's one owner. */
+type OwnerIdField = Extract<Declared, { inverseOne: true }>['inverse']
+
+/**
+ * One link of the table, flattened: `field` on the `from` record holds ids of
+ * `to` records; `inverse` on the `to` record holds the ids of `from` records,
+ * or with `inverseOne` the id of its one owner.
+ */
+export type Relation = { readonly from: LinkingKind; readonly field: ListField; readonly to: RecordKind } & (
+  | { readonly inverse?: undefined; readonly inverseOne?: undefined }
+  | { readonly inverse: ListField; readonly inverseOne?: undefined }
+  | { readonly inverse: OwnerIdField; readonly inverseOne: true }
+)
+
+/**
+ * A record seen through the fields the relation table names: a list field
+ * holds ids, an owner field one id. Every stored record is one (the compiler
+ * checks it wherever a record is passed as one), so link code reads and
+ * edits those fields by name.
+ */
+export type LinkedRecord = { readonly id: string } & { [F in ListField]?: string[] } & { [F in OwnerIdField]?: string }
+
+/** Every link the store keeps, as a list. */
+export const RELATIONS: readonly Relation[] = Object.entries(RELATION_TABLE).flatMap(([from, links]) =>
+  Object.entries(links).map(([field, link]): Relation => ({ from: from as LinkingKind, field: field as ListField, ...link })),
+)
 
 /**
  * Finds the relation that `field` of `from` records stands for.
@@ -38,11 +92,11 @@ export const RELATIONS: readonly Relation[] = [
  * @example
  * relationOf('conversation', 'assets').inverse // 'conversations'
  */
-export function relationOf(from: RecordKind, field: string): Relation {
+export function relationOf<K extends LinkingKind>(from: K, field: DeclaredLink<K>): Relation {
   const relation = RELATIONS.find((r) => r.from === from && r.field === field)
   if (!relation) {
     throw new Error(
-      `Failed to find the relation "${from}.${field}": no such link is declared. Add it to RELATIONS in src/store/relations.ts.`,
+      `Failed to find the relation "${from}.${field}": no such link is declared. Add it to RELATION_TABLE in src/store/relations.ts.`,
     )
   }
   return relation

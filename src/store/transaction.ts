@@ -1,5 +1,5 @@
 import { MockServiceError } from '../errors.js'
-import { RELATIONS, relationOf } from './relations.js'
+import { RELATIONS, relationOf, type DeclaredLink, type LinkedRecord, type LinkingKind, type Relation } from './relations.js'
 import { recordDefaults, recordSchemas, type RecordInput, type RecordKind, type RecordOf } from './schemas.js'
 import { nextTimestamp, type Clock } from './clock.js'
 
@@ -117,65 +117,71 @@ export class Transaction {
   }
 
   /** Links `toId` into `field` of the `fromKind` record and the reverse side. Idempotent. */
-  link(fromKind: RecordKind, fromId: string, field: string, toId: string): void {
+  link<K extends LinkingKind>(fromKind: K, fromId: string, field: DeclaredLink<K>, toId: string): void {
     const relation = relationOf(fromKind, field)
     this.require(fromKind, fromId)
-    const target = this.require(relation.to, toId)
+    const target: LinkedRecord = this.require(relation.to, toId)
     if (relation.inverseOne) {
-      const owner = (target as Record<string, unknown>)[relation.inverse!]
-      if (typeof owner === 'string' && owner !== fromId && this.get(fromKind, owner)) {
-        this.update(fromKind, owner, (draft) => removeId(draft, field, toId))
+      const owner = target[relation.inverse]
+      if (owner !== undefined && owner !== fromId && this.get(fromKind, owner)) {
+        this.editLinks(fromKind, owner, (draft) => removeId(draft, relation.field, toId))
       }
     }
-    this.update(fromKind, fromId, (draft) => addId(draft, field, toId))
-    if (!relation.inverse) return
-    const inverse = relation.inverse
-    this.update(relation.to, toId, (draft) => {
-      if (relation.inverseOne) (draft as Record<string, unknown>)[inverse] = fromId
-      else addId(draft, inverse, fromId)
-    })
+    this.editLinks(fromKind, fromId, (draft) => addId(draft, relation.field, toId))
+    if (relation.inverseOne) {
+      const ownerField = relation.inverse
+      this.editLinks(relation.to, toId, (draft) => void (draft[ownerField] = fromId))
+    } else if (relation.inverse) {
+      const inverse = relation.inverse
+      this.editLinks(relation.to, toId, (draft) => addId(draft, inverse, fromId))
+    }
   }
 
   /** Removes a link from both sides. Unlinking ids that are not linked is a no-op. */
-  unlink(fromKind: RecordKind, fromId: string, field: string, toId: string): void {
+  unlink<K extends LinkingKind>(fromKind: K, fromId: string, field: DeclaredLink<K>, toId: string): void {
     const relation = relationOf(fromKind, field)
     this.require(fromKind, fromId)
     this.require(relation.to, toId)
-    this.update(fromKind, fromId, (draft) => removeId(draft, field, toId))
+    this.editLinks(fromKind, fromId, (draft) => removeId(draft, relation.field, toId))
     if (!relation.inverse || relation.inverseOne) return
     const inverse = relation.inverse
-    this.update(relation.to, toId, (draft) => removeId(draft, inverse, fromId))
+    this.editLinks(relation.to, toId, (draft) => removeId(draft, inverse, fromId))
   }
 
   private unlinkEverywhere(kind: RecordKind, id: string): void {
-    const record = this.require(kind, id) as Record<string, unknown>
+    const record: LinkedRecord = this.require(kind, id)
     for (const relation of RELATIONS_BY_KIND.get(kind) ?? []) {
       if (relation.from === kind) {
         // Records that point back at this one lose the link.
         if (!relation.inverse || relation.inverseOne) continue
-        for (const otherId of (record[relation.field] as string[] | undefined) ?? []) {
-          if (this.get(relation.to, otherId)) {
-            this.update(relation.to, otherId, (draft) => removeId(draft, relation.inverse!, id))
-          }
+        const inverse = relation.inverse
+        for (const otherId of record[relation.field] ?? []) {
+          if (this.get(relation.to, otherId)) this.editLinks(relation.to, otherId, (draft) => removeId(draft, inverse, id))
         }
       } else if (relation.inverse && !relation.inverseOne) {
-        for (const otherId of (record[relation.inverse] as string[] | undefined) ?? []) {
+        for (const otherId of record[relation.inverse] ?? []) {
           if (this.get(relation.from, otherId)) {
-            this.update(relation.from, otherId, (draft) => removeId(draft, relation.field, id))
+            this.editLinks(relation.from, otherId, (draft) => removeId(draft, relation.field, id))
           }
         }
       } else {
         // Single-owner links (a message's conversation) and one-sided links:
         // find the owners that list this record.
-        const ownerId = relation.inverseOne ? (record[relation.inverse!] as string | undefined) : undefined
+        const ownerId = relation.inverseOne ? record[relation.inverse] : undefined
         const owners = ownerId !== undefined ? [this.get(relation.from, ownerId)] : this.all(relation.from)
         for (const owner of owners) {
-          if (owner && ((owner as Record<string, unknown>)[relation.field] as string[]).includes(id)) {
-            this.update(relation.from, owner.id, (draft) => removeId(draft, relation.field, id))
+          const linked: LinkedRecord | undefined = owner
+          if (linked?.[relation.field]?.includes(id)) {
+            this.editLinks(relation.from, linked.id, (draft) => removeId(draft, relation.field, id))
           }
         }
       }
     }
+  }
+
+  /** Stages a change to the link fields of a record, as `update()` does. */
+  private editLinks(kind: RecordKind, id: string, edit: (draft: LinkedRecord) => void): void {
+    this.update(kind, id, (draft) => edit(draft))
   }
 
   private stageNew<K extends RecordKind>(kind: K, record: RecordOf<K>): RecordOf<K> {
@@ -195,7 +201,7 @@ export class Transaction {
 }
 
 
-const RELATIONS_BY_KIND = new Map<RecordKind, typeof RELATIONS>()
+const RELATIONS_BY_KIND = new Map<RecordKind, readonly Relation[]>()
 for (const relation of RELATIONS) {
   for (const kind of new Set([relation.from, relation.to])) {
     RELATIONS_BY_KIND.set(kind, [...(RELATIONS_BY_KIND.get(kind) ?? []), relation])
@@ -218,14 +224,13 @@ function cloneRecord<T>(value: T): T {
   return copy as T
 }
 
-function addId(draft: object, field: string, id: string): void {
-  const list = (draft as Record<string, string[]>)[field]!
-  if (!list.includes(id)) list.push(id)
+function addId(draft: LinkedRecord, field: Relation['field'], id: string): void {
+  const list = draft[field] ?? []
+  if (!list.includes(id)) draft[field] = [...list, id]
 }
 
-function removeId(draft: object, field: string, id: string): void {
-  const record = draft as Record<string, string[]>
-  record[field] = record[field]!.filter((existing) => existing !== id)
+function removeId(draft: LinkedRecord, field: Relation['field'], id: string): void {
+  draft[field] = (draft[field] ?? []).filter((existing) => existing !== id)
 }
 
 function parseRecord<K extends RecordKind>(kind: K, input: unknown): RecordOf<K> {

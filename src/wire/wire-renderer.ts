@@ -1,7 +1,7 @@
 import type { GroupedTimestamp } from '@pieces.app/pieces-os-client'
 import type { Store } from '../store/create-store.js'
 import type { RecordKind, RecordOf } from '../store/schemas.js'
-import { createReadableTime, type TimeWindow } from './readable-time.js'
+import { createReadableTime, type ReadableTime, type TimeWindow } from './readable-time.js'
 import { SERIALIZERS } from './serializers.js'
 import type { SerializedRecord, SerializedWire, SerializerName, Wire, WireContext } from './wire-types.js'
 
@@ -39,6 +39,116 @@ export interface WireRenderer {
   answer(options: { now: Date; transferables: boolean; keep: boolean }): AnswerWire
 }
 
+/** By serializer, then by `transferables` (false, true): the kept forms by record object. */
+type KeptForms = Map<SerializerName, [WeakMap<object, Kept>, WeakMap<object, Kept>]>
+
+/** What every context of one answer shares: the renderer's parts, the time, and the values being built. */
+class AnswerState {
+  /** The values being built, innermost last; the first stands for the answer itself. */
+  readonly frames: Frame[] = [{ from: -Infinity, to: Infinity, reads: [] }]
+  readonly instant: number
+
+  constructor(
+    readonly store: Store,
+    readonly readable: ReadableTime,
+    readonly kept: KeptForms,
+    readonly now: Date,
+    readonly keep: boolean,
+  ) {
+    this.instant = now.getTime()
+  }
+
+  top(): Frame {
+    return this.frames[this.frames.length - 1]!
+  }
+
+  /** A nested value's window and reads become its parent's too (the answer itself needs no reads). */
+  inherit(from: number, to: number, reads: readonly unknown[]): void {
+    const parent = this.top()
+    narrow(parent, from, to)
+    if (this.frames.length > 1) for (const read of reads) parent.reads.push(read)
+  }
+
+  keptOf(name: SerializerName, transferables: boolean): WeakMap<object, Kept> {
+    let pair = this.kept.get(name)
+    if (!pair) this.kept.set(name, (pair = [new WeakMap(), new WeakMap()]))
+    return pair[transferables ? 1 : 0]
+  }
+
+  stillStored(reads: readonly unknown[]): boolean {
+    for (let at = 0; at < reads.length; at += 3) {
+      if (this.store.get(reads[at] as RecordKind, reads[at + 1] as string) !== reads[at + 2]) return false
+    }
+    return true
+  }
+}
+
+/** The context serializers of one answer work with, for one `transferables` flag. */
+class AnswerContext implements AnswerWire {
+  private sibling: AnswerContext | undefined
+
+  constructor(
+    private readonly state: AnswerState,
+    readonly transferables: boolean,
+  ) {}
+
+  get now(): Date {
+    return this.state.now
+  }
+
+  get window(): TimeWindow {
+    const [root] = this.state.frames
+    return { from: root!.from, to: root!.to }
+  }
+
+  withTransferables(transferables: boolean): WireContext {
+    if (transferables === this.transferables) return this
+    this.sibling ??= new AnswerContext(this.state, transferables)
+    return this.sibling
+  }
+
+  get<K extends RecordKind>(kind: K, id: string): RecordOf<K> | undefined {
+    const record = this.state.store.get(kind, id)
+    if (this.state.frames.length > 1) this.state.top().reads.push(kind, id, record)
+    return record
+  }
+
+  timestamp(iso: string): Wire<GroupedTimestamp> {
+    const { readable, instant } = this.state
+    const at = Date.parse(iso)
+    const window = readable.window(at, instant)
+    narrow(this.state.top(), window.from, window.to)
+    return { value: iso, readable: readable.text(at, instant) }
+  }
+
+  render<S extends SerializerName>(name: S, record: SerializedRecord<S>): SerializedWire<S> {
+    const { state } = this
+    const forms = state.keptOf(name, this.transferables)
+    const found = forms.get(record)
+    if (found && found.from <= state.instant && state.instant <= found.to && state.stillStored(found.reads)) {
+      state.inherit(found.from, found.to, found.reads)
+      return found.value as SerializedWire<S>
+    }
+    const frame: Frame = { from: -Infinity, to: Infinity, reads: [] }
+    state.frames.push(frame)
+    let value: SerializedWire<S>
+    try {
+      const serialize = SERIALIZERS[name] as (record: SerializedRecord<S>, context: WireContext) => SerializedWire<S>
+      value = serialize(record, this)
+    } finally {
+      state.frames.pop()
+    }
+    if (state.keep) forms.set(record, { value, from: frame.from, to: frame.to, reads: frame.reads })
+    state.inherit(frame.from, frame.to, frame.reads)
+    return value
+  }
+}
+
+function narrow(frame: Frame, from: number, to: number): void {
+  if (from > frame.from) frame.from = from
+  if (to < frame.to) frame.to = to
+}
+
 /**
  * Creates the renderer of a store: the one place wire forms are built and
  * kept. Records are never edited in place (a write stores a new object), so a
@@ -55,91 +165,9 @@ export interface WireRenderer {
  */
 export function createWireRenderer(store: Store): WireRenderer {
   const readable = createReadableTime()
-  /** By serializer, then by `transferables` (false, true): the kept forms by record object. */
-  const kept = new Map<SerializerName, [WeakMap<object, Kept>, WeakMap<object, Kept>]>()
-  const keptOf = (name: SerializerName, transferables: boolean) => {
-    let pair = kept.get(name)
-    if (!pair) kept.set(name, (pair = [new WeakMap(), new WeakMap()]))
-    return pair[transferables ? 1 : 0]
-  }
-
-  function stillStored(reads: readonly unknown[]): boolean {
-    for (let at = 0; at < reads.length; at += 3) {
-      if (store.get(reads[at] as RecordKind, reads[at + 1] as string) !== reads[at + 2]) return false
-    }
-    return true
-  }
-
+  const kept: KeptForms = new Map()
   return {
-    answer({ now, transferables, keep }) {
-      const instant = now.getTime()
-      const root: Frame = { from: -Infinity, to: Infinity, reads: [] }
-      // The values being built, innermost last; the root stands for the answer itself.
-      const frames: Frame[] = [root]
-      const top = () => frames[frames.length - 1]!
-      const narrow = (frame: Frame, from: number, to: number) => {
-        if (from > frame.from) frame.from = from
-        if (to < frame.to) frame.to = to
-      }
-      // What a nested value read, its parent read as well (the answer's own reads are not needed).
-      const inherit = (from: number, to: number, reads: readonly unknown[]) => {
-        const parent = top()
-        narrow(parent, from, to)
-        if (parent !== root) for (const read of reads) parent.reads.push(read)
-      }
-
-      const contextFor = (flag: boolean): WireContext => ({
-        now,
-        transferables: flag,
-        get<K extends RecordKind>(kind: K, id: string): RecordOf<K> | undefined {
-          const record = store.get(kind, id)
-          const frame = top()
-          if (frame !== root) frame.reads.push(kind, id, record)
-          return record
-        },
-        timestamp(iso: string): Wire<GroupedTimestamp> {
-          const at = Date.parse(iso)
-          const window = readable.window(at, instant)
-          narrow(top(), window.from, window.to)
-          return { value: iso, readable: readable.text(at, instant) }
-        },
-        render<S extends SerializerName>(name: S, record: SerializedRecord<S>): SerializedWire<S> {
-          const forms = keptOf(name, flag)
-          const found = forms.get(record)
-          if (found && found.from <= instant && instant <= found.to && stillStored(found.reads)) {
-            inherit(found.from, found.to, found.reads)
-            return found.value as SerializedWire<S>
-          }
-          const frame: Frame = { from: -Infinity, to: Infinity, reads: [] }
-          frames.push(frame)
-          let value: SerializedWire<S>
-          try {
-            value = (SERIALIZERS[name] as (record: SerializedRecord<S>, context: WireContext) => SerializedWire<S>)(
-              record,
-              context(flag),
-            )
-          } finally {
-            frames.pop()
-          }
-          if (keep) forms.set(record, { value, from: frame.from, to: frame.to, reads: frame.reads })
-          inherit(frame.from, frame.to, frame.reads)
-          return value
-        },
-      })
-      const contexts = new Map<boolean, WireContext>()
-      const context = (flag: boolean) => {
-        let found = contexts.get(flag)
-        if (!found) contexts.set(flag, (found = contextFor(flag)))
-        return found
-      }
-      const main = context(transferables)
-      return {
-        ...main,
-        get window() {
-          return { from: root.from, to: root.to }
-        },
-        withTransferables: context,
-      }
-    },
+    answer: ({ now, transferables, keep }) =>
+      new AnswerContext(new AnswerState(store, readable, kept, now, keep), transferables),
   }
 }

@@ -1,8 +1,5 @@
 import { describe, expect, it } from 'vitest'
 import { createMockService, type Clock, type MockService } from '../../src/index.js'
-import { createStore } from '../../src/store/create-store.js'
-import { validateFixtures } from '../../src/seeding/validate-fixtures.js'
-import { defaultFixtures } from '../../src/seeding/default-fixtures.generated.js'
 
 /** A clock the test moves by hand. */
 function handClock(iso: string): Clock & { advance(ms: number): void } {
@@ -70,57 +67,5 @@ describe('cached reads answer exactly what running the operation again would', (
     await service.store.write((tx) => tx.remove('conversation', [...service.store.all('conversation')][0]!.id))
     await service.reset()
     expect(JSON.stringify(await get(service, 'conversationsSnapshot'))).toBe(first)
-  })
-})
-
-describe('the store builds its @msw/data collections when they are first read', () => {
-  it('holds every record after a load, a write and a reset', async () => {
-    const service = createMockService()
-    await service.ready
-    const { store } = service
-    expect(store.collections.conversation.count()).toBe(store.count('conversation'))
-    const created = await store.write((tx) =>
-      tx.insert('tag', { id: 'fresh-tag', text: 'fresh', created: '2024-01-01T00:00:00.000Z', updated: '2024-01-01T00:00:00.000Z' } as never),
-    )
-    expect(store.collections.tag.findFirst((q) => q.where({ id: created.id }))?.text).toBe('fresh')
-    await service.reset()
-    expect(store.collections.tag.findFirst((q) => q.where({ id: created.id }))).toBeUndefined()
-    expect(store.collections.asset.findMany().map((asset) => asset.id)).toEqual([...store.all('asset')].map((asset) => asset.id))
-  })
-
-  it('keeps collections it has built in step with later writes, deletes included', async () => {
-    const store = createStore()
-    await store.replaceAll(validateFixtures(defaultFixtures))
-    const [conversation] = store.all('conversation')
-    expect(store.collections.conversation.count()).toBe(8)
-    await store.write((tx) => tx.remove('conversation', conversation!.id))
-    expect(store.collections.conversation.count()).toBe(7)
-    expect(store.collections.conversation.findFirst((q) => q.where({ id: conversation!.id }))).toBeUndefined()
-    expect(store.collections.message.count()).toBe(store.count('message'))
-  })
-
-  it('shows a write in a collection first read while the write is under way', async () => {
-    const store = createStore()
-    await store.replaceAll(validateFixtures(defaultFixtures))
-    const [conversation] = store.all('conversation')
-    const write = store.write((tx) => tx.update('conversation', conversation!.id, (draft) => void (draft.name = 'During')))
-    const collection = store.collections.conversation
-    await write
-    expect(collection.findFirst((q) => q.where({ id: conversation!.id }))?.name).toBe('During')
-    expect(collection.findMany().map((record) => record.id)).toEqual([...store.all('conversation')].map((record) => record.id))
-    await store.write((tx) => tx.update('conversation', conversation!.id, (draft) => void (draft.name = 'After')))
-    expect(collection.findFirst((q) => q.where({ id: conversation!.id }))?.name).toBe('After')
-    await collection.update((q) => q.where({ id: conversation!.id }), { data: (draft) => void (draft.name = 'Library') })
-    expect(collection.findFirst((q) => q.where({ id: conversation!.id }))?.name).toBe('Library')
-  })
-
-  it('parses records that did not come through validateFixtures() and refuses bad ones', async () => {
-    const store = createStore()
-    await store.replaceAll({ tag: [{ id: 't1', text: 'react', created: '2024-01-01T00:00:00.000Z', updated: '2024-01-01T00:00:00.000Z' } as never] })
-    expect(store.get('tag', 't1')).toMatchObject({ category: 'UNKNOWN', assets: [] })
-    await expect(store.replaceAll({ tag: [{ id: 't2', text: 3 } as never] })).rejects.toThrow(
-      /Failed to load the records: the tag "t2" does not match its schema at text/,
-    )
-    expect(store.get('tag', 't1')).toBeDefined()
   })
 })

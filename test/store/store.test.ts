@@ -34,9 +34,10 @@ describe('the store', () => {
   it('keeps the @msw/data collections in step with what it serves', async () => {
     const store = await storeWithAssetAndConversation()
     await store.write((tx) => tx.link('conversation', 'c1', 'assets', 'a1'))
-    const stored = store.collections.conversation.findFirst((q) => q.where({ id: 'c1' }))
+    const collections = await store.collections()
+    const stored = collections.conversation.findFirst((q) => q.where({ id: 'c1' }))
     expect(stored?.assets).toEqual(['a1'])
-    expect(store.collections.asset.findFirst((q) => q.where({ id: 'a1' }))?.conversations).toEqual(['c1'])
+    expect(collections.asset.findFirst((q) => q.where({ id: 'a1' }))?.conversations).toEqual(['c1'])
   })
 
   it('stores a link on both records and removes it from both', async () => {
@@ -149,7 +150,7 @@ describe('the store', () => {
     await store.write((tx) => tx.remove('conversation', 'c1'))
     expect(store.get('conversation', 'c1')).toBeUndefined()
     expect(store.get('asset', 'a1')!.conversations).toEqual([])
-    expect(store.collections.conversation.count()).toBe(0)
+    expect((await store.collections()).conversation.count()).toBe(0)
   })
 
   it('tells subscribers that every record was replaced when fixtures are reloaded', async () => {

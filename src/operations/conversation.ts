@@ -99,7 +99,8 @@ export const conversationOperations: readonly Operation[] = [
       const conversation = context.store.get('conversation', id)
       if (!conversation) throw new MockServiceError('NOT_FOUND', `No conversation with id "${id}" exists.`)
       const messages = conversation.messages.map((messageId) => context.store.get('message', messageId))
-      return json(collectionOf(messages, (message) => wire.render('message', message)))
+      const removed = wire.removedLinks('conversation', id, 'messages')
+      return json(collectionOf(messages, (message) => wire.render('message', message), removed))
     },
   }),
   defineOperation({

@@ -68,6 +68,13 @@ export interface Store {
   /** True for an id that was removed since the last `replaceAll()`: gone, not unknown. */
   isGone(kind: RecordKind, id: string): boolean
   /**
+   * The ids taken out of a record's link field since the last `replaceAll()`
+   * and not linked again: the real service keeps them in the field's
+   * `indices` with the value `-1` until it restarts (a reset or a restore
+   * here).
+   */
+  removedLinks(kind: RecordKind, id: string, field: string): ReadonlySet<string> | undefined
+  /**
    * Runs `change` against a transaction and commits what it staged in one
    * step: readers see all of it or none of it. If `change` throws, nothing
    * is written and the promise rejects.
@@ -97,6 +104,8 @@ interface StoreState {
    * is new to the store, without a lookup in the (large) indexes.
    */
   readonly foreignIds: Set<string>
+  /** Links removed since the state was loaded: kind → record id → field → the ids taken out. */
+  readonly removedLinks: Map<RecordKind, Map<string, Map<string, Set<string>>>>
 }
 
 /** A kind's collection as built, and the version of the kind it holds. */
@@ -158,6 +167,28 @@ export function createStore(options: StoreOptions = {}): Store {
       }
       versions[kind]++
     }
+    for (const [kind, byId] of tx.linkChanges) {
+      let removedOf = state.removedLinks.get(kind)
+      for (const [id, byField] of byId) {
+        if (!state.index[kind].has(id)) continue
+        for (const [field, others] of byField) {
+          for (const [other, removed] of others) {
+            if (!removed) {
+              removedOf?.get(id)?.get(field)?.delete(other)
+              continue
+            }
+            if (!removedOf) state.removedLinks.set(kind, (removedOf = new Map()))
+            let fields = removedOf.get(id)
+            if (!fields) removedOf.set(id, (fields = new Map()))
+            let ids = fields.get(field)
+            if (!ids) fields.set(field, (ids = new Set()))
+            ids.add(other)
+          }
+        }
+      }
+    }
+    // A deleted record's own removed links go with it.
+    for (const change of changes) if (change.type === 'deleted') state.removedLinks.get(change.kind)?.delete(change.id)
     return changes
   }
 
@@ -190,6 +221,7 @@ export function createStore(options: StoreOptions = {}): Store {
     all: reader.all,
     count: (kind) => state.index[kind].size,
     isGone: reader.isGone,
+    removedLinks: (kind, id, field) => state.removedLinks.get(kind)?.get(id)?.get(field),
     write(change) {
       try {
         const tx = new Transaction(reader, clock, freshId)
@@ -238,6 +270,7 @@ function emptyState(gone: StoreTombstones): StoreState {
     index: perKind(() => new Map()),
     tombstones: perKind((kind) => new Set(gone[kind])),
     foreignIds,
+    removedLinks: new Map(),
   }
 }
 

@@ -6,6 +6,9 @@ import { nextTimestamp, type Clock } from './clock.js'
 /** One staged change: the record after the transaction, or `null` when removed. */
 export type StagedChanges = Map<RecordKind, Map<string, RecordOf<RecordKind> | null>>
 
+/** Links removed (true) or made again (false) by a transaction: kind → record id → field → other id. */
+export type LinkChanges = Map<RecordKind, Map<string, Map<string, Map<string, boolean>>>>
+
 /** A read of committed records, used by a transaction for what it has not staged. */
 export interface CommittedReader {
   get<K extends RecordKind>(kind: K, id: string): RecordOf<K> | undefined
@@ -22,6 +25,11 @@ export class Transaction {
   readonly staged: StagedChanges = new Map()
   /** The ids `id()` handed out: new to the store, so inserting under one needs no lookup of the committed records. */
   readonly generated = new Set<string>()
+  /**
+   * Links this transaction removed (true) or made again (false), by kind, record id and field:
+   * the store keeps removed ones as `-1` entries of the wire's `indices` until a restart.
+   */
+  readonly linkChanges: LinkChanges = new Map()
 
   constructor(
     private readonly committed: CommittedReader,
@@ -124,16 +132,16 @@ export class Transaction {
     if (relation.inverseOne) {
       const owner = target[relation.inverse]
       if (owner !== undefined && owner !== fromId && this.get(fromKind, owner)) {
-        this.editLinks(fromKind, owner, (draft) => removeId(draft, relation.field, toId))
+        this.removeLink(fromKind, owner, relation.field, toId)
       }
     }
-    this.editLinks(fromKind, fromId, (draft) => addId(draft, relation.field, toId))
+    this.addLink(fromKind, fromId, relation.field, toId)
     if (relation.inverseOne) {
       const ownerField = relation.inverse
       this.editLinks(relation.to, toId, (draft) => void (draft[ownerField] = fromId))
     } else if (relation.inverse) {
       const inverse = relation.inverse
-      this.editLinks(relation.to, toId, (draft) => addId(draft, inverse, fromId))
+      this.addLink(relation.to, toId, inverse, fromId)
     }
   }
 
@@ -142,10 +150,10 @@ export class Transaction {
     const relation = relationOf(fromKind, field)
     this.require(fromKind, fromId)
     this.require(relation.to, toId)
-    this.editLinks(fromKind, fromId, (draft) => removeId(draft, relation.field, toId))
+    this.removeLink(fromKind, fromId, relation.field, toId)
     if (!relation.inverse || relation.inverseOne) return
     const inverse = relation.inverse
-    this.editLinks(relation.to, toId, (draft) => removeId(draft, inverse, fromId))
+    this.removeLink(relation.to, toId, inverse, fromId)
   }
 
   private unlinkEverywhere(kind: RecordKind, id: string): void {
@@ -156,12 +164,12 @@ export class Transaction {
         if (!relation.inverse || relation.inverseOne) continue
         const inverse = relation.inverse
         for (const otherId of record[relation.field] ?? []) {
-          if (this.get(relation.to, otherId)) this.editLinks(relation.to, otherId, (draft) => removeId(draft, inverse, id))
+          if (this.get(relation.to, otherId)) this.removeLink(relation.to, otherId, inverse, id)
         }
       } else if (relation.inverse && !relation.inverseOne) {
         for (const otherId of record[relation.inverse] ?? []) {
           if (this.get(relation.from, otherId)) {
-            this.editLinks(relation.from, otherId, (draft) => removeId(draft, relation.field, id))
+            this.removeLink(relation.from, otherId, relation.field, id)
           }
         }
       } else {
@@ -172,7 +180,7 @@ export class Transaction {
         for (const owner of owners) {
           const linked: LinkedRecord | undefined = owner
           if (linked?.[relation.field]?.includes(id)) {
-            this.editLinks(relation.from, linked.id, (draft) => removeId(draft, relation.field, id))
+            this.removeLink(relation.from, linked.id, relation.field, id)
           }
         }
       }
@@ -180,6 +188,29 @@ export class Transaction {
   }
 
   /** Stages a change to the link fields of a record, as `update()` does. */
+  private addLink(kind: RecordKind, id: string, field: Relation['field'], other: string): void {
+    this.editLinks(kind, id, (draft) => addId(draft, field, other))
+    this.noteLink(kind, id, field, other, false)
+  }
+
+  /** Takes `other` out of a record's list; when it was there, its `indices` entry becomes `-1`. */
+  private removeLink(kind: RecordKind, id: string, field: Relation['field'], other: string): void {
+    const record: LinkedRecord | undefined = this.get(kind, id)
+    const linked = record?.[field]?.includes(other) ?? false
+    this.editLinks(kind, id, (draft) => removeId(draft, field, other))
+    if (linked) this.noteLink(kind, id, field, other, true)
+  }
+
+  private noteLink(kind: RecordKind, id: string, field: string, other: string, removed: boolean): void {
+    let byId = this.linkChanges.get(kind)
+    if (!byId) this.linkChanges.set(kind, (byId = new Map()))
+    let byField = byId.get(id)
+    if (!byField) byId.set(id, (byField = new Map()))
+    let others = byField.get(field)
+    if (!others) byField.set(field, (others = new Map()))
+    others.set(other, removed)
+  }
+
   private editLinks(kind: RecordKind, id: string, edit: (draft: LinkedRecord) => void): void {
     this.update(kind, id, (draft) => edit(draft))
   }

@@ -121,6 +121,7 @@ function present<K extends RecordKind>(context: WireContext, kind: K, ids: reado
  * wire.render('asset', store.get('asset', id)!)
  */
 export function buildAsset(record: AssetRecord, context: WireContext): Wire<Asset> {
+  const removed = (field: string) => context.removedLinks('asset', record.id, field)
   const formats = present(context, 'format', record.formats)
   const reference = (id: string) => {
     const format = formats.find((candidate) => candidate.id === id)
@@ -140,18 +141,32 @@ export function buildAsset(record: AssetRecord, context: WireContext): Wire<Asse
       base: reference(record.preview.base),
       ...(record.preview.overlay && { overlay: reference(record.preview.overlay) }),
     },
-    tags: collectionOf(present(context, 'tag', record.tags), (tag) => context.render('tag', tag)),
-    websites: collectionOf(present(context, 'website', record.websites), (website) => context.render('website', website)),
-    annotations: collectionOf(present(context, 'annotation', record.annotations), (annotation) =>
-      context.render('annotation', annotation),
+    tags: collectionOf(present(context, 'tag', record.tags), (tag) => context.render('tag', tag), removed('tags')),
+    websites: collectionOf(
+      present(context, 'website', record.websites),
+      (website) => context.render('website', website),
+      removed('websites'),
     ),
-    conversations: collectionOf(present(context, 'conversation', record.conversations), (conversation) =>
-      context.render('conversation', conversation),
+    annotations: collectionOf(
+      present(context, 'annotation', record.annotations),
+      (annotation) => context.render('annotation', annotation),
+      removed('annotations'),
     ),
-    summaries: collectionOf(present(context, 'workstreamSummary', record.summaries), (summary) =>
-      context.render('workstreamSummary', summary),
+    conversations: collectionOf(
+      present(context, 'conversation', record.conversations),
+      (conversation) => context.render('conversation', conversation),
+      removed('conversations'),
     ),
-    anchors: collectionOf(present(context, 'anchor', record.anchors), (anchor) => context.render('anchor', anchor)),
+    summaries: collectionOf(
+      present(context, 'workstreamSummary', record.summaries),
+      (summary) => context.render('workstreamSummary', summary),
+      removed('summaries'),
+    ),
+    anchors: collectionOf(
+      present(context, 'anchor', record.anchors),
+      (anchor) => context.render('anchor', anchor),
+      removed('anchors'),
+    ),
   }
   if (record.name !== undefined) asset.name = record.name
   return asset

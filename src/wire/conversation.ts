@@ -17,21 +17,22 @@ export function toScore(score: ScoreRecord): Wire<Score> {
  * wire.render('conversation', store.get('conversation', id)!)
  */
 export function buildConversation(record: ConversationRecord, context: WireContext): Wire<Conversation> {
+  const removed = (field: string) => context.removedLinks('conversation', record.id, field)
   const conversation: Wire<Conversation> = {
     id: record.id,
     created: context.timestamp(record.created),
     updated: context.timestamp(record.updated),
     type: record.type,
     favorited: record.favorited,
-    messages: toFlattened(record.messages),
-    annotations: toFlattened(record.annotations),
-    assets: toFlattened(record.assets),
-    websites: toFlattened(record.websites),
-    anchors: toFlattened(record.anchors),
-    summaries: toFlattened(record.summaries),
+    messages: toFlattened(record.messages, removed('messages')),
+    annotations: toFlattened(record.annotations, removed('annotations')),
+    assets: toFlattened(record.assets, removed('assets')),
+    websites: toFlattened(record.websites, removed('websites')),
+    anchors: toFlattened(record.anchors, removed('anchors')),
+    summaries: toFlattened(record.summaries, removed('summaries')),
     grounding: {
-      messages: toFlattened(record.groundingMessages),
-      temporal: { workstreams: toFlattened(record.groundingRanges) },
+      messages: toFlattened(record.groundingMessages, removed('groundingMessages')),
+      temporal: { workstreams: toFlattened(record.groundingRanges, removed('groundingRanges')) },
     },
     score: toScore(record.score),
   }

@@ -14,13 +14,15 @@ const EMPTY_FLATTENED: FlattenedIds = Object.freeze({
 })
 
 /**
- * Ids as a flattened collection `{ iterable: [{ id }], indices: { id: position } }`.
+ * Ids as a flattened collection `{ iterable: [{ id }], indices: { id: position } }`;
+ * ids in `removed` that are not linked any more stay in `indices` as `-1`.
  *
  * @example
  * toFlattened(['a', 'b']) // { iterable: [{ id: 'a' }, { id: 'b' }], indices: { a: 0, b: 1 } }
+ * toFlattened(['a'], new Set(['b'])) // { iterable: [{ id: 'a' }], indices: { a: 0, b: -1 } }
  */
-export function toFlattened(ids: readonly string[]): FlattenedIds {
-  if (ids.length === 0) return EMPTY_FLATTENED
+export function toFlattened(ids: readonly string[], removed?: ReadonlySet<string>): FlattenedIds {
+  if (ids.length === 0 && !removed?.size) return EMPTY_FLATTENED
   const iterable = new Array<{ id: string }>(ids.length)
   const indices: Record<string, number> = {}
   for (let position = 0; position < ids.length; position++) {
@@ -28,7 +30,12 @@ export function toFlattened(ids: readonly string[]): FlattenedIds {
     iterable[position] = { id }
     indices[id] = position
   }
+  if (removed) markRemoved(indices, removed)
   return { iterable, indices }
+}
+
+function markRemoved(indices: Record<string, number>, removed: ReadonlySet<string>): void {
+  for (const id of removed) if (!(id in indices)) indices[id] = -1
 }
 
 /**
@@ -41,6 +48,7 @@ export function toFlattened(ids: readonly string[]): FlattenedIds {
 export function collectionOf<R extends { id: string }, W>(
   records: Iterable<R | undefined>,
   toWire: (record: R) => W,
+  removed?: ReadonlySet<string>,
 ): { iterable: W[]; indices: Record<string, number> } {
   const iterable: W[] = []
   const indices: Record<string, number> = {}
@@ -49,5 +57,6 @@ export function collectionOf<R extends { id: string }, W>(
     indices[record.id] = iterable.length
     iterable.push(toWire(record))
   }
+  if (removed) markRemoved(indices, removed)
   return { iterable, indices }
 }

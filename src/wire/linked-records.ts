@@ -16,7 +16,7 @@ export function buildTag(record: TagRecord, context: WireContext): Wire<Tag> {
     category: record.category,
     created: context.timestamp(record.created),
     updated: context.timestamp(record.updated),
-    assets: toFlattened(record.assets),
+    assets: toFlattened(record.assets, context.removedLinks('tag', record.id, 'assets')),
   }
 }
 
@@ -33,8 +33,8 @@ export function buildWebsite(record: WebsiteRecord, context: WireContext): Wire<
     name: record.name,
     created: context.timestamp(record.created),
     updated: context.timestamp(record.updated),
-    assets: toFlattened(record.assets),
-    conversations: toFlattened(record.conversations),
+    assets: toFlattened(record.assets, context.removedLinks('website', record.id, 'assets')),
+    conversations: toFlattened(record.conversations, context.removedLinks('website', record.id, 'conversations')),
   }
 }
 
@@ -51,8 +51,8 @@ export function buildAnchor(record: AnchorRecord, context: WireContext): Wire<An
     points: { iterable: [], indices: {} },
     created: context.timestamp(record.created),
     updated: context.timestamp(record.updated),
-    assets: toFlattened(record.assets),
-    conversations: toFlattened(record.conversations),
+    assets: toFlattened(record.assets, context.removedLinks('anchor', record.id, 'assets')),
+    conversations: toFlattened(record.conversations, context.removedLinks('anchor', record.id, 'conversations')),
   }
   if (record.name !== undefined) anchor.name = record.name
   if (record.watch !== undefined) anchor.watch = record.watch
@@ -70,7 +70,7 @@ export function buildRange(record: RangeRecord, context: WireContext): Wire<Rang
     id: record.id,
     created: context.timestamp(record.created),
     updated: context.timestamp(record.updated),
-    conversations: toFlattened(record.conversations),
+    conversations: toFlattened(record.conversations, context.removedLinks('range', record.id, 'conversations')),
   }
   if (record.from !== undefined) range.from = context.timestamp(record.from)
   if (record.to !== undefined) range.to = context.timestamp(record.to)
@@ -102,7 +102,7 @@ export function buildWorkstreamSummary(record: WorkstreamSummaryRecord, context:
     created: context.timestamp(record.created),
     updated: context.timestamp(record.updated),
     model,
-    assets: toFlattened(record.assets),
-    conversations: toFlattened(record.conversations),
+    assets: toFlattened(record.assets, context.removedLinks('workstreamSummary', record.id, 'assets')),
+    conversations: toFlattened(record.conversations, context.removedLinks('workstreamSummary', record.id, 'conversations')),
   }
 }

@@ -107,6 +107,10 @@ class AnswerContext implements AnswerWire {
     return this.sibling
   }
 
+  removedLinks(kind: RecordKind, id: string, field: string): ReadonlySet<string> | undefined {
+    return this.state.store.removedLinks(kind, id, field)
+  }
+
   get<K extends RecordKind>(kind: K, id: string): RecordOf<K> | undefined {
     const record = this.state.store.get(kind, id)
     if (this.state.frames.length > 1) this.state.top().reads.push(kind, id, record)
@@ -166,6 +170,11 @@ function narrow(frame: Frame, from: number, to: number): void {
 export function createWireRenderer(store: Store): WireRenderer {
   const readable = createReadableTime()
   const kept: KeptForms = new Map()
+  // A replacement (reset, restore) may bring back record objects whose forms were built with
+  // removed links the replacement forgets: nothing kept survives it.
+  store.subscribe((event) => {
+    if (event.type === 'replace') kept.clear()
+  })
   return {
     answer: ({ now, transferables, keep }) =>
       new AnswerContext(new AnswerState(store, readable, kept, now, keep), transferables),

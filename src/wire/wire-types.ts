@@ -40,6 +40,12 @@ export interface WireContext {
   get<K extends RecordKind>(kind: K, id: string): RecordOf<K> | undefined
   /** A stored timestamp as `{ value, readable }`; the value being built is rebuilt once the text changes. */
   timestamp(iso: string): Wire<GroupedTimestamp>
+  /**
+   * The ids taken out of a record's link field since the last restart: they
+   * stay in the field's `indices` as `-1` (contract §8.2). They change only
+   * with the record itself, so what is built from them is kept with it.
+   */
+  removedLinks(kind: RecordKind, id: string, field: string): ReadonlySet<string> | undefined
   /** Another record's wire form, built or given again by the renderer. */
   render<S extends SerializerName>(name: S, record: SerializedRecord<S>): SerializedWire<S>
 }

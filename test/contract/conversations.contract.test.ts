@@ -283,7 +283,7 @@ describe.each(runtimes)('conversation operations through the official client, $n
     { name: 'range', associate: 'conversationAssociateGroundingTemporalRangeWorkstream', disassociate: 'conversationDisassociateGroundingTemporalRangeWorkstream', param: 'range', field: 'grounding.temporal.workstreams', kind: 'range', back: 'conversations' },
   ] as const
 
-  it.each(links)('links and unlinks a $name on both records, reflected in indices', async (link) => {
+  it.each(links)('links and unlinks a $name on both records; the unlinked id stays in indices as -1 until a reset', async (link) => {
     const created = await conversations.conversationsCreateSpecificConversation({})
     const otherId = fixture[link.name]
     const api = conversation as unknown as Record<string, (p: object) => Promise<void>>
@@ -295,8 +295,25 @@ describe.each(runtimes)('conversation operations through the official client, $n
 
     await api[link.disassociate]!({ conversation: created.id, [link.param]: otherId })
     const { json: after } = await getConversation(created.id)
-    expect(link.field.split('.').reduce<any>((value, key) => value[key], after)).toEqual({ iterable: [], indices: {} })
+    expect(link.field.split('.').reduce<any>((value, key) => value[key], after)).toEqual({ iterable: [], indices: { [otherId]: -1 } })
     expect((mock.store.get(link.kind, otherId) as unknown as Record<string, string[]>)[link.back]).not.toContain(created.id)
+
+    await api[link.associate]!({ conversation: created.id, [link.param]: otherId })
+    const { json: again } = await getConversation(created.id)
+    expect(link.field.split('.').reduce<any>((value, key) => value[key], again)).toEqual({ iterable: [{ id: otherId }], indices: { [otherId]: 0 } })
+  })
+
+  it('keeps a deleted message in its conversation\'s indices as -1, and forgets it on reset', async () => {
+    const [message] = mock.store.get('conversation', fixture.conversation)!.messages
+    await mock.store.write((tx) => tx.remove('message', message!))
+    const { json } = await getConversation(fixture.conversation)
+    const messages = (json as { messages: { iterable: Array<{ id: string }>; indices: Record<string, number> } }).messages
+    expect(messages.indices[message!]).toBe(-1)
+    expect(messages.iterable.map((entry) => entry.id)).not.toContain(message)
+    expect(Object.values(messages.indices).filter((position) => position >= 0)).toEqual(messages.iterable.map((_, at) => at))
+    await mock.reset()
+    const { json: fresh } = await getConversation(fixture.conversation)
+    expect((fresh as { messages: { indices: Record<string, number> } }).messages.indices[message!]).toBe(0)
   })
 
   it('adds a message to and removes it from the grounding of a conversation', async () => {

@@ -60,7 +60,7 @@ export function createJournal({ limit = DEFAULT_JOURNAL_LIMIT }: { limit?: numbe
   let start = 0
   let dropped = 0
   let lastId = 0
-  const responses = createResponseCopies()
+  const responses = createResponseCopies(limit)
   const listeners = new Set<JournalListener>()
   const entries = (): JournalEntry[] => [...slots.slice(start), ...slots.slice(0, start)]
   function entryOf(id: number): JournalEntry | undefined {

@@ -19,9 +19,9 @@ const RESPONSE_COPIES_BYTES = 8 * 1024 * 1024
 
 interface Kept {
   readonly status: number
-  readonly contentType?: string
+  readonly contentType?: string | undefined
   /** The answer's own body when it fits (answers are never edited), or a copy of its first bytes. */
-  readonly body?: string | Uint8Array
+  readonly body?: string | Uint8Array | undefined
   readonly truncated: boolean
   readonly size: number
 }
@@ -34,18 +34,18 @@ export interface ResponseCopies {
 }
 
 /**
- * Keeps each journal entry's response body for the inspector: up to 64 KiB of
- * each (65,536 characters of a text body), and up to 8 MiB in all, the oldest
- * let go first. A body that fits is kept as the answer's own string or bytes
+ * Keeps the responses of the newest `entries` journal entries for the
+ * inspector: up to 64 KiB of each body (65,536 characters of text), and up to
+ * 8 MiB of bodies in all, the oldest let go first. A body that fits is kept as the answer's own string or bytes
  * (no copy, nothing encoded or decoded on the request's path); a longer one as
  * a copy of its first 64 KiB.
  *
  * @example
- * const copies = createResponseCopies()
+ * const copies = createResponseCopies(10_000)
  * copies.keep(1, textAnswer(410, 'Asset no longer exists and is Gone.'))
  * copies.get(1)?.body // 'Asset no longer exists and is Gone.'
  */
-export function createResponseCopies(): ResponseCopies {
+export function createResponseCopies(entries: number): ResponseCopies {
   const kept = new Map<number, Kept>()
   let total = 0
   let encoder: TextEncoder | undefined
@@ -68,13 +68,16 @@ export function createResponseCopies(): ResponseCopies {
     keep(id, answer) {
       if ('networkError' in answer) {
         kept.set(id, { status: 0, truncated: false, size: 0 })
+        if (kept.size > entries) kept.delete(kept.keys().next().value!)
         return
       }
-      const copy = answer.body === undefined ? { truncated: false, size: 0 } : bounded(answer.body)
-      kept.set(id, { status: answer.status, ...(answer.contentType && { contentType: answer.contentType }), ...copy })
-      total += copy.size
+      const copy = answer.body === undefined ? undefined : bounded(answer.body)
+      const size = copy?.size ?? 0
+      kept.set(id, { status: answer.status, contentType: answer.contentType, body: copy?.body, truncated: copy?.truncated ?? false, size })
+      total += size
+      if (total <= RESPONSE_COPIES_BYTES && kept.size <= entries) return
       for (const [oldest, entry] of kept) {
-        if (total <= RESPONSE_COPIES_BYTES) break
+        if (total <= RESPONSE_COPIES_BYTES && kept.size <= entries) break
         kept.delete(oldest)
         total -= entry.size
       }

@@ -30,7 +30,7 @@ export function JournalView({ connection, live, act }: ViewProps) {
 
   return (
     <>
-      <div class="cam-col cam-wide">
+      <div class="cam-col cam-journal">
         <div class="cam-filters">
           <select
             aria-label="operation filter"
@@ -84,10 +84,12 @@ export function JournalView({ connection, live, act }: ViewProps) {
                 onClick={() => setOpenId(row.id)}
               >
                 <td>{timeOfDay(row.at)}</td>
-                <td>{row.operation}</td>
+                <td class="cam-cut" title={row.operation}>
+                  <span>{row.operation}</span>
+                </td>
                 <td>{row.method}</td>
-                <td class="cam-path" title={row.path}>
-                  {row.path}
+                <td class="cam-cut cam-path" title={row.path}>
+                  <span>{row.path}</span>
                 </td>
                 <td class="cam-status">
                   {row.status === 0 ? 'network error' : row.status}

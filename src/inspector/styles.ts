@@ -20,6 +20,10 @@ export const STYLES = `
 .cam .cam-list { width: 34%; min-width: 220px; border-right: 1px solid var(--line); }
 .cam .cam-detail { flex: 1; }
 .cam .cam-wide { flex: 1; }
+.cam .cam-journal { flex: 3; border-right: 1px solid var(--line); }
+.cam .cam-journal + .cam-detail { flex: 2; }
+.cam td.cam-cut span { display: inline-block; max-width: 26ch; overflow: hidden; text-overflow: ellipsis; vertical-align: bottom; }
+.cam pre.cam-table { white-space: pre; word-break: normal; }
 .cam button.cam-btn, .cam .cam-form button { font: inherit; padding: 3px 10px; border: 1px solid var(--line); border-radius: 4px; background: var(--soft); cursor: pointer; color: var(--fg); }
 .cam button.cam-btn:hover { border-color: var(--accent); }
 .cam button.cam-danger { color: var(--bad); }
@@ -44,7 +48,8 @@ export const STYLES = `
 .cam td { padding: 2px 6px; border-bottom: 1px solid var(--soft); white-space: nowrap; }
 .cam tbody tr { cursor: pointer; }
 .cam tbody tr:hover, .cam tbody tr[aria-selected="true"] { background: var(--soft); }
-.cam td.cam-path { max-width: 380px; overflow: hidden; text-overflow: ellipsis; font-family: ui-monospace, Menlo, monospace; }
+.cam td.cam-path { font-family: ui-monospace, Menlo, monospace; }
+.cam td.cam-path:not(.cam-cut) { max-width: 480px; overflow: hidden; text-overflow: ellipsis; }
 .cam .cam-s2xx .cam-status { color: var(--ok); }
 .cam .cam-s4xx .cam-status { color: var(--warn); font-weight: 600; }
 .cam .cam-s5xx .cam-status, .cam .cam-s0 .cam-status { color: var(--bad); font-weight: 600; }

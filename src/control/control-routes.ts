@@ -1,6 +1,6 @@
 import { invariant } from 'outvariant'
 import { textAnswer, type Answer } from '../execution/answer.js'
-import type { Store, StoreSnapshot } from '../store/create-store.js'
+import type { Store } from '../store/create-store.js'
 import type { ControllableClock } from '../store/controllable-clock.js'
 import { jsonAnswer, type ControlRoute } from './control-route.js'
 import type { Faults } from './faults.js'
@@ -20,8 +20,6 @@ export interface ControlTarget {
   readonly inspection: Inspection
   removeAsset(id: string): Promise<void>
   reset(): Promise<void>
-  snapshot(): StoreSnapshot
-  restore(snapshot: StoreSnapshot): Promise<void>
   useScenario(name: ScenarioName): Promise<void>
 }
 

@@ -32,7 +32,9 @@ async function standalonePage() {
     await new ConversationApi(configuration).conversationGetSpecificConversation({ conversation: first.id })
     await new ConversationApi(configuration).conversationGetSpecificConversation({ conversation: second.id })
     await new AssetApi(configuration).assetSnapshot({ asset: first.assets.iterable[0].id })
-    await conversations.conversationsCreateSpecificConversation({ seededConversation: { type: 'COPILOT', name: 'Plan the release notes' } })
+    await conversations.conversationsCreateSpecificConversation({
+      seededConversation: { type: 'COPILOT', name: 'Plan the release notes' },
+    })
     server.service.faults.add({ operation: 'conversationsSnapshot', status: 503, times: 1 })
     await conversations.conversationsSnapshot({}).catch(() => undefined)
     await fetch(`${server.url}/asset/0000-unknown`)
@@ -76,10 +78,16 @@ async function appPanel() {
     logLevel: 'silent',
   })
   const require = createRequire(import.meta.url)
-  await copyFile(join(require.resolve('msw/package.json'), '../lib/mockServiceWorker.js'), join(out, 'mockServiceWorker.js'))
-  const site = await serve(out, `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Snippets app</title></head>
+  await copyFile(
+    join(require.resolve('msw/package.json'), '../lib/mockServiceWorker.js'),
+    join(out, 'mockServiceWorker.js'),
+  )
+  const site = await serve(
+    out,
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Snippets app</title></head>
 <body style="margin:0;font:15px system-ui,sans-serif;background:#f6f7fb"><main id="app" style="padding:24px 32px">Loading…</main>
-<script type="module" src="/app.js"></script></body></html>`)
+<script type="module" src="/app.js"></script></body></html>`,
+  )
   try {
     const page = await browser.newPage({ viewport: VIEWPORT })
     await page.goto(site.url)
@@ -113,7 +121,10 @@ async function serve(folder, index) {
     }
   })
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve))
-  return { url: `http://127.0.0.1:${server.address().port}/`, close: () => new Promise((resolve) => server.close(resolve)) }
+  return {
+    url: `http://127.0.0.1:${server.address().port}/`,
+    close: () => new Promise((resolve) => server.close(resolve)),
+  }
 }
 
 // The app behind the panel: a conversation list kept live over the identifier stream.
@@ -137,7 +148,15 @@ window.createConversation = (name) => api.conversationsCreateSpecificConversatio
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   // The flags of test/browser/launch-chromium.ts.
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
 })
 await mkdir(docs, { recursive: true })
 try {

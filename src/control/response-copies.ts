@@ -73,7 +73,13 @@ export function createResponseCopies(entries: number): ResponseCopies {
       }
       const copy = answer.body === undefined ? undefined : bounded(answer.body)
       const size = copy?.size ?? 0
-      kept.set(id, { status: answer.status, contentType: answer.contentType, body: copy?.body, truncated: copy?.truncated ?? false, size })
+      kept.set(id, {
+        status: answer.status,
+        contentType: answer.contentType,
+        body: copy?.body,
+        truncated: copy?.truncated ?? false,
+        size,
+      })
       total += size
       if (total <= RESPONSE_COPIES_BYTES && kept.size <= entries) return
       for (const [oldest, entry] of kept) {

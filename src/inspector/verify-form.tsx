@@ -71,7 +71,11 @@ export function VerifyForm({ connection, live, act }: ViewProps) {
           Verified: {outcome.matched} matching call{outcome.matched === 1 ? '' : 's'}.
         </p>
       )}
-      {outcome && !outcome.ok && <pre class="cam-table" aria-label="verify result">{outcome.message}</pre>}
+      {outcome && !outcome.ok && (
+        <pre class="cam-table" aria-label="verify result">
+          {outcome.message}
+        </pre>
+      )}
     </section>
   )
 }

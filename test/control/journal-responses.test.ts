@@ -24,7 +24,12 @@ describe("the journal's responses", () => {
     expect(journal.entry(1)).toBeUndefined()
     expect(journal.response(1)).toBeUndefined()
     expect(journal.entry(2)?.path).toBe('/b')
-    expect(journal.response(2)).toEqual({ status: 200, contentType: 'application/json', body: '{"b":1}', truncated: false })
+    expect(journal.response(2)).toEqual({
+      status: 200,
+      contentType: 'application/json',
+      body: '{"b":1}',
+      truncated: false,
+    })
     expect(journal.response(3)).toEqual({ status: 0, truncated: false })
     journal.clear()
     expect(journal.response(3)).toBeUndefined()

@@ -1,6 +1,6 @@
 // npm run bench: runs every section, prints a table of ratios against
 // baselines measured in the same run, and writes bench/latest.json.
-// Usage: node --expose-gc bench/run.mjs [--quick] [--only=http,msw,growth,seeding,events]
+// Usage: node --expose-gc bench/run.mjs [--quick] [--only=http,msw,growth,seeding,events,inspector]
 // (--quick: fewer and shorter runs; a quick or partial run leaves bench/latest.json alone).
 import { writeFile } from 'node:fs/promises'
 import os from 'node:os'
@@ -35,8 +35,10 @@ if (wanted('growth')) {
 }
 if (wanted('seeding')) results.seeding = await runSection('seeding.mjs', quick ? { rounds: 1 } : { rounds: 3 })
 if (wanted('events')) results.events = await runSection('events.mjs', quick ? { writes: 100 } : { writes: 500 })
+if (wanted('inspector')) results.inspector = await runSection('inspector.mjs', quick ? { rounds: 2 } : { rounds: 5 })
 
 const rows = buildRows(results)
+rows.push(...(results.inspector?.rows ?? []))
 const seconds = (performance.now() - started) / 1000
 console.log(formatTable(rows, ['figure', 'value', 'target', 'met']))
 console.log(`\n${machine.cpus} cores, Node ${machine.node}, ${seconds.toFixed(0)} s${quick ? ' (quick: fewer and shorter runs)' : ''}`)

@@ -8,6 +8,7 @@ export type { Answer } from './execution/answer.js'
 export type { RequestRecord } from './execution/execute-operation.js'
 export { fixedClock, systemClock } from './store/clock.js'
 export type { Clock } from './store/clock.js'
+export type { ClockState, ControllableClock } from './store/controllable-clock.js'
 export type { RecordChange, RecordSet, Store, StoreCollections, StoreEvent, StoreListener } from './store/create-store.js'
 export type { StoreSnapshot, StoreTombstones } from './store/create-store.js'
 export type { RecordKind, RecordOf } from './store/schemas.js'
@@ -25,11 +26,27 @@ export { recordFrames } from './events/frame-recorder.js'
 export type { FrameRecorder, MessageSource } from './events/frame-recorder.js'
 export { IDENTIFIER_STREAM_PATHS, streamUrlsOf } from './events/identifier-frames.js'
 export type { IdentifierFrame, IdentifierStream } from './events/identifier-frames.js'
-export type { IdentifierHub } from './events/identifier-hub.js'
+export type { HubEvent, IdentifierHub } from './events/identifier-hub.js'
 export { controlClient } from './control/control-client.js'
 export type { ControlClient } from './control/control-client.js'
 export type { Fault, FaultSpec, Faults, StreamFault, StreamFaultSpec } from './control/faults.js'
-export type { Journal, JournalEntry } from './control/journal.js'
+export type { Journal, JournalEntry, JournalListener } from './control/journal.js'
+export type { ResponseCopy } from './control/response-copies.js'
+export type {
+  FaultRow,
+  FrameRow,
+  Inspection,
+  InspectionEvent,
+  InspectorOverview,
+  JournalDetail,
+  JournalRow,
+  RecordDetail,
+  RecordList,
+  StreamCounts,
+  VerifyOutcome,
+} from './control/inspection.js'
+export type { NamedSnapshots, SnapshotInfo } from './control/named-snapshots.js'
+export type { RecordLink, RecordRow } from './control/record-views.js'
 export { GONE_ASSET_ID, SCENARIOS } from './control/scenarios.js'
 export type { ScenarioName } from './control/scenarios.js'
 export { VerificationError, verifyCalls } from './control/verify-calls.js'

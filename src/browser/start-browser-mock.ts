@@ -14,12 +14,33 @@ export interface BrowserMockOptions extends MockServiceOptions, MswAdapterOption
   quiet?: boolean
   /** Name of the `window` property that exposes the mock for the devtools console (default `conversationAssetMock`; false for none). */
   expose?: string | false
+  /**
+   * Mount the inspector over the page: a small button that opens a panel of
+   * records, journal, streams and steering (open or closed as it was before
+   * the reload). Its code is loaded only now, never with the rest of the mock.
+   */
+  inspector?: boolean
+}
+
+/** The inspector panel over the page. */
+export interface InspectorPanel {
+  open(): void
+  /** Back to the small button. */
+  close(): void
+  readonly isOpen: boolean
+  /** Takes the panel and its button off the page. */
+  unmount(): void
 }
 
 /** The mock running in the browser: the same control object as in Node, plus the worker. */
 export interface BrowserMock extends MockService, Omit<MswAdapter, 'startStreams' | 'stopStreams'> {
   readonly worker: ReturnType<typeof setupWorker>
-  /** Stops the streams and the worker. */
+  /**
+   * Opens the inspector panel over the page, loading it first if it is not
+   * (from the devtools console: `conversationAssetMock.openInspector()`).
+   */
+  openInspector(): Promise<InspectorPanel>
+  /** Stops the streams and the worker, and takes the inspector off the page. */
   stop(): void
 }
 
@@ -48,6 +69,11 @@ export async function startBrowserMock(options: BrowserMockOptions = {}): Promis
   const persistence = key ? await persistToLocalStorage(service, key) : undefined
   await service.ready
 
+  // Loaded on demand: the inspector is its own chunk in the app's bundle, fetched only when asked for.
+  let panel: Promise<InspectorPanel> | undefined
+  const loadPanel = () =>
+    (panel ??= import('../inspector/inspector.js').then(({ mountInspectorPanel }) => mountInspectorPanel(mock)))
+
   const mock: BrowserMock = Object.assign(Object.create(service) as MockService, {
     baseUrl: msw.baseUrl,
     streamUrls: msw.streamUrls,
@@ -57,12 +83,21 @@ export async function startBrowserMock(options: BrowserMockOptions = {}): Promis
       persistence?.clear()
       await service.reset()
     },
+    async openInspector() {
+      const opened = await loadPanel()
+      opened.open()
+      return opened
+    },
     stop() {
       persistence?.stop()
       msw.stopStreams()
       worker.stop()
+      void panel?.then((mounted) => mounted.unmount())
     },
   })
+  if (options.inspector) {
+    loadPanel().catch((error: unknown) => console.error('Failed to load the conversation-asset-mock inspector:', error))
+  }
   const exposeAs = options.expose ?? 'conversationAssetMock'
   if (exposeAs) (globalThis as Record<string, unknown>)[exposeAs] = mock
   return mock

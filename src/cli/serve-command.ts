@@ -69,7 +69,7 @@ export async function runServeCommand(argv: string[], io: Io = process): Promise
     })
     const { store } = server.service
     io.stdout.write(
-      `conversation-asset-mock ready on ${server.url} (${store.count('conversation')} conversations, ${store.count('asset')} assets)\n`,
+      `conversation-asset-mock ready on ${server.url} (${store.count('conversation')} conversations, ${store.count('asset')} assets); inspector at ${server.url}/__mock/ui\n`,
     )
     const signal = await nextSignal()
     io.stdout.write(`conversation-asset-mock stopping on ${signal}: finishing the requests in flight\n`)

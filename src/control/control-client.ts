@@ -1,4 +1,5 @@
 import type { FaultSpec, StreamFaultSpec } from './faults.js'
+import type { ClockState } from '../store/controllable-clock.js'
 import type { JournalEntry } from './journal.js'
 import type { ScenarioName } from './scenarios.js'
 import { verifyCalls, type CallExpectation } from './verify-calls.js'
@@ -13,8 +14,19 @@ export interface ControlClient {
   clearJournal(): Promise<void>
   /** Injects a fault; resolves with its id. */
   addFault(spec: FaultSpec | StreamFaultSpec): Promise<string>
+  removeFault(id: string): Promise<void>
   clearFaults(): Promise<void>
   useScenario(name: ScenarioName): Promise<void>
+  /** Deletes an asset as another client would: its reads answer 410. */
+  removeAsset(id: string): Promise<void>
+  /** Freezes the mock's clock (at `at`, or where it stands); resolves with its state. */
+  freezeClock(at?: string): Promise<ClockState>
+  /** Moves the mock's clock to `at`. */
+  setClock(at: string): Promise<ClockState>
+  /** Moves the mock's clock forward by `ms`. */
+  advanceClock(ms: number): Promise<ClockState>
+  /** Lets a frozen clock run again from where it stands. */
+  resumeClock(): Promise<ClockState>
   /** Fetches the journal and checks it, failing with the same readable table as in-process. */
   verify(expectation: CallExpectation): Promise<JournalEntry[]>
 }
@@ -27,6 +39,7 @@ export interface ControlClient {
  * await mock.reset()
  * await mock.addFault({ operation: 'conversationsSnapshot', status: 500, times: 1 })
  * await mock.verify({ operation: 'conversationsSnapshot', times: 1 })
+ * await mock.advanceClock(24 * 60 * 60 * 1000) // readable texts a day on
  */
 export function controlClient(baseUrl: string): ControlClient {
   const base = baseUrl.replace(/\/+$/, '')
@@ -49,7 +62,13 @@ export function controlClient(baseUrl: string): ControlClient {
         .requests,
     clearJournal: async () => void (await call('DELETE', '/journal')),
     addFault: async (spec) => ((await call('POST', '/faults', spec)) as { id: string }).id,
+    removeFault: async (id) => void (await call('DELETE', `/faults/${encodeURIComponent(id)}`)),
     clearFaults: async () => void (await call('DELETE', '/faults')),
+    removeAsset: async (id) => void (await call('DELETE', `/assets/${encodeURIComponent(id)}`)),
+    freezeClock: async (at) => (await call('POST', '/clock/freeze', at === undefined ? {} : { at })) as ClockState,
+    setClock: async (at) => (await call('POST', '/clock/set', { at })) as ClockState,
+    advanceClock: async (ms) => (await call('POST', '/clock/advance', { ms })) as ClockState,
+    resumeClock: async () => (await call('POST', '/clock/resume')) as ClockState,
     useScenario: async (name) => void (await call('POST', `/scenarios/${encodeURIComponent(name)}`)),
     async verify(expectation) {
       const { requests } = (await call('GET', '/journal')) as { requests: JournalEntry[] }

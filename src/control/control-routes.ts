@@ -1,53 +1,49 @@
 import { invariant } from 'outvariant'
 import { textAnswer, type Answer } from '../execution/answer.js'
-import type { StoreSnapshot } from '../store/create-store.js'
+import type { Store } from '../store/create-store.js'
+import type { ControllableClock } from '../store/controllable-clock.js'
+import { jsonAnswer, type ControlRoute } from './control-route.js'
 import type { Faults } from './faults.js'
+import type { Inspection } from './inspection.js'
+import { inspectorRoutes } from './inspector-routes.js'
 import type { Journal } from './journal.js'
 import { isScenarioName, SCENARIOS, type ScenarioName } from './scenarios.js'
 
-/** What a control request carries once routed. */
-interface ControlRequest {
-  readonly params: Readonly<Record<string, string>>
-  readonly query: URLSearchParams
-  /** The parsed JSON body, or undefined. */
-  readonly body: unknown
-}
-
-/** One route of the control API. */
-export interface ControlRoute {
-  readonly method: 'GET' | 'POST' | 'DELETE'
-  readonly path: string
-  run(request: ControlRequest): Answer | Promise<Answer>
-}
+export type { ControlRoute } from './control-route.js'
 
 /** The parts of the service the control API steers. */
 export interface ControlTarget {
+  readonly store: Store
   readonly journal: Journal
   readonly faults: Faults
+  readonly clock: ControllableClock
+  readonly inspection: Inspection
+  removeAsset(id: string): Promise<void>
   reset(): Promise<void>
-  snapshot(): StoreSnapshot
-  restore(snapshot: StoreSnapshot): Promise<void>
   useScenario(name: ScenarioName): Promise<void>
 }
 
 const NO_CONTENT: Answer = { status: 204 }
-const jsonAnswer = (status: number, value: unknown): Answer => ({
-  status,
-  contentType: 'application/json',
-  body: JSON.stringify(value),
-})
+
+/** The clock's state, answered by every clock route. */
+const clockAnswer = (clock: ControllableClock): Answer => jsonAnswer(200, clock.state())
+
+/** A field of a request's JSON body (checked by whoever takes it), or undefined. */
+function bodyField(body: unknown, field: string): unknown {
+  return typeof body === 'object' && body !== null ? (body as Record<string, unknown>)[field] : undefined
+}
 
 /**
- * The control API over HTTP — reset, snapshots, journal, faults and
- * scenarios — for tests that run against the mock from another process or
- * page. Every runtime serves it beside the service's routes.
+ * The control API over HTTP — reset, snapshots, journal, faults, scenarios,
+ * the clock, and what the inspector reads — for tests that run against the
+ * mock from another process or page. Every runtime serves it beside the
+ * service's routes.
  *
  * @example
  * const routes = controlRoutes(service)
  */
 export function controlRoutes(target: ControlTarget): readonly ControlRoute[] {
-  const snapshots = new Map<string, StoreSnapshot>()
-  let counter = 0
+  const { clock, inspection } = target
   return [
     {
       method: 'POST',
@@ -60,20 +56,19 @@ export function controlRoutes(target: ControlTarget): readonly ControlRoute[] {
     {
       method: 'POST',
       path: '/__mock/snapshots',
-      run() {
-        const id = `snapshot-${++counter}`
-        snapshots.set(id, target.snapshot())
-        return jsonAnswer(201, { id })
-      },
+      run: () => jsonAnswer(201, inspection.snapshots.take()),
+    },
+    {
+      method: 'GET',
+      path: '/__mock/snapshots',
+      run: () => jsonAnswer(200, { snapshots: inspection.snapshots.list() }),
     },
     {
       method: 'POST',
       path: '/__mock/snapshots/:id/restore',
       async run({ params }) {
-        const snapshot = snapshots.get(params.id ?? '')
-        if (!snapshot) return textAnswer(404, `No snapshot "${params.id}". Take one with POST /__mock/snapshots.`)
-        await target.restore(snapshot)
-        return NO_CONTENT
+        if (await inspection.snapshots.restore(params.id ?? '')) return NO_CONTENT
+        return textAnswer(404, `No snapshot "${params.id}" is kept. Take one with POST /__mock/snapshots.`)
       },
     },
     {
@@ -108,7 +103,15 @@ export function controlRoutes(target: ControlTarget): readonly ControlRoute[] {
     {
       method: 'GET',
       path: '/__mock/faults',
-      run: () => jsonAnswer(200, { faults: target.faults.list() }),
+      run: () => jsonAnswer(200, { faults: target.faults.list(), streamFaults: target.faults.listStreams() }),
+    },
+    {
+      method: 'DELETE',
+      path: '/__mock/faults/:id',
+      run({ params }) {
+        if (target.faults.remove(params.id ?? '')) return NO_CONTENT
+        return textAnswer(404, `No fault "${params.id}" is waiting. GET /__mock/faults lists them.`)
+      },
     },
     {
       method: 'DELETE',
@@ -128,5 +131,70 @@ export function controlRoutes(target: ControlTarget): readonly ControlRoute[] {
         return NO_CONTENT
       },
     },
+    {
+      method: 'DELETE',
+      path: '/__mock/assets/:asset',
+      async run({ params }) {
+        const id = params.asset ?? ''
+        if (!target.store.get('asset', id)) {
+          const why = target.store.isGone('asset', id) ? 'is already gone' : 'is not in the store'
+          return textAnswer(404, `The asset "${id}" ${why}. GET /__mock/records/asset lists the assets.`)
+        }
+        await target.removeAsset(id)
+        return NO_CONTENT
+      },
+    },
+    {
+      method: 'POST',
+      path: '/__mock/verify',
+      run: ({ body }) => jsonAnswer(200, inspection.verify(body as never)),
+    },
+    {
+      method: 'GET',
+      path: '/__mock/clock',
+      run: () => clockAnswer(clock),
+    },
+    {
+      method: 'POST',
+      path: '/__mock/clock/freeze',
+      run({ body }) {
+        const at = bodyField(body, 'at')
+        clock.freeze(at === undefined ? undefined : (at as string))
+        return clockAnswer(clock)
+      },
+    },
+    {
+      method: 'POST',
+      path: '/__mock/clock/set',
+      run({ body }) {
+        clock.set(bodyField(body, 'at') as string)
+        return clockAnswer(clock)
+      },
+    },
+    {
+      method: 'POST',
+      path: '/__mock/clock/advance',
+      run({ body }) {
+        clock.advance(bodyField(body, 'ms') as number)
+        return clockAnswer(clock)
+      },
+    },
+    {
+      method: 'POST',
+      path: '/__mock/clock/resume',
+      run() {
+        clock.resume()
+        return clockAnswer(clock)
+      },
+    },
+    {
+      method: 'POST',
+      path: '/__mock/clock/reset',
+      run() {
+        clock.reset()
+        return clockAnswer(clock)
+      },
+    },
+    ...inspectorRoutes(inspection),
   ]
 }

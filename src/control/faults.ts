@@ -54,6 +54,10 @@ export interface Faults {
   remove(id: string): boolean
   clear(): void
   list(): readonly Fault[]
+  /** The stream faults still waiting. */
+  listStreams(): readonly StreamFault[]
+  /** Hears of every fault added, removed, cleared or counted down; returns the function that stops listening. */
+  subscribe(listener: () => void): () => void
   /** Takes the first fault that matches an operation (counting it down), if any. */
   take(operation: string): FaultEffect | undefined
 }
@@ -70,6 +74,17 @@ export function createFaults(seed: number): Faults {
   let faults: Fault[] = []
   let streamFaults: StreamFault[] = []
   let counter = 0
+  const listeners = new Set<() => void>()
+  // A listener's failure never reaches the request or frame the fault applied to.
+  function changed(): void {
+    for (const listener of listeners) {
+      try {
+        listener()
+      } catch (error) {
+        console.error(error)
+      }
+    }
+  }
 
   return {
     add(spec) {
@@ -103,6 +118,7 @@ export function createFaults(seed: number): Faults {
       )
       const fault: Fault = { ...spec, id: `fault-${++counter}`, remaining: spec.times ?? Infinity }
       faults.push(fault)
+      changed()
       return fault
     },
     addStream(spec) {
@@ -124,6 +140,7 @@ export function createFaults(seed: number): Faults {
       )
       const fault: StreamFault = { ...spec, id: `fault-${++counter}`, remaining: spec.times ?? Infinity }
       streamFaults.push(fault)
+      changed()
       return fault
     },
     takeStream(stream) {
@@ -131,24 +148,35 @@ export function createFaults(seed: number): Faults {
       if (!fault) return undefined
       fault.remaining -= 1
       if (fault.remaining === 0) streamFaults = streamFaults.filter((candidate) => candidate !== fault)
+      changed()
       return fault
     },
     remove(id) {
       const before = faults.length + streamFaults.length
       faults = faults.filter((fault) => fault.id !== id)
       streamFaults = streamFaults.filter((fault) => fault.id !== id)
-      return faults.length + streamFaults.length !== before
+      const removed = faults.length + streamFaults.length !== before
+      if (removed) changed()
+      return removed
     },
     clear() {
+      const had = faults.length + streamFaults.length > 0
       faults = []
       streamFaults = []
+      if (had) changed()
     },
     list: () => faults,
+    listStreams: () => streamFaults,
+    subscribe(listener) {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
     take(operation) {
       const fault = faults.find((candidate) => candidate.operation === operation && candidate.remaining > 0)
       if (!fault) return undefined
       fault.remaining -= 1
       if (fault.remaining === 0) faults = faults.filter((candidate) => candidate !== fault)
+      changed()
       const delay = fault.delayMs
       const delayMs =
         delay === undefined ? 0 : typeof delay === 'number' ? delay : random.number.int({ min: delay.min, max: delay.max })

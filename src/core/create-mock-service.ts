@@ -1,7 +1,9 @@
 import { invariant } from 'outvariant'
 import { controlRoutes, type ControlRoute } from '../control/control-routes.js'
 import { createFaults, type Faults } from '../control/faults.js'
+import { createInspection, type Inspection } from '../control/inspection.js'
 import { createJournal, type Journal, type JournalEntry } from '../control/journal.js'
+import { createNamedSnapshots } from '../control/named-snapshots.js'
 import { scenarioData, type ScenarioData, type ScenarioName } from '../control/scenarios.js'
 import { verifyCalls, type CallExpectation } from '../control/verify-calls.js'
 import { deleteAsset } from '../domain/asset-writes.js'
@@ -16,7 +18,8 @@ import { defaultFixtures } from '../seeding/default-fixtures.generated.js'
 import type { FixtureSet } from '../seeding/fixture-files.js'
 import type { GenerateFixturesOptions } from '../seeding/generate-fixtures.js'
 import { validateFixtures } from '../seeding/validate-fixtures.js'
-import type { Clock } from '../store/clock.js'
+import { systemClock, type Clock } from '../store/clock.js'
+import { createControllableClock, type ControllableClock } from '../store/controllable-clock.js'
 import { createStore, type Store, type StoreSnapshot } from '../store/create-store.js'
 import { seededIds } from '../store/seeded-ids.js'
 import { createWireRenderer } from '../wire/wire-renderer.js'
@@ -35,7 +38,7 @@ export interface MockServiceOptions {
   scenario?: ScenarioName
   /** Seed of new ids, random fault delays and the `large` scenario (default 1). */
   seed?: number
-  /** Where timestamps come from (default: the system clock). */
+  /** Where timestamps come from (default: the system clock); `service.clock` can freeze, set and advance it. */
   clock?: Clock
   /** How many requests the journal keeps (default 10,000); past that the oldest are dropped. */
   journalLimit?: number
@@ -73,13 +76,22 @@ export interface MockService {
   readonly journal: Journal
   /** Failures injected into operations and streams. */
   readonly faults: Faults
+  /**
+   * The mock's time: the injected clock, which can be frozen, set and
+   * advanced so `readable` texts and `updated` values can be shown at any
+   * time; `reset()` sets it back to the injected clock.
+   */
+  readonly clock: ControllableClock
+  /** What the inspector reads (records, links, journal entries with their answers, streams) and its live feed. */
+  readonly inspection: Inspection
   /** The scenario `reset()` goes back to. */
   readonly scenario: ScenarioName
   /** Settles when the first scenario is loaded; requests wait for it themselves. */
   readonly ready: Promise<void>
   /**
    * Back to the current scenario: records reloaded, journal emptied, faults
-   * cleared, stream clients sent fresh first frames.
+   * cleared, the clock back to the injected one, stream clients sent fresh
+   * first frames.
    */
   reset(): Promise<void>
   /** The whole store as it is now; cheap enough for every `beforeEach`. */
@@ -129,10 +141,8 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     scenario === 'default' && !generate
       ? { records: validateFixtures(fixtures), goneAssets: [] }
       : scenarioData(scenario, { fixtures, seed, generate })
-  const store = createStore({
-    ...(options.clock && { clock: options.clock }),
-    createId: seededIds(seed),
-  })
+  const clock = createControllableClock(options.clock ?? systemClock)
+  const store = createStore({ clock, createId: seededIds(seed) })
   const journal = createJournal(options.journalLimit === undefined ? {} : { limit: options.journalLimit })
   const faults = createFaults(seed)
   const operations = routeTable()
@@ -142,8 +152,26 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     renderer: createWireRenderer(store),
     answers: createAnswerCache(store),
     takeFault: (operation) => faults.take(operation),
-    record: (request) => journal.record(request),
+    record: (request, answer) => journal.record(request, answer),
   }
+  const inspection = createInspection({
+    store,
+    journal,
+    faults,
+    hub,
+    clock,
+    operations,
+    get scenario() {
+      return scenario
+    },
+    snapshots: createNamedSnapshots({
+      snapshot: () => store.snapshot(),
+      restore: (snapshot) => store.replaceAll(snapshot.records, snapshot.gone),
+      now: () => clock.now(),
+    }),
+    render: (kind, record) =>
+      environment.renderer.answer({ now: clock.now(), transferables: true, keep: false }).render(kind, record),
+  })
 
   async function load(pending: ScenarioData | Promise<ScenarioData>): Promise<void> {
     const next = await pending
@@ -163,6 +191,8 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     hub,
     journal,
     faults,
+    clock,
+    inspection,
     get scenario() {
       return scenario
     },
@@ -170,6 +200,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     async reset() {
       journal.clear()
       faults.clear()
+      clock.reset()
       await load(data)
     },
     snapshot: () => store.snapshot(),
@@ -179,6 +210,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
       await load(next)
       scenario = name
       data = next
+      inspection.scenarioChanged()
     },
     verify: (expectation) => verifyCalls(journal.entries, expectation),
     removeAsset: (id) => store.write((tx) => deleteAsset(tx, id)),

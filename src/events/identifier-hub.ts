@@ -22,6 +22,11 @@ export interface IdentifierHubHooks {
   takeFault?(stream: IdentifierStream): StreamFaultEffect | undefined
 }
 
+/** What hub listeners hear: a client connected or left, or a frame went out to the clients of a stream. */
+export type HubEvent =
+  | { readonly type: 'connect' | 'disconnect'; readonly stream: IdentifierStream; readonly clients: number }
+  | { readonly type: 'frame'; readonly stream: IdentifierStream; readonly frame: string; readonly clients: number }
+
 /** Fans store changes out to the clients of the identifier streams, whatever transport they use. */
 export interface IdentifierHub {
   /** Registers a client: it gets its first frame at once; returns the function that disconnects it. */
@@ -30,6 +35,8 @@ export interface IdentifierHub {
   clientCount(stream: IdentifierStream): number
   /** Disconnects every client and stops listening to the store. */
   close(): void
+  /** Hears of connects, disconnects and frames sent; returns the function that stops listening. */
+  subscribe(listener: (event: HubEvent) => void): () => void
 }
 
 /**
@@ -45,6 +52,25 @@ export interface IdentifierHub {
 export function createIdentifierHub(store: Store, hooks: IdentifierHubHooks = {}): IdentifierHub {
   const clients: Record<IdentifierStream, Set<StreamClient>> = { conversations: new Set(), assets: new Set() }
   const streams = Object.keys(clients) as IdentifierStream[]
+  const listeners = new Set<(event: HubEvent) => void>()
+  // A listener's failure never keeps a frame from the clients or a write from committing.
+  function tell(event: HubEvent): void {
+    for (const listener of listeners) {
+      try {
+        listener(event)
+      } catch (error) {
+        console.error(error)
+      }
+    }
+  }
+  function sent(stream: IdentifierStream, frame: string, count: number): void {
+    if (listeners.size > 0) tell({ type: 'frame', stream, frame, clients: count })
+  }
+  function left(stream: IdentifierStream, client: StreamClient): void {
+    if (clients[stream].delete(client) && listeners.size > 0) {
+      tell({ type: 'disconnect', stream, clients: clients[stream].size })
+    }
+  }
 
   const unsubscribe = store.subscribe((event) => {
     for (const stream of streams) {
@@ -60,28 +86,40 @@ export function createIdentifierHub(store: Store, hooks: IdentifierHubHooks = {}
     const targets = [...clients[stream]]
     if (fault?.close) {
       for (const client of targets) {
-        clients[stream].delete(client)
+        left(stream, client)
         client.close(fault.close.code, fault.close.reason ?? 'Injected fault.')
       }
     } else if (fault?.drop) {
       return
     } else if (fault?.delayMs) {
-      setTimeout(() => targets.forEach((client) => clients[stream].has(client) && client.send(text)), fault.delayMs)
+      setTimeout(() => {
+        const still = targets.filter((client) => clients[stream].has(client))
+        still.forEach((client) => client.send(text))
+        sent(stream, text, still.length)
+      }, fault.delayMs)
     } else {
       for (const client of targets) client.send(text)
+      sent(stream, text, targets.length)
     }
   }
 
   return {
     connect(stream, client) {
       clients[stream].add(client)
-      client.send(JSON.stringify(firstFrame(store, stream)))
-      return () => clients[stream].delete(client)
+      if (listeners.size > 0) tell({ type: 'connect', stream, clients: clients[stream].size })
+      const first = JSON.stringify(firstFrame(store, stream))
+      client.send(first)
+      sent(stream, first, 1)
+      return () => left(stream, client)
     },
     clientCount: (stream) => clients[stream].size,
     close() {
       unsubscribe()
       for (const stream of streams) clients[stream].clear()
+    },
+    subscribe(listener) {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
     },
   }
 }

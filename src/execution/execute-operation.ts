@@ -58,8 +58,8 @@ export interface ExecutionEnvironment {
   readonly answers?: AnswerCache
   /** Takes the fault that applies to the next request of an operation, if any. */
   takeFault?(operation: string): FaultEffect | undefined
-  /** Hears of every request answered. */
-  record?(request: RequestRecord): void
+  /** Hears of every request answered, and the answer given. */
+  record?(request: RequestRecord, answer: Answer): void
 }
 
 /**
@@ -116,7 +116,7 @@ export async function executeOperation(
     durationMs: performance.now() - started,
     at: now.toISOString(),
     ...(fault && { faultId: fault.faultId }),
-  })
+  }, answer)
   return answer
 }
 

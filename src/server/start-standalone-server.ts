@@ -4,8 +4,10 @@ import { createMockService, type MockService, type MockServiceOptions } from '..
 import { streamUrlsOf, type IdentifierStream } from '../events/identifier-frames.js'
 import { errorAnswer, textAnswer, type Answer } from '../execution/answer.js'
 import { attachStreamServer } from './attach-stream-server.js'
+import { controlAccessRefusal } from './control-access.js'
 import { persistToFile } from './file-persistence.js'
 import { readBody } from './read-body.js'
+import { createInspectorServer } from './serve-inspector.js'
 import { createAnswerBatch } from './write-answer.js'
 
 export interface StandaloneServerOptions extends MockServiceOptions {
@@ -63,9 +65,18 @@ export async function startStandaloneServer(options: StandaloneServerOptions = {
       result = { status: 204 }
     } else {
       const route = service.route(method, path)
+      const loopback = isLoopback(request.socket.remoteAddress)
+      // The control API and the inspector: this machine's clients, through a loopback name, from no other site.
+      const refusal = route && 'control' in route ? controlAccessRefusal(request.headers, loopback) : undefined
       if (!route) {
         request.resume()
         result = textAnswer(404, `No operation of the service answers ${method} ${path}.`)
+      } else if (refusal) {
+        request.resume()
+        result = textAnswer(403, refusal)
+      } else if ('control' in route && route.control.served) {
+        request.resume()
+        return inspector.serve(route.control.served, response)
       } else {
         try {
           result = await service.answer(route, {
@@ -73,7 +84,7 @@ export async function startStandaloneServer(options: StandaloneServerOptions = {
             path,
             query: new URLSearchParams(queryStart === -1 ? '' : rawUrl.slice(queryStart + 1)),
             body: await readBody(request, maxBodyBytes),
-            loopback: isLoopback(request.socket.remoteAddress),
+            loopback,
           })
         } catch (error) {
           result = errorAnswer(error)
@@ -90,6 +101,7 @@ export async function startStandaloneServer(options: StandaloneServerOptions = {
   }
 
   const answers = createAnswerBatch()
+  const inspector = createInspectorServer(service.inspection)
   const server = createServer((request, response) => {
     answer(request, response).catch((error: unknown) => answers.add(response, errorAnswer(error)))
   })
@@ -120,6 +132,7 @@ export async function startStandaloneServer(options: StandaloneServerOptions = {
       return new Promise((resolve, reject) => {
         closing = true
         closeStreams()
+        inspector.close()
         service.close()
         server.close((error) => {
           const persisted = persistence?.stop() ?? Promise.resolve()

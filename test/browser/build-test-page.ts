@@ -1,5 +1,6 @@
 import { createServer } from 'node:http'
-import { copyFile, mkdir, readFile } from 'node:fs/promises'
+import { randomUUID } from 'node:crypto'
+import { copyFile, mkdir, readFile, rm } from 'node:fs/promises'
 import type { AddressInfo } from 'node:net'
 import { createRequire } from 'node:module'
 import { extname, join } from 'node:path'
@@ -12,7 +13,7 @@ export interface TestPage {
 }
 
 const here = fileURLToPath(new URL('.', import.meta.url))
-const outDir = fileURLToPath(new URL('../../.tmp/browser-page/', import.meta.url))
+const tmpDir = fileURLToPath(new URL('../../.tmp/', import.meta.url))
 const TYPES: Record<string, string> = {
   '.html': 'text/html',
   '.js': 'text/javascript',
@@ -25,10 +26,13 @@ const TYPES: Record<string, string> = {
 
 /**
  * Bundles the test page for the browser (failing if anything from Node leaks
- * into the browser entry), adds MSW's worker script as `npx msw init` would,
- * and serves the folder on 127.0.0.1.
+ * into the browser entry) with code splitting, as an app's bundler does, so
+ * what the mock imports on demand (the inspector) is a chunk of its own; adds
+ * MSW's worker script as `npx msw init` would, and serves the folder on 127.0.0.1.
  */
 export async function buildTestPage(): Promise<TestPage> {
+  // A folder of its own: test files build their pages side by side.
+  const outDir = join(tmpDir, `browser-page-${randomUUID()}`)
   await mkdir(outDir, { recursive: true })
   await build({
     entryPoints: [join(here, 'page/main.ts')],
@@ -36,7 +40,10 @@ export async function buildTestPage(): Promise<TestPage> {
     format: 'esm',
     platform: 'browser',
     target: 'chrome120',
-    outfile: join(outDir, 'main.js'),
+    outdir: outDir,
+    splitting: true,
+    entryNames: '[name]',
+    chunkNames: 'chunks/[name]-[hash]',
     sourcemap: true,
     logLevel: 'silent',
     conditions: ['browser'],
@@ -44,7 +51,8 @@ export async function buildTestPage(): Promise<TestPage> {
   await copyFile(join(here, 'page/index.html'), join(outDir, 'index.html'))
   const require = createRequire(import.meta.url)
   await copyFile(join(require.resolve('msw/package.json'), '../lib/mockServiceWorker.js'), join(outDir, 'mockServiceWorker.js'))
-  return serveDirectory(outDir)
+  const site = await serveDirectory(outDir)
+  return { url: site.url, close: () => site.close().finally(() => rm(outDir, { recursive: true, force: true })) }
 }
 
 /** Serves a folder of static files on 127.0.0.1 (a free port). */

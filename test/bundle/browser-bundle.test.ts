@@ -1,4 +1,6 @@
+import { readFile } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
+import { gzipSync } from 'node:zlib'
 import { build } from 'esbuild'
 import { describe, expect, it } from 'vitest'
 
@@ -42,12 +44,46 @@ describe('the browser entry', () => {
       logLevel: 'silent',
       external: ['msw', 'msw/*'],
     })
-    const main = Object.entries(result.metafile.outputs).find(([, output]) => output.entryPoint?.endsWith('browser/index.js'))
+    const main = Object.entries(result.metafile.outputs).find(([, output]) =>
+      output.entryPoint?.endsWith('browser/index.js'),
+    )
     expect(main).toBeDefined()
     const inMain = Object.keys(main![1].inputs)
     expect(inMain.some((input) => input.includes('generate-fixtures'))).toBe(false)
     expect(inMain.some((input) => input.includes('generated-text'))).toBe(false)
     const chunks = Object.values(result.metafile.outputs).flatMap((output) => Object.keys(output.inputs))
     expect(chunks.some((input) => input.includes('dist/seeding/generate-fixtures.js'))).toBe(true)
+  })
+
+  it('keeps the inspector out of the bundle until it is asked for, in a chunk of its own', async () => {
+    const result = await build({
+      entryPoints: [entry('browser/index.js')],
+      bundle: true,
+      splitting: true,
+      outdir: 'unused',
+      platform: 'browser',
+      format: 'esm',
+      write: false,
+      metafile: true,
+      logLevel: 'silent',
+      external: ['msw', 'msw/*'],
+    })
+    const main = Object.entries(result.metafile.outputs).find(([, output]) =>
+      output.entryPoint?.endsWith('browser/index.js'),
+    )
+    expect(Object.keys(main![1].inputs).filter((input) => input.includes('dist/inspector/'))).toEqual([])
+    const chunk = Object.values(result.metafile.outputs).filter(
+      (output) => 'dist/inspector/inspector.js' in output.inputs,
+    )
+    expect(chunk).toHaveLength(1)
+    // The chunk is the inspector alone: the mock it reads is handed to it, not bundled twice.
+    expect(Object.keys(chunk[0]!.inputs)).toEqual(['dist/inspector/inspector.js'])
+  })
+})
+
+describe('the inspector bundle', () => {
+  it('weighs at most 40 kB gzip, Preact included', async () => {
+    const bundle = await readFile(entry('inspector/inspector.js'))
+    expect(gzipSync(bundle).byteLength).toBeLessThanOrEqual(40_000)
   })
 })

@@ -7,6 +7,6 @@ import { startBrowserMock } from 'conversation-asset-mock/browser'
 const params = new URLSearchParams(location.search)
 const persist = params.get('persist') ?? undefined
 
-const mock = await startBrowserMock({ quiet: true, ...(persist && { persist }) })
+const mock = await startBrowserMock({ quiet: true, inspector: params.has('inspector'), ...(persist && { persist }) })
 Object.assign(window, { pieces, recordFrames, mockReady: true })
 document.getElementById('status')!.textContent = `ready: ${mock.store.count('conversation')} conversations`

@@ -1,0 +1,34 @@
+import type { Answer } from '../execution/answer.js'
+
+/** What a control request carries once routed. */
+interface ControlRequest {
+  readonly params: Readonly<Record<string, string>>
+  readonly query: URLSearchParams
+  /** The parsed JSON body, or undefined. */
+  readonly body: unknown
+}
+
+/** One route of the control API. */
+export interface ControlRoute {
+  readonly method: 'GET' | 'POST' | 'DELETE'
+  readonly path: string
+  /**
+   * Set on the routes a transport serves itself (the inspector's page and
+   * script, the live feed): `run` then answers what a transport that cannot
+   * serve it says.
+   */
+  readonly served?: 'inspector-page' | 'inspector-script' | 'inspector-events'
+  run(request: ControlRequest): Answer | Promise<Answer>
+}
+
+/**
+ * A JSON answer of the control API.
+ *
+ * @example
+ * jsonAnswer(201, { id })
+ */
+export const jsonAnswer = (status: number, value: unknown): Answer => ({
+  status,
+  contentType: 'application/json',
+  body: JSON.stringify(value),
+})

@@ -1,0 +1,153 @@
+import type { Store } from '../store/create-store.js'
+import { RELATIONS } from '../store/relations.js'
+import { RECORD_KINDS, type RecordKind, type RecordOf } from '../store/schemas.js'
+
+/** One record as the inspector lists it. */
+export interface RecordRow {
+  readonly kind: RecordKind
+  readonly id: string
+  /** What a person reads it by: a name, a text, a URL. */
+  readonly label: string
+  /** True for a deleted record (a tombstone): reads of it answer 410 or 500. */
+  readonly gone?: true
+}
+
+/**
+ * A group of records linked to one record: through a field of its own
+ * (`from`, e.g. a conversation's `assets`), or through a field of theirs that
+ * names it (`to`, e.g. the conversations whose `groundingMessages` hold a message).
+ */
+export interface RecordLink {
+  readonly direction: 'from' | 'to'
+  /** The field that holds the link: this record's own, or `kind.field` of the records linking to it. */
+  readonly field: string
+  readonly kind: RecordKind
+  readonly records: RecordRow[]
+}
+
+/** A reference between kinds the relation table does not list, kept on one side only. */
+interface Reference {
+  readonly from: RecordKind
+  readonly field: string
+  readonly to: RecordKind
+}
+
+/** References the relation table does not list (nor keep both sides of). */
+const EXTRA_REFERENCES: readonly Reference[] = [
+  { from: 'asset', field: 'original', to: 'format' },
+  { from: 'activity', field: 'asset', to: 'asset' },
+  { from: 'activity', field: 'format', to: 'format' },
+]
+
+/** Every field that holds ids of other records, by the kind that holds it: both sides of each relation. */
+const REFERENCES: readonly Reference[] = [
+  ...RELATIONS.map(({ from, field, to }) => ({ from, field, to })),
+  ...RELATIONS.flatMap(({ from, to, inverse }) => (inverse ? [{ from: to, field: inverse, to: from }] : [])),
+  ...EXTRA_REFERENCES,
+]
+
+/** References kept on one side only: the records holding them are found by a scan. */
+const ONE_SIDED: readonly Reference[] = [...RELATIONS.filter((relation) => !relation.inverse), ...EXTRA_REFERENCES]
+
+const LABEL_LENGTH = 80
+
+const clip = (text: string) => (text.length > LABEL_LENGTH ? `${text.slice(0, LABEL_LENGTH - 1)}…` : text)
+
+/**
+ * What a record is read by in the inspector: its name, text, URL or path.
+ *
+ * @example
+ * recordLabel('tag', store.get('tag', id)!) // 'react'
+ */
+export function recordLabel(kind: RecordKind, record: RecordOf<RecordKind>): string {
+  const r = record as Record<string, any>
+  switch (kind) {
+    case 'conversation':
+      return clip(r.name || '(untitled conversation)')
+    case 'message':
+      return clip(`${String(r.role).toLowerCase()}: ${r.fragment?.string?.raw ?? ''}`)
+    case 'annotation':
+    case 'tag':
+      return clip(r.text)
+    case 'asset':
+      return clip(r.name || '(unnamed asset)')
+    case 'format':
+      return `${r.classification.specific} ${String(r.role).toLowerCase()}`
+    case 'activity':
+      return clip(`${Object.keys(r.event)[0] ?? 'activity'} (${String(r.mechanism).toLowerCase()})`)
+    case 'website':
+      return clip(r.name || r.url)
+    case 'anchor':
+      return clip(r.name || r.fullpath)
+    case 'workstreamSummary':
+      return clip(r.name)
+    case 'range':
+      return `${r.from ?? '…'} – ${r.to ?? '…'}`
+  }
+}
+
+/**
+ * The row of a record by id: its label, or marked gone for a tombstone (and
+ * for an id the store does not know, named as it is).
+ *
+ * @example
+ * rowOf(store, 'asset', id) // { kind: 'asset', id, label: 'useDebounce hook' }
+ */
+export function rowOf(store: Store, kind: RecordKind, id: string): RecordRow {
+  const record = store.get(kind, id)
+  if (record) return { kind, id, label: recordLabel(kind, record) }
+  return { kind, id, label: store.isGone(kind, id) ? '(deleted)' : '(unknown id)', gone: true }
+}
+
+/**
+ * The links of a record both ways: the records its own fields name, and the
+ * records whose fields name it where the store keeps no field on its side.
+ *
+ * @example
+ * recordLinks(store, 'message', id) // [{ direction: 'from', field: 'conversation', … }, { direction: 'to', field: 'conversation.groundingMessages', … }]
+ */
+export function recordLinks(store: Store, kind: RecordKind, record: RecordOf<RecordKind>): RecordLink[] {
+  const links: RecordLink[] = []
+  const own = record as Record<string, unknown>
+  for (const reference of REFERENCES) {
+    if (reference.from !== kind) continue
+    const value = own[reference.field]
+    const ids = Array.isArray(value) ? (value as string[]) : typeof value === 'string' ? [value] : []
+    if (ids.length === 0) continue
+    links.push({
+      direction: 'from',
+      field: reference.field,
+      kind: reference.to,
+      records: ids.map((id) => rowOf(store, reference.to, id)),
+    })
+  }
+  for (const reference of ONE_SIDED) {
+    if (reference.to !== kind) continue
+    const holders: RecordRow[] = []
+    for (const holder of store.all(reference.from)) {
+      const value = (holder as Record<string, unknown>)[reference.field]
+      if (value === record.id || (Array.isArray(value) && value.includes(record.id))) {
+        holders.push({ kind: reference.from, id: holder.id, label: recordLabel(reference.from, holder) })
+      }
+    }
+    if (holders.length > 0) {
+      links.push({
+        direction: 'to',
+        field: `${reference.from}.${reference.field}`,
+        kind: reference.from,
+        records: holders,
+      })
+    }
+  }
+  return links
+}
+
+/**
+ * Whether a string names a record kind.
+ *
+ * @example
+ * isRecordKind('asset') // true
+ */
+export function isRecordKind(kind: string): kind is RecordKind {
+  return (RECORD_KINDS as readonly string[]).includes(kind)
+}

@@ -1,0 +1,53 @@
+import type { FaultSpec, StreamFaultSpec } from '../control/faults.js'
+import type {
+  FrameRow,
+  InspectionEvent,
+  InspectorOverview,
+  JournalDetail,
+  JournalRow,
+  RecordDetail,
+  RecordList,
+  StreamCounts,
+  VerifyOutcome,
+} from '../control/inspection.js'
+import type { ScenarioName } from '../control/scenarios.js'
+import type { CallExpectation } from '../control/verify-calls.js'
+import type { IdentifierStream } from '../events/identifier-frames.js'
+import type { RecordKind } from '../store/schemas.js'
+
+/** A clock change the inspector asks for. */
+type ClockAction =
+  | { readonly action: 'freeze' | 'resume' | 'reset' }
+  | { readonly action: 'set'; readonly at: string }
+  | { readonly action: 'advance'; readonly ms: number }
+
+/**
+ * How the inspector reads and steers a mock: in the page's own process (the
+ * panel) or over the control API and its live feed (the standalone page).
+ * Every call rejects with the mock's own message when it refuses.
+ */
+export interface Connection {
+  overview(): Promise<InspectorOverview>
+  records(kind: RecordKind, query: string): Promise<RecordList>
+  record(kind: RecordKind, id: string): Promise<RecordDetail | undefined>
+  journalRows(): Promise<{ rows: JournalRow[] }>
+  journalEntry(id: number): Promise<JournalDetail | undefined>
+  verify(expectation: CallExpectation): Promise<VerifyOutcome>
+  streams(): Promise<{ streams: Readonly<Record<IdentifierStream, StreamCounts>>; frames: FrameRow[] }>
+  reset(): Promise<void>
+  useScenario(name: ScenarioName): Promise<void>
+  takeSnapshot(): Promise<void>
+  restoreSnapshot(id: string): Promise<void>
+  addFault(spec: FaultSpec | StreamFaultSpec): Promise<void>
+  removeFault(id: string): Promise<void>
+  clearFaults(): Promise<void>
+  clearJournal(): Promise<void>
+  removeAsset(id: string): Promise<void>
+  clock(change: ClockAction): Promise<void>
+  /**
+   * Listens to the live feed: `opened` runs when it (re)connects, so the view
+   * reloads what it shows; `events` gets the changes after that; `lost` runs
+   * when the feed drops (it reconnects by itself).
+   */
+  subscribe(events: (events: readonly InspectionEvent[]) => void, opened: () => void, lost: () => void): () => void
+}

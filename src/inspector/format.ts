@@ -1,0 +1,67 @@
+/**
+ * An ISO timestamp as the inspector shows it: date and time to the second, in UTC.
+ *
+ * @example
+ * formatInstant('2024-05-01T12:00:00.000Z') // '2024-05-01 12:00:00 UTC'
+ */
+export function formatInstant(iso: string): string {
+  return `${iso.slice(0, 10)} ${iso.slice(11, 19)} UTC`
+}
+
+/**
+ * The time of day of an ISO timestamp, to the millisecond (UTC), for journal and frame rows.
+ *
+ * @example
+ * timeOfDay('2024-05-01T12:00:00.250Z') // '12:00:00.250'
+ */
+export function timeOfDay(iso: string): string {
+  return iso.slice(11, 23)
+}
+
+/**
+ * The class of a status: 501 (an operation the mock does not implement) stands apart from other 5xx.
+ *
+ * @example
+ * statusClass(501) // 'cam-s501'
+ */
+export function statusClass(status: number): string {
+  if (status === 501) return 'cam-s501'
+  if (status === 0) return 'cam-s0'
+  return `cam-s${Math.floor(status / 100)}xx`
+}
+
+/** The status filters of the journal: a label, and which statuses it keeps. */
+export const STATUS_FILTERS: ReadonlyArray<readonly [string, (status: number) => boolean]> = [
+  ['all statuses', () => true],
+  ['2xx', (status) => status >= 200 && status < 300],
+  ['4xx', (status) => status >= 400 && status < 500],
+  ['5xx', (status) => status >= 500],
+  ['501 not implemented', (status) => status === 501],
+  ['network error', (status) => status === 0],
+]
+
+/**
+ * A body as the inspector shows it: JSON pretty-printed, anything else as it is.
+ *
+ * @example
+ * prettyBody('{"a":1}') // '{\n  "a": 1\n}'
+ */
+export function prettyBody(body: unknown): string {
+  if (body === undefined) return '(none)'
+  if (typeof body !== 'string') return JSON.stringify(body, null, 2)
+  try {
+    return JSON.stringify(JSON.parse(body), null, 2)
+  } catch {
+    return body
+  }
+}
+
+/**
+ * The message of anything thrown.
+ *
+ * @example
+ * messageOf(new Error('No snapshot "x" is kept.')) // 'No snapshot "x" is kept.'
+ */
+export function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error)
+}

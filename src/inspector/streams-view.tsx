@@ -1,0 +1,60 @@
+import type { IdentifierStream } from '../events/identifier-frames.js'
+import type { ViewProps } from './app.js'
+import { timeOfDay } from './format.js'
+
+const STREAMS: readonly IdentifierStream[] = ['conversations', 'assets']
+
+/**
+ * The identifier streams live: clients connected to each, frames sent, and
+ * the newest frames as they went out.
+ *
+ * @example
+ * <StreamsView {...props} />
+ */
+export function StreamsView({ live }: ViewProps) {
+  const streams = live.overview?.streams
+  const frames = [...live.frames].reverse()
+  return (
+    <div class="cam-col cam-wide">
+      <div class="cam-cards">
+        {STREAMS.map((stream) => (
+          <div class="cam-card" aria-label={`${stream} stream`} key={stream}>
+            <div class="cam-note">/{stream}/stream/identifiers</div>
+            <strong>{streams?.[stream].clients ?? 0}</strong> client{streams?.[stream].clients === 1 ? '' : 's'}{' '}
+            connected
+            <div class="cam-note">{streams?.[stream].frames ?? 0} frames sent</div>
+          </div>
+        ))}
+      </div>
+      <h2>Frames sent</h2>
+      <table aria-label="frames">
+        <thead>
+          <tr>
+            <th>time</th>
+            <th>stream</th>
+            <th>clients</th>
+            <th>ids</th>
+            <th>frame</th>
+          </tr>
+        </thead>
+        <tbody>
+          {frames.map((frame) => (
+            <tr key={frame.id} data-stream={frame.stream}>
+              <td>{timeOfDay(frame.at)}</td>
+              <td>{frame.stream}</td>
+              <td>{frame.clients}</td>
+              <td>{frame.items}</td>
+              <td class="cam-path" title={frame.text}>
+                {frame.text}
+                {frame.truncated ? '…' : ''}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {frames.length === 0 && (
+        <p class="cam-note">No frames sent yet: they appear as stream clients connect and records change.</p>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,81 @@
+import { useState } from 'preact/hooks'
+import type { VerifyOutcome } from '../control/inspection.js'
+import type { CallExpectation } from '../control/verify-calls.js'
+import type { ViewProps } from './app.js'
+
+/** A JSON field of the form: empty for none. */
+function parsed(text: string, field: string): unknown {
+  if (text.trim() === '') return undefined
+  try {
+    return JSON.parse(text)
+  } catch {
+    throw new Error(`The ${field} field is not JSON: write it as {"name": "value"}, or leave it empty.`)
+  }
+}
+
+/**
+ * Checks the journal as `verify()` does: the number of calls that matched,
+ * or the same table of matches and near misses.
+ *
+ * @example
+ * <VerifyForm {...props} />
+ */
+export function VerifyForm({ connection, live, act }: ViewProps) {
+  const [fields, setFields] = useState({ operation: '', params: '', query: '', body: '', times: '' })
+  const [outcome, setOutcome] = useState<VerifyOutcome>()
+  const field = (name: keyof typeof fields) => ({
+    value: fields[name],
+    onInput: (event: { currentTarget: HTMLInputElement }) =>
+      setFields({ ...fields, [name]: event.currentTarget.value }),
+  })
+  const submit = (event: Event) => {
+    event.preventDefault()
+    act(async () => {
+      const params = parsed(fields.params, 'params')
+      const query = parsed(fields.query, 'query')
+      const body = parsed(fields.body, 'body')
+      const expectation: CallExpectation = {
+        operation: fields.operation.trim(),
+        ...(params !== undefined && { params: params as Record<string, string> }),
+        ...(query !== undefined && { query: query as Record<string, string> }),
+        ...(body !== undefined && { body }),
+        ...(fields.times.trim() !== '' && { times: Number(fields.times) }),
+      }
+      setOutcome(await connection.verify(expectation))
+    })
+  }
+  return (
+    <section aria-label="verify">
+      <h2>Verify</h2>
+      <form class="cam-form" onSubmit={submit}>
+        <input
+          placeholder="operation"
+          aria-label="verify operation"
+          list="cam-operations"
+          required
+          {...field('operation')}
+        />
+        <datalist id="cam-operations">
+          {live.overview?.operations.map((name) => (
+            <option value={name} key={name} />
+          ))}
+        </datalist>
+        <input placeholder='params {"conversation": "…"}' aria-label="verify params" {...field('params')} />
+        <input placeholder="query {}" aria-label="verify query" {...field('query')} />
+        <input placeholder="body contains {}" aria-label="verify body" {...field('body')} />
+        <input type="number" min="0" placeholder="times" aria-label="verify times" {...field('times')} />
+        <button type="submit">Verify</button>
+      </form>
+      {outcome?.ok && (
+        <p class="cam-ok" role="status">
+          Verified: {outcome.matched} matching call{outcome.matched === 1 ? '' : 's'}.
+        </p>
+      )}
+      {outcome && !outcome.ok && (
+        <pre class="cam-table" aria-label="verify result">
+          {outcome.message}
+        </pre>
+      )}
+    </section>
+  )
+}

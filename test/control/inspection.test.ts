@@ -1,0 +1,223 @@
+import { Configuration, ConversationApi, ConversationsApi } from '@pieces.app/pieces-os-client'
+import { GONE_ASSET_ID, type InspectionEvent, type RecordDetail } from 'conversation-asset-mock'
+import { setupMockServer } from 'conversation-asset-mock/node'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+
+const DAY = 24 * 60 * 60 * 1000
+
+describe('the inspection in-process', () => {
+  const mock = setupMockServer()
+  const configuration = new Configuration({ basePath: mock.baseUrl })
+  const conversations = new ConversationsApi(configuration)
+  const conversation = new ConversationApi(configuration)
+
+  beforeAll(() => mock.listen())
+  afterEach(() => mock.reset())
+  afterAll(() => mock.close())
+
+  /** Collects the feed's events until stopped. */
+  function listen(): { events: InspectionEvent[]; stop: () => void } {
+    const events: InspectionEvent[] = []
+    const stop = mock.inspection.subscribe((event) => events.push(event))
+    return { events, stop }
+  }
+
+  it('freezes, sets, advances and resumes the clock, and readable texts and updated follow it', async () => {
+    mock.clock.freeze('2024-05-01T12:00:00.000Z')
+    const created = await conversations.conversationsCreateSpecificConversation({
+      seededConversation: { type: 'COPILOT', name: 'Clocked' },
+    })
+    expect(created.created.value.toISOString()).toBe('2024-05-01T12:00:00.000Z')
+    expect(
+      (await conversation.conversationGetSpecificConversation({ conversation: created.id })).created.readable,
+    ).toBe('Just now...')
+
+    mock.clock.advance(3 * DAY)
+    expect(
+      (await conversation.conversationGetSpecificConversation({ conversation: created.id })).created.readable,
+    ).toBe('3 days ago')
+    const renamed = await conversation.conversationUpdate({ conversation: { ...created, name: 'Renamed' } })
+    expect(renamed.updated.value.toISOString()).toBe('2024-05-04T12:00:00.000Z')
+
+    mock.clock.set('2024-06-01T00:00:00.000Z')
+    expect(mock.clock.state()).toEqual({ now: '2024-06-01T00:00:00.000Z', frozen: true, offsetMs: expect.any(Number) })
+    mock.clock.resume()
+    expect(mock.clock.state().frozen).toBe(false)
+    expect(mock.clock.now().getTime()).toBeGreaterThanOrEqual(Date.parse('2024-06-01T00:00:00.000Z'))
+
+    await mock.reset()
+    expect(mock.clock.state()).toMatchObject({ frozen: false, offsetMs: 0 })
+  })
+
+  it('refuses a time that is not one, naming it', () => {
+    expect(() => mock.clock.set('yesterday')).toThrow(`Failed to set the mock's clock: "yesterday" is not a time.`)
+    expect(() => mock.clock.advance(Number.NaN)).toThrow(
+      /Failed to advance the mock's clock: NaN is not a number of milliseconds/,
+    )
+    expect(mock.clock.state().offsetMs).toBe(0)
+  })
+
+  it('numbers journal entries and keeps each answer, cut at 64 KiB', async () => {
+    await conversations.conversationsSnapshot({})
+    await fetch(`${mock.baseUrl}/asset/nope`)
+    const { rows } = mock.inspection.journalRows()
+    expect(rows.map(({ id, operation, status }) => ({ id, operation, status }))).toEqual([
+      { id: expect.any(Number), operation: 'conversationsSnapshot', status: 200 },
+      { id: rows[0]!.id + 1, operation: 'asset_snapshot', status: 410 },
+    ])
+    const list = mock.inspection.journalEntry(rows[0]!.id)!
+    expect(list.response).toMatchObject({ status: 200, contentType: 'application/json', truncated: false })
+    expect(JSON.parse(list.response!.body!).iterable).toHaveLength(8)
+    expect(mock.inspection.journalEntry(rows[1]!.id)!.response).toMatchObject({
+      status: 410,
+      body: 'Asset no longer exists and is Gone.',
+    })
+
+    await conversations.conversationsCreateSpecificConversation({
+      seededConversation: { type: 'COPILOT', name: 'x'.repeat(100_000) },
+    })
+    const big = mock.inspection.journalRows().rows.at(-1)!
+    const kept = mock.inspection.journalEntry(big.id)!.response!
+    expect(kept.truncated).toBe(true)
+    expect(new TextEncoder().encode(kept.body).byteLength).toBeLessThanOrEqual(64 * 1024)
+  })
+
+  it('lists records newest first, searchable, with tombstones marked gone', async () => {
+    const created = await conversations.conversationsCreateSpecificConversation({
+      seededConversation: { type: 'COPILOT', name: 'Needle in a haystack' },
+    })
+    const all = mock.inspection.records('conversation')
+    expect(all.total).toBe(9)
+    expect(all.rows[0]).toEqual({ kind: 'conversation', id: created.id, label: 'Needle in a haystack' })
+    expect(mock.inspection.records('conversation', { query: 'NEEDLE' }).rows.map((row) => row.id)).toEqual([created.id])
+    expect(mock.inspection.records('conversation', { query: created.id.slice(0, 13) }).total).toBeGreaterThanOrEqual(1)
+
+    await mock.removeAsset(GONE_ASSET_ID)
+    const assets = mock.inspection.records('asset')
+    expect(assets.rows.at(-1)).toEqual({ kind: 'asset', id: GONE_ASSET_ID, label: '(deleted)', gone: true })
+    expect(mock.inspection.record('asset', GONE_ASSET_ID)).toEqual({
+      kind: 'asset',
+      id: GONE_ASSET_ID,
+      label: '(deleted)',
+      gone: true,
+      links: [],
+    })
+    expect(mock.inspection.overview().gone.asset).toBe(1)
+  })
+
+  it('shows a record as the official client receives it, with its links both ways', async () => {
+    const [first] = mock.store.all('conversation')
+    const detail = mock.inspection.record('conversation', first!.id) as RecordDetail
+    const read = await fetch(`${mock.baseUrl}/conversation/${first!.id}`).then((response) => response.json())
+    expect(detail.wire).toEqual(read)
+    const messages = detail.links.find((link) => link.field === 'messages')!
+    expect(messages).toMatchObject({ direction: 'from', kind: 'message' })
+    expect(messages.records.map((row) => row.id)).toEqual(first!.messages)
+
+    const message = mock.inspection.record('message', first!.messages[0]!)!
+    expect(message.links).toContainEqual(
+      expect.objectContaining({
+        direction: 'from',
+        field: 'conversation',
+        records: [expect.objectContaining({ id: first!.id })],
+      }),
+    )
+    const [asset] = mock.store.all('asset')
+    const format = mock.inspection.record('format', asset!.original)!
+    expect(format.links).toContainEqual(
+      expect.objectContaining({
+        direction: 'to',
+        field: 'asset.original',
+        records: [expect.objectContaining({ id: asset!.id })],
+      }),
+    )
+    expect(mock.inspection.record('conversation', 'no-such-id')).toBeUndefined()
+  })
+
+  it('tells its listeners of requests, record changes, stream clients, frames, faults and the clock', async () => {
+    const { events, stop } = listen()
+    const socket = new WebSocket(mock.streamUrls.conversations)
+    await new Promise((resolve) => socket.addEventListener('message', resolve, { once: true }))
+    const created = await conversations.conversationsCreateSpecificConversation({})
+    mock.faults.add({ operation: 'conversationsSnapshot', status: 503, times: 1 })
+    mock.clock.advance(DAY)
+    socket.close()
+    await new Promise((resolve) => socket.addEventListener('close', resolve, { once: true }))
+    await expect
+      .poll(() => events.some((event) => event.type === 'streams' && event.streams.conversations.clients === 0))
+      .toBe(true)
+    stop()
+
+    expect(events).toContainEqual({
+      type: 'streams',
+      streams: { conversations: { clients: 1, frames: expect.any(Number) }, assets: expect.anything() },
+    })
+    expect(events).toContainEqual({
+      type: 'frame',
+      frame: expect.objectContaining({ stream: 'conversations', clients: 1, items: 8 }),
+    })
+    expect(events).toContainEqual({ type: 'records', kinds: ['conversation'] })
+    expect(events).toContainEqual({
+      type: 'frame',
+      frame: expect.objectContaining({
+        stream: 'conversations',
+        items: 1,
+        text: JSON.stringify({ iterable: [{ conversation: { id: created.id } }] }),
+      }),
+    })
+    expect(events).toContainEqual({
+      type: 'request',
+      row: expect.objectContaining({ operation: 'conversationsCreateSpecificConversation', status: 200 }),
+    })
+    expect(events).toContainEqual({
+      type: 'faults',
+      faults: [expect.objectContaining({ operation: 'conversationsSnapshot', status: 503, remaining: 1 })],
+      streamFaults: [],
+    })
+    expect(events).toContainEqual({ type: 'clock', clock: expect.objectContaining({ offsetMs: DAY }) })
+    expect(mock.inspection.streams().frames.at(-1)).toMatchObject({ stream: 'conversations', items: 1 })
+  })
+
+  it('answers verify with the same near-miss table verify() throws', async () => {
+    await conversations.conversationsSnapshot({})
+    expect(mock.inspection.verify({ operation: 'conversationsSnapshot', times: 1 })).toEqual({ ok: true, matched: 1 })
+    const outcome = mock.inspection.verify({ operation: 'conversationsSnapshot', times: 2 })
+    let thrown = ''
+    try {
+      mock.verify({ operation: 'conversationsSnapshot', times: 2 })
+    } catch (error) {
+      thrown = (error as Error).message
+    }
+    expect(outcome).toEqual({ ok: false, message: thrown })
+    expect(thrown).toContain('Nearest misses')
+  })
+
+  it('keeps snapshots by id and brings them back', async () => {
+    const { id, counts } = mock.inspection.snapshots.take()
+    expect(counts.conversation).toBe(8)
+    await conversations.conversationsCreateSpecificConversation({})
+    expect(await mock.inspection.snapshots.restore(id)).toBe(true)
+    expect(mock.store.count('conversation')).toBe(8)
+    expect(await mock.inspection.snapshots.restore('snapshot-none')).toBe(false)
+    expect(mock.inspection.overview().snapshots.map((snapshot) => snapshot.id)).toContain(id)
+  })
+
+  it('answers and commits the request when a listener of the feed throws', async () => {
+    const stop = mock.inspection.subscribe(() => {
+      throw new Error('listener broke')
+    })
+    const errors: unknown[] = []
+    const original = console.error
+    console.error = (error: unknown) => errors.push(error)
+    try {
+      const created = await conversations.conversationsCreateSpecificConversation({
+        seededConversation: { type: 'COPILOT', name: 'Still here' },
+      })
+      expect(mock.store.get('conversation', created.id)?.name).toBe('Still here')
+    } finally {
+      console.error = original
+      stop()
+    }
+    expect(errors.length).toBeGreaterThan(0)
+  })
+})

@@ -48,6 +48,37 @@ export const RELATION_TABLE = {
     summaries: { to: 'workstreamSummary', inverse: 'assets' },
     anchors: { to: 'anchor', inverse: 'assets' },
   },
+  message: {
+    assets: { to: 'asset', inverse: 'messages' },
+    anchors: { to: 'anchor', inverse: 'messages' },
+    annotations: { to: 'annotation', inverse: 'messages' },
+    tags: { to: 'tag', inverse: 'messages' },
+    websites: { to: 'website', inverse: 'messages' },
+    ranges: { to: 'range', inverse: 'messages' },
+    summaries: { to: 'workstreamSummary', inverse: 'messages' },
+    /** Messages linked with each other: the same list on both. */
+    messages: { to: 'message', inverse: 'messages' },
+  },
+  anchor: {
+    annotations: { to: 'annotation', inverse: 'anchors' },
+    tags: { to: 'tag', inverse: 'anchors' },
+    summaries: { to: 'workstreamSummary', inverse: 'anchors' },
+  },
+  annotation: {
+    tags: { to: 'tag', inverse: 'annotations' },
+    websites: { to: 'website', inverse: 'annotations' },
+    summaries: { to: 'workstreamSummary', inverse: 'annotations' },
+  },
+  range: {
+    summaries: { to: 'workstreamSummary', inverse: 'ranges' },
+  },
+  tag: {
+    websites: { to: 'website', inverse: 'tags' },
+    summaries: { to: 'workstreamSummary', inverse: 'tags' },
+  },
+  website: {
+    summaries: { to: 'workstreamSummary', inverse: 'websites' },
+  },
 } as const satisfies RelationTable
 
 /** A kind whose records own links. */

@@ -114,6 +114,15 @@ const messageSchema = z.object({
   created: timestamp,
   updated: timestamp,
   score,
+  assets: ids,
+  anchors: ids,
+  annotations: ids,
+  tags: ids,
+  websites: ids,
+  ranges: ids,
+  summaries: ids,
+  /** Other messages this one is linked with (both ways). */
+  messages: ids,
 })
 
 const annotationSchema = z.object({
@@ -125,6 +134,12 @@ const annotationSchema = z.object({
   asset: id.optional(),
   conversation: id.optional(),
   favorited: z.boolean().optional(),
+  anchors: ids,
+  messages: ids,
+  tags: ids,
+  websites: ids,
+  summaries: ids,
+  score,
 })
 
 const assetSchema = z.object({
@@ -143,6 +158,7 @@ const assetSchema = z.object({
   conversations: ids,
   summaries: ids,
   anchors: ids,
+  messages: ids,
   score,
   favorited: z.boolean().default(false),
 })
@@ -166,7 +182,8 @@ const formatSchema = z.object({
 
 const activitySchema = z.object({
   id,
-  asset: id,
+  /** The asset the activity is about; left out for an activity created without one. */
+  asset: id.optional(),
   format: id.optional(),
   event: z.record(z.string(), z.unknown()).default(() => ({})),
   application,
@@ -183,6 +200,12 @@ const tagSchema = z.object({
   created: timestamp,
   updated: timestamp,
   assets: ids,
+  anchors: ids,
+  annotations: ids,
+  messages: ids,
+  websites: ids,
+  summaries: ids,
+  score,
 })
 
 const websiteSchema = z.object({
@@ -193,6 +216,11 @@ const websiteSchema = z.object({
   updated: timestamp,
   assets: ids,
   conversations: ids,
+  annotations: ids,
+  messages: ids,
+  tags: ids,
+  summaries: ids,
+  score,
 })
 
 const anchorSchema = z.object({
@@ -205,6 +233,11 @@ const anchorSchema = z.object({
   updated: timestamp,
   assets: ids,
   conversations: ids,
+  annotations: ids,
+  messages: ids,
+  tags: ids,
+  summaries: ids,
+  score,
 })
 
 const workstreamSummarySchema = z.object({
@@ -214,6 +247,14 @@ const workstreamSummarySchema = z.object({
   updated: timestamp,
   assets: ids,
   conversations: ids,
+  anchors: ids,
+  annotations: ids,
+  messages: ids,
+  ranges: ids,
+  tags: ids,
+  websites: ids,
+  score,
+  favorited: z.boolean().optional(),
 })
 
 const rangeSchema = z.object({
@@ -224,6 +265,9 @@ const rangeSchema = z.object({
   created: timestamp,
   updated: timestamp,
   conversations: ids,
+  messages: ids,
+  summaries: ids,
+  score,
 })
 
 /** Every record kind the store keeps, with the schema of its records. */
@@ -259,6 +303,28 @@ export type RangeRecord = RecordOf<'range'>
 export type ScoreRecord = z.output<typeof scoreSchema>
 
 export const RECORD_KINDS = Object.keys(recordSchemas) as RecordKind[]
+
+/**
+ * The empty link list records share until they are linked, for code that
+ * builds stored records itself (the generator). It is frozen: a link gives
+ * the record a list of its own.
+ *
+ * @example
+ * const tag: TagRecord = { id, text, category: 'UNKNOWN', created, updated, assets: [], messages: sharedEmptyIds(), … }
+ */
+export function sharedEmptyIds(): string[] {
+  return NO_IDS
+}
+
+/**
+ * The zero score records share until one of their counters moves (frozen).
+ *
+ * @example
+ * const range: RangeRecord = { id, created, updated, conversations: [], score: sharedZeroScore(), … }
+ */
+export function sharedZeroScore(): ScoreRecord {
+  return ZERO_SCORE as ScoreRecord
+}
 
 const defaultsByKind = new Map<RecordKind, Readonly<Record<string, unknown>>>()
 

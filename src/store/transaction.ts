@@ -151,7 +151,14 @@ export class Transaction {
     this.require(fromKind, fromId)
     this.require(relation.to, toId)
     this.removeLink(fromKind, fromId, relation.field, toId)
-    if (!relation.inverse || relation.inverseOne) return
+    if (!relation.inverse) return
+    if (relation.inverseOne) {
+      // The record leaves its owner (an annotation its asset); one whose owner is required refuses.
+      const ownerField = relation.inverse
+      const target: LinkedRecord = this.require(relation.to, toId)
+      if (target[ownerField] === fromId) this.editLinks(relation.to, toId, (draft) => void delete draft[ownerField])
+      return
+    }
     const inverse = relation.inverse
     this.removeLink(relation.to, toId, inverse, fromId)
   }
@@ -291,7 +298,12 @@ const KIND_NAMES: Record<RecordKind, string> = {
   range: 'range',
 }
 
-/** The human name of a record kind, for messages. */
-function describeKind(kind: RecordKind): string {
+/**
+ * The human name of a record kind, for messages.
+ *
+ * @example
+ * describeKind('workstreamSummary') // 'workstream summary'
+ */
+export function describeKind(kind: RecordKind): string {
   return KIND_NAMES[kind]
 }

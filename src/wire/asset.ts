@@ -96,7 +96,7 @@ export function buildActivity(record: ActivityRecord, context: WireContext): Wir
     application: { ...record.application } as Wire<Activity>['application'],
     mechanism: record.mechanism,
   }
-  const asset = context.get('asset', record.asset)
+  const asset = record.asset === undefined ? undefined : context.get('asset', record.asset)
   if (asset) activity.asset = context.render('flattenedAsset', asset)
   const format = record.format === undefined ? undefined : context.get('format', record.format)
   if (format) activity.format = context.render('flattenedFormat', format)
@@ -166,6 +166,11 @@ export function buildAsset(record: AssetRecord, context: WireContext): Wire<Asse
       present(context, 'anchor', record.anchors),
       (anchor) => context.render('anchor', anchor),
       removed('anchors'),
+    ),
+    messages: collectionOf(
+      present(context, 'message', record.messages),
+      (message) => context.render('message', message),
+      removed('messages'),
     ),
   }
   if (record.name !== undefined) asset.name = record.name

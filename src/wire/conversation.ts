@@ -1,7 +1,12 @@
 import type { Annotation, Conversation, ConversationMessage, Score } from '@pieces.app/pieces-os-client'
 import type { AnnotationRecord, ConversationRecord, MessageRecord, ScoreRecord } from '../store/schemas.js'
-import { toFlattened } from './flattened.js'
+import { linkedLists, toFlattened } from './flattened.js'
 import type { Wire, WireContext } from './wire-types.js'
+
+/** The link lists of a message, each a flattened collection under the same key on the wire. */
+const MESSAGE_LINKS = ['assets', 'anchors', 'annotations', 'tags', 'websites', 'ranges', 'summaries', 'messages'] as const
+/** The link lists of an annotation besides its one asset or conversation. */
+const ANNOTATION_LINKS = ['anchors', 'messages', 'tags', 'websites', 'summaries'] as const
 
 /** A stored score as the wire Score (all counters present). */
 export function toScore(score: ScoreRecord): Wire<Score> {
@@ -59,6 +64,7 @@ export function buildConversationMessage(record: MessageRecord, context: WireCon
     conversation: { id: record.conversation },
     role: record.role,
     score: toScore(record.score),
+    ...linkedLists(context, 'message', record, MESSAGE_LINKS),
   }
   if (context.transferables && record.fragment) message.fragment = structuredClone(record.fragment)
   if (record.sentiment) message.sentiment = record.sentiment
@@ -78,6 +84,8 @@ export function buildAnnotation(record: AnnotationRecord, context: WireContext):
     updated: context.timestamp(record.updated),
     type: record.type,
     text: record.text,
+    score: toScore(record.score),
+    ...linkedLists(context, 'annotation', record, ANNOTATION_LINKS),
   }
   if (record.asset !== undefined) annotation.asset = { id: record.asset }
   if (record.conversation !== undefined) annotation.conversation = { id: record.conversation }

@@ -1,3 +1,6 @@
+import type { RecordKind } from '../store/schemas.js'
+import type { WireContext } from './wire-types.js'
+
 /** A flattened collection: references by id and each id's position. */
 export interface FlattenedIds {
   iterable: Array<{ id: string }>
@@ -59,4 +62,22 @@ export function collectionOf<R extends { id: string }, W>(
   }
   if (removed) markRemoved(indices, removed)
   return { iterable, indices }
+}
+
+/**
+ * Several link lists of a record as flattened collections under the same keys,
+ * with the ids each list lost since the last restart marked `-1`.
+ *
+ * @example
+ * linkedLists(context, 'tag', record, ['websites', 'summaries']) // { websites: { iterable, indices }, summaries: … }
+ */
+export function linkedLists<F extends string>(
+  context: WireContext,
+  kind: RecordKind,
+  record: { readonly id: string } & { readonly [K in F]: readonly string[] },
+  fields: readonly F[],
+): Record<F, FlattenedIds> {
+  const lists = {} as Record<F, FlattenedIds>
+  for (const field of fields) lists[field] = toFlattened(record[field], context.removedLinks(kind, record.id, field))
+  return lists
 }

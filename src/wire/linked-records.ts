@@ -1,6 +1,7 @@
 import type { Anchor, Model, Range, Tag, Website, WorkstreamSummary } from '@pieces.app/pieces-os-client'
 import type { AnchorRecord, RangeRecord, TagRecord, WebsiteRecord, WorkstreamSummaryRecord } from '../store/schemas.js'
-import { toFlattened } from './flattened.js'
+import { toScore } from './conversation.js'
+import { linkedLists } from './flattened.js'
 import type { Wire, WireContext } from './wire-types.js'
 
 /**
@@ -16,7 +17,8 @@ export function buildTag(record: TagRecord, context: WireContext): Wire<Tag> {
     category: record.category,
     created: context.timestamp(record.created),
     updated: context.timestamp(record.updated),
-    assets: toFlattened(record.assets, context.removedLinks('tag', record.id, 'assets')),
+    score: toScore(record.score),
+    ...linkedLists(context, 'tag', record, ['assets', 'anchors', 'annotations', 'messages', 'websites', 'summaries']),
   }
 }
 
@@ -33,8 +35,8 @@ export function buildWebsite(record: WebsiteRecord, context: WireContext): Wire<
     name: record.name,
     created: context.timestamp(record.created),
     updated: context.timestamp(record.updated),
-    assets: toFlattened(record.assets, context.removedLinks('website', record.id, 'assets')),
-    conversations: toFlattened(record.conversations, context.removedLinks('website', record.id, 'conversations')),
+    score: toScore(record.score),
+    ...linkedLists(context, 'website', record, ['assets', 'conversations', 'annotations', 'messages', 'tags', 'summaries']),
   }
 }
 
@@ -51,8 +53,8 @@ export function buildAnchor(record: AnchorRecord, context: WireContext): Wire<An
     points: { iterable: [], indices: {} },
     created: context.timestamp(record.created),
     updated: context.timestamp(record.updated),
-    assets: toFlattened(record.assets, context.removedLinks('anchor', record.id, 'assets')),
-    conversations: toFlattened(record.conversations, context.removedLinks('anchor', record.id, 'conversations')),
+    score: toScore(record.score),
+    ...linkedLists(context, 'anchor', record, ['assets', 'conversations', 'annotations', 'messages', 'tags', 'summaries']),
   }
   if (record.name !== undefined) anchor.name = record.name
   if (record.watch !== undefined) anchor.watch = record.watch
@@ -70,7 +72,8 @@ export function buildRange(record: RangeRecord, context: WireContext): Wire<Rang
     id: record.id,
     created: context.timestamp(record.created),
     updated: context.timestamp(record.updated),
-    conversations: toFlattened(record.conversations, context.removedLinks('range', record.id, 'conversations')),
+    score: toScore(record.score),
+    ...linkedLists(context, 'range', record, ['conversations', 'messages', 'summaries']),
   }
   if (record.from !== undefined) range.from = context.timestamp(record.from)
   if (record.to !== undefined) range.to = context.timestamp(record.to)
@@ -96,13 +99,24 @@ const SUMMARY_MODEL = {
  */
 export function buildWorkstreamSummary(record: WorkstreamSummaryRecord, context: WireContext): Wire<WorkstreamSummary> {
   const model: Wire<Model> = { ...SUMMARY_MODEL, created: context.timestamp('2024-01-01T00:00:00.000Z') }
-  return {
+  const summary: Wire<WorkstreamSummary> = {
     id: record.id,
     name: record.name,
     created: context.timestamp(record.created),
     updated: context.timestamp(record.updated),
     model,
-    assets: toFlattened(record.assets, context.removedLinks('workstreamSummary', record.id, 'assets')),
-    conversations: toFlattened(record.conversations, context.removedLinks('workstreamSummary', record.id, 'conversations')),
+    score: toScore(record.score),
+    ...linkedLists(context, 'workstreamSummary', record, [
+      'assets',
+      'conversations',
+      'anchors',
+      'annotations',
+      'messages',
+      'ranges',
+      'tags',
+      'websites',
+    ]),
   }
+  if (record.favorited !== undefined) summary.favorited = record.favorited
+  return summary
 }

@@ -4,9 +4,13 @@ import { fixedClock } from '../../src/store/clock.js'
 import { validateFixtures } from '../../src/seeding/validate-fixtures.js'
 import { defaultFixtures } from '../../src/seeding/default-fixtures.generated.js'
 import { storedRecordSchema } from '../../src/store/stored-record-schema.js'
-import { recordDefaults } from '../../src/store/schemas.js'
+import { recordDefaults, type TagRecord } from '../../src/store/schemas.js'
 
 const at = '2024-05-01T12:00:00.000Z'
+
+/** A tag as the store keeps it: the schema's defaults for every field left out. */
+const tag = (id: string, text: string): TagRecord =>
+  ({ ...recordDefaults('tag'), id, text, category: 'UNKNOWN', created: at, updated: at, assets: [] }) as TagRecord
 
 async function loadedStore(): Promise<Store> {
   const store = createStore({ clock: fixedClock(at) })
@@ -87,14 +91,14 @@ describe('the @msw/data collections of the store', () => {
     await expect(
       store.replaceAll({
         tag: [
-          { id: 'dup', text: 'a', category: 'UNKNOWN', created: at, updated: at, assets: [] },
-          { id: 'dup', text: 'b', category: 'UNKNOWN', created: at, updated: at, assets: [] },
+          tag('dup', 'a'),
+          tag('dup', 'b'),
         ],
       }),
     ).rejects.toThrow('Failed to load the records: the tag id "dup" appears twice.')
     expect(idsOf((await store.collections()).tag.findMany())).toEqual(tags)
 
-    await store.replaceAll({ tag: [{ id: 'only', text: 'only', category: 'UNKNOWN', created: at, updated: at, assets: [] }] })
+    await store.replaceAll({ tag: [tag('only', 'only')] })
     const collections = await store.collections()
     expect(idsOf(collections.tag.findMany())).toEqual(['only'])
     expect(collections.conversation.count()).toBe(0)

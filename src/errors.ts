@@ -8,6 +8,7 @@ export type MockErrorCode =
   | 'INVALID_REQUEST'
   | 'PAYLOAD_TOO_LARGE'
   | 'INTERNAL'
+  | 'NOT_IMPLEMENTED'
 
 const STATUS_BY_CODE: Record<MockErrorCode, number> = {
   // The spec declares 500 for every failure of these operations, unknown ids included.
@@ -17,6 +18,8 @@ const STATUS_BY_CODE: Record<MockErrorCode, number> = {
   INVALID_REQUEST: 500,
   PAYLOAD_TOO_LARGE: 413,
   INTERNAL: 500,
+  // An operation of the official client the mock does not implement.
+  NOT_IMPLEMENTED: 501,
 }
 
 /**

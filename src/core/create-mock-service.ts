@@ -7,11 +7,13 @@ import { createNamedSnapshots } from '../control/named-snapshots.js'
 import { scenarioData, type ScenarioData, type ScenarioName } from '../control/scenarios.js'
 import { verifyCalls, type CallExpectation } from '../control/verify-calls.js'
 import { deleteAsset } from '../domain/asset-writes.js'
+import { IDENTIFIER_STREAM_PATHS } from '../events/identifier-frames.js'
 import { createIdentifierHub, type IdentifierHub } from '../events/identifier-hub.js'
 import { createAnswerCache } from '../execution/answer-cache.js'
 import type { Answer } from '../execution/answer.js'
 import { executeOperation, type ExecutionEnvironment } from '../execution/execute-operation.js'
 import type { Operation } from '../operations/define-operation.js'
+import { unimplementedOperations } from '../routes/client-coverage.js'
 import { createRouter } from '../routes/router.js'
 import { routeTable } from '../routes/route-table.js'
 import { defaultFixtures } from '../seeding/default-fixtures.generated.js'
@@ -233,6 +235,13 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     ...operations.flatMap((operation) =>
       operation.paths.map((path) => ({ method: operation.method, path, target: { operation } })),
     ),
+    // Every other operation of the official client answers 501 naming it, journaled and fault-able like the rest.
+    // In the same tree, so a client's fixed segment wins over a parameter (GET /assets/pseudo is no asset id).
+    ...unimplementedOperations(operations, Object.values(IDENTIFIER_STREAM_PATHS)).map((operation) => ({
+      method: operation.method,
+      path: operation.paths[0]!,
+      target: { operation },
+    })),
     ...controlRoutes(service).map((control) => ({ method: control.method, path: control.path, target: { control } })),
   ])
   return service

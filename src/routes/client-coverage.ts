@@ -1,0 +1,80 @@
+import { MockServiceError } from '../errors.js'
+import { defineOperation, type Operation } from '../operations/define-operation.js'
+import { clientOperations, type ClientOperation } from './client-operations.generated.js'
+
+/**
+ * How the mock answers one method of the official client: an operation of the
+ * route table (with its state), a WebSocket stream the mock serves, or the
+ * 501 of an operation it does not implement.
+ */
+export type ClientOperationCoverage =
+  | { readonly client: ClientOperation; readonly answer: 'stateful'; readonly operation: Operation }
+  | { readonly client: ClientOperation; readonly answer: 'stream' }
+  | { readonly client: ClientOperation; readonly answer: 'not implemented' }
+
+/** A method and a path pattern, with the names of its parameters left out. */
+const routeKey = (method: string, path: string) => `${method} ${path.replace(/:[^/]+/g, ':')}`
+
+/**
+ * Says, for every method of the official client, how the mock answers it:
+ * by the route table operation that answers the same method and path (its
+ * parameters may be named otherwise, and its id may be the spec's), as one of
+ * the WebSocket streams it serves, or not at all.
+ *
+ * @example
+ * clientCoverage(routeTable(), ['/conversations/stream/identifiers']).find((c) => c.client.id === 'assetSnapshot')?.answer // 'stateful'
+ */
+export function clientCoverage(
+  operations: readonly Operation[],
+  streamPaths: readonly string[],
+): ClientOperationCoverage[] {
+  const byRoute = new Map<string, Operation>()
+  for (const operation of operations) {
+    for (const path of operation.paths) byRoute.set(routeKey(operation.method, path), operation)
+  }
+  const streams = new Set(streamPaths)
+  return clientOperations.map((client): ClientOperationCoverage => {
+    if (client.websocket && streams.has(client.path)) return { client, answer: 'stream' }
+    const operation = byRoute.get(routeKey(client.method, client.path))
+    return operation ? { client, answer: 'stateful', operation } : { client, answer: 'not implemented' }
+  })
+}
+
+/**
+ * What the mock answers for a client operation it does not implement, with
+ * the client's operation id and its method and path as the client writes them.
+ *
+ * @example
+ * notImplementedText({ id: 'osDeviceInformation', method: 'GET', path: '/os/device/information' })
+ * // 'conversation-asset-mock does not implement osDeviceInformation (GET /os/device/information)'
+ */
+export function notImplementedText(operation: { readonly id: string; readonly method: string; readonly path: string }): string {
+  const path = operation.path.replace(/:([A-Za-z_]+)/g, '{$1}')
+  return `conversation-asset-mock does not implement ${operation.id} (${operation.method} ${path})`
+}
+
+/**
+ * The operations that answer every client operation the route table and the
+ * streams leave out: each is routed under the client's path and journaled
+ * under the client's id (so `verify()` and faults name it), and answers 501
+ * text/plain naming it.
+ *
+ * @example
+ * unimplementedOperations(routeTable(), Object.values(IDENTIFIER_STREAM_PATHS)).length // 586 minus what the mock answers
+ */
+export function unimplementedOperations(operations: readonly Operation[], streamPaths: readonly string[]): Operation[] {
+  return clientCoverage(operations, streamPaths)
+    .filter((coverage) => coverage.answer === 'not implemented')
+    .map(({ client }) => {
+      const text = notImplementedText(client)
+      return defineOperation({
+        id: client.id,
+        method: client.method,
+        paths: [client.path],
+        params: {},
+        run() {
+          throw new MockServiceError('NOT_IMPLEMENTED', text)
+        },
+      })
+    })
+}

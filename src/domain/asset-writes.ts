@@ -15,6 +15,11 @@ const ASSET_EVENTS = {
   tagDeleted: { asset_tag_deleted: 'a_tag_was_deleted_by_the_user' },
   linkAdded: { asset_link_added: 'a_link_was_added_by_the_user' },
   linkDeleted: { asset_link_deleted: 'a_link_was_deleted_by_the_user' },
+  anchorAdded: { asset_anchor_added: 'a_anchor_was_added_by_the_user' },
+  anchorDeleted: { asset_anchor_deleted: 'a_anchor_was_deleted_by_the_user' },
+  annotationAdded: { asset_annotation_added: 'an_annotation_was_added_by_the_user' },
+  annotationDeleted: { asset_annotation_deleted: 'an_annotation_was_deleted_by_the_user' },
+  formatValueEdited: { asset_format_value_edited: 'a_specific_format_value_was_edited_on_an_asset' },
 } as const
 
 export type AssetEvent = keyof typeof ASSET_EVENTS

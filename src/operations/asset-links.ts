@@ -1,9 +1,13 @@
 import { recordActivity } from '../domain/asset-writes.js'
+import { assetEvent } from './asset-link-events.js'
 import type { Operation } from './define-operation.js'
 import { associate, disassociate } from './link-operation.js'
 
 /**
- * The 6 asset link routes (spec §4.4), stored on both records and logged as activities.
+ * The 14 link routes of the client's AssetApi: the 6 of the spec (§4.4), and
+ * anchors, annotations, conversations and messages. Each is stored on both
+ * records; links to tags, websites, summaries, anchors and annotations are
+ * logged as the asset's activities.
  *
  * @example
  * routeTable() // holds these
@@ -50,5 +54,57 @@ export const assetLinksOperations: readonly Operation[] = [
     params: { asset: 'asset', workstream_summary: 'workstreamSummary' },
     relation: ['asset', 'summaries'],
     also: (tx, { asset }) => recordActivity(tx, asset!, 'updated'),
+  }),
+  associate({
+    id: 'assetAssociateAnchor',
+    paths: ['/asset/:asset/anchors/associate/:anchor'],
+    params: { asset: 'asset', anchor: 'anchor' },
+    relation: ['asset', 'anchors'],
+    also: assetEvent('anchorAdded'),
+  }),
+  disassociate({
+    id: 'assetDisassociateAnchor',
+    paths: ['/asset/:asset/anchors/disassociate/:anchor'],
+    params: { asset: 'asset', anchor: 'anchor' },
+    relation: ['asset', 'anchors'],
+    also: assetEvent('anchorDeleted'),
+  }),
+  associate({
+    id: 'assetAssociateAnnotation',
+    paths: ['/asset/:asset/annotations/associate/:annotation'],
+    params: { asset: 'asset', annotation: 'annotation' },
+    relation: ['asset', 'annotations'],
+    also: assetEvent('annotationAdded'),
+  }),
+  disassociate({
+    id: 'assetDisassociateAnnotation',
+    paths: ['/asset/:asset/annotations/disassociate/:annotation'],
+    params: { asset: 'asset', annotation: 'annotation' },
+    relation: ['asset', 'annotations'],
+    also: assetEvent('annotationDeleted'),
+  }),
+  associate({
+    id: 'assetAssociateConversation',
+    paths: ['/asset/:asset/conversations/associate/:conversation'],
+    params: { asset: 'asset', conversation: 'conversation' },
+    relation: ['conversation', 'assets'],
+  }),
+  disassociate({
+    id: 'assetDisassociateConversation',
+    paths: ['/asset/:asset/conversations/disassociate/:conversation'],
+    params: { asset: 'asset', conversation: 'conversation' },
+    relation: ['conversation', 'assets'],
+  }),
+  associate({
+    id: 'assetAssociateConversationMessage',
+    paths: ['/asset/:asset/messages/associate/:message'],
+    params: { asset: 'asset', message: 'message' },
+    relation: ['message', 'assets'],
+  }),
+  disassociate({
+    id: 'assetDisassociateConversationMessage',
+    paths: ['/asset/:asset/messages/disassociate/:message'],
+    params: { asset: 'asset', message: 'message' },
+    relation: ['message', 'assets'],
   }),
 ]

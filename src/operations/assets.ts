@@ -3,11 +3,13 @@ import { defineOperation, json, text, type Operation } from './define-operation.
 import { booleanQuery, parseBody, pathId, wireContext } from './request-input.js'
 import { collectionOf, toFlattened } from '../wire/flattened.js'
 import { seedInput } from '../domain/seeds.js'
-import { MockServiceError } from '../errors.js'
+import { goneOnRefusal, MockServiceError } from '../errors.js'
+import { readAsset } from './asset-reads.js'
 
 /**
  * The `/assets` routes a client needs to reach assets at all: create, delete
- * (the route that makes an asset gone), the snapshot and the identifiers.
+ * (the route that makes an asset gone), the snapshot and the identifiers, and
+ * one asset and its formats under `/assets/` as under `/asset/`.
  *
  * @example
  * routeTable() // holds these
@@ -59,6 +61,32 @@ export const assetsOperations: readonly Operation[] = [
     run(context) {
       booleanQuery(context.request.query, 'pseudo', false)
       return json(toFlattened(Array.from(context.store.all('asset'), (asset) => asset.id)))
+    },
+  }),
+  defineOperation({
+    id: 'assetsSpecificAssetSnapshot',
+    method: 'GET',
+    paths: ['/assets/:asset'],
+    params: { asset: 'asset' },
+    run(context) {
+      return goneOnRefusal(() => {
+        const wire = wireContext(context)
+        return json(wire.render('asset', readAsset(context, { unknown: 'GONE' })))
+      })
+    },
+  }),
+  defineOperation({
+    id: 'assetsSpecificAssetFormatsSnapshot',
+    method: 'GET',
+    paths: ['/assets/:asset/formats'],
+    params: { asset: 'asset' },
+    run(context) {
+      const asset = readAsset(context, { unknown: 'NOT_FOUND' })
+      const wire = wireContext(context)
+      return json({ iterable: asset.formats.flatMap((id) => {
+        const format = context.store.get('format', id)
+        return format ? [wire.render('format', format)] : []
+      }) })
     },
   }),
 ]

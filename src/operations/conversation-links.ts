@@ -2,8 +2,9 @@ import type { Operation } from './define-operation.js'
 import { associate, disassociate } from './link-operation.js'
 
 /**
- * The 12 conversation link routes (spec §4.3), stored on both records; the
- * anchor and asset unlinks answer under both `/delete/` and `/disassociate/`.
+ * The 14 link routes of the client's ConversationApi: the 12 of the spec
+ * (§4.3) and annotations, stored on both records; the anchor and asset
+ * unlinks answer under both `/delete/` and `/disassociate/`.
  *
  * @example
  * routeTable() // holds these
@@ -80,5 +81,17 @@ export const conversationLinksOperations: readonly Operation[] = [
     paths: ['/conversation/:conversation/grounding/messages/disassociate/:message'],
     params: { conversation: 'conversation', message: 'message' },
     relation: ['conversation', 'groundingMessages'],
+  }),
+  associate({
+    id: 'conversationAssociateAnnotation',
+    paths: ['/conversation/:conversation/annotations/associate/:annotation'],
+    params: { conversation: 'conversation', annotation: 'annotation' },
+    relation: ['conversation', 'annotations'],
+  }),
+  disassociate({
+    id: 'conversationDisassociateAnnotation',
+    paths: ['/conversation/:conversation/annotations/disassociate/:annotation'],
+    params: { conversation: 'conversation', annotation: 'annotation' },
+    relation: ['conversation', 'annotations'],
   }),
 ]

@@ -1,3 +1,4 @@
+import { MockServiceError } from '../errors.js'
 import { relationOf, type DeclaredLink, type LinkingKind } from '../store/relations.js'
 import type { RecordKind } from '../store/schemas.js'
 import type { Transaction } from '../store/transaction.js'
@@ -61,6 +62,9 @@ function linkRoute(
     params: spec.params,
     async run(context) {
       const ids = { [ownerParam]: pathId(context, ownerParam), [otherParam]: pathId(context, otherParam) }
+      if (relation.from === relation.to && ids[ownerParam] === ids[otherParam]) {
+        throw new MockServiceError('INVALID_REQUEST', `A ${relation.to} cannot be linked with itself: "${ids[ownerParam]}".`)
+      }
       await context.store.write((tx) => {
         change(tx, kind, field, ids[ownerParam]!, ids[otherParam]!)
         spec.also?.(tx, ids)

@@ -10,6 +10,23 @@ import { conversationsOperations } from '../operations/conversations.js'
 import { formatOperations } from '../operations/format.js'
 import { linkedRecordListsOperations } from '../operations/linked-record-lists.js'
 import { wellKnownOperations } from '../operations/well-known.js'
+import { tagLinksOperations } from '../operations/tag-links.js'
+import { websiteLinksOperations } from '../operations/website-links.js'
+import { anchorLinksOperations } from '../operations/anchor-links.js'
+import { annotationLinksOperations } from '../operations/annotation-links.js'
+import { rangeLinksOperations } from '../operations/range-links.js'
+import { workstreamSummaryLinksOperations } from '../operations/workstream-summary-links.js'
+import { messageLinksOperations } from '../operations/message-links.js'
+import { tagsOperations } from '../operations/tags.js'
+import { websitesOperations } from '../operations/websites.js'
+import { anchorsOperations } from '../operations/anchors.js'
+import { rangesOperations } from '../operations/ranges.js'
+import { workstreamSummariesOperations } from '../operations/workstream-summaries.js'
+import { annotationsOperations } from '../operations/annotations.js'
+import { activitiesOperations } from '../operations/activities.js'
+import { formatsOperations } from '../operations/formats.js'
+import { assetSearchOperations } from '../operations/asset-search.js'
+import { conversationSearchOperations } from '../operations/conversation-search.js'
 
 /** A named group of operations, as the README's endpoint table shows them. */
 export interface RouteGroup {
@@ -29,13 +46,28 @@ export function routeGroups(): readonly RouteGroup[] {
     { name: 'conversations', operations: conversationsOperations },
     { name: 'one conversation', operations: conversationOperations },
     { name: 'conversation links', operations: conversationLinksOperations },
-    { name: 'annotations', operations: annotationOperations },
+    { name: 'annotations', operations: [...annotationOperations, ...annotationsOperations] },
     { name: 'assets', operations: assetsOperations },
     { name: 'one asset', operations: assetOperations },
     { name: 'asset writes', operations: assetUpdatesOperations },
     { name: 'asset links', operations: assetLinksOperations },
     { name: 'linked records', operations: linkedRecordListsOperations },
-    { name: 'formats', operations: formatOperations },
+    { name: 'formats', operations: [...formatOperations, ...formatsOperations] },
+    { name: 'tag links', operations: tagLinksOperations },
+    { name: 'website links', operations: websiteLinksOperations },
+    { name: 'anchor links', operations: anchorLinksOperations },
+    { name: 'annotation links', operations: annotationLinksOperations },
+    { name: 'range links', operations: rangeLinksOperations },
+    { name: 'workstream summary links', operations: workstreamSummaryLinksOperations },
+    { name: 'message links', operations: messageLinksOperations },
+    { name: 'tags', operations: tagsOperations },
+    { name: 'websites', operations: websitesOperations },
+    { name: 'anchors', operations: anchorsOperations },
+    { name: 'ranges', operations: rangesOperations },
+    { name: 'workstream summaries', operations: workstreamSummariesOperations },
+    { name: 'activities', operations: activitiesOperations },
+    { name: 'asset search', operations: assetSearchOperations },
+    { name: 'conversation search', operations: conversationSearchOperations },
   ]
 }
 

@@ -1,0 +1,62 @@
+import { readFileSync } from 'node:fs'
+import { describe, expect, it } from 'vitest'
+import { IDENTIFIER_STREAM_PATHS } from '../../src/events/identifier-frames.js'
+import { clientCoverage } from '../../src/routes/client-coverage.js'
+import { clientApiClasses, clientOperations, clientOperationsVersion } from '../../src/routes/client-operations.generated.js'
+import { routeTable } from '../../src/routes/route-table.js'
+// @ts-expect-error a plain ES module of the repo's scripts, shared with the generator
+import { currentCoverageRow, renderCoverageMap, renderCoverageRow } from '../../scripts/coverage-map-text.mjs'
+
+const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8')
+const map = readFileSync(new URL('../../docs/coverage.md', import.meta.url), 'utf8')
+const coverage = clientCoverage(routeTable(), Object.values(IDENTIFIER_STREAM_PATHS))
+
+/** The route table's operations a client method does not name: HEAD on the health check, the old `/delete/` spellings. */
+const NOT_CLIENT_ROUTES = new Set([
+  'HEAD /.well-known/health',
+  'GET /conversations/stream/identifiers',
+  'POST /conversation/:conversation/anchors/delete/:anchor',
+  'POST /conversation/:conversation/assets/delete/:asset',
+])
+
+describe('the coverage map of the official client', () => {
+  it('is the map the route table gives (run `npm run build && node scripts/coverage-map.mjs` when this fails)', () => {
+    expect(map).toBe(renderCoverageMap(coverage, { version: clientOperationsVersion, apiClasses: clientApiClasses }))
+    expect(currentCoverageRow(readme)).toBe(renderCoverageRow(coverage))
+  })
+
+  it('says how the mock answers every method of every API class of the client, once', () => {
+    expect(coverage.map((entry) => `${entry.client.api}.${entry.client.id}`)).toEqual(
+      clientOperations.map((operation) => `${operation.api}.${operation.id}`),
+    )
+    for (const api of clientApiClasses) expect(map).toContain(`\n## ${api}\n`)
+  })
+
+  it('finds a client method behind every route of the route table', () => {
+    const clientRoutes = new Set(clientOperations.map((operation) => `${operation.method} ${operation.path.replace(/:[^/]+/g, ':')}`))
+    const orphans = routeTable().flatMap((operation) =>
+      operation.paths
+        .map((path) => `${operation.method} ${path}`)
+        .filter((route) => !NOT_CLIENT_ROUTES.has(route) && !clientRoutes.has(route.replace(/:[^/]+/g, ':'))),
+    )
+    expect(orphans).toEqual([])
+  })
+
+  it('names every operation by the client method name unless the service description names it', () => {
+    const renamed = coverage.flatMap((entry) =>
+      entry.answer === 'stateful' && entry.operation.id !== entry.client.id ? [entry.operation.id] : [],
+    )
+    // The spec's snake_case asset operations are the only ones named otherwise.
+    expect(renamed.filter((id) => !/^asset_[a-z_]+$/.test(id))).toEqual([])
+  })
+
+  it('answers the client methods over the records the mock keeps statefully, and the rest with 501', () => {
+    const answerOf = (id: string) => coverage.find((entry) => entry.client.id === id)?.answer
+    for (const id of ['tagsCreateNewTag', 'searchAssets', 'assetsSearchWithFilters', 'searchConversations', 'searchMessages', 'rangeAssociateConversationGroundingTemporalRangeWorkstreams', 'workstreamSummaryAssociateConversation']) {
+      expect(answerOf(id), id).toBe('stateful')
+    }
+    expect(answerOf('conversationsStreamIdentifiers')).toBe('stream')
+    expect(answerOf('osDeviceInformation')).toBe('not implemented')
+    expect(answerOf('assetAssociatePerson')).toBe('not implemented')
+  })
+})

@@ -1,0 +1,75 @@
+import { AssetApi, Configuration, OSApi } from '@pieces.app/pieces-os-client'
+import { clientCoverage, controlClient, IDENTIFIER_STREAM_PATHS, notImplementedText, routeTable } from 'conversation-asset-mock'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { failure } from './client-call.js'
+import { runtimes, type ContractRuntime } from './runtimes.js'
+
+const NOT_IMPLEMENTED = clientCoverage(routeTable(), Object.values(IDENTIFIER_STREAM_PATHS)).filter(
+  (entry) => entry.answer === 'not implemented',
+)
+
+describe.each(runtimes)('the client operations the mock does not implement, $name', ({ name, start }) => {
+  let mock: ContractRuntime
+  let configuration: Configuration
+
+  beforeAll(async () => {
+    mock = await start()
+    configuration = new Configuration({ basePath: mock.baseUrl })
+  })
+  afterEach(() => mock.reset())
+  afterAll(() => mock.close())
+
+  it('answers 501 text/plain naming the operation and its path, through the official client', async () => {
+    const refused = await failure(new OSApi(configuration).osDeviceInformation())
+    expect(refused).toMatchObject({
+      status: 501,
+      text: 'conversation-asset-mock does not implement osDeviceInformation (GET /os/device/information)',
+    })
+    expect(refused.type).toMatch(/^text\/plain/)
+    const person = await failure(new AssetApi(configuration).assetAssociatePerson({ asset: 'a1', person: 'p1' }))
+    expect(person).toMatchObject({
+      status: 501,
+      text: 'conversation-asset-mock does not implement assetAssociatePerson (POST /asset/{asset}/persons/associate/{person})',
+    })
+  })
+
+  it('answers 501 for every one of them, whatever the ids, and changes nothing', async () => {
+    expect(NOT_IMPLEMENTED.length).toBeGreaterThan(300)
+    const before = JSON.stringify(mock.store.snapshot().records)
+    for (const { client } of NOT_IMPLEMENTED) {
+      const path = client.path.replace(/:([A-Za-z_]+)/g, (_match, name: string) => `${name}-1`)
+      const response = await fetch(`${mock.baseUrl}${path}`, { method: client.method })
+      expect(response.status, `${client.method} ${path}`).toBe(501)
+      expect(await response.text()).toBe(notImplementedText(client))
+    }
+    expect(JSON.stringify(mock.store.snapshot().records)).toBe(before)
+  })
+
+  it('journals the call under the client operation name, so verify() sees a front end make it', async () => {
+    const control = controlClient(mock.baseUrl)
+    await failure(new OSApi(configuration).osDeviceInformation())
+    const [entry] = await control.journal('osDeviceInformation')
+    expect(entry).toMatchObject({ operation: 'osDeviceInformation', method: 'GET', path: '/os/device/information', status: 501 })
+    await expect(control.verify({ operation: 'osDeviceInformation', times: 1 })).resolves.toHaveLength(1)
+  })
+
+  it('lets a fault answer what a test needs instead', async () => {
+    const control = controlClient(mock.baseUrl)
+    await control.addFault({ operation: 'osDeviceInformation', status: 200, body: '{"name":"linux-box"}', times: 1 })
+    const information = await new OSApi(configuration).osDeviceInformation()
+    expect(information.name).toBe('linux-box')
+    expect((await failure(new OSApi(configuration).osDeviceInformation())).status).toBe(501)
+  })
+
+  it('leaves a path that is no operation of the client unanswered (404 standalone, unhandled in process)', async () => {
+    const request = fetch(`${mock.baseUrl}/os/no/such/operation`)
+    if (name.startsWith('standalone')) {
+      const response = await request
+      expect(response.status).toBe(404)
+      expect(await response.text()).toBe('No operation of the service answers GET /os/no/such/operation.')
+    } else {
+      // setupMockServer fails unhandled requests by default (onUnhandledRequest: 'error').
+      await expect(request).rejects.toThrow()
+    }
+  })
+})

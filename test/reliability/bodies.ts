@@ -22,7 +22,7 @@ import { hostileBodyId } from './support.js'
 
 type Path = ReadonlyArray<string | number>
 
-type FieldType =
+export type FieldType =
   | 'string'
   | 'id'
   | 'datetime'
@@ -51,18 +51,18 @@ export interface BodyRoute {
   readonly referencedIds: readonly Path[]
 }
 
-const values = (enumeration: Record<string, string>) => ({ enum: Object.values(enumeration) })
+export const values = (enumeration: Record<string, string>) => ({ enum: Object.values(enumeration) })
 
-const field = (path: string, type: FieldType, required: boolean, nullable = false): FieldSpec => ({
+export const field = (path: string, type: FieldType, required: boolean, nullable = false): FieldSpec => ({
   path: path.split('.').map((key) => (/^\d+$/.test(key) ? Number(key) : key)),
   type,
   required,
   nullable,
 })
 
-const path = (dotted: string): Path => field(dotted, 'string', true).path
+export const path = (dotted: string): Path => field(dotted, 'string', true).path
 
-const applicationFields = (prefix: string, required: boolean): FieldSpec[] => [
+export const applicationFields = (prefix: string, required: boolean): FieldSpec[] => [
   field(prefix, 'object', required),
   field(`${prefix}.id`, 'id', true),
   field(`${prefix}.name`, values(ApplicationNameEnum), true),
@@ -72,13 +72,13 @@ const applicationFields = (prefix: string, required: boolean): FieldSpec[] => [
   field(`${prefix}.privacy`, values(PrivacyEnum), true),
 ]
 
-const scoreFields = (prefix: string): FieldSpec[] => [
+export const scoreFields = (prefix: string): FieldSpec[] => [
   field(prefix, 'object', false),
   field(`${prefix}.manual`, 'count', true),
   field(`${prefix}.automatic`, 'count', true),
 ]
 
-const seededScoreFields = (key: string): FieldSpec[] => [
+export const seededScoreFields = (key: string): FieldSpec[] => [
   field(key, 'object', false),
   ...['reuse', 'update', 'reference', 'priority', 'searched'].map((counter) => field(`${key}.${counter}`, 'boolean', false)),
 ]
@@ -212,7 +212,7 @@ export const BODY_ROUTES: readonly BodyRoute[] = [
   },
 ]
 
-const APPLICATION = {
+export const APPLICATION = {
   id: 'reliability-app',
   name: 'OPEN_SOURCE',
   version: '1.0.0',

@@ -149,6 +149,79 @@ describe.each(runtimes)('concurrent requests lose nothing and leave links consis
     )
   })
 
+  it('leaves both records of a link in agreement when both sides link, unlink and delete at once', async () => {
+    const TAGS = 3
+    const WEBSITES = 3
+    const MESSAGES = 3
+    type Step =
+      | { type: 'tag-website'; link: boolean; tagSide: boolean; tag: number; website: number }
+      | { type: 'message-asset'; link: boolean; messageSide: boolean; message: number }
+      | { type: 'delete-tag'; tag: number }
+    const step: fc.Arbitrary<Step> = fc.oneof(
+      { weight: 6, arbitrary: fc.record({ type: fc.constant('tag-website' as const), link: fc.boolean(), tagSide: fc.boolean(), tag: fc.nat(TAGS - 1), website: fc.nat(WEBSITES - 1) }) },
+      { weight: 4, arbitrary: fc.record({ type: fc.constant('message-asset' as const), link: fc.boolean(), messageSide: fc.boolean(), message: fc.nat(MESSAGES - 1) }) },
+      { weight: 1, arbitrary: fc.record({ type: fc.constant('delete-tag' as const), tag: fc.nat(TAGS - 1) }) },
+    )
+    await fc.assert(
+      fc.asyncProperty(fc.array(step, { minLength: 100, maxLength: 200 }), async (steps) => {
+        await mock.reset()
+        // Tags of their own, so a delete removes one the test made.
+        const tags = await Promise.all(
+          Array.from({ length: TAGS }, async (_, index) => ((await (await post('/tags/create', { text: `storm-${index}` })).json()) as { id: string }).id),
+        )
+        const websites = [...mock.store.all('website')].slice(0, WEBSITES).map((website) => website.id)
+        const messages = [...mock.store.all('message')].slice(0, MESSAGES).map((message) => message.id)
+        const [asset] = idsOf('asset') as [string]
+        const deleted = new Set<string>()
+        const outcomes = await Promise.all(
+          steps.map(async (change) => {
+            if (change.type === 'delete-tag') {
+              deleted.add(tags[change.tag]!)
+              return { change, mayFail: true, status: (await post(`/tags/${tags[change.tag]}/delete`)).status }
+            }
+            const verb = change.link ? 'associate' : 'disassociate'
+            if (change.type === 'tag-website') {
+              const [tag, website] = [tags[change.tag]!, websites[change.website]!]
+              const path = change.tagSide ? `/tag/${tag}/websites/${verb}/${website}` : `/website/${website}/tags/${verb}/${tag}`
+              return { change, mayFail: true, status: (await post(path)).status }
+            }
+            const message = messages[change.message]!
+            const path = change.messageSide ? `/message/${message}/assets/${verb}/${asset}` : `/asset/${asset}/messages/${verb}/${message}`
+            return { change, mayFail: false, status: (await post(path)).status }
+          }),
+        )
+        for (const { change, mayFail, status } of outcomes) {
+          expect(mayFail ? [204, 500] : [204], JSON.stringify(change)).toContain(status)
+        }
+
+        const store = mock.store
+        for (const id of deleted) expect(store.get('tag', id)).toBeUndefined()
+        for (const tag of tags.flatMap((id) => store.get('tag', id) ?? [])) {
+          expect(new Set(tag.websites).size).toBe(tag.websites.length)
+          for (const website of tag.websites) expect(store.get('website', website)?.tags).toContain(tag.id)
+        }
+        for (const website of websites.map((id) => store.get('website', id)!)) {
+          expect(new Set(website.tags).size).toBe(website.tags.length)
+          for (const tag of website.tags) expect(store.get('tag', tag)?.websites).toContain(website.id)
+        }
+        const assetMessages = store.get('asset', asset)!.messages
+        expect(new Set(assetMessages).size).toBe(assetMessages.length)
+        for (const message of messages) {
+          expect(store.get('message', message)!.assets.includes(asset)).toBe(assetMessages.includes(message))
+        }
+        // The wire agrees with the store, removed links marked -1 on the side that listed them.
+        for (const website of websites) {
+          const wire = await getJson<{ tags: { iterable: Array<{ id: string }>; indices: Record<string, number> } }>(`/website/${website}`)
+          expect(wire.tags.iterable.map((tag) => tag.id)).toEqual(store.get('website', website)!.tags)
+          for (const [tag, position] of Object.entries(wire.tags.indices)) {
+            if (position === -1) expect(store.get('website', website)!.tags).not.toContain(tag)
+          }
+        }
+      }),
+      propertyOptions(6),
+    )
+  })
+
   it('gives concurrent creates distinct ids and lists every one of them', async () => {
     const before = new Set(idsOf('conversation'))
     const assetsBefore = new Set(idsOf('asset'))

@@ -1,8 +1,10 @@
 import fc from 'fast-check'
+import { AnnotationTypeEnum } from '@pieces.app/pieces-os-client'
 import type { Operation } from 'conversation-asset-mock'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { runtimes, type ContractRuntime } from '../contract/runtimes.js'
-import { BODY_ROUTES, mutationOf, validBodies } from './bodies.js'
+import { BODY_ROUTES as SPEC_BODY_ROUTES, mutationOf, validBodies } from './bodies.js'
+import { RECORD_BODY_ROUTES, validRecordBodies } from './record-bodies.js'
 import {
   errorStatusOf,
   existingIds,
@@ -18,6 +20,8 @@ import {
 } from './support.js'
 
 type QueryParam = { readonly name: string; readonly accepts: readonly string[] }
+
+const BODY_ROUTES = [...SPEC_BODY_ROUTES, ...RECORD_BODY_ROUTES]
 
 const flag = (name: string): QueryParam => ({ name, accepts: ['', 'true', 'false'] })
 const TRANSFERABLES = flag('transferables')
@@ -48,10 +52,44 @@ const QUERY_PARAMS: Readonly<Record<string, readonly QueryParam[]>> = {
   anchorsSnapshot: [TRANSFERABLES],
   rangesSnapshot: [TRANSFERABLES],
   workstreamSummariesSnapshot: [TRANSFERABLES],
+  assetsSpecificAssetSnapshot: [TRANSFERABLES],
+  assetsSpecificAssetFormatsSnapshot: [TRANSFERABLES],
+  tagsSpecificTagSnapshot: [TRANSFERABLES],
+  tagsCreateNewTag: [TRANSFERABLES],
+  tagUpdate: [TRANSFERABLES],
+  searchTags: [TRANSFERABLES],
+  websitesSpecificWebsiteSnapshot: [TRANSFERABLES],
+  websitesCreateNewWebsite: [TRANSFERABLES],
+  websiteUpdate: [TRANSFERABLES],
+  searchWebsites: [TRANSFERABLES],
+  anchorSpecificAnchorSnapshot: [TRANSFERABLES],
+  anchorsCreateNewAnchor: [TRANSFERABLES],
+  anchorUpdate: [TRANSFERABLES],
+  anchorRename: [TRANSFERABLES],
+  searchAnchors: [TRANSFERABLES],
+  workstreamSummariesSpecificWorkstreamSummarySnapshot: [TRANSFERABLES],
+  workstreamSummariesCreateNewWorkstreamSummary: [TRANSFERABLES],
+  workstreamSummaryUpdate: [TRANSFERABLES],
+  searchWorkstreamSummaries: [TRANSFERABLES],
+  annotationsSnapshot: [{ name: 'annotation_type_filter', accepts: ['', ...Object.values(AnnotationTypeEnum)] }],
+  activitiesSnapshot: [TRANSFERABLES, flag('pseudo')],
+  activityIdentifiersSnapshot: [flag('pseudo'), { name: 'activity_filter_enum', accepts: ['', 'UNKNOWN', 'CREATED', 'UPDATED', 'DELETED', 'REFERENCED'] }],
+  activitiesSpecificActivitySnapshot: [TRANSFERABLES],
+  activitiesCreateNewActivity: [TRANSFERABLES],
+  activityUpdate: [TRANSFERABLES],
+  formatsSnapshot: [TRANSFERABLES],
+  formatsSpecificFormatSnapshot: [TRANSFERABLES, flag('transferable')],
+  formatUpdateValue: [TRANSFERABLES, flag('transferable')],
+  formatReclassify: [TRANSFERABLES, flag('transferable')],
+  searchAssets: [TRANSFERABLES, flag('pseudo')],
+  assetsSearchWithFilters: [TRANSFERABLES, flag('pseudo')],
+  searchConversations: [TRANSFERABLES],
+  searchMessages: [TRANSFERABLES],
+  searchConversationSpecificMessages: [TRANSFERABLES],
 }
 
 /** The query a well-formed request of an operation carries. */
-const BASELINE_QUERY: Readonly<Record<string, string>> = { asset_specific_asset_export: 'export_type=MD' }
+const BASELINE_QUERY: Readonly<Record<string, string>> = { asset_specific_asset_export: 'export_type=MD', searchAssets: 'query=a' }
 
 /** The one route that is a WebSocket: a plain GET always fails there. */
 const STREAM_ROUTE = 'conversationsStreamIdentifiers'
@@ -97,7 +135,7 @@ describe.each(runtimes)('hostile requests get a clear error and change nothing, 
   beforeAll(async () => {
     mock = await start()
     ids = existingIds(mock.store)
-    bodies = await validBodies(mock.baseUrl, ids)
+    bodies = { ...(await validBodies(mock.baseUrl, ids)), ...(await validRecordBodies(mock.baseUrl, ids)) }
   })
   afterAll(() => mock.close())
 

@@ -1,5 +1,5 @@
 import fc from 'fast-check'
-import { createMockService, type Operation, type RecordKind, type Store } from 'conversation-asset-mock'
+import { clientOperations, createMockService, type Operation, type RecordKind, type Store } from 'conversation-asset-mock'
 import { expect } from 'vitest'
 
 /**
@@ -16,8 +16,18 @@ export function propertyOptions(numRuns = 60): fc.Parameters<unknown> {
 /** The route table, as `createMockService().operations` lists it. */
 export const OPERATIONS: readonly Operation[] = createMockService().operations
 
-/** The two reads whose only error status in the spec is 410. */
-const GONE_READS = new Set(['conversationGetSpecificConversation', 'asset_snapshot'])
+/** The reads whose only error status is 410: the two of the spec, and the snapshots the client declares so. */
+const GONE_READS = new Set([
+  'conversationGetSpecificConversation',
+  'asset_snapshot',
+  'assetsSpecificAssetSnapshot',
+  'tagsSpecificTagSnapshot',
+  'websitesSpecificWebsiteSnapshot',
+  'anchorSpecificAnchorSnapshot',
+  'rangesSpecificRangeSnapshot',
+  'workstreamSummariesSpecificWorkstreamSummarySnapshot',
+  'activitiesSpecificActivitySnapshot',
+])
 
 /** The status the spec allows an operation to fail with: 410 on the two snapshot reads, 500 elsewhere. */
 export function errorStatusOf(operation: Operation): number {
@@ -36,6 +46,8 @@ const KIND_OF_PARAM: Record<string, RecordKind> = {
   tag: 'tag',
   annotation: 'annotation',
   format: 'format',
+  activity: 'activity',
+  additional_message: 'message',
 }
 
 export function paramsOf(path: string): string[] {
@@ -72,6 +84,8 @@ export function existingIds(store: Store): Record<string, string> {
   const ids: Record<string, string> = {}
   for (const [param, kind] of Object.entries(KIND_OF_PARAM)) ids[param] = first(kind)
   ids.message = conversation.messages[0]!
+  // A message is linked with another, never with itself.
+  ids.additional_message = conversation.messages[1]!
   for (const { path } of ROUTES) {
     for (const param of paramsOf(path)) {
       if (!(param in ids)) throw new Error(`The route ${path} has a parameter "${param}" the reliability tests do not know.`)
@@ -118,8 +132,10 @@ const hostilePiece = fc.oneof(
   fc.uuid().map(String),
 )
 
-/** Static segments that would make a "hostile id" another route. */
-const RESERVED_SEGMENTS = new Set(['update', 'reclassify', 'create', 'identifiers', 'stream'])
+/** Static segments that would make a "hostile id" another route: every fixed segment of a path of the client. */
+const RESERVED_SEGMENTS = new Set(
+  clientOperations.flatMap((operation) => operation.path.split('/').filter((segment) => segment !== '' && !segment.startsWith(':'))),
+)
 
 function decodedOrRaw(segment: string): string {
   try {

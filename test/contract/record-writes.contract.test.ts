@@ -78,7 +78,7 @@ describe.each(runtimes)('creating and changing the records linked to conversatio
       TagToJSON,
     )
     expect(created).toMatchObject({ text: 'brand-new-topic', category: 'HANDLE' })
-    expect(created.assets!.iterable.map((reference) => reference.id)).toEqual([asset])
+    expect(created.assets!.iterable!.map((reference) => reference.id)).toEqual([asset])
     expect(mock.store.get('asset', asset)!.tags).toContain(created.id)
     expect((await activityEvents(asset)).at(-1)).toBe('asset_tag_added')
 
@@ -96,7 +96,7 @@ describe.each(runtimes)('creating and changing the records linked to conversatio
     expect(updated.text).toBe('renamed-topic')
     expect(updated.created.value.toISOString()).toBe(created.created.value.toISOString())
     expect(updated.updated.value.getTime()).toBeGreaterThan(created.updated.value.getTime())
-    expect(updated.assets!.iterable.map((reference) => reference.id)).toEqual([asset])
+    expect(updated.assets!.iterable!.map((reference) => reference.id)).toEqual([asset])
   })
 
   it('creates a website on a conversation, finds it by its URL, and updates its name', async () => {
@@ -127,7 +127,7 @@ describe.each(runtimes)('creating and changing the records linked to conversatio
       'Anchor',
       AnchorToJSON,
     )
-    expect(created.assets!.iterable.map((reference) => reference.id)).toEqual([asset])
+    expect(created.assets!.iterable!.map((reference) => reference.id)).toEqual([asset])
     const annotation = created.annotations!.iterable[0]!.id
     expect(mock.store.get('annotation', annotation)).toMatchObject({ text: 'Entry point', anchors: [created.id] })
     expect((await activityEvents(asset)).at(-1)).toBe('asset_anchor_added')
@@ -180,7 +180,7 @@ describe.each(runtimes)('creating and changing the records linked to conversatio
       'WorkstreamSummary',
       WorkstreamSummaryToJSON,
     )
-    expect(created.assets!.iterable.map((reference) => reference.id)).toEqual([asset])
+    expect(created.assets!.iterable!.map((reference) => reference.id)).toEqual([asset])
     expect(mock.store.get('conversation', conversation)!.summaries).toContain(created.id)
     expect(created.annotations!.iterable).toHaveLength(1)
     created.name = 'Tuesday, revised'

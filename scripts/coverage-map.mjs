@@ -20,6 +20,9 @@ async function write(file, next) {
   return next !== before
 }
 
-const mapChanged = await write(map, renderCoverageMap(coverage, { version: clientOperationsVersion, apiClasses: clientApiClasses }))
+const mapChanged = await write(
+  map,
+  renderCoverageMap(coverage, { version: clientOperationsVersion, apiClasses: clientApiClasses }),
+)
 const rowChanged = await write(readme, replaceCoverageRow(await readFile(readme, 'utf8'), renderCoverageRow(coverage)))
 console.log(mapChanged || rowChanged ? 'Coverage map rewritten.' : 'Coverage map is up to date.')

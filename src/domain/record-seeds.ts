@@ -41,7 +41,13 @@ export const seededTagInput = z
 
 /** SeededWebsite: the body of `POST /websites/create`. */
 export const seededWebsiteInput = z
-  .object({ url: z.string(), name: z.string(), asset: id.optional(), conversation: id.optional(), mechanism: mechanism.optional() })
+  .object({
+    url: z.string(),
+    name: z.string(),
+    asset: id.optional(),
+    conversation: id.optional(),
+    mechanism: mechanism.optional(),
+  })
   .loose()
 
 /** SeededAnchor: the body of `POST /anchors/create`. */

@@ -59,7 +59,10 @@ export function createAnnotation(tx: Transaction, seed: SeededAnnotationInput): 
   for (const message of idsOf(seed.messages)) tx.link('message', message, 'annotations', id)
   for (const tag of idsOf(seed.tags)) tx.link('annotation', id, 'tags', tag)
   for (const website of idsOf(seed.websites)) tx.link('annotation', id, 'websites', website)
-  const summaries = [...(seed.workstream_summary === undefined ? [] : [seed.workstream_summary]), ...idsOf(seed.summaries)]
+  const summaries = [
+    ...(seed.workstream_summary === undefined ? [] : [seed.workstream_summary]),
+    ...idsOf(seed.summaries),
+  ]
   for (const summary of summaries) tx.link('annotation', id, 'summaries', summary)
   return tx.require('annotation', id)
 }
@@ -72,7 +75,13 @@ export function createAnnotation(tx: Transaction, seed: SeededAnnotationInput): 
  */
 export function createTag(tx: Transaction, seed: SeededTagInput): TagRecord {
   const now = tx.timestamp()
-  const tag = tx.insert('tag', { id: tx.id(), text: seed.text, category: seed.category ?? 'UNKNOWN', created: now, updated: now })
+  const tag = tx.insert('tag', {
+    id: tx.id(),
+    text: seed.text,
+    category: seed.category ?? 'UNKNOWN',
+    created: now,
+    updated: now,
+  })
   if (seed.asset !== undefined) {
     tx.link('asset', seed.asset, 'tags', tag.id)
     recordActivity(tx, seed.asset, 'tagAdded')

@@ -62,7 +62,12 @@ export function matchText(texts: ReadonlyArray<string | undefined>, search: Text
       continue
     }
     if (!combined) combined = match
-    else if (search.every) combined = { exact: combined.exact && match.exact, similarity: Math.min(combined.similarity, match.similarity), field: combined.field }
+    else if (search.every)
+      combined = {
+        exact: combined.exact && match.exact,
+        similarity: Math.min(combined.similarity, match.similarity),
+        field: combined.field,
+      }
     else if (match.similarity > combined.similarity) combined = match
   }
   return combined

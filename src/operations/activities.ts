@@ -42,7 +42,9 @@ export const activitiesOperations: readonly Operation[] = [
     run(context) {
       booleanQuery(context.request.query, 'pseudo', false)
       const wire = wireContext(context)
-      return json({ iterable: Array.from(context.store.all('activity'), (activity) => wire.render('activity', activity)) })
+      return json({
+        iterable: Array.from(context.store.all('activity'), (activity) => wire.render('activity', activity)),
+      })
     },
   }),
   defineOperation({
@@ -108,5 +110,10 @@ export const activitiesOperations: readonly Operation[] = [
       return json(wire.render('activity', activity))
     },
   }),
-  deleteOperation({ id: 'activitiesDeleteSpecificActivity', paths: ['/activities/:activity/delete'], param: 'activity', kind: 'activity' }),
+  deleteOperation({
+    id: 'activitiesDeleteSpecificActivity',
+    paths: ['/activities/:activity/delete'],
+    param: 'activity',
+    kind: 'activity',
+  }),
 ]

@@ -79,7 +79,12 @@ export const anchorsOperations: readonly Operation[] = [
       return json(wire.render('anchor', anchor))
     },
   }),
-  deleteOperation({ id: 'anchorsDeleteSpecificAnchor', paths: ['/anchors/:anchor/delete'], param: 'anchor', kind: 'anchor' }),
+  deleteOperation({
+    id: 'anchorsDeleteSpecificAnchor',
+    paths: ['/anchors/:anchor/delete'],
+    param: 'anchor',
+    kind: 'anchor',
+  }),
   scoresIncrementOperation({
     id: 'anchorScoresIncrement',
     paths: ['/anchor/:anchor/scores/increment'],

@@ -37,7 +37,9 @@ export const annotationsOperations: readonly Operation[] = [
         type = parsed.data
       }
       const wire = context.wire(true)
-      const annotations = [...context.store.all('annotation')].filter((annotation) => type === undefined || annotation.type === type)
+      const annotations = [...context.store.all('annotation')].filter(
+        (annotation) => type === undefined || annotation.type === type,
+      )
       return json(collectionOf(annotations, (annotation) => wire.render('annotation', annotation)))
     },
   }),

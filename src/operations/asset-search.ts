@@ -19,20 +19,37 @@ function assetTexts(store: Store, asset: AssetRecord) {
 }
 
 /** How an asset matched a query: by its name (TITLE), its code (CONTENT) or both (MULTIPLE). */
-function matchAsset(store: Store, asset: AssetRecord, search: TextSearch): (TextMatch & { readonly kind: string }) | undefined {
+function matchAsset(
+  store: Store,
+  asset: AssetRecord,
+  search: TextSearch,
+): (TextMatch & { readonly kind: string }) | undefined {
   const { title, content } = assetTexts(store, asset)
   const byTitle = matchText([title], search)
   const byContent = matchText(content, search)
   if (!byTitle && !byContent) return undefined
   const best = !byContent || (byTitle && byTitle.similarity >= byContent.similarity) ? byTitle! : byContent
-  return { ...best, exact: (byTitle?.exact ?? false) || (byContent?.exact ?? false), kind: byTitle && byContent ? 'MULTIPLE' : byTitle ? 'TITLE' : 'CONTENT' }
+  return {
+    ...best,
+    exact: (byTitle?.exact ?? false) || (byContent?.exact ?? false),
+    kind: byTitle && byContent ? 'MULTIPLE' : byTitle ? 'TITLE' : 'CONTENT',
+  }
 }
 
 /** One SearchedAsset, and the whole SearchedAssets of a result list. */
-function searchedAssets(wire: WireContext, found: ReadonlyArray<{ asset: AssetRecord; exact: boolean; score: number; match: string }>) {
+function searchedAssets(
+  wire: WireContext,
+  found: ReadonlyArray<{ asset: AssetRecord; exact: boolean; score: number; match: string }>,
+) {
   const sorted = [...found].sort((a, b) => Number(b.exact) - Number(a.exact) || b.score - a.score)
   return {
-    iterable: sorted.map(({ asset, exact, score, match }) => ({ asset: wire.render('asset', asset), exact, score, match, identifier: asset.id })),
+    iterable: sorted.map(({ asset, exact, score, match }) => ({
+      asset: wire.render('asset', asset),
+      exact,
+      score,
+      match,
+      identifier: asset.id,
+    })),
     suggested: 0,
     exact: sorted.filter((entry) => entry.exact).length,
   }
@@ -41,7 +58,9 @@ function searchedAssets(wire: WireContext, found: ReadonlyArray<{ asset: AssetRe
 /** Whether an asset carries one of the tags named (by id or text, the text ignoring case). */
 function hasTag(store: Store, asset: AssetRecord, names: readonly string[]): boolean {
   const wanted = new Set(names.map((name) => name.toLowerCase()))
-  return asset.tags.some((id) => wanted.has(id.toLowerCase()) || wanted.has(store.get('tag', id)?.text.toLowerCase() ?? '\u0000'))
+  return asset.tags.some(
+    (id) => wanted.has(id.toLowerCase()) || wanted.has(store.get('tag', id)?.text.toLowerCase() ?? '\u0000'),
+  )
 }
 
 function within(iso: string, range: NonNullable<AssetFilterInput['created']>): boolean {
@@ -52,11 +71,13 @@ function within(iso: string, range: NonNullable<AssetFilterInput['created']>): b
 
 /** Whether an asset passes one AssetFilter: every criterion it gives. */
 function passesFilter(store: Store, asset: AssetRecord, filter: AssetFilterInput): boolean {
-  if (filter.classification && store.get('format', asset.original)?.classification.specific !== filter.classification) return false
+  if (filter.classification && store.get('format', asset.original)?.classification.specific !== filter.classification)
+    return false
   if (filter.tags?.length && !hasTag(store, asset, filter.tags)) return false
   if (filter.websites?.length) {
     const wanted = new Set(filter.websites)
-    if (!asset.websites.some((id) => wanted.has(id) || wanted.has(store.get('website', id)?.url ?? '\u0000'))) return false
+    if (!asset.websites.some((id) => wanted.has(id) || wanted.has(store.get('website', id)?.url ?? '\u0000')))
+      return false
   }
   // The mock keeps no persons: no asset has one.
   if (filter.persons?.length) return false
@@ -65,7 +86,11 @@ function passesFilter(store: Store, asset: AssetRecord, filter: AssetFilterInput
     const { title, content } = assetTexts(store, asset)
     const annotations = asset.annotations.map((id) => store.get('annotation', id)?.text)
     const any = !phrase.title && !phrase.content && !phrase.annotation
-    const texts = [...(any || phrase.title ? [title] : []), ...(any || phrase.content ? content : []), ...(any || phrase.annotation ? annotations : [])]
+    const texts = [
+      ...(any || phrase.title ? [title] : []),
+      ...(any || phrase.content ? content : []),
+      ...(any || phrase.annotation ? annotations : []),
+    ]
     if (!matchText(texts, { queries: [phrase.value] })) return false
   }
   if (filter.created && !within(asset.created, filter.created)) return false
@@ -99,7 +124,10 @@ export const assetSearchOperations: readonly Operation[] = [
       const params = context.request.query
       booleanQuery(params, 'pseudo', false)
       const query = params.get('query') ?? ''
-      const tags = (params.get('searchable_tags') ?? '').split(',').map((tag) => tag.trim()).filter((tag) => tag !== '')
+      const tags = (params.get('searchable_tags') ?? '')
+        .split(',')
+        .map((tag) => tag.trim())
+        .filter((tag) => tag !== '')
       if (query === '' && tags.length === 0) {
         throw new MockServiceError('INVALID_REQUEST', 'Missing query parameter "query": give the text to search for.')
       }

@@ -83,10 +83,12 @@ export const assetsOperations: readonly Operation[] = [
     run(context) {
       const asset = readAsset(context, { unknown: 'NOT_FOUND' })
       const wire = wireContext(context)
-      return json({ iterable: asset.formats.flatMap((id) => {
-        const format = context.store.get('format', id)
-        return format ? [wire.render('format', format)] : []
-      }) })
+      return json({
+        iterable: asset.formats.flatMap((id) => {
+          const format = context.store.get('format', id)
+          return format ? [wire.render('format', format)] : []
+        }),
+      })
     },
   }),
 ]

@@ -60,7 +60,10 @@ export const formatsOperations: readonly Operation[] = [
       const input = parseBody(formatUpdateInput, context.request.body, 'Format')
       const text = input.fragment?.string?.raw ?? input.file?.string?.raw
       if (text === undefined) {
-        throw new MockServiceError('INVALID_REQUEST', 'Invalid Format body: fragment.string.raw: the new value is missing.')
+        throw new MockServiceError(
+          'INVALID_REQUEST',
+          'Invalid Format body: fragment.string.raw: the new value is missing.',
+        )
       }
       const wire = formatWire(context)
       const format = await context.store.write((tx) => {

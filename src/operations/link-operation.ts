@@ -63,7 +63,10 @@ function linkRoute(
     async run(context) {
       const ids = { [ownerParam]: pathId(context, ownerParam), [otherParam]: pathId(context, otherParam) }
       if (relation.from === relation.to && ids[ownerParam] === ids[otherParam]) {
-        throw new MockServiceError('INVALID_REQUEST', `A ${relation.to} cannot be linked with itself: "${ids[ownerParam]}".`)
+        throw new MockServiceError(
+          'INVALID_REQUEST',
+          `A ${relation.to} cannot be linked with itself: "${ids[ownerParam]}".`,
+        )
       }
       await context.store.write((tx) => {
         change(tx, kind, field, ids[ownerParam]!, ids[otherParam]!)

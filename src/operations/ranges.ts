@@ -13,7 +13,13 @@ import { parseBody } from './request-input.js'
  * routeTable() // holds these
  */
 export const rangesOperations: readonly Operation[] = [
-  snapshotOperation({ id: 'rangesSpecificRangeSnapshot', paths: ['/range/:range'], param: 'range', kind: 'range', gone: 'Range not found.' }),
+  snapshotOperation({
+    id: 'rangesSpecificRangeSnapshot',
+    paths: ['/range/:range'],
+    param: 'range',
+    kind: 'range',
+    gone: 'Range not found.',
+  }),
   defineOperation({
     id: 'rangesCreateNewRange',
     method: 'POST',

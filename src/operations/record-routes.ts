@@ -23,7 +23,12 @@ type ScoredKind = 'tag' | 'website' | 'anchor' | 'range' | 'workstreamSummary' |
  * @example
  * const tag = readRecord(context, 'tag', 'tag', 'Tag was not found.')
  */
-export function readRecord<K extends RecordKind>(context: OperationContext, kind: K, param: string, gone?: string): RecordOf<K> {
+export function readRecord<K extends RecordKind>(
+  context: OperationContext,
+  kind: K,
+  param: string,
+  gone?: string,
+): RecordOf<K> {
   const id = pathId(context, param)
   const record = context.store.get(kind, id)
   if (record) return record

@@ -15,12 +15,26 @@ const references = z.object({ iterable: z.array(z.object({ id }).loose()) }).loo
 
 /** Tag: the body of `POST /tag/update`. */
 export const tagUpdateInput = z
-  .object({ id, text: z.string(), created: timestamp, updated: timestamp, category: tagCategory, score: scoreSchema.optional() })
+  .object({
+    id,
+    text: z.string(),
+    created: timestamp,
+    updated: timestamp,
+    category: tagCategory,
+    score: scoreSchema.optional(),
+  })
   .loose()
 
 /** Website: the body of `POST /website/update`. */
 export const websiteUpdateInput = z
-  .object({ id, url: z.string(), name: z.string(), created: timestamp, updated: timestamp, score: scoreSchema.optional() })
+  .object({
+    id,
+    url: z.string(),
+    name: z.string(),
+    created: timestamp,
+    updated: timestamp,
+    score: scoreSchema.optional(),
+  })
   .loose()
 
 /** Anchor: the body of `POST /anchor/update`. */
@@ -109,4 +123,6 @@ const formatBody = z
 export const formatUpdateInput = formatBody
 
 /** FormatReclassification: the body of `POST /format/reclassify`. */
-export const formatReclassificationInput = z.object({ ext: classificationSpecific, format: z.object({ id }).loose() }).loose()
+export const formatReclassificationInput = z
+  .object({ ext: classificationSpecific, format: z.object({ id }).loose() })
+  .loose()

@@ -44,8 +44,14 @@ export function textSearchOf(input: z.output<typeof searchInput>): TextSearch {
 
 const filterTimestamp = z
   .object({
-    from: z.object({ value: z.iso.datetime({ offset: true }) }).loose().optional(),
-    to: z.object({ value: z.iso.datetime({ offset: true }) }).loose().optional(),
+    from: z
+      .object({ value: z.iso.datetime({ offset: true }) })
+      .loose()
+      .optional(),
+    to: z
+      .object({ value: z.iso.datetime({ offset: true }) })
+      .loose()
+      .optional(),
   })
   .loose()
 
@@ -56,7 +62,12 @@ export interface AssetFilterInput {
   readonly websites?: readonly string[] | undefined
   readonly persons?: readonly string[] | undefined
   readonly phrase?:
-    | { readonly value?: string | undefined; readonly annotation?: boolean | undefined; readonly title?: boolean | undefined; readonly content?: boolean | undefined }
+    | {
+        readonly value?: string | undefined
+        readonly annotation?: boolean | undefined
+        readonly title?: boolean | undefined
+        readonly content?: boolean | undefined
+      }
     | undefined
   readonly created?: z.output<typeof filterTimestamp> | undefined
   readonly updated?: z.output<typeof filterTimestamp> | undefined
@@ -103,7 +114,10 @@ const assetFilters: z.ZodType<AssetFiltersInput> = z.lazy(() =>
 export const assetsSearchWithFiltersInput = z
   .object({
     query: z.string().optional(),
-    space: z.object({ identifers: z.object({ iterable: z.array(z.object({ id }).loose()) }).loose() }).loose().optional(),
+    space: z
+      .object({ identifers: z.object({ iterable: z.array(z.object({ id }).loose()) }).loose() })
+      .loose()
+      .optional(),
     filters: assetFilters.optional(),
     casing: z.boolean().optional(),
   })

@@ -15,7 +15,13 @@ import { searchOperation } from './search-operation.js'
  * routeTable() // holds these
  */
 export const tagsOperations: readonly Operation[] = [
-  snapshotOperation({ id: 'tagsSpecificTagSnapshot', paths: ['/tag/:tag'], param: 'tag', kind: 'tag', gone: 'Tag was not found.' }),
+  snapshotOperation({
+    id: 'tagsSpecificTagSnapshot',
+    paths: ['/tag/:tag'],
+    param: 'tag',
+    kind: 'tag',
+    gone: 'Tag was not found.',
+  }),
   defineOperation({
     id: 'tagsCreateNewTag',
     method: 'POST',

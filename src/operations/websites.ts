@@ -54,7 +54,12 @@ export const websitesOperations: readonly Operation[] = [
       return json(wire.render('website', website))
     },
   }),
-  deleteOperation({ id: 'websitesDeleteSpecificWebsite', paths: ['/websites/:website/delete'], param: 'website', kind: 'website' }),
+  deleteOperation({
+    id: 'websitesDeleteSpecificWebsite',
+    paths: ['/websites/:website/delete'],
+    param: 'website',
+    kind: 'website',
+  }),
   scoresIncrementOperation({
     id: 'websiteScoresIncrement',
     paths: ['/website/:website/scores/increment'],

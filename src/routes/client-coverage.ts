@@ -48,7 +48,11 @@ export function clientCoverage(
  * notImplementedText({ id: 'osDeviceInformation', method: 'GET', path: '/os/device/information' })
  * // 'conversation-asset-mock does not implement osDeviceInformation (GET /os/device/information)'
  */
-export function notImplementedText(operation: { readonly id: string; readonly method: string; readonly path: string }): string {
+export function notImplementedText(operation: {
+  readonly id: string
+  readonly method: string
+  readonly path: string
+}): string {
   const path = operation.path.replace(/:([A-Za-z_]+)/g, '{$1}')
   return `conversation-asset-mock does not implement ${operation.id} (${operation.method} ${path})`
 }

@@ -4,7 +4,16 @@ import { linkedLists, toFlattened } from './flattened.js'
 import type { Wire, WireContext } from './wire-types.js'
 
 /** The link lists of a message, each a flattened collection under the same key on the wire. */
-const MESSAGE_LINKS = ['assets', 'anchors', 'annotations', 'tags', 'websites', 'ranges', 'summaries', 'messages'] as const
+const MESSAGE_LINKS = [
+  'assets',
+  'anchors',
+  'annotations',
+  'tags',
+  'websites',
+  'ranges',
+  'summaries',
+  'messages',
+] as const
 /** The link lists of an annotation besides its one asset or conversation. */
 const ANNOTATION_LINKS = ['anchors', 'messages', 'tags', 'websites', 'summaries'] as const
 

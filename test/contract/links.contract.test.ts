@@ -1,10 +1,5 @@
 import * as client from '@pieces.app/pieces-os-client'
-import {
-  ActivitiesToJSON,
-  AssetApi,
-  Configuration,
-  TagApi,
-} from '@pieces.app/pieces-os-client'
+import { ActivitiesToJSON, AssetApi, Configuration, TagApi } from '@pieces.app/pieces-os-client'
 import {
   clientCoverage,
   IDENTIFIER_STREAM_PATHS,
@@ -36,7 +31,10 @@ interface LinkCase {
 
 /** The associate/disassociate pairs the mock answers, one per client link path. */
 const LINK_CASES: LinkCase[] = (() => {
-  const byPath = new Map<string, { api: string; associate?: string; disassociate?: string; params: Array<readonly [string, RecordKind]> }>()
+  const byPath = new Map<
+    string,
+    { api: string; associate?: string; disassociate?: string; params: Array<readonly [string, RecordKind]> }
+  >()
   for (const entry of coverage) {
     if (entry.answer !== 'stateful') continue
     const verb = /\/(associate|disassociate)\//.exec(entry.client.path)?.[1]
@@ -48,7 +46,8 @@ const LINK_CASES: LinkCase[] = (() => {
     byPath.set(key, found)
   }
   return [...byPath.values()].map((found) => {
-    if (!found.associate || !found.disassociate) throw new Error(`Failed to pair the link routes of ${found.api}: ${JSON.stringify(found)}.`)
+    if (!found.associate || !found.disassociate)
+      throw new Error(`Failed to pair the link routes of ${found.api}: ${JSON.stringify(found)}.`)
     return found as LinkCase
   })
 })()
@@ -95,7 +94,9 @@ async function wireOf(mock: ContractRuntime, kind: RecordKind, id: string): Prom
   switch (kind) {
     case 'message': {
       const conversation = mock.store.get('message', id)!.conversation
-      const list = (await read(`/conversation/${conversation}/messages`, 'ConversationMessages')) as { iterable: Array<Record<string, unknown>> }
+      const list = (await read(`/conversation/${conversation}/messages`, 'ConversationMessages')) as {
+        iterable: Array<Record<string, unknown>>
+      }
       return list.iterable.find((message) => message.id === id)!
     }
     case 'conversation':
@@ -164,33 +165,43 @@ describe.each(runtimes)('every link route through the official client, from both
     })
   }
 
-  it.each(LINK_CASES)('$associate and $disassociate of $api link and unlink both records', async ({ api, associate, disassociate, params }) => {
-    const Api = (client as unknown as Record<string, new (configuration: Configuration) => Record<string, (p: object) => Promise<void>>>)[api]!
-    const instance = new Api(configuration)
-    const [[nameA, kindA], [nameB, kindB]] = params as [[string, RecordKind], [string, RecordKind]]
-    const [a, b] = idsFor([kindA, kindB]) as [string, string]
-    const request = { [camelCase(nameA)]: a, [camelCase(nameB)]: b }
+  it.each(LINK_CASES)(
+    '$associate and $disassociate of $api link and unlink both records',
+    async ({ api, associate, disassociate, params }) => {
+      const Api = (
+        client as unknown as Record<
+          string,
+          new (configuration: Configuration) => Record<string, (p: object) => Promise<void>>
+        >
+      )[api]!
+      const instance = new Api(configuration)
+      const [[nameA, kindA], [nameB, kindB]] = params as [[string, RecordKind], [string, RecordKind]]
+      const [a, b] = idsFor([kindA, kindB]) as [string, string]
+      const request = { [camelCase(nameA)]: a, [camelCase(nameB)]: b }
 
-    await instance[disassociate]!(request)
-    expect(holds(mock.store, kindA, a, kindB, b)).toBe(false)
-    expect(holds(mock.store, kindB, b, kindA, a)).toBe(false)
+      await instance[disassociate]!(request)
+      expect(holds(mock.store, kindA, a, kindB, b)).toBe(false)
+      expect(holds(mock.store, kindB, b, kindA, a)).toBe(false)
 
-    await instance[associate]!(request)
-    expect(holds(mock.store, kindA, a, kindB, b), `${kindA} lists the ${kindB}`).toBe(true)
-    expect(holds(mock.store, kindB, b, kindA, a), `${kindB} lists the ${kindA}`).toBe(true)
-    await instance[associate]!(request)
-    const list = (mock.store.get(kindA, a) as unknown as Record<string, unknown>)[fieldOf(kindA, kindB)]
-    if (Array.isArray(list)) expect(list.filter((id) => id === b)).toHaveLength(1)
+      await instance[associate]!(request)
+      expect(holds(mock.store, kindA, a, kindB, b), `${kindA} lists the ${kindB}`).toBe(true)
+      expect(holds(mock.store, kindB, b, kindA, a), `${kindB} lists the ${kindA}`).toBe(true)
+      await instance[associate]!(request)
+      const list = (mock.store.get(kindA, a) as unknown as Record<string, unknown>)[fieldOf(kindA, kindB)]
+      if (Array.isArray(list)) expect(list.filter((id) => id === b)).toHaveLength(1)
 
-    await instance[disassociate]!(request)
-    expect(holds(mock.store, kindA, a, kindB, b)).toBe(false)
-    expect(holds(mock.store, kindB, b, kindA, a)).toBe(false)
-    // The side that keeps a list marks the removed link -1, as the service does until it restarts.
-    const listed = Array.isArray((mock.store.get(kindA, a) as unknown as Record<string, unknown>)[fieldOf(kindA, kindB)])
-    const [listKind, listId, otherKind, otherId] = listed ? [kindA, a, kindB, b] : [kindB, b, kindA, a]
-    const wire = await wireOf(mock, listKind, listId)
-    expect(wireLinks(wire, listKind, otherKind).indices[otherId]).toBe(-1)
-  })
+      await instance[disassociate]!(request)
+      expect(holds(mock.store, kindA, a, kindB, b)).toBe(false)
+      expect(holds(mock.store, kindB, b, kindA, a)).toBe(false)
+      // The side that keeps a list marks the removed link -1, as the service does until it restarts.
+      const listed = Array.isArray(
+        (mock.store.get(kindA, a) as unknown as Record<string, unknown>)[fieldOf(kindA, kindB)],
+      )
+      const [listKind, listId, otherKind, otherId] = listed ? [kindA, a, kindB, b] : [kindB, b, kindA, a]
+      const wire = await wireOf(mock, listKind, listId)
+      expect(wireLinks(wire, listKind, otherKind).indices[otherId]).toBe(-1)
+    },
+  )
 
   it('logs the same activity on the asset whichever side links a tag', async () => {
     const assets = new AssetApi(configuration)
@@ -199,7 +210,11 @@ describe.each(runtimes)('every link route through the official client, from both
     const asset = first.id
     const tag = [...mock.store.all('tag')].find((record) => !first.tags.includes(record.id))!.id
     const events = async () => {
-      const { json } = await callAndCheck(assets.assetSpecificAssetActivitiesRaw({ asset }), 'Activities', ActivitiesToJSON)
+      const { json } = await callAndCheck(
+        assets.assetSpecificAssetActivitiesRaw({ asset }),
+        'Activities',
+        ActivitiesToJSON,
+      )
       const { iterable } = json as { iterable: Array<{ event: { asset?: { identifier_description_pair?: object } } }> }
       return iterable.map((activity) => Object.keys(activity.event.asset?.identifier_description_pair ?? {}))
     }

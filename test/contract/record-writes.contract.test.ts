@@ -37,7 +37,14 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { callAndCheck, failure } from './client-call.js'
 import { runtimes, type ContractRuntime } from './runtimes.js'
 
-const APPLICATION = { id: 'contract-app', name: 'OPEN_SOURCE', version: '1.0.0', platform: 'LINUX', onboarded: false, privacy: 'OPEN' } as const
+const APPLICATION = {
+  id: 'contract-app',
+  name: 'OPEN_SOURCE',
+  version: '1.0.0',
+  platform: 'LINUX',
+  onboarded: false,
+  privacy: 'OPEN',
+} as const
 const MODEL = {
   id: 'contract-model',
   version: '1.0.0',
@@ -59,12 +66,17 @@ describe.each(runtimes)('creating and changing the records linked to conversatio
   afterEach(() => mock.reset())
   afterAll(() => mock.close())
 
-  const first = <K extends 'asset' | 'conversation' | 'tag' | 'website' | 'workstreamSummary' | 'format' | 'activity'>(kind: K) =>
-    [...mock.store.all(kind)][0]!
+  const first = <K extends 'asset' | 'conversation' | 'tag' | 'website' | 'workstreamSummary' | 'format' | 'activity'>(
+    kind: K,
+  ) => [...mock.store.all(kind)][0]!
   const activityEvents = async (asset: string) => {
-    const { json } = await callAndCheck(new AssetApi(configuration).assetSpecificAssetActivitiesRaw({ asset }), 'Activities', ActivitiesToJSON)
-    return (json as { iterable: Array<{ event: { asset?: { identifier_description_pair?: object } } }> }).iterable.map((activity) =>
-      Object.keys(activity.event.asset?.identifier_description_pair ?? {})[0],
+    const { json } = await callAndCheck(
+      new AssetApi(configuration).assetSpecificAssetActivitiesRaw({ asset }),
+      'Activities',
+      ActivitiesToJSON,
+    )
+    return (json as { iterable: Array<{ event: { asset?: { identifier_description_pair?: object } } }> }).iterable.map(
+      (activity) => Object.keys(activity.event.asset?.identifier_description_pair ?? {})[0],
     )
   }
 
@@ -88,7 +100,15 @@ describe.each(runtimes)('creating and changing the records linked to conversatio
       ExistingMetadataToJSON,
     )
     expect(exists.tag?.id).toBe(created.id)
-    expect((await callAndCheck(tags.tagsExistsRaw({ existentMetadata: { value: 'no such tag' } }), 'ExistingMetadata', ExistingMetadataToJSON)).json).toEqual({})
+    expect(
+      (
+        await callAndCheck(
+          tags.tagsExistsRaw({ existentMetadata: { value: 'no such tag' } }),
+          'ExistingMetadata',
+          ExistingMetadataToJSON,
+        )
+      ).json,
+    ).toEqual({})
 
     const snapshot = await tag.tagsSpecificTagSnapshot({ tag: created.id })
     snapshot.text = 'renamed-topic'
@@ -103,7 +123,9 @@ describe.each(runtimes)('creating and changing the records linked to conversatio
     const websites = new WebsitesApi(configuration)
     const conversation = first('conversation').id
     const { value: created } = await callAndCheck(
-      websites.websitesCreateNewWebsiteRaw({ seededWebsite: { url: 'https://example.com/new', name: 'New page', conversation } }),
+      websites.websitesCreateNewWebsiteRaw({
+        seededWebsite: { url: 'https://example.com/new', name: 'New page', conversation },
+      }),
       'Website',
       WebsiteToJSON,
     )
@@ -122,7 +144,12 @@ describe.each(runtimes)('creating and changing the records linked to conversatio
     const asset = first('asset').id
     const { value: created } = await callAndCheck(
       new AnchorsApi(configuration).anchorsCreateNewAnchorRaw({
-        seededAnchor: { type: 'FILE', fullpath: '/home/dev/project/src/main.rs', asset, annotations: [{ type: 'COMMENT', text: 'Entry point' }] },
+        seededAnchor: {
+          type: 'FILE',
+          fullpath: '/home/dev/project/src/main.rs',
+          asset,
+          annotations: [{ type: 'COMMENT', text: 'Entry point' }],
+        },
       }),
       'Anchor',
       AnchorToJSON,
@@ -133,7 +160,11 @@ describe.each(runtimes)('creating and changing the records linked to conversatio
     expect((await activityEvents(asset)).at(-1)).toBe('asset_anchor_added')
 
     const anchor = new AnchorApi(configuration)
-    const { value: renamed } = await callAndCheck(anchor.anchorRenameRaw({ anchor: created.id }), 'Anchor', AnchorToJSON)
+    const { value: renamed } = await callAndCheck(
+      anchor.anchorRenameRaw({ anchor: created.id }),
+      'Anchor',
+      AnchorToJSON,
+    )
     expect(renamed.name).toBe('main.rs')
     renamed.watch = true
     const { value: updated } = await callAndCheck(anchor.anchorUpdateRaw({ anchor: renamed }), 'Anchor', AnchorToJSON)
@@ -159,7 +190,11 @@ describe.each(runtimes)('creating and changing the records linked to conversatio
     expect(created.summaries!.iterable.map((reference) => reference.id)).toEqual([summary])
     expect(mock.store.get('conversation', conversation)!.groundingRanges).toContain(created.id)
     created.to = { value: new Date('2024-05-01T18:00:00.000Z') }
-    const { value: updated } = await callAndCheck(new RangeApi(configuration).rangeUpdateRaw({ range: created }), 'Range', RangeToJSON)
+    const { value: updated } = await callAndCheck(
+      new RangeApi(configuration).rangeUpdateRaw({ range: created }),
+      'Range',
+      RangeToJSON,
+    )
     expect(updated.to!.value.toISOString()).toBe('2024-05-01T18:00:00.000Z')
     expect(updated.from!.value.toISOString()).toBe('2024-05-01T09:00:00.000Z')
   })
@@ -214,7 +249,11 @@ describe.each(runtimes)('creating and changing the records linked to conversatio
     expect(comments.iterable.every((annotation) => annotation.type === 'COMMENT')).toBe(true)
     expect(comments.iterable.map((annotation) => annotation.id)).toContain(created.id)
     created.text = 'Has a test now'
-    const { value: updated } = await callAndCheck(new AnnotationApi(configuration).annotationUpdateRaw({ annotation: created }), 'Annotation', AnnotationToJSON)
+    const { value: updated } = await callAndCheck(
+      new AnnotationApi(configuration).annotationUpdateRaw({ annotation: created }),
+      'Annotation',
+      AnnotationToJSON,
+    )
     expect(updated.text).toBe('Has a test now')
   })
 
@@ -225,7 +264,9 @@ describe.each(runtimes)('creating and changing the records linked to conversatio
     const { value: created } = await callAndCheck(
       activities.activitiesCreateNewActivityRaw({
         seededActivity: {
-          event: { asset: { asset: { id: format.asset }, identifierDescriptionPair: { assetCreated: 'an_asset_was_created' } } },
+          event: {
+            asset: { asset: { id: format.asset }, identifierDescriptionPair: { assetCreated: 'an_asset_was_created' } },
+          },
           application: APPLICATION,
           format: { id: format.id },
         },
@@ -248,9 +289,17 @@ describe.each(runtimes)('creating and changing the records linked to conversatio
       FlattenedActivitiesToJSON,
     )
     expect(viewedIds.iterable.map((reference) => reference.id)).not.toContain(created.id)
-    const { value: read } = await callAndCheck(activity.activitiesSpecificActivitySnapshotRaw({ activity: created.id }), 'Activity', ActivityToJSON)
+    const { value: read } = await callAndCheck(
+      activity.activitiesSpecificActivitySnapshotRaw({ activity: created.id }),
+      'Activity',
+      ActivityToJSON,
+    )
     read.rank = 3
-    const { value: updated } = await callAndCheck(activity.activityUpdateRaw({ activity: read }), 'Activity', ActivityToJSON)
+    const { value: updated } = await callAndCheck(
+      activity.activityUpdateRaw({ activity: read }),
+      'Activity',
+      ActivityToJSON,
+    )
     expect(updated.rank).toBe(3)
     await activities.activitiesDeleteSpecificActivity({ activity: created.id })
     expect(await failure(activity.activitiesSpecificActivitySnapshot({ activity: created.id }))).toMatchObject({
@@ -261,7 +310,11 @@ describe.each(runtimes)('creating and changing the records linked to conversatio
 
   it('lists formats, serves one under /formats/, sets its value and reclassifies it, moving its asset on', async () => {
     const format = first('format')
-    const { value: list } = await callAndCheck(new FormatsApi(configuration).formatsSnapshotRaw({ transferables: false }), 'Formats', FormatsToJSON)
+    const { value: list } = await callAndCheck(
+      new FormatsApi(configuration).formatsSnapshotRaw({ transferables: false }),
+      'Formats',
+      FormatsToJSON,
+    )
     expect(list.iterable.map((entry) => entry.id)).toEqual([...mock.store.all('format')].map((entry) => entry.id))
     expect(list.iterable[0]!.fragment).toBeUndefined()
     const { value: one } = await callAndCheck(
@@ -290,11 +343,22 @@ describe.each(runtimes)('creating and changing the records linked to conversatio
     const asset = first('asset').id
     const assets = new AssetsApi(configuration)
     const { json } = await callAndCheck(assets.assetsSpecificAssetSnapshotRaw({ asset }), 'Asset', AssetToJSON)
-    const { json: same } = await callAndCheck(new AssetApi(configuration).assetSnapshotRaw({ asset }), 'Asset', AssetToJSON)
+    const { json: same } = await callAndCheck(
+      new AssetApi(configuration).assetSnapshotRaw({ asset }),
+      'Asset',
+      AssetToJSON,
+    )
     expect(json).toEqual(same)
-    const { value: formats } = await callAndCheck(assets.assetsSpecificAssetFormatsSnapshotRaw({ asset }), 'Formats', FormatsToJSON)
+    const { value: formats } = await callAndCheck(
+      assets.assetsSpecificAssetFormatsSnapshotRaw({ asset }),
+      'Formats',
+      FormatsToJSON,
+    )
     expect(formats.iterable.map((format) => format.id)).toEqual(mock.store.get('asset', asset)!.formats)
     await mock.removeAsset(asset)
-    expect(await failure(assets.assetsSpecificAssetSnapshot({ asset }))).toMatchObject({ status: 410, text: 'Asset no longer exists and is Gone.' })
+    expect(await failure(assets.assetsSpecificAssetSnapshot({ asset }))).toMatchObject({
+      status: 410,
+      text: 'Asset no longer exists and is Gone.',
+    })
   })
 })

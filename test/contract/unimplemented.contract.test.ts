@@ -1,5 +1,11 @@
 import { AssetApi, Configuration, OSApi } from '@pieces.app/pieces-os-client'
-import { clientCoverage, controlClient, IDENTIFIER_STREAM_PATHS, notImplementedText, routeTable } from 'conversation-asset-mock'
+import {
+  clientCoverage,
+  controlClient,
+  IDENTIFIER_STREAM_PATHS,
+  notImplementedText,
+  routeTable,
+} from 'conversation-asset-mock'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { failure } from './client-call.js'
 import { runtimes, type ContractRuntime } from './runtimes.js'
@@ -49,7 +55,12 @@ describe.each(runtimes)('the client operations the mock does not implement, $nam
     const control = controlClient(mock.baseUrl)
     await failure(new OSApi(configuration).osDeviceInformation())
     const [entry] = await control.journal('osDeviceInformation')
-    expect(entry).toMatchObject({ operation: 'osDeviceInformation', method: 'GET', path: '/os/device/information', status: 501 })
+    expect(entry).toMatchObject({
+      operation: 'osDeviceInformation',
+      method: 'GET',
+      path: '/os/device/information',
+      status: 501,
+    })
     await expect(control.verify({ operation: 'osDeviceInformation', times: 1 })).resolves.toHaveLength(1)
   })
 

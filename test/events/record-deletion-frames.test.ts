@@ -17,7 +17,9 @@ describe('deleting the records conversations and assets link to', () => {
     await service.ready
     frames = { conversations: [], assets: [] }
     for (const stream of ['conversations', 'assets'] as const) {
-      disconnects.push(service.hub.connect(stream, { send: (frame) => frames[stream].push(frame), close: () => undefined }))
+      disconnects.push(
+        service.hub.connect(stream, { send: (frame) => frames[stream].push(frame), close: () => undefined }),
+      )
       frames[stream].length = 0
     }
   })
@@ -43,14 +45,20 @@ describe('deleting the records conversations and assets link to', () => {
   it('sends the frame of every conversation a deleted website or anchor was linked to', async () => {
     const website = [...service.store.all('website')].find((candidate) => candidate.conversations.length > 0)!
     expect(await post(`/websites/${website.id}/delete`)).toBe(204)
-    const sent = frames.conversations.map((frame) => JSON.parse(frame) as { iterable: Array<{ conversation: { id: string } }> })
-    expect(sent.flatMap((frame) => frame.iterable.map((item) => item.conversation.id)).sort()).toEqual([...website.conversations].sort())
+    const sent = frames.conversations.map(
+      (frame) => JSON.parse(frame) as { iterable: Array<{ conversation: { id: string } }> },
+    )
+    expect(sent.flatMap((frame) => frame.iterable.map((item) => item.conversation.id)).sort()).toEqual(
+      [...website.conversations].sort(),
+    )
   })
 
   it('sends the frame of the conversation whose annotation is deleted, and nothing for a failed delete', async () => {
     const annotation = [...service.store.all('annotation')].find((candidate) => candidate.conversation !== undefined)!
     expect(await post(`/annotations/${annotation.id}/delete`)).toBe(204)
-    expect(frames.conversations.map((frame) => JSON.parse(frame))).toEqual([{ iterable: [{ conversation: { id: annotation.conversation } }] }])
+    expect(frames.conversations.map((frame) => JSON.parse(frame))).toEqual([
+      { iterable: [{ conversation: { id: annotation.conversation } }] },
+    ])
     frames.conversations.length = 0
     expect(await post(`/annotations/${annotation.id}/delete`)).toBe(500)
     expect(frames.conversations).toEqual([])

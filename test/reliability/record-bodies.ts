@@ -5,7 +5,16 @@ import {
   MechanismEnum,
   TagCategoryEnum,
 } from '@pieces.app/pieces-os-client'
-import { APPLICATION, applicationFields, field, path, scoreFields, seededScoreFields, values, type BodyRoute } from './bodies.js'
+import {
+  APPLICATION,
+  applicationFields,
+  field,
+  path,
+  scoreFields,
+  seededScoreFields,
+  values,
+  type BodyRoute,
+} from './bodies.js'
 
 /*
  * The JSON bodies of the write routes of the records conversations and assets
@@ -22,7 +31,11 @@ const searchFields = [
   field('engines.type', { enum: ['UNKNOWN', 'AND', 'OR'] }, false),
 ]
 
-const timestamps = [field('created', 'object', true), field('created.value', 'datetime', true), field('updated.value', 'datetime', true)]
+const timestamps = [
+  field('created', 'object', true),
+  field('created.value', 'datetime', true),
+  field('updated.value', 'datetime', true),
+]
 
 const references = (key: string, required = false) => [
   field(key, 'object', required),
@@ -30,7 +43,12 @@ const references = (key: string, required = false) => [
   field(`${key}.iterable.0.id`, 'id', true),
 ]
 
-const search = (operation: string): BodyRoute => ({ operation, model: 'SearchInput', fields: searchFields, referencedIds: [] })
+const search = (operation: string): BodyRoute => ({
+  operation,
+  model: 'SearchInput',
+  fields: searchFields,
+  referencedIds: [],
+})
 const scores = (operation: string, one: string, many: string): BodyRoute => ({
   operation,
   model: 'SeededScoreIncrement',
@@ -53,7 +71,13 @@ export const RECORD_BODY_ROUTES: readonly BodyRoute[] = [
   {
     operation: 'tagUpdate',
     model: 'Tag',
-    fields: [field('id', 'id', true), field('text', 'string', true), ...timestamps, field('category', values(TagCategoryEnum), true), ...scoreFields('score')],
+    fields: [
+      field('id', 'id', true),
+      field('text', 'string', true),
+      ...timestamps,
+      field('category', values(TagCategoryEnum), true),
+      ...scoreFields('score'),
+    ],
     referencedIds: [path('id')],
   },
   scores('tagScoresIncrement', 'tag', 'tags'),
@@ -74,12 +98,23 @@ export const RECORD_BODY_ROUTES: readonly BodyRoute[] = [
   {
     operation: 'websiteUpdate',
     model: 'Website',
-    fields: [field('id', 'id', true), field('url', 'string', true), field('name', 'string', true), ...timestamps, ...scoreFields('score')],
+    fields: [
+      field('id', 'id', true),
+      field('url', 'string', true),
+      field('name', 'string', true),
+      ...timestamps,
+      ...scoreFields('score'),
+    ],
     referencedIds: [path('id')],
   },
   scores('websiteScoresIncrement', 'website', 'websites'),
   search('searchWebsites'),
-  { operation: 'websitesExists', model: 'ExistentMetadata', fields: [field('value', 'string', true)], referencedIds: [] },
+  {
+    operation: 'websitesExists',
+    model: 'ExistentMetadata',
+    fields: [field('value', 'string', true)],
+    referencedIds: [],
+  },
   {
     operation: 'anchorsCreateNewAnchor',
     model: 'SeededAnchor',
@@ -157,7 +192,9 @@ export const RECORD_BODY_ROUTES: readonly BodyRoute[] = [
       field('annotations.0.text', 'string', true),
       ...['assets', 'conversations', 'ranges', 'websites', 'anchors', 'tags'].flatMap((key) => references(key)),
     ],
-    referencedIds: ['assets', 'conversations', 'ranges', 'websites', 'anchors', 'tags'].map((key) => path(`${key}.iterable.0.id`)),
+    referencedIds: ['assets', 'conversations', 'ranges', 'websites', 'anchors', 'tags'].map((key) =>
+      path(`${key}.iterable.0.id`),
+    ),
   },
   {
     operation: 'workstreamSummaryUpdate',
@@ -261,7 +298,11 @@ export const RECORD_BODY_ROUTES: readonly BodyRoute[] = [
   {
     operation: 'formatReclassify',
     model: 'FormatReclassification',
-    fields: [field('ext', values(ClassificationSpecificEnum), true), field('format', 'object', true), field('format.id', 'id', true)],
+    fields: [
+      field('ext', values(ClassificationSpecificEnum), true),
+      field('format', 'object', true),
+      field('format.id', 'id', true),
+    ],
     referencedIds: [path('format.id')],
   },
   {
@@ -299,7 +340,10 @@ const SCORE = { reuse: true, update: true, reference: true, priority: true, sear
 const refs = (id: string | undefined) => ({ iterable: [{ id }] })
 
 /** A valid body for every route of {@link RECORD_BODY_ROUTES}; the updates start from the record as the runtime serves it. */
-export async function validRecordBodies(baseUrl: string, ids: Readonly<Record<string, string>>): Promise<Record<string, unknown>> {
+export async function validRecordBodies(
+  baseUrl: string,
+  ids: Readonly<Record<string, string>>,
+): Promise<Record<string, unknown>> {
   const read = async (url: string) => {
     const response = await fetch(`${baseUrl}${url}`)
     if (response.status !== 200) throw new Error(`GET ${url} answered ${response.status}: ${await response.text()}`)
@@ -311,7 +355,13 @@ export async function validRecordBodies(baseUrl: string, ids: Readonly<Record<st
     tagScoresIncrement: { tag: SCORE, tags: SCORE },
     searchTags: SEARCH,
     tagsExists: { value: 'react' },
-    websitesCreateNewWebsite: { url: 'https://example.com/reliable', name: 'Reliable', asset: ids.asset, conversation: ids.conversation, mechanism: 'MANUAL' },
+    websitesCreateNewWebsite: {
+      url: 'https://example.com/reliable',
+      name: 'Reliable',
+      asset: ids.asset,
+      conversation: ids.conversation,
+      mechanism: 'MANUAL',
+    },
     websiteUpdate: await read(`/website/${ids.website}`),
     websiteScoresIncrement: { website: SCORE, websites: SCORE },
     searchWebsites: SEARCH,
@@ -339,7 +389,15 @@ export async function validRecordBodies(baseUrl: string, ids: Readonly<Record<st
     rangeScoresIncrement: { range: SCORE, ranges: SCORE },
     workstreamSummariesCreateNewWorkstreamSummary: {
       name: 'Reliable day',
-      model: { id: 'reliable-model', version: '1', created: { value: '2024-01-01T00:00:00.000Z' }, name: 'm', cloud: false, type: 'BALANCED', usage: 'CODE_CONVERSATION' },
+      model: {
+        id: 'reliable-model',
+        version: '1',
+        created: { value: '2024-01-01T00:00:00.000Z' },
+        name: 'm',
+        cloud: false,
+        type: 'BALANCED',
+        usage: 'CODE_CONVERSATION',
+      },
       favorited: false,
       annotations: [{ type: 'SUMMARY', text: 'reliable' }],
       assets: refs(ids.asset),
@@ -370,7 +428,13 @@ export async function validRecordBodies(baseUrl: string, ids: Readonly<Record<st
     annotationUpdate: await read(`/annotation/${ids.annotation}`),
     annotationScoresIncrement: { annotation: SCORE, annotations: SCORE },
     searchAnnotations: SEARCH,
-    activitiesCreateNewActivity: { event: {}, application: APPLICATION, asset: { id: ids.asset }, format: { id: ids.format }, mechanism: 'MANUAL' },
+    activitiesCreateNewActivity: {
+      event: {},
+      application: APPLICATION,
+      asset: { id: ids.asset },
+      format: { id: ids.format },
+      mechanism: 'MANUAL',
+    },
     activityUpdate: await read(`/activity/${ids.activity}`),
     formatUpdateValue: await read(`/format/${ids.format}`),
     formatReclassify: { ext: 'py', format: { id: ids.format } },

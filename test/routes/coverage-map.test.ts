@@ -2,7 +2,11 @@ import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { IDENTIFIER_STREAM_PATHS } from '../../src/events/identifier-frames.js'
 import { clientCoverage } from '../../src/routes/client-coverage.js'
-import { clientApiClasses, clientOperations, clientOperationsVersion } from '../../src/routes/client-operations.generated.js'
+import {
+  clientApiClasses,
+  clientOperations,
+  clientOperationsVersion,
+} from '../../src/routes/client-operations.generated.js'
 import { routeTable } from '../../src/routes/route-table.js'
 // @ts-expect-error a plain ES module of the repo's scripts, shared with the generator
 import { currentCoverageRow, renderCoverageMap, renderCoverageRow } from '../../scripts/coverage-map-text.mjs'
@@ -33,7 +37,9 @@ describe('the coverage map of the official client', () => {
   })
 
   it('finds a client method behind every route of the route table', () => {
-    const clientRoutes = new Set(clientOperations.map((operation) => `${operation.method} ${operation.path.replace(/:[^/]+/g, ':')}`))
+    const clientRoutes = new Set(
+      clientOperations.map((operation) => `${operation.method} ${operation.path.replace(/:[^/]+/g, ':')}`),
+    )
     const orphans = routeTable().flatMap((operation) =>
       operation.paths
         .map((path) => `${operation.method} ${path}`)
@@ -52,7 +58,15 @@ describe('the coverage map of the official client', () => {
 
   it('answers the client methods over the records the mock keeps statefully, and the rest with 501', () => {
     const answerOf = (id: string) => coverage.find((entry) => entry.client.id === id)?.answer
-    for (const id of ['tagsCreateNewTag', 'searchAssets', 'assetsSearchWithFilters', 'searchConversations', 'searchMessages', 'rangeAssociateConversationGroundingTemporalRangeWorkstreams', 'workstreamSummaryAssociateConversation']) {
+    for (const id of [
+      'tagsCreateNewTag',
+      'searchAssets',
+      'assetsSearchWithFilters',
+      'searchConversations',
+      'searchMessages',
+      'rangeAssociateConversationGroundingTemporalRangeWorkstreams',
+      'workstreamSummaryAssociateConversation',
+    ]) {
       expect(answerOf(id), id).toBe('stateful')
     }
     expect(answerOf('conversationsStreamIdentifiers')).toBe('stream')

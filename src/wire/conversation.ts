@@ -73,7 +73,8 @@ export function buildConversationMessage(record: MessageRecord, context: WireCon
     conversation: { id: record.conversation },
     role: record.role,
     score: toScore(record.score),
-    ...linkedLists(context, 'message', record, MESSAGE_LINKS),
+    // Messages are many: a link list that never held anything is left out (the model's lists are optional).
+    ...linkedLists(context, 'message', record, MESSAGE_LINKS, { omitEmpty: true }),
   }
   if (context.transferables && record.fragment) message.fragment = structuredClone(record.fragment)
   if (record.sentiment) message.sentiment = record.sentiment

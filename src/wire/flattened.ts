@@ -66,7 +66,8 @@ export function collectionOf<R extends { id: string }, W>(
 
 /**
  * Several link lists of a record as flattened collections under the same keys,
- * with the ids each list lost since the last restart marked `-1`.
+ * with the ids each list lost since the last restart marked `-1`. With
+ * `omitEmpty`, a list that never held anything is left out.
  *
  * @example
  * linkedLists(context, 'tag', record, ['websites', 'summaries']) // { websites: { iterable, indices }, summaries: … }
@@ -76,8 +77,12 @@ export function linkedLists<F extends string>(
   kind: RecordKind,
   record: { readonly id: string } & { readonly [K in F]: readonly string[] },
   fields: readonly F[],
-): Record<F, FlattenedIds> {
-  const lists = {} as Record<F, FlattenedIds>
-  for (const field of fields) lists[field] = toFlattened(record[field], context.removedLinks(kind, record.id, field))
+  { omitEmpty = false }: { omitEmpty?: boolean } = {},
+): Partial<Record<F, FlattenedIds>> {
+  const lists: Partial<Record<F, FlattenedIds>> = {}
+  for (const field of fields) {
+    const list = toFlattened(record[field], context.removedLinks(kind, record.id, field))
+    if (!omitEmpty || list !== EMPTY_FLATTENED) lists[field] = list
+  }
   return lists
 }

@@ -42,7 +42,10 @@ const EXTRA_REFERENCES: readonly Reference[] = [
 /** Every field that holds ids of other records, by the kind that holds it: both sides of each relation. */
 const REFERENCES: readonly Reference[] = [
   ...RELATIONS.map(({ from, field, to }) => ({ from, field, to })),
-  ...RELATIONS.flatMap(({ from, to, inverse }) => (inverse ? [{ from: to, field: inverse, to: from }] : [])),
+  // A link a kind keeps with itself in one field on both records (messages) is that field once.
+  ...RELATIONS.flatMap(({ from, field, to, inverse }) =>
+    inverse && !(from === to && field === inverse) ? [{ from: to, field: inverse, to: from }] : [],
+  ),
   ...EXTRA_REFERENCES,
 ]
 

@@ -134,6 +134,16 @@ describe('the inspection in-process', () => {
     expect(mock.inspection.record('conversation', 'no-such-id')).toBeUndefined()
   })
 
+  it('shows the messages a message is linked with once, as the other message shows it', async () => {
+    const [first] = mock.store.all('conversation')
+    const [one, other] = first!.messages as [string, string]
+    const linked = await fetch(`${mock.baseUrl}/message/${one}/messages/associate/${other}`, { method: 'POST' })
+    expect(linked.status).toBe(204)
+    const links = (id: string) => mock.inspection.record('message', id)!.links.filter((link) => link.field === 'messages')
+    expect(links(one)).toEqual([expect.objectContaining({ direction: 'from', records: [expect.objectContaining({ id: other })] })])
+    expect(links(other)).toEqual([expect.objectContaining({ direction: 'from', records: [expect.objectContaining({ id: one })] })])
+  })
+
   it('tells its listeners of requests, record changes, stream clients, frames, faults and the clock', async () => {
     const { events, stop } = listen()
     const socket = new WebSocket(mock.streamUrls.conversations)

@@ -15,7 +15,7 @@ import { formatTable } from './lib/table.mjs'
 
 /** Every section, in the order it runs, with its options for a full and a quick run. */
 const SECTIONS = {
-  msw: { file: 'msw.mjs', full: {}, quick: { requests: 300 } },
+  msw: { file: 'msw.mjs', full: {}, quick: {} },
   http: { file: 'http.mjs', full: {}, quick: {} },
   'startup-msw': { file: 'startup-msw.mjs', full: {}, quick: { sizes: [1000] } },
   'startup-http': { file: 'startup-http.mjs', full: {}, quick: { sizes: [1000] } },

@@ -56,13 +56,3 @@ export function load(url, route, length, connections = 10) {
     })
   })
 }
-
-/** "51.4k" for 51,439; "930" for 930. */
-export function thousands(value) {
-  return value >= 1000 ? `${(value / 1000).toFixed(1)}k` : value.toFixed(0)
-}
-
-/** "0.21" ms, with three digits for sub-0.1 values. */
-export function ms(value) {
-  return value < 0.1 ? value.toFixed(3) : value < 10 ? value.toFixed(2) : value.toFixed(0)
-}

@@ -17,8 +17,9 @@ export const ROUNDS = {
  * one unrecorded warm-up run of each. Every round gives one value of each ratio
  * (computed from that round's two runs only), so drift of the machine between
  * rounds moves both sides of a ratio together. A full run adds rounds until
- * every ratio's 95% interval of the median is within ±`bound` of it, the time
- * cap would be passed by one more round, or `maxRounds` is reached; a quick run
+ * every ratio's 95% interval of the median is within ±`bound` of it, one more
+ * round would pass the time cap (a round that alone takes longer than the cap
+ * still runs once), or `maxRounds` is reached; a quick run
  * takes `quickRounds` and reports whatever spread they show.
  *
  * `measure(side, round)` runs one side (`'mock'` or `'baseline'`) and resolves
@@ -80,10 +81,10 @@ export async function pairedRounds({
       stoppedBy = 'spread'
       break
     }
-    // Stop when one more round (as long as the slowest so far) would pass the cap.
+    // Stop when one more round (as long as this one) would pass the cap.
     const elapsed = (performance.now() - measuringFrom) / 1000
     const roundSeconds = (performance.now() - roundStarted) / 1000
-    if (done >= 2 && elapsed + roundSeconds > capSeconds) {
+    if (elapsed + roundSeconds > capSeconds) {
       stoppedBy = 'time'
       break
     }
@@ -117,12 +118,13 @@ export function sideMedian(runs, field) {
  */
 export function ratioRow(figure, paired, name, target, details, digits = 2) {
   const ratio = paired.ratios[name]
-  const notes = [`${paired.rounds} rounds`]
+  const notes = [`${paired.rounds} round${paired.rounds === 1 ? '' : 's'}`]
   if (paired.stoppedBy === 'quick') notes.push('quick')
   if (paired.stoppedBy !== 'spread' && paired.stoppedBy !== 'quick' && ratio.relative > paired.bound) {
     notes.push(paired.stoppedBy === 'time' ? 'time cap' : 'round cap')
   }
-  const spread = `±${ratio.plusMinus.toFixed(digits)}`
+  // One round has no spread to show; two to five show their whole range (see medianInterval).
+  const spread = paired.rounds === 1 ? 'spread unknown' : `±${ratio.plusMinus.toFixed(digits)}`
   const value = `${ratio.median.toFixed(digits)} (${spread}, ${notes.join(', ')}${details ? `; ${details}` : ''})`
   let met = ''
   if (target?.atMost !== undefined) met = ratio.median <= target.atMost ? 'yes' : 'no'

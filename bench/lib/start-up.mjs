@@ -1,9 +1,12 @@
+import { percentile } from './stats.mjs'
+
 /**
  * A client's start-up as Pieces clients do it: open both identifier streams,
  * take the ids their first frames list, then read each with GET /asset/{id}
  * and GET /conversation/{id} (`concurrency` requests in flight, through
  * `fetch`), closing the streams when every read is answered. Resolves with the
- * time from opening the streams to the last body read. With a `record` map, it
+ * time from opening the streams to the last body read, and the p50/p99 of the
+ * reads' latencies in ms. With a `record` map, it
  * keeps every answer (status, headers, body) and both first frames in it, for
  * a baseline that serves the same bytes.
  *
@@ -22,12 +25,16 @@ export async function startUp({ base, streamUrls, WebSocket, concurrency = 8, re
     if (i < conversations.ids.length) paths.push(`/conversation/${conversations.ids[i]}`)
   }
   let next = 0
+  const latencies = new Float64Array(paths.length)
   const worker = async () => {
     while (next < paths.length) {
-      const path = paths[next++]
+      const index = next++
+      const path = paths[index]
+      const at = performance.now()
       const response = await fetch(`${base}${path}`)
       if (response.status !== 200) throw new Error(`Failed to start up against ${base}: GET ${path} answered ${response.status}. Check the server's answer with curl.`)
       const body = new Uint8Array(await response.arrayBuffer())
+      latencies[index] = performance.now() - at
       record?.set(path, { status: response.status, headers: Object.fromEntries(response.headers), body })
     }
   }
@@ -35,7 +42,14 @@ export async function startUp({ base, streamUrls, WebSocket, concurrency = 8, re
   const ms = performance.now() - started
   conversations.socket.close()
   assets.socket.close()
-  return { ms, requests: paths.length, ids: assets.ids.length + conversations.ids.length }
+  latencies.sort()
+  return {
+    ms,
+    requests: paths.length,
+    ids: assets.ids.length + conversations.ids.length,
+    p50: percentile(latencies, 0.5, { sorted: true }),
+    p99: percentile(latencies, 0.99, { sorted: true }),
+  }
 }
 
 function openStream(WebSocket, url, kind, record) {

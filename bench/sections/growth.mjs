@@ -8,7 +8,7 @@ import { progress, report, sectionOptions } from '../lib/section.mjs'
 
 const { generateFixtures } = await importInternal('dist/fixtures/generate-fixtures.js')
 
-const { quick = false, scales = [1000, 10_000, 100_000], rounds = 5, capSeconds = { 1000: 5, 10000: 20, 100000: 8 } } = sectionOptions()
+const { quick = false, scales = [1000, 10_000, 100_000], rounds = 5, capSeconds = { 1000: 4, 10000: 15, 100000: 5 } } = sectionOptions()
 const EMPTY_QUERY = new URLSearchParams()
 const results = []
 
@@ -56,7 +56,7 @@ for (const scale of scales) {
   // per-record serializations are kept; the answer cache itself is left out.
   const request = { params: {}, query: EMPTY_QUERY, body: undefined }
   const run = () => snapshot.run({ request, store, validity: { from: -Infinity, to: Infinity } })
-  const listRounds = scale >= 100_000 ? 3 : rounds
+  const listRounds = scale >= 100_000 ? 2 : rounds
   const iterations = Math.max(1, Math.round(20_000 / scale))
   // The first build serializes every conversation (cold); later ones reuse the
   // per-record serializations until a record changes or its readable texts would.

@@ -8,7 +8,8 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { load, ms, thousands } from '../lib/load.mjs'
+import { ms, thousands } from '../lib/format.mjs'
+import { load } from '../lib/load.mjs'
 import { pairedRounds, ratioRow, sideMedian } from '../lib/paired.mjs'
 import { progress, report, sectionOptions } from '../lib/section.mjs'
 import { withServers } from '../lib/servers.mjs'
@@ -22,7 +23,7 @@ const ROUTES = {
   create: { name: 'POST /conversations/create', method: 'POST', path: '/conversations/create', body: CREATE_BODY },
 }
 
-const { quick = false, seconds = 1, warmUpSeconds = 0.5, capSeconds = 17 } = sectionOptions()
+const { quick = false, seconds = 0.3, warmUpSeconds = 0.5, capSeconds = 18 } = sectionOptions()
 const rows = []
 const data = {}
 const dir = await mkdtemp(join(tmpdir(), 'cam-bench-'))
@@ -84,7 +85,7 @@ function compare(route, mock, baseline, label) {
   return pairedRounds({
     quick,
     capSeconds,
-    measure: (side, round) => load(side === 'mock' ? mock.url : baseline.url, route, round < 0 ? warmUpSeconds : quick ? warmUpSeconds : seconds),
+    measure: (side, round) => load(side === 'mock' ? mock.url : baseline.url, route, round < 0 ? warmUpSeconds : seconds),
     between: (side) => (side === 'mock' ? mock : baseline).settle(),
     ratios: { rate: (m, b) => m.rate / b.rate },
   })

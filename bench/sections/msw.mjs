@@ -8,7 +8,7 @@ import { pairedRounds, ratioRow, sideMedian } from '../lib/paired.mjs'
 import { progress, report, sectionOptions } from '../lib/section.mjs'
 import { percentile } from '../lib/stats.mjs'
 
-const { quick = false, requests = 500, capSeconds = 40 } = sectionOptions()
+const { quick = false, requests = 300, capSeconds = 50 } = sectionOptions()
 const ASSET_ID = '0a0a0a0a-0000-4000-8000-000000000001'
 
 const mock = setupMockServer()

@@ -7,11 +7,12 @@ import { http, HttpResponse } from 'msw'
 import { setupServer } from 'msw/node'
 import { Server, WebSocket as MockWebSocket } from 'mock-socket'
 import { setupMockServer } from 'conversation-asset-mock/node'
+import { ms } from '../lib/format.mjs'
 import { pairedRounds, ratioRow, sideMedian } from '../lib/paired.mjs'
 import { progress, report, sectionOptions } from '../lib/section.mjs'
 import { startUp } from '../lib/start-up.mjs'
 
-const { quick = false, sizes = [100, 1000, 10_000], capSeconds = { 100: 8, 1000: 20, 10000: 45 } } = sectionOptions()
+const { quick = false, sizes = [100, 1000, 10_000], capSeconds = { 100: 8, 1000: 15, 10000: 30 } } = sectionOptions()
 const rows = []
 const data = []
 
@@ -76,7 +77,7 @@ for (const [index, size] of sizes.entries()) {
       paired,
       'time',
       { atMost: 1.2, text: '≤ 1.2 (aim ≤ 1.0)' },
-      `${sideMedian(paired.mock, 'ms').toFixed(0)} vs ${sideMedian(paired.baseline, 'ms').toFixed(0)} ms`,
+      `${sideMedian(paired.mock, 'ms').toFixed(0)} vs ${sideMedian(paired.baseline, 'ms').toFixed(0)} ms, reads p50 ${ms(sideMedian(paired.mock, 'p50'))} vs ${ms(sideMedian(paired.baseline, 'p50'))} ms, p99 ${ms(sideMedian(paired.mock, 'p99'))} vs ${ms(sideMedian(paired.baseline, 'p99'))} ms`,
     ),
   )
   data.push({ size, requests, ...paired })

@@ -1,18 +1,44 @@
-// npm run bench: runs every section, prints a table of ratios against
-// baselines measured in the same run, and writes bench/latest.json.
-// Usage: node --expose-gc bench/run.mjs [--quick] [--only=http,msw,growth,seeding,events,inspector]
-// (--quick: fewer and shorter runs; a quick or partial run leaves bench/latest.json alone).
+// npm run bench: runs every section on each leg (Node 20 + msw 2, Node 22 + msw 3),
+// prints a table per leg of ratios against baselines measured in the same run,
+// and writes bench/latest.json.
+// Usage: node --expose-gc bench/run.mjs [--quick] [--only=section,…] [--leg=20-msw2|22-msw3|both]
+// --quick: a fixed 4 rounds of shorter runs per figure, spread printed as it is;
+// --only takes section names, or a prefix before "-" (startup = startup-msw,startup-http).
+// A quick or partial run leaves bench/latest.json alone.
 import { writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import { fileURLToPath } from 'node:url'
-import { runHttpBench } from './sections/http.mjs'
+import { LEGS, prepareLeg } from './lib/legs.mjs'
+import { ROUNDS } from './lib/paired.mjs'
 import { runSection } from './lib/section.mjs'
 import { formatTable } from './lib/table.mjs'
+
+/** Every section, in the order it runs, with its options for a full and a quick run. */
+const SECTIONS = {
+  msw: { file: 'msw.mjs', full: {}, quick: {} },
+  http: { file: 'http.mjs', full: {}, quick: {} },
+  'startup-msw': { file: 'startup-msw.mjs', full: {}, quick: { sizes: [1000] } },
+  'startup-http': { file: 'startup-http.mjs', full: {}, quick: { sizes: [1000] } },
+  streams: { file: 'streams.mjs', full: {}, quick: { clients: [1, 1000] } },
+  deletes: { file: 'deletes.mjs', full: {}, quick: {} },
+  persistence: { file: 'persistence.mjs', full: {}, quick: {} },
+  growth: { file: 'growth.mjs', full: { scales: [1000, 10_000, 100_000], rounds: 5 }, quick: { scales: [1000, 10_000], rounds: 3 } },
+  seeding: { file: 'seeding.mjs', full: { rounds: 3 }, quick: { rounds: 1 } },
+  events: { file: 'events.mjs', full: { writes: 500 }, quick: { writes: 100 } },
+  inspector: { file: 'inspector.mjs', full: { rounds: 5 }, quick: { rounds: 2 } },
+}
 
 const args = process.argv.slice(2)
 const quick = args.includes('--quick')
 const only = args.find((arg) => arg.startsWith('--only='))?.slice('--only='.length).split(',')
-const wanted = (name) => !only || only.includes(name)
+const legArg = args.find((arg) => arg.startsWith('--leg='))?.slice('--leg='.length) ?? 'both'
+const legNames = legArg === 'both' ? Object.keys(LEGS) : [legArg]
+const wanted = (name) => !only || only.some((entry) => entry === name || name.startsWith(`${entry}-`))
+const unknown = only?.filter((entry) => !Object.keys(SECTIONS).some((name) => name === entry || name.startsWith(`${entry}-`))) ?? []
+if (unknown.length > 0) {
+  console.error(`Failed to start the bench: no section is called ${unknown.join(', ')}. Sections: ${Object.keys(SECTIONS).join(', ')}.`)
+  process.exit(2)
+}
 const log = (text) => process.stderr.write(`  ${text}\n`)
 const started = performance.now()
 
@@ -20,110 +46,83 @@ const machine = {
   cpus: os.cpus().length,
   cpuModel: os.cpus()[0]?.model ?? 'unknown',
   memoryGiB: Math.round(os.totalmem() / 2 ** 30),
-  node: process.version,
   platform: `${os.platform()} ${os.arch()}`,
 }
-console.error(`conversation-asset-mock bench on ${machine.cpus} cores (${machine.cpuModel}), Node ${machine.node}${quick ? ', quick' : ''}`)
+console.error(`conversation-asset-mock bench on ${machine.cpus} cores (${machine.cpuModel}), legs ${legNames.join(', ')}${quick ? ', quick' : ''}`)
 
-const results = {}
-if (wanted('http')) {
-  results.http = await runHttpBench(quick ? { rounds: 1, durationSeconds: 1, warmupSeconds: 0.5, log } : { rounds: 5, durationSeconds: 3, warmupSeconds: 2, log })
+const legs = []
+for (const name of legNames) {
+  const legStarted = performance.now()
+  const leg = await prepareLeg(name, log)
+  const sections = {}
+  let versions
+  for (const [section, { file, full, quick: short }] of Object.entries(SECTIONS)) {
+    if (!wanted(section)) continue
+    const sectionStarted = performance.now()
+    log(`${name}: ${section}`)
+    const result = await runSection(leg, file, quick ? { quick, ...short } : full)
+    versions ??= result.versions
+    checkVersions(leg, result.versions, section)
+    sections[section] = { seconds: (performance.now() - sectionStarted) / 1000, ...result }
+    log(`${name}: ${section} took ${sections[section].seconds.toFixed(0)} s`)
+  }
+  const rows = Object.values(sections).flatMap((section) => section.rows)
+  if (!only) rows.push(copilotRow())
+  const seconds = (performance.now() - legStarted) / 1000
+  legs.push({ leg: name, node: versions?.node, msw: versions?.msw, seconds, rows, sections })
+  console.log(`\n### Node ${versions?.node.slice(1)} + msw ${versions?.msw} (leg ${name}, ${seconds.toFixed(0)} s)\n`)
+  console.log(formatTable(rows, ['figure', 'value', 'target', 'met']))
 }
-if (wanted('msw')) results.msw = await runSection('msw.mjs', quick ? { rounds: 1, requests: 300 } : { rounds: 5, requests: 1500 })
-if (wanted('growth')) {
-  results.growth = await runSection('growth.mjs', quick ? { scales: [1000, 10_000], rounds: 3 } : { scales: [1000, 10_000, 100_000], rounds: 5 }, 180_000)
-}
-if (wanted('seeding')) results.seeding = await runSection('seeding.mjs', quick ? { rounds: 1 } : { rounds: 3 })
-if (wanted('events')) results.events = await runSection('events.mjs', quick ? { writes: 100 } : { writes: 500 })
-if (wanted('inspector')) results.inspector = await runSection('inspector.mjs', quick ? { rounds: 2 } : { rounds: 5 })
 
-const rows = buildRows(results)
-rows.push(...(results.inspector?.rows ?? []))
 const seconds = (performance.now() - started) / 1000
-console.log(formatTable(rows, ['figure', 'value', 'target', 'met']))
-console.log(`\n${machine.cpus} cores, Node ${machine.node}, ${seconds.toFixed(0)} s${quick ? ' (quick: fewer and shorter runs)' : ''}`)
+console.log(
+  `\n${machine.cpus} cores (${machine.cpuModel}), ${machine.platform}, ${new Date().toISOString().slice(0, 10)}, ${seconds.toFixed(0)} s.` +
+    ` Value: median of the paired rounds' ratios (±: the larger half of its 95% interval; with under 6 rounds, their whole range).` +
+    (quick ? ` Quick: ${ROUNDS.quickRounds} rounds of shorter runs, so the spread is wide; a full run keeps adding rounds until it is within ±${ROUNDS.bound * 100}%.` : ''),
+)
 
-// Only a full run replaces the figures the README quotes.
-if (!quick && !only) {
-  const latest = { date: new Date().toISOString(), seconds, machine, rows, results }
+// Only a full run of both legs replaces the figures the README quotes.
+if (!quick && !only && legNames.length === Object.keys(LEGS).length) {
+  const latest = {
+    date: new Date().toISOString(),
+    seconds,
+    machine,
+    method: {
+      rounds: 'paired: one run of the mock and one of its baseline per round, the mock first in even rounds and the baseline in odd ones, after one warm-up run of each',
+      value: 'median over rounds of the per-round ratio',
+      spread: 'plusMinus: the larger half of the distribution-free 95% interval of the median (order statistics); with under 6 rounds, the whole range',
+      stop: `rounds are added until every ratio of a figure is within ±${ROUNDS.bound * 100}% of its median, or the figure's time cap is reached (at least ${ROUNDS.minRounds} rounds when time allows)`,
+    },
+    // Every row of every leg, each with its leg, so a tool reading figure/value/target/met finds both.
+    rows: legs.flatMap((leg) => leg.rows.map((row) => ({ leg: leg.leg, ...row }))),
+    legs,
+  }
   await writeFile(fileURLToPath(new URL('./latest.json', import.meta.url)), `${JSON.stringify(latest, null, 2)}\n`)
 } else {
-  console.log('(a partial run: bench/latest.json left as it was)')
+  console.log('(a quick or partial run: bench/latest.json left as it was)')
 }
 // Missed targets are reported, not failed: the figures come from shared, noisy machines.
 
-function buildRows({ http, msw, growth, seeding, events }) {
-  const rows = []
-  const fixed = (value, digits = 2) => value.toFixed(digits)
-  const check = (ok) => (ok ? 'yes' : 'no')
-  for (const route of http?.versusBare ?? []) {
-    rows.push({
-      figure: `standalone ${route.route} ÷ bare node:http (${route.bytes} B${route.growth ? `; ${route.growth}` : ''})`,
-      value: `${fixed(route.ratio)} (${fixed(route.mockRate, 0)} vs ${fixed(route.baselineRate, 0)} req/s)`,
-      target: '≥ 0.5 (aim 0.8)',
-      met: check(route.ratio >= 0.5),
-    })
+/** Stops the bench when a leg did not measure what its name says (a leg directory resolving the project's msw, say). */
+function checkVersions(leg, versions, section) {
+  const major = (version) => Number(version.replace(/^v/, '').split('.')[0])
+  const mismatch = []
+  if (leg.name !== '20-msw2' && major(versions.node) !== leg.expect.node) mismatch.push(`Node ${versions.node}`)
+  if (major(versions.msw) !== leg.expect.msw) mismatch.push(`msw ${versions.msw}`)
+  if (leg.name === '20-msw2' && major(versions.node) !== leg.expect.node) {
+    log(`${leg.name}: this leg runs on the Node that runs the bench, ${versions.node}, not Node ${leg.expect.node}`)
   }
-  if (http?.versusJsonServer) {
-    const versus = http.versusJsonServer
-    rows.push({
-      figure: 'standalone GET /conversations ÷ json-server 0.17',
-      value: `${fixed(versus.ratio)}× (${fixed(versus.mockRate, 0)} vs ${fixed(versus.baselineRate, 0)} req/s)`,
-      target: '≥ 1.5×',
-      met: check(versus.ratio >= 1.5),
-    })
+  if (mismatch.length > 0) {
+    throw new Error(`Failed to run the bench leg ${leg.name}: section ${section} ran on ${mismatch.join(' and ')}. Remove bench/.legs and run again.`)
   }
-  if (msw) {
-    rows.push({
-      figure: 'in-process msw GET /asset/{id} ÷ static MSW handler',
-      value: `${fixed(msw.ratio)} (${fixed(msw.mockMs * 1000, 0)} vs ${fixed(msw.staticMs * 1000, 0)} µs)`,
-      target: '≤ 1.2',
-      met: check(msw.ratio <= 1.2),
-    })
-  }
-  for (const scale of growth?.results ?? []) {
-    const label = `${scale.scale / 1000}k+${scale.scale / 1000}k (${scale.records} records)`
-    rows.push({ figure: `store.get (1,024 ids over the store) at ${label}`, value: `${fixed(scale.lookupNs / 1000, 3)} µs`, target: '< 5 µs, flat', met: check(scale.lookupNs < 5000) })
-    rows.push({
-      figure: `GET /conversations payload at ${label}`,
-      value: `${fixed(scale.listColdMs)} ms cold, ${fixed(scale.listMs)} ms warm (${fixed(scale.listColdUsPerConversation)} / ${fixed(scale.listUsPerConversation)} µs each)`,
-      target: 'linear',
-      met: '',
-    })
-    rows.push({
-      figure: `  run+stringify ÷ stringify at ${label}`,
-      value: fixed(scale.listVersusStringify),
-      target: scale.scale === 10_000 ? '≤ 2' : '',
-      met: scale.scale === 10_000 ? check(scale.listVersusStringify <= 2) : '',
-    })
-    rows.push({ figure: `  snapshot / restore / reset at ${label}`, value: `${fixed(scale.snapshotMs)} / ${fixed(scale.restoreMs, 0)} / ${fixed(scale.resetMs, 0)} ms`, target: '', met: '' })
-  }
-  if (growth) {
-    rows.push({ figure: 'store.get spread (largest ÷ smallest)', value: fixed(growth.lookupSpread), target: 'flat', met: '' })
-    rows.push({
-      figure: 'list µs/conversation spread, cold / warm (largest ÷ smallest)',
-      value: `${fixed(growth.listColdPerConversationSpread)} / ${fixed(growth.listPerConversationSpread)}`,
-      target: 'linear',
-      met: '',
-    })
-  }
-  if (seeding) {
-    rows.push({
-      figure: `seed ${seeding.assets / 1000}k assets + ${seeding.conversations / 1000}k conversations (${seeding.records} records): createMockService({ generate })`,
-      value: `${fixed(seeding.totalMs, 0)} ms`,
-      target: '< 1000 ms',
-      met: check(seeding.totalMs < 1000),
-    })
-    rows.push({
-      figure: '  the same records as fixtures, every record and link validated',
-      value: `${fixed(seeding.validatedMs, 0)} ms (generate ${fixed(seeding.validatedGenerateMs, 0)}, validate ${fixed(seeding.validatedCreateMs, 0)}, load ${fixed(seeding.validatedMs - seeding.validatedGenerateMs - seeding.validatedCreateMs, 0)})`,
-      target: '',
-      met: '',
-    })
-    rows.push({ figure: '  heap per stored record', value: `${fixed(seeding.bytesPerRecord, 0)} B`, target: '', met: '' })
-  }
-  for (const result of events?.results ?? []) {
-    rows.push({ figure: `store.write → identifier frame (${result.fixtures})`, value: `${fixed(result.medianMs, 3)} ms median`, target: '< 1 ms', met: check(result.medianMs < 1) })
-  }
-  return rows
+}
+
+/**
+ * The copilot stream's figures: time to first chunk and chunks per second.
+ * The mock has no copilot stream yet, so nothing is measured; when it has one,
+ * a section measures it against a baseline streaming the same chunks and this
+ * row gives way to its rows.
+ */
+function copilotRow() {
+  return { figure: 'copilot stream: time to first chunk, chunks per second', value: 'not measured: the mock has no copilot stream yet', target: '', met: '' }
 }

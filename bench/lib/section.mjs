@@ -3,16 +3,17 @@ import { fileURLToPath } from 'node:url'
 
 /**
  * Runs one bench section in a fresh Node process (its own heap, --expose-gc)
- * and resolves with the JSON it reports over IPC. The child is killed after
- * `timeoutMs`.
+ * of the given leg, and resolves with the JSON it reports over IPC. The child
+ * is killed after `timeoutMs`.
  *
  * @example
- * const growth = await runSection('growth.mjs', { scales: [1000, 10000] })
+ * const growth = await runSection(leg, 'growth.mjs', { scales: [1000, 10000] })
  */
-export function runSection(file, options = {}, timeoutMs = 120_000) {
-  const path = fileURLToPath(new URL(`../sections/${file}`, import.meta.url))
+export function runSection(leg, file, options = {}, timeoutMs = 300_000) {
+  const path = fileURLToPath(new URL(`sections/${file}`, leg.benchDir))
   return new Promise((resolve, reject) => {
     const child = fork(path, [JSON.stringify(options)], {
+      execPath: leg.node,
       execArgv: ['--expose-gc', '--max-old-space-size=4096'],
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     })
@@ -34,15 +35,19 @@ export function runSection(file, options = {}, timeoutMs = 120_000) {
 }
 
 /**
- * What a section calls when it is done: sends its figures to the parent and exits.
+ * What a section calls when it is done: sends its figures, with the Node and
+ * msw that measured them, to the parent and exits.
  *
  * @example
- * report({ lookups: [...] })
+ * await report({ rows, data })
  */
-export function report(result) {
-  process.send?.({ type: 'result', result }, () => process.exit(0))
-  if (!process.send) {
-    console.log(JSON.stringify(result, null, 2))
+export async function report(result) {
+  const { versions } = await import('./package.mjs')
+  const message = { ...result, versions: versions() }
+  if (process.send) {
+    process.send({ type: 'result', result: message }, () => process.exit(0))
+  } else {
+    console.log(JSON.stringify(message, null, 2))
     process.exit(0)
   }
 }

@@ -1,11 +1,15 @@
 // How the store scales: id lookups, the GET /conversations payload, reset and
 // snapshot/restore at growing record counts (N assets and N conversations).
-import { createMockService } from '../../dist/index.js'
-import { generateFixtures } from '../../dist/fixtures/generate-fixtures.js'
-import { collectGarbage, countRecords, medianOf, timeEach } from '../lib/stats.mjs'
+import { createMockService } from 'conversation-asset-mock'
+import { importInternal } from '../lib/package.mjs'
+import { pairedRounds, plainRow, ratioRow } from '../lib/paired.mjs'
+import { collectGarbage, countRecords, median, medianOf, timeEach } from '../lib/stats.mjs'
 import { progress, report, sectionOptions } from '../lib/section.mjs'
 
-const { scales = [1000, 10_000, 100_000], rounds = 5 } = sectionOptions()
+import { generateFixtures } from 'conversation-asset-mock'
+const { createWireRenderer } = await importInternal('dist/wire/wire-renderer.js')
+
+const { quick = false, scales = [1000, 10_000, 100_000], rounds = 5, capSeconds = { 1000: 4, 10000: 15, 100000: 5 } } = sectionOptions()
 const EMPTY_QUERY = new URLSearchParams()
 const results = []
 
@@ -14,7 +18,9 @@ const results = []
   const warm = createMockService()
   await warm.ready
   const operation = warm.operations.find((candidate) => candidate.id === 'conversationsSnapshot')
-  for (let i = 0; i < 200; i++) JSON.stringify(operation.run({ request: { params: {}, query: EMPTY_QUERY, body: undefined }, store: warm.store }).json)
+  const renderer = createWireRenderer(warm.store)
+  const wire = (transferables) => renderer.answer({ now: warm.store.clock.now(), transferables, keep: true })
+  for (let i = 0; i < 200; i++) JSON.stringify(operation.run({ request: { params: {}, query: EMPTY_QUERY, body: undefined }, store: warm.store, wire }).json)
   warm.close()
 }
 
@@ -49,11 +55,13 @@ for (const scale of scales) {
   // The GET /conversations payload: the operation's run, and run + JSON.stringify
   // against JSON.stringify of a prebuilt identical payload.
   const snapshot = service.operations.find((operation) => operation.id === 'conversationsSnapshot')
-  // As a GET runs (executeOperation through the read cache): with a validity window, so the
+  // As a GET runs: through the store's renderer keeping what it builds, so the
   // per-record serializations are kept; the answer cache itself is left out.
   const request = { params: {}, query: EMPTY_QUERY, body: undefined }
-  const run = () => snapshot.run({ request, store, validity: { from: -Infinity, to: Infinity } })
-  const listRounds = scale >= 100_000 ? 3 : rounds
+  const renderer = createWireRenderer(store)
+  const wire = (transferables) => renderer.answer({ now: store.clock.now(), transferables, keep: true })
+  const run = () => snapshot.run({ request, store, wire })
+  const listRounds = scale >= 100_000 ? 2 : rounds
   const iterations = Math.max(1, Math.round(20_000 / scale))
   // The first build serializes every conversation (cold); later ones reuse the
   // per-record serializations until a record changes or its readable texts would.
@@ -62,8 +70,15 @@ for (const scale of scales) {
   const listColdMs = performance.now() - coldStarted
   const prebuilt = JSON.parse(JSON.stringify(first))
   const listMs = await medianOf(listRounds, () => timeEach(() => run(), iterations))
-  const listAndStringifyMs = await medianOf(listRounds, () => timeEach(() => JSON.stringify(run().json), iterations))
-  const stringifyMs = await medianOf(listRounds, () => timeEach(() => JSON.stringify(prebuilt), iterations))
+  // Paired rounds: run + stringify against stringify of the prebuilt payload, one of each per round.
+  const versusStringify = await pairedRounds({
+    quick,
+    capSeconds: capSeconds[scale] ?? 10,
+    measure: (side) => timeEach(side === 'mock' ? () => JSON.stringify(run().json) : () => JSON.stringify(prebuilt), iterations),
+    ratios: { time: (mock, baseline) => mock / baseline },
+  })
+  const listAndStringifyMs = median(versusStringify.mock)
+  const stringifyMs = median(versusStringify.baseline)
 
   // Snapshot, restore and reset of the whole store.
   const snapshotMs = await medianOf(listRounds, () => timeEach(() => service.snapshot(), 1))
@@ -81,7 +96,7 @@ for (const scale of scales) {
     listUsPerConversation: (listMs * 1000) / scale,
     listAndStringifyMs,
     stringifyMs,
-    listVersusStringify: listAndStringifyMs / stringifyMs,
+    versusStringify,
     snapshotMs,
     restoreMs,
     resetMs,
@@ -89,12 +104,37 @@ for (const scale of scales) {
   service.close()
 }
 
-report({
+const growth = {
   results,
   lookupSpread: spread(results.map((r) => r.lookupNs)),
   listPerConversationSpread: spread(results.map((r) => r.listUsPerConversation)),
   listColdPerConversationSpread: spread(results.map((r) => r.listColdUsPerConversation)),
-})
+}
+await report({ rows: rowsOf(growth), data: growth })
+
+function rowsOf({ results, lookupSpread, listColdPerConversationSpread, listPerConversationSpread }) {
+  const rows = []
+  const fixed = (value, digits = 2) => value.toFixed(digits)
+  const check = (ok) => (ok ? 'yes' : 'no')
+  for (const scale of results) {
+    const label = `${scale.scale / 1000}k+${scale.scale / 1000}k (${scale.records} records)`
+    rows.push(plainRow(`store.get (1,024 ids over the store) at ${label}`, `${fixed(scale.lookupNs / 1000, 3)} µs`, '< 5 µs, flat', check(scale.lookupNs < 5000)))
+    rows.push(
+      plainRow(
+        `GET /conversations payload at ${label}`,
+        `${fixed(scale.listColdMs)} ms cold, ${fixed(scale.listMs)} ms warm (${fixed(scale.listColdUsPerConversation)} / ${fixed(scale.listUsPerConversation)} µs each)`,
+        'linear',
+      ),
+    )
+    const target = scale.scale === 10_000 ? { atMost: 2, text: '≤ 2' } : undefined
+    const details = `${fixed(scale.listAndStringifyMs)} vs ${fixed(scale.stringifyMs)} ms`
+    rows.push(ratioRow(`  run+stringify ÷ stringify of the same payload at ${label}`, scale.versusStringify, 'time', target, details))
+    rows.push(plainRow(`  snapshot / restore / reset at ${label}`, `${fixed(scale.snapshotMs)} / ${fixed(scale.restoreMs, 0)} / ${fixed(scale.resetMs, 0)} ms`))
+  }
+  rows.push(plainRow('store.get spread (largest ÷ smallest)', fixed(lookupSpread), 'flat'))
+  rows.push(plainRow('list µs/conversation spread, cold / warm (largest ÷ smallest)', `${fixed(listColdPerConversationSpread)} / ${fixed(listPerConversationSpread)}`, 'linear'))
+  return rows
+}
 
 /** Largest over smallest: 1 is perfectly flat. */
 function spread(values) {

@@ -6,7 +6,7 @@ import { access, readFile } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
 import { chromium } from 'playwright-core'
-import { startStandaloneServer } from '../../dist/server/index.js'
+import { startStandaloneServer } from 'conversation-asset-mock/server'
 import { median } from '../lib/stats.mjs'
 import { progress, report, sectionOptions } from '../lib/section.mjs'
 
@@ -15,7 +15,8 @@ const BUDGET_BYTES = 40_000
 const DRAW_TARGET_MS = 1000
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 
-const bundle = await readFile(fileURLToPath(new URL('../../dist/inspector/inspector.js', import.meta.url)))
+// The package's own built bundle, wherever this leg installed it.
+const bundle = await readFile(fileURLToPath(new URL('../inspector/inspector.js', import.meta.resolve('conversation-asset-mock/server'))))
 const gzipBytes = gzipSync(bundle).byteLength
 progress(`inspector: ${(bundle.byteLength / 1000).toFixed(1)} kB, ${(gzipBytes / 1000).toFixed(1)} kB gzip`)
 const rows = [

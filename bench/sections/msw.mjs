@@ -1,12 +1,14 @@
 // In-process: GET /asset/{id} through msw/node's setupServer and fetch, the
-// mock's handlers against one static MSW handler answering the same JSON.
+// mock's handlers against one static MSW handler answering the same JSON on
+// the same msw. Paired rounds of `requests` requests on each side.
 import { http, HttpResponse } from 'msw'
 import { setupServer } from 'msw/node'
-import { setupMockServer } from '../../dist/node/index.js'
-import { median } from '../lib/stats.mjs'
+import { setupMockServer } from 'conversation-asset-mock/node'
+import { pairedRounds, ratioRow, sideMedian } from '../lib/paired.mjs'
 import { progress, report, sectionOptions } from '../lib/section.mjs'
+import { percentile } from '../lib/stats.mjs'
 
-const { rounds = 5, requests = 1500 } = sectionOptions()
+const { quick = false, requests = 300, capSeconds = 50 } = sectionOptions()
 const ASSET_ID = '0a0a0a0a-0000-4000-8000-000000000001'
 
 const mock = setupMockServer()
@@ -18,30 +20,43 @@ const bytes = JSON.stringify(payload).length
 const staticServer = setupServer(http.get(url, () => HttpResponse.json(payload)))
 
 const sides = {
-  mock: { start: () => mock.listen(), stop: () => mock.close(), times: [] },
-  static: { start: () => staticServer.listen({ onUnhandledRequest: 'error' }), stop: () => staticServer.close(), times: [] },
+  mock: { start: () => mock.listen(), stop: () => mock.close() },
+  baseline: { start: () => staticServer.listen({ onUnhandledRequest: 'error' }), stop: () => staticServer.close() },
 }
 
-async function run(side, count) {
-  await side.start()
-  const started = performance.now()
-  for (let i = 0; i < count; i++) {
-    const response = await fetch(url)
-    if (response.status !== 200) throw new Error(`Failed to fetch ${url} in-process: status ${response.status}. Check the handlers.`)
-    await response.text()
-  }
-  const perRequest = (performance.now() - started) / count
-  side.stop()
-  return perRequest
-}
+progress('msw: GET /asset/{id}, mock vs a static MSW handler')
+const paired = await pairedRounds({
+  quick,
+  capSeconds,
+  measure: async (name) => {
+    const side = sides[name]
+    await side.start()
+    const times = new Float64Array(requests)
+    const started = performance.now()
+    for (let i = 0; i < requests; i++) {
+      const at = performance.now()
+      const response = await fetch(url)
+      if (response.status !== 200) throw new Error(`Failed to fetch ${url} in-process: status ${response.status}. Check the handlers.`)
+      await response.text()
+      times[i] = performance.now() - at
+    }
+    const meanUs = ((performance.now() - started) / requests) * 1000
+    side.stop()
+    times.sort()
+    return { meanUs, p50: percentile(times, 0.5, { sorted: true }) * 1000, p99: percentile(times, 0.99, { sorted: true }) * 1000 }
+  },
+  ratios: { time: (m, b) => m.meanUs / b.meanUs },
+})
 
-await run(sides.mock, 300)
-await run(sides.static, 300)
-for (let round = 0; round < rounds; round++) {
-  const order = round % 2 === 0 ? ['mock', 'static'] : ['static', 'mock']
-  for (const name of order) sides[name].times.push(await run(sides[name], requests))
-  progress(`msw: round ${round + 1}/${rounds}`)
-}
-const mockMs = median(sides.mock.times)
-const staticMs = median(sides.static.times)
-report({ route: 'GET /asset/{id}', bytes, requests, rounds, mockMs, staticMs, ratio: mockMs / staticMs, mockTimes: sides.mock.times, staticTimes: sides.static.times })
+const m = (field) => sideMedian(paired.mock, field).toFixed(0)
+const b = (field) => sideMedian(paired.baseline, field).toFixed(0)
+const rows = [
+  ratioRow(
+    `in-process GET /asset/{id} (${(bytes / 1000).toFixed(1)} kB, msw/node + fetch) ÷ a static MSW handler, time per request`,
+    paired,
+    'time',
+    { atMost: 1.2, text: '≤ 1.2 (aim ≤ 1.0)' },
+    `${m('meanUs')} vs ${b('meanUs')} µs, p50 ${m('p50')} vs ${b('p50')} µs, p99 ${m('p99')} vs ${b('p99')} µs`,
+  ),
+]
+await report({ rows, data: { route: 'GET /asset/{id}', bytes, requests, ...paired } })

@@ -1,20 +1,17 @@
 // The mock's standalone server on a free loopback port, as `npm start` runs it
-// (system clock, embedded fixtures, no request log). Reports its URL over IPC.
-import { startStandaloneServer } from '../../dist/server/index.js'
+// (system clock, no request log), in a process of its own. argv[2] is JSON of
+// startStandaloneServer options beyond port and host (`generate`, `persist`, …).
+import { startStandaloneServer } from 'conversation-asset-mock/server'
+import { answerCalls } from './child.mjs'
 
-const server = await startStandaloneServer({ port: 0, host: '127.0.0.1' })
-process.send({ type: 'ready', url: server.url })
-process.on('message', async (message) => {
-  if (message?.type === 'stats') {
-    process.send({
-      type: 'stats',
-      conversations: server.service.store.count('conversation'),
-      journal: server.service.journal.entries.length,
-      heapUsed: process.memoryUsage().heapUsed,
-    })
-  }
-  if (message?.type === 'close') {
-    await server.close()
-    process.exit(0)
-  }
+const options = process.argv[2] ? JSON.parse(process.argv[2]) : {}
+const server = await startStandaloneServer({ ...options, port: 0, host: '127.0.0.1' })
+answerCalls({
+  count: () => ({
+    conversations: server.service.store.count('conversation'),
+    assets: server.service.store.count('asset'),
+    journal: server.service.journal.entries.length,
+  }),
+  close: () => server.close(),
 })
+process.send({ type: 'ready', url: server.url })

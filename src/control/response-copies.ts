@@ -46,10 +46,23 @@ export interface ResponseCopies {
  * copies.get(1)?.body // 'Asset no longer exists and is Gone.'
  */
 export function createResponseCopies(entries: number): ResponseCopies {
-  const kept = new Map<number, Kept>()
+  // A ring by entry id (the journal's ids are consecutive): no Map to grow, rehash or walk.
+  const capacity = Math.max(entries, 1)
+  let ids = new Array<number>(capacity).fill(0)
+  let slots = new Array<Kept | undefined>(capacity)
+  /** The oldest id that may still hold a copy; eviction for the byte bound goes up from here. */
+  let oldest = 1
   let total = 0
   let encoder: TextEncoder | undefined
   let decoder: TextDecoder | undefined
+
+  function drop(id: number): void {
+    const slot = id % capacity
+    if (ids[slot] !== id) return
+    total -= slots[slot]?.size ?? 0
+    ids[slot] = 0
+    slots[slot] = undefined
+  }
 
   function bounded(body: string | Uint8Array): { body: string | Uint8Array; truncated: boolean; size: number } {
     if (typeof body !== 'string') {
@@ -66,30 +79,27 @@ export function createResponseCopies(entries: number): ResponseCopies {
 
   return {
     keep(id, answer) {
-      if ('networkError' in answer) {
-        kept.set(id, { status: 0, truncated: false, size: 0 })
-        if (kept.size > entries) kept.delete(kept.keys().next().value!)
-        return
-      }
-      const copy = answer.body === undefined ? undefined : bounded(answer.body)
-      const size = copy?.size ?? 0
-      kept.set(id, {
-        status: answer.status,
-        contentType: answer.contentType,
-        body: copy?.body,
-        truncated: copy?.truncated ?? false,
-        size,
-      })
-      total += size
-      if (total <= RESPONSE_COPIES_BYTES && kept.size <= entries) return
-      for (const [oldest, entry] of kept) {
-        if (total <= RESPONSE_COPIES_BYTES && kept.size <= entries) break
-        kept.delete(oldest)
-        total -= entry.size
-      }
+      const copy = 'networkError' in answer || answer.body === undefined ? undefined : bounded(answer.body)
+      const entry: Kept =
+        'networkError' in answer
+          ? { status: 0, truncated: false, size: 0 }
+          : {
+              status: answer.status,
+              contentType: answer.contentType,
+              body: copy?.body,
+              truncated: copy?.truncated ?? false,
+              size: copy?.size ?? 0,
+            }
+      // The entry this slot held is no longer in the journal.
+      drop(ids[id % capacity]!)
+      ids[id % capacity] = id
+      slots[id % capacity] = entry
+      total += entry.size
+      if (oldest <= id - capacity) oldest = id - capacity + 1
+      while (total > RESPONSE_COPIES_BYTES && oldest < id) drop(oldest++)
     },
     get(id) {
-      const found = kept.get(id)
+      const found = ids[id % capacity] === id ? slots[id % capacity] : undefined
       if (!found) return undefined
       const { body } = found
       return {
@@ -102,7 +112,8 @@ export function createResponseCopies(entries: number): ResponseCopies {
       }
     },
     clear() {
-      kept.clear()
+      ids = new Array<number>(capacity).fill(0)
+      slots = new Array<Kept | undefined>(capacity)
       total = 0
     },
   }

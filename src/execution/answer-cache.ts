@@ -7,6 +7,8 @@ interface Kept {
   readonly answer: Answer & { readonly body: Uint8Array }
   readonly from: number
   readonly to: number
+  /** When it was last given, by a counter: the least recently used goes first. */
+  used: number
 }
 
 /** Answers of reads, kept while nothing they show has changed. */
@@ -41,7 +43,7 @@ export function createAnswerCache(store: Store): AnswerCache {
   /** Bumped by every committed write and replacement; an answer built across a bump is not kept. */
   let generation = 0
   let bytes = 0
-  /** Least recently used first. */
+  let tick = 0
   const kept = new Map<string, Kept>()
   const encoder = new TextEncoder()
   store.subscribe(() => {
@@ -56,16 +58,31 @@ export function createAnswerCache(store: Store): AnswerCache {
     bytes -= entry.answer.body.byteLength
   }
 
+  /** Lets go of the least recently used answers until the bounds hold (a scan of at most 129). */
+  function trim(): void {
+    while (kept.size > MAX_ANSWERS || bytes > MAX_BYTES) {
+      let oldestKey: string | undefined
+      let oldest: Kept | undefined
+      for (const [key, entry] of kept) {
+        if (!oldest || entry.used < oldest.used) {
+          oldest = entry
+          oldestKey = key
+        }
+      }
+      forget(oldestKey!, oldest!)
+    }
+  }
+
   return {
     async read(key, now, run) {
       const found = kept.get(key)
       if (found) {
-        forget(key, found)
+        // A hit changes no table: only its counter, so a hot answer costs a lookup.
         if (found.from <= now && now <= found.to) {
-          kept.set(key, found)
-          bytes += found.answer.body.byteLength
+          found.used = ++tick
           return found.answer
         }
+        forget(key, found)
       }
       const started = generation
       const { answer, window } = await run()
@@ -80,15 +97,12 @@ export function createAnswerCache(store: Store): AnswerCache {
         return answer
       }
       const body = encoder.encode(answer.body)
-      const entry: Kept = { answer: { ...answer, body }, from: window.from, to: window.to }
+      const entry: Kept = { answer: { ...answer, body }, from: window.from, to: window.to, used: ++tick }
       const replaced = kept.get(key)
       if (replaced) forget(key, replaced)
       kept.set(key, entry)
       bytes += body.byteLength
-      for (const [oldest, old] of kept) {
-        if (kept.size <= MAX_ANSWERS && bytes <= MAX_BYTES) break
-        forget(oldest, old)
-      }
+      trim()
       return entry.answer
     },
   }

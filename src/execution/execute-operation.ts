@@ -90,13 +90,13 @@ export async function executeOperation(
       answer = fault.answer
     } else {
       const read = operation.method !== 'POST'
-      const wire = environment.renderer.answer({ now, transferables: true, keep: read })
-      const context: OperationContext = {
-        request: { params: input.params, query: input.query, body },
-        store,
-        wire: (transferables) => wire.withTransferables(transferables),
+      const request = { params: input.params, query: input.query, body }
+      // Built only when the operation runs: a read the cache answers needs none of it.
+      const run = async () => {
+        const wire = environment.renderer.answer({ now, transferables: true, keep: read })
+        const context: OperationContext = { request, store, wire: (transferables) => wire.withTransferables(transferables) }
+        return { answer: toAnswer(await operation.run(context)), window: wire.window }
       }
-      const run = async () => ({ answer: toAnswer(await operation.run(context)), window: wire.window })
       answer =
         read && environment.answers
           ? await environment.answers.read(readKey(operation, input), now.getTime(), run)

@@ -1,5 +1,6 @@
 import { SimpleFaker } from '@faker-js/faker'
 import { invariant } from 'outvariant'
+import { STREAM_NAMES, type StreamName } from '../events/stream-paths.js'
 import { textAnswer } from '../execution/answer.js'
 import type { FaultEffect } from '../execution/execute-operation.js'
 
@@ -26,9 +27,9 @@ export interface Fault extends FaultSpec {
   remaining: number
 }
 
-/** A failure to inject into an identifier stream. */
+/** A failure to inject into a stream: an identifier stream, a status stream or the copilot's `qgpt`. */
 export interface StreamFaultSpec {
-  stream: 'conversations' | 'assets'
+  stream: StreamName
   /** Close each client's socket with this code (and reason) instead of sending the frame. */
   close?: { code: number; reason?: string }
   /** Drop the frame. */
@@ -49,7 +50,7 @@ export interface StreamFault extends StreamFaultSpec {
 export interface Faults {
   addStream(spec: StreamFaultSpec): StreamFault
   /** Takes the first fault that matches a frame about to go out on a stream, if any. */
-  takeStream(stream: 'conversations' | 'assets'): StreamFault | undefined
+  takeStream(stream: StreamName): StreamFault | undefined
   add(spec: FaultSpec): Fault
   remove(id: string): boolean
   clear(): void
@@ -123,9 +124,10 @@ export function createFaults(seed: number): Faults {
     },
     addStream(spec) {
       invariant(
-        spec.stream === 'conversations' || spec.stream === 'assets',
-        'Failed to add a stream fault: "%s" is not a stream. Use "conversations" or "assets".',
+        (STREAM_NAMES as readonly string[]).includes(spec.stream),
+        'Failed to add a stream fault: "%s" is not a stream. Use one of %s.',
         spec.stream,
+        STREAM_NAMES.join(', '),
       )
       invariant(
         spec.close !== undefined || spec.drop === true || (spec.delayMs ?? 0) > 0,

@@ -1,5 +1,6 @@
 import { invariant } from 'outvariant'
 import { controlRoutes, type ControlRoute } from '../control/control-routes.js'
+import { createCopilotReplies, type CopilotReplies } from '../control/copilot-replies.js'
 import { createFaults, type Faults } from '../control/faults.js'
 import { createInspection, type Inspection } from '../control/inspection.js'
 import { createJournal, type Journal, type JournalEntry } from '../control/journal.js'
@@ -7,8 +8,11 @@ import { createNamedSnapshots } from '../control/named-snapshots.js'
 import { scenarioData, type ScenarioData, type ScenarioName } from '../control/scenarios.js'
 import { verifyCalls, type CallExpectation } from '../control/verify-calls.js'
 import { deleteAsset } from '../domain/asset-writes.js'
-import { IDENTIFIER_STREAM_PATHS } from '../events/identifier-frames.js'
-import { createIdentifierHub, type IdentifierHub } from '../events/identifier-hub.js'
+import { copilotStream } from '../copilot/copilot-stream.js'
+import { serveIdentifierStreams } from '../events/identifier-streams.js'
+import { serveStatusStreams } from '../events/status-streams.js'
+import type { StreamEndpoint } from '../events/stream-endpoint.js'
+import { createStreamHub, type StreamHub } from '../events/stream-hub.js'
 import { createAnswerCache } from '../execution/answer-cache.js'
 import type { Answer } from '../execution/answer.js'
 import { executeOperation, type ExecutionEnvironment } from '../execution/execute-operation.js'
@@ -44,6 +48,8 @@ export interface MockServiceOptions {
   clock?: Clock
   /** How many requests the journal keeps (default 10,000); past that the oldest are dropped. */
   journalLimit?: number
+  /** Milliseconds between the chunks of a copilot answer on `/qgpt/stream` (default 0; a reply can set its own). */
+  copilotPaceMs?: number
 }
 
 /** Where a request was routed: an operation of the service, or a route of the control API. */
@@ -72,8 +78,12 @@ export interface MockService {
   readonly store: Store
   /** The route table every runtime serves. */
   readonly operations: readonly Operation[]
-  /** Fans store changes out to identifier stream clients, whatever their transport. */
-  readonly hub: IdentifierHub
+  /** The clients of every stream and the frames sent to them, whatever their transport. */
+  readonly hub: StreamHub
+  /** Every WebSocket stream the service answers: identifier streams, status streams and the copilot's. */
+  readonly streams: readonly StreamEndpoint[]
+  /** The copilot's scripted answers: `copilot.reply('Hello')` makes the next question answer that. */
+  readonly copilot: CopilotReplies
   /** Every request answered since the last reset, with its operation name. */
   readonly journal: Journal
   /** Failures injected into operations and streams. */
@@ -114,6 +124,8 @@ export interface MockService {
   removeAsset(id: string): Promise<void>
   /** The route of a method and a path as sent (without the query), or undefined. */
   route(method: string, path: string): ServiceRoute | undefined
+  /** The stream served at a path (without the query), or undefined. */
+  streamAt(path: string): StreamEndpoint | undefined
   /** Answers a request on its route; never throws. */
   answer(route: ServiceRoute, request: ServiceRequest): Promise<Answer>
   /** Disconnects every stream client and stops listening to the store. */
@@ -148,11 +160,30 @@ export function createMockService(options: MockServiceOptions = {}): MockService
   const journal = createJournal(options.journalLimit === undefined ? {} : { limit: options.journalLimit })
   const faults = createFaults(seed)
   const operations = routeTable()
-  const hub = createIdentifierHub(store, { takeFault: (stream) => faults.takeStream(stream) })
+  const hub = createStreamHub({ takeFault: (stream) => faults.takeStream(stream) })
+  const copilot = createCopilotReplies()
+  const copilotHooks = {
+    seed,
+    takeReply: () => copilot.take(),
+    modelRefusal: (): string | undefined => undefined,
+  }
+  const identifierStreams = serveIdentifierStreams(store, hub)
+  const statusStreams = serveStatusStreams(hub, {
+    user: () => undefined,
+    lastCheckedIn: () => JSON.stringify({ value: clock.now().toISOString() }),
+    visionStatus: () => JSON.stringify({ vision: { deactivation: { continuous: true }, degraded: false } }),
+  })
+  const streams: readonly StreamEndpoint[] = [
+    ...identifierStreams.endpoints,
+    ...statusStreams.endpoints,
+    copilotStream({ store, hub, paceMs: options.copilotPaceMs ?? 0, ...copilotHooks }),
+  ]
+  const streamsByPath = new Map(streams.map((stream) => [stream.path, stream]))
   const environment: ExecutionEnvironment = {
     store,
     renderer: createWireRenderer(store),
     answers: createAnswerCache(store),
+    copilot: copilotHooks,
     takeFault: (operation) => faults.take(operation),
     record: (request, answer) => journal.record(request, answer),
   }
@@ -191,6 +222,8 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     store,
     operations,
     hub,
+    streams,
+    copilot,
     journal,
     faults,
     clock,
@@ -202,6 +235,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     async reset() {
       journal.clear()
       faults.clear()
+      copilot.clear()
       clock.reset()
       await load(data)
     },
@@ -229,7 +263,11 @@ export function createMockService(options: MockServiceOptions = {}): MockService
         environment,
       )
     },
-    close: () => hub.close(),
+    streamAt: (path) => streamsByPath.get(path),
+    close() {
+      identifierStreams.close()
+      hub.close()
+    },
   }
   const router = createRouter<{ operation: Operation } | { control: ControlRoute }>([
     ...operations.flatMap((operation) =>
@@ -237,7 +275,10 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     ),
     // Every other operation of the official client answers 501 naming it, journaled and fault-able like the rest.
     // In the same tree, so a client's fixed segment wins over a parameter (GET /assets/pseudo is no asset id).
-    ...unimplementedOperations(operations, Object.values(IDENTIFIER_STREAM_PATHS)).map((operation) => ({
+    ...unimplementedOperations(
+      operations,
+      streams.map((stream) => stream.path),
+    ).map((operation) => ({
       method: operation.method,
       path: operation.paths[0]!,
       target: { operation },

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { createMockService, type MockService, type MockServiceOptions } from '../core/create-mock-service.js'
-import { streamUrlsOf, type IdentifierStream } from '../events/identifier-frames.js'
+import { streamUrlsOf, type StreamName } from '../events/stream-paths.js'
 import { errorAnswer, textAnswer, type Answer } from '../execution/answer.js'
 import { attachStreamServer } from './attach-stream-server.js'
 import { controlAccessRefusal } from './control-access.js'
@@ -29,8 +29,8 @@ export interface StandaloneServer {
   readonly service: MockService
   /** Where it answers, e.g. http://127.0.0.1:39300. */
   readonly url: string
-  /** The identifier streams, e.g. ws://127.0.0.1:39300/conversations/stream/identifiers. */
-  readonly streamUrls: Readonly<Record<IdentifierStream, string>>
+  /** Every stream, e.g. ws://127.0.0.1:39300/conversations/stream/identifiers. */
+  readonly streamUrls: Readonly<Record<StreamName, string>>
   readonly port: number
   /** Stops accepting connections and resolves when in-flight requests are done and the persisted file is written. */
   close(): Promise<void>
@@ -105,7 +105,7 @@ export async function startStandaloneServer(options: StandaloneServerOptions = {
   const server = createServer((request, response) => {
     answer(request, response).catch((error: unknown) => answers.add(response, errorAnswer(error)))
   })
-  const closeStreams = attachStreamServer(server, service.hub)
+  const closeStreams = attachStreamServer(server, service)
   server.on('clientError', (_error, socket) => {
     if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nconnection: close\r\n\r\n')
   })

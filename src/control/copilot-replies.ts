@@ -79,7 +79,8 @@ function replyProblem(reply: CopilotReply): string | undefined {
     if (typeof reply.fail !== 'object' || reply.fail === null) return 'fail is not an object'
     const after = reply.fail.afterChunks
     if (after !== undefined && !(Number.isInteger(after) && after >= 0)) return 'fail.afterChunks is not a whole number'
-    if (reply.fail.message !== undefined && typeof reply.fail.message !== 'string') return 'fail.message is not a string'
+    if (reply.fail.message !== undefined && typeof reply.fail.message !== 'string')
+      return 'fail.message is not a string'
   }
   return undefined
 }

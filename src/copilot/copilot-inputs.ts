@@ -8,9 +8,7 @@ import { z } from 'zod'
 
 const reference = z.object({ id: z.string().min(1) }).loose()
 const references = z.object({ iterable: z.array(reference) }).loose()
-const relevantSeed = z
-  .object({ id: z.string().optional(), asset: reference.optional() })
-  .loose()
+const relevantSeed = z.object({ id: z.string().optional(), asset: reference.optional() }).loose()
 
 /** QGPTQuestionInput: the body of `POST /qgpt/question`, and `question` of a stream input. */
 export const qgptQuestionInput = z

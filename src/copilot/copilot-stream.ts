@@ -122,7 +122,11 @@ export function copilotStream(environment: CopilotEnvironment): StreamEndpoint {
         if (sent !== '') {
           await store.write((tx) => {
             if (tx.get('conversation', run.conversation)) {
-              appendMessage(tx, { conversation: { id: run.conversation }, role: 'ASSISTANT', fragment: { string: { raw: sent } } })
+              appendMessage(tx, {
+                conversation: { id: run.conversation },
+                role: 'ASSISTANT',
+                fragment: { string: { raw: sent } },
+              })
             }
           })
         }
@@ -150,7 +154,12 @@ export function copilotStream(environment: CopilotEnvironment): StreamEndpoint {
           if (!parsed.success) {
             const issue = parsed.error.issues[0]
             const at = issue?.path.length ? issue.path.join('.') : '(frame)'
-            return fail('', undefined, 400, `Invalid QGPTStreamInput: ${at}: ${issue?.message ?? 'does not match the model'}.`)
+            return fail(
+              '',
+              undefined,
+              400,
+              `Invalid QGPTStreamInput: ${at}: ${issue?.message ?? 'does not match the model'}.`,
+            )
           }
           input = parsed.data
         } catch {

@@ -105,7 +105,14 @@ export function createStreamHub(hooks: StreamHubHooks = {}): StreamHub {
     } else if (fault?.delayMs) {
       setTimeout(() => {
         const set = clientsOf(stream)
-        sent(stream, frame, sendEach(targets.filter((client) => set.has(client)), frame))
+        sent(
+          stream,
+          frame,
+          sendEach(
+            targets.filter((client) => set.has(client)),
+            frame,
+          ),
+        )
       }, fault.delayMs)
     } else {
       sent(stream, frame, sendEach(targets, frame))

@@ -56,9 +56,10 @@ export type StreamName = IdentifierStream | keyof typeof SERVICE_STREAM_PATHS
  * STREAM_PATHS.assets // '/assets/stream/identifiers'
  */
 export const STREAM_PATHS: Readonly<Record<StreamName, string>> = {
-  ...(Object.fromEntries(
-    Object.entries(IDENTIFIER_STREAMS).map(([name, stream]) => [name, stream.path]),
-  ) as Record<IdentifierStream, string>),
+  ...(Object.fromEntries(Object.entries(IDENTIFIER_STREAMS).map(([name, stream]) => [name, stream.path])) as Record<
+    IdentifierStream,
+    string
+  >),
   ...SERVICE_STREAM_PATHS,
 }
 

@@ -71,7 +71,12 @@ export const messagesOperations: readonly Operation[] = [
       return json(wire.render('message', message))
     },
   }),
-  deleteOperation({ id: 'messagesDeleteSpecificMessage', paths: ['/messages/:message/delete'], param: 'message', kind: 'message' }),
+  deleteOperation({
+    id: 'messagesDeleteSpecificMessage',
+    paths: ['/messages/:message/delete'],
+    param: 'message',
+    kind: 'message',
+  }),
   defineOperation({
     id: 'messagesSnapshot',
     method: 'GET',

@@ -62,7 +62,9 @@ export const qgptOperations: readonly Operation[] = [
       const relevant = [...named, ...found].map((id) => ({ id, asset: { id } }))
       return json({
         relevant: { iterable: relevant },
-        ...(input.options?.question && { answer: answerOutput(context, { ...question, assetIds: relevant.map((seed) => seed.id) }) }),
+        ...(input.options?.question && {
+          answer: answerOutput(context, { ...question, assetIds: relevant.map((seed) => seed.id) }),
+        }),
       })
     },
   }),

@@ -20,7 +20,9 @@ export function attachStreamServer(server: HttpServer, service: MockService): ()
     const endpoint = service.streamAt(path)
     if (!endpoint) {
       const unimplemented = unimplementedStreamText(path)
-      const [status, text] = unimplemented ? ['501 Not Implemented', unimplemented] : ['404 Not Found', 'No stream here.']
+      const [status, text] = unimplemented
+        ? ['501 Not Implemented', unimplemented]
+        : ['404 Not Found', 'No stream here.']
       socket.end(
         `HTTP/1.1 ${status}\r\ncontent-type: text/plain; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(text)}\r\nconnection: close\r\n\r\n${text}`,
       )

@@ -4,17 +4,22 @@ import { IDENTIFIER_STREAM_PATHS, type IdentifierStream } from '../events/identi
 import type { IdentifierHub } from '../events/identifier-hub.js'
 
 const STREAM_BY_PATH = new Map(
-  (Object.entries(IDENTIFIER_STREAM_PATHS) as Array<[IdentifierStream, string]>).map(([stream, path]) => [path, stream]),
+  (Object.entries(IDENTIFIER_STREAM_PATHS) as Array<[IdentifierStream, string]>).map(([stream, path]) => [
+    path,
+    stream,
+  ]),
 )
 
 /**
  * Serves the identifier streams over real WebSockets (`ws`) on the HTTP
  * server's own port. Returns the function that closes every stream client.
+ * With `log`, each connection and each close is one line, e.g.
+ * `WS /conversations/stream/identifiers connected (1 open)`.
  *
  * @example
- * const closeStreams = attachStreamServer(httpServer, service.hub)
+ * const closeStreams = attachStreamServer(httpServer, service.hub, console.log)
  */
-export function attachStreamServer(server: HttpServer, hub: IdentifierHub): () => void {
+export function attachStreamServer(server: HttpServer, hub: IdentifierHub, log?: (line: string) => void): () => void {
   const sockets = new WebSocketServer({ noServer: true })
   server.on('upgrade', (request, socket, head) => {
     const path = (request.url ?? '/').split('?')[0]!
@@ -28,8 +33,12 @@ export function attachStreamServer(server: HttpServer, hub: IdentifierHub): () =
         send: (frame) => client.send(frame),
         close: (code, reason) => client.close(code, reason),
       })
-      client.on('close', disconnect)
       client.on('error', disconnect)
+      client.on('close', (code) => {
+        disconnect()
+        log?.(`WS ${path} closed ${code} (${sockets.clients.size} open)`)
+      })
+      log?.(`WS ${path} connected (${sockets.clients.size} open)`)
     })
   })
   return () => {

@@ -10,7 +10,7 @@ import { deleteAsset } from '../domain/asset-writes.js'
 import { IDENTIFIER_STREAM_PATHS } from '../events/identifier-frames.js'
 import { createIdentifierHub, type IdentifierHub } from '../events/identifier-hub.js'
 import { createAnswerCache } from '../execution/answer-cache.js'
-import type { Answer } from '../execution/answer.js'
+import { headAnswer, type Answer } from '../execution/answer.js'
 import { executeOperation, type ExecutionEnvironment } from '../execution/execute-operation.js'
 import type { Operation } from '../operations/define-operation.js'
 import { unimplementedOperations } from '../routes/client-coverage.js'
@@ -47,9 +47,13 @@ export interface MockServiceOptions {
 }
 
 /** Where a request was routed: an operation of the service, or a route of the control API. */
-export type ServiceRoute =
+export type ServiceRoute = (
   | { readonly operation: Operation; readonly params: Readonly<Record<string, string>> }
   | { readonly control: ControlRoute; readonly params: Readonly<Record<string, string>> }
+) & {
+  /** Set on a HEAD routed to a GET: answered as the GET, with its status and headers and no body. */
+  readonly head?: true
+}
 
 /** A request as a transport hands it over, whatever the transport. */
 export interface ServiceRequest {
@@ -112,7 +116,11 @@ export interface MockService {
    * answers 410 and every link to it is gone.
    */
   removeAsset(id: string): Promise<void>
-  /** The route of a method and a path as sent (without the query), or undefined. */
+  /**
+   * The route of a method and a path as sent (without the query), or
+   * undefined. A HEAD with no route of its own takes the GET route of the
+   * path, marked `head`.
+   */
   route(method: string, path: string): ServiceRoute | undefined
   /** Answers a request on its route; never throws. */
   answer(route: ServiceRoute, request: ServiceRequest): Promise<Answer>
@@ -218,16 +226,27 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     removeAsset: (id) => store.write((tx) => deleteAsset(tx, id)),
     route(method, path) {
       const match = router.find(method, path)
-      return match && { ...match.target, params: match.params }
+      if (match) return { ...match.target, params: match.params }
+      const get = method === 'HEAD' ? router.find('GET', path) : undefined
+      return get && { ...get.target, params: get.params, head: true }
     },
     async answer(route, request) {
       await ready
-      if ('control' in route) return answerControl(route.control, route.params, request)
-      return executeOperation(
-        route.operation,
-        { method: request.method, path: request.path, params: route.params, query: request.query, body: request.body },
-        environment,
-      )
+      const answer =
+        'control' in route
+          ? await answerControl(route.control, route.params, request)
+          : await executeOperation(
+              route.operation,
+              {
+                method: request.method,
+                path: request.path,
+                params: route.params,
+                query: request.query,
+                body: request.body,
+              },
+              environment,
+            )
+      return route.head ? headAnswer(answer) : answer
     },
     close: () => hub.close(),
   }

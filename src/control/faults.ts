@@ -1,8 +1,8 @@
-import { SimpleFaker } from '@faker-js/faker'
 import { invariant } from 'outvariant'
 import { STREAM_NAMES, type StreamName } from '../events/stream-paths.js'
 import { textAnswer } from '../execution/answer.js'
 import type { FaultEffect } from '../execution/execute-operation.js'
+import { seededRandom } from '../store/seeded-random.js'
 
 /** A failure to inject into one operation. */
 export interface FaultSpec {
@@ -71,7 +71,7 @@ export interface Faults {
  * faults.add({ operation: 'conversationsSnapshot', status: 500, times: 1 })
  */
 export function createFaults(seed: number): Faults {
-  const random = new SimpleFaker({ seed })
+  const random = seededRandom(seed)
   let faults: Fault[] = []
   let streamFaults: StreamFault[] = []
   let counter = 0
@@ -135,7 +135,7 @@ export function createFaults(seed: number): Faults {
         spec.stream,
       )
       invariant(
-        spec.close === undefined || (spec.close.code === 1000 || (spec.close.code >= 3000 && spec.close.code <= 4999)),
+        spec.close === undefined || spec.close.code === 1000 || (spec.close.code >= 3000 && spec.close.code <= 4999),
         'Failed to add a fault to the %s stream: close code %s cannot be sent by a server. Use 1000 or 3000-4999.',
         spec.stream,
         spec.close?.code,
@@ -180,8 +180,7 @@ export function createFaults(seed: number): Faults {
       if (fault.remaining === 0) faults = faults.filter((candidate) => candidate !== fault)
       changed()
       const delay = fault.delayMs
-      const delayMs =
-        delay === undefined ? 0 : typeof delay === 'number' ? delay : random.number.int({ min: delay.min, max: delay.max })
+      const delayMs = delay === undefined ? 0 : typeof delay === 'number' ? delay : random.int(delay.min, delay.max)
       const answer = fault.networkError
         ? ({ networkError: true } as const)
         : fault.status !== undefined

@@ -14,7 +14,7 @@ import { serveStatusStreams } from '../events/status-streams.js'
 import type { StreamEndpoint } from '../events/stream-endpoint.js'
 import { createStreamHub, type StreamHub } from '../events/stream-hub.js'
 import { createAnswerCache } from '../execution/answer-cache.js'
-import type { Answer } from '../execution/answer.js'
+import { headAnswer, type Answer } from '../execution/answer.js'
 import { executeOperation, type ExecutionEnvironment } from '../execution/execute-operation.js'
 import type { Operation } from '../operations/define-operation.js'
 import { unimplementedOperations } from '../routes/client-coverage.js'
@@ -53,9 +53,13 @@ export interface MockServiceOptions {
 }
 
 /** Where a request was routed: an operation of the service, or a route of the control API. */
-export type ServiceRoute =
+export type ServiceRoute = (
   | { readonly operation: Operation; readonly params: Readonly<Record<string, string>> }
   | { readonly control: ControlRoute; readonly params: Readonly<Record<string, string>> }
+) & {
+  /** Set on a HEAD routed to a GET: answered as the GET, with its status and headers and no body. */
+  readonly head?: true
+}
 
 /** A request as a transport hands it over, whatever the transport. */
 export interface ServiceRequest {
@@ -122,7 +126,11 @@ export interface MockService {
    * answers 410 and every link to it is gone.
    */
   removeAsset(id: string): Promise<void>
-  /** The route of a method and a path as sent (without the query), or undefined. */
+  /**
+   * The route of a method and a path as sent (without the query), or
+   * undefined. A HEAD with no route of its own takes the GET route of the
+   * path, marked `head`.
+   */
   route(method: string, path: string): ServiceRoute | undefined
   /** The stream served at a path (without the query), or undefined. */
   streamAt(path: string): StreamEndpoint | undefined
@@ -252,16 +260,27 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     removeAsset: (id) => store.write((tx) => deleteAsset(tx, id)),
     route(method, path) {
       const match = router.find(method, path)
-      return match && { ...match.target, params: match.params }
+      if (match) return { ...match.target, params: match.params }
+      const get = method === 'HEAD' ? router.find('GET', path) : undefined
+      return get && { ...get.target, params: get.params, head: true }
     },
     async answer(route, request) {
       await ready
-      if ('control' in route) return answerControl(route.control, route.params, request)
-      return executeOperation(
-        route.operation,
-        { method: request.method, path: request.path, params: route.params, query: request.query, body: request.body },
-        environment,
-      )
+      const answer =
+        'control' in route
+          ? await answerControl(route.control, route.params, request)
+          : await executeOperation(
+              route.operation,
+              {
+                method: request.method,
+                path: request.path,
+                params: route.params,
+                query: request.query,
+                body: request.body,
+              },
+              environment,
+            )
+      return route.head ? headAnswer(answer) : answer
     },
     streamAt: (path) => streamsByPath.get(path),
     close() {

@@ -9,11 +9,13 @@ import { unimplementedStreamText } from '../routes/client-coverage.js'
  * path, which hears the frames the client sends. A stream of the official
  * client the mock does not serve refuses the upgrade with 501 naming it;
  * any other path with 404. Returns the function that closes every client.
+ * With `log`, each connection and each close is one line, e.g.
+ * `WS /conversations/stream/identifiers connected (1 open)`.
  *
  * @example
- * const closeStreams = attachStreamServer(httpServer, service)
+ * const closeStreams = attachStreamServer(httpServer, service, console.log)
  */
-export function attachStreamServer(server: HttpServer, service: MockService): () => void {
+export function attachStreamServer(server: HttpServer, service: MockService, log?: (line: string) => void): () => void {
   const sockets = new WebSocketServer({ noServer: true })
   server.on('upgrade', (request, socket, head) => {
     const path = (request.url ?? '/').split('?')[0]!
@@ -36,8 +38,12 @@ export function attachStreamServer(server: HttpServer, service: MockService): ()
       client.on('message', (data, binary) => {
         if (!binary) session.receive(data.toString())
       })
-      client.on('close', () => session.leave())
       client.on('error', () => session.leave())
+      client.on('close', (code) => {
+        session.leave()
+        log?.(`WS ${path} closed ${code} (${sockets.clients.size} open)`)
+      })
+      log?.(`WS ${path} connected (${sockets.clients.size} open)`)
     })
   })
   return () => {

@@ -19,7 +19,7 @@ export interface StandaloneServerOptions extends MockServiceOptions {
   maxBodyBytes?: number
   /** Keep the records in this file across restarts (written atomically after each change). */
   persist?: string
-  /** Called once per request with a one-line summary; nothing is logged when left out. */
+  /** Called once per request and per stream connection and close with a one-line summary; nothing is logged when left out. */
   log?: (line: string) => void
 }
 
@@ -105,20 +105,29 @@ export async function startStandaloneServer(options: StandaloneServerOptions = {
   const server = createServer((request, response) => {
     answer(request, response).catch((error: unknown) => answers.add(response, errorAnswer(error)))
   })
-  const closeStreams = attachStreamServer(server, service)
+  const closeStreams = attachStreamServer(server, service, options.log)
   server.on('clientError', (_error, socket) => {
     if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nconnection: close\r\n\r\n')
   })
 
   await service.ready
   const persistence = options.persist ? await persistToFile(service, options.persist) : undefined
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject)
-    server.listen(options.port ?? 39300, options.host ?? '127.0.0.1', () => {
-      server.off('error', reject)
-      resolve()
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject)
+      server.listen(options.port ?? 39300, options.host ?? '127.0.0.1', () => {
+        server.off('error', reject)
+        resolve()
+      })
     })
-  })
+  } catch (error) {
+    // A port in use or an address not of this machine: nothing is left running.
+    closeStreams()
+    inspector.close()
+    service.close()
+    await persistence?.stop()
+    throw error
+  }
   const address = server.address() as AddressInfo
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address
   const url = `http://${host}:${address.port}`

@@ -14,6 +14,7 @@ Options:
   --fixtures DIR   load records from DIR instead of the embedded defaults
   --persist FILE   keep the records in FILE across restarts (a demo's state)
   --seed N         seed of the ids given to new records (default 1)
+  --os-version V   version GET /.well-known/version answers (default 12.3.0)
   --quiet          no line per request
   --help           show this help
 `
@@ -40,6 +41,7 @@ export async function runServeCommand(argv: string[], io: Io = process): Promise
         fixtures: { type: 'string' },
         persist: { type: 'string' },
         seed: { type: 'string' },
+        'os-version': { type: 'string' },
         quiet: { type: 'boolean' },
         help: { type: 'boolean' },
       },
@@ -58,6 +60,10 @@ export async function runServeCommand(argv: string[], io: Io = process): Promise
     io.stderr.write(`--port takes a number from 0 to 65535 and --seed a whole number.\n`)
     return 2
   }
+  if (values['os-version'] !== undefined && !/^\S+$/.test(values['os-version'])) {
+    io.stderr.write(`--os-version takes a version such as 12.3.0 (no spaces).\n`)
+    return 2
+  }
   try {
     const server = await startStandaloneServer({
       port,
@@ -65,6 +71,7 @@ export async function runServeCommand(argv: string[], io: Io = process): Promise
       host: values.host ?? '127.0.0.1',
       ...(values.fixtures !== undefined && { fixtures: await readFixtureDirectory(values.fixtures) }),
       ...(values.persist !== undefined && { persist: values.persist }),
+      ...(values['os-version'] !== undefined && { version: values['os-version'] }),
       ...(!values.quiet && { log: (line: string) => io.stdout.write(`${line}\n`) }),
     })
     const { store } = server.service

@@ -7,6 +7,7 @@ import { createNamedSnapshots } from '../control/named-snapshots.js'
 import { scenarioData, type ScenarioData, type ScenarioName } from '../control/scenarios.js'
 import { verifyCalls, type CallExpectation } from '../control/verify-calls.js'
 import { deleteAsset } from '../domain/asset-writes.js'
+import { serviceInfo, type ServiceInfo } from '../domain/service-info.js'
 import { IDENTIFIER_STREAM_PATHS } from '../events/identifier-frames.js'
 import { createIdentifierHub, type IdentifierHub } from '../events/identifier-hub.js'
 import { createAnswerCache } from '../execution/answer-cache.js'
@@ -44,6 +45,11 @@ export interface MockServiceOptions {
   clock?: Clock
   /** How many requests the journal keeps (default 10,000); past that the oldest are dropped. */
   journalLimit?: number
+  /**
+   * The version `GET /.well-known/version` answers and `POST /connect`
+   * reports (default `12.3.0`, inside the range the official SDKs accept).
+   */
+  version?: string
 }
 
 /** Where a request was routed: an operation of the service, or a route of the control API. */
@@ -72,6 +78,8 @@ export interface MockService {
   readonly store: Store
   /** The route table every runtime serves. */
   readonly operations: readonly Operation[]
+  /** The version the service answers with and the id of its instance. */
+  readonly info: ServiceInfo
   /** Fans store changes out to identifier stream clients, whatever their transport. */
   readonly hub: IdentifierHub
   /** Every request answered since the last reset, with its operation name. */
@@ -131,6 +139,7 @@ export interface MockService {
  */
 export function createMockService(options: MockServiceOptions = {}): MockService {
   const seed = options.seed ?? 1
+  const info = serviceInfo(options.version)
   const fixtures = options.fixtures ?? defaultFixtures
   const generate = options.generate
   invariant(
@@ -153,6 +162,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     store,
     renderer: createWireRenderer(store),
     answers: createAnswerCache(store),
+    service: info,
     takeFault: (operation) => faults.take(operation),
     record: (request, answer) => journal.record(request, answer),
   }
@@ -190,6 +200,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
   const service: MockService = {
     store,
     operations,
+    info,
     hub,
     journal,
     faults,

@@ -1,9 +1,13 @@
 import { MockServiceError } from '../errors.js'
+import { serviceInfo, type ServiceInfo } from '../domain/service-info.js'
 import type { Operation, OperationContext } from '../operations/define-operation.js'
 import type { Store } from '../store/create-store.js'
 import type { WireRenderer } from '../wire/wire-renderer.js'
 import type { AnswerCache } from './answer-cache.js'
 import { errorAnswer, toAnswer, type Answer } from './answer.js'
+
+/** The service info of an environment that brings none. */
+const DEFAULT_SERVICE = serviceInfo()
 
 /** The query of every journal entry whose request had none. */
 const NO_QUERY: Readonly<Record<string, string>> = Object.freeze({})
@@ -56,6 +60,8 @@ export interface ExecutionEnvironment {
   readonly store: Store
   readonly renderer: WireRenderer
   readonly answers?: AnswerCache
+  /** The version and instance id the service answers with (default: `serviceInfo()`). */
+  readonly service?: ServiceInfo
   /** Takes the fault that applies to the next request of an operation, if any. */
   takeFault?(operation: string): FaultEffect | undefined
   /** Hears of every request answered, and the answer given. */
@@ -94,7 +100,12 @@ export async function executeOperation(
       // Built only when the operation runs: a read the cache answers needs none of it.
       const run = async () => {
         const wire = environment.renderer.answer({ now, transferables: true, keep: read })
-        const context: OperationContext = { request, store, wire: (transferables) => wire.withTransferables(transferables) }
+        const context: OperationContext = {
+          request,
+          store,
+          service: environment.service ?? DEFAULT_SERVICE,
+          wire: (transferables) => wire.withTransferables(transferables),
+        }
         return { answer: toAnswer(await operation.run(context)), window: wire.window }
       }
       answer =

@@ -33,7 +33,9 @@ function modelFields(seed: SeededModelInput | ModelUpdateInput) {
 
 const CAPABILITIES = ['temporal', 'images', 'videos', 'documents', 'codebases', 'assets', 'websites'] as const
 
-function pickCapabilities(capabilities: Partial<Record<(typeof CAPABILITIES)[number], boolean>>): NonNullable<ModelRecord['capabilities']> {
+function pickCapabilities(
+  capabilities: Partial<Record<(typeof CAPABILITIES)[number], boolean>>,
+): NonNullable<ModelRecord['capabilities']> {
   const picked: NonNullable<ModelRecord['capabilities']> = {}
   for (const key of CAPABILITIES) if (capabilities[key] !== undefined) picked[key] = capabilities[key]
   return picked

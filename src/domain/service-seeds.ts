@@ -102,7 +102,9 @@ export type ModelUpdateInput = z.output<typeof modelUpdateInput>
 export const userProfileInput = z
   .object({
     id,
-    aesthetics: z.object({ theme: z.object({ dark: z.boolean() }).loose(), font: z.object({ size: z.number().min(0) }).loose() }).loose(),
+    aesthetics: z
+      .object({ theme: z.object({ dark: z.boolean() }).loose(), font: z.object({ size: z.number().min(0) }).loose() })
+      .loose(),
     name: z.string().optional(),
     email: z.string().optional(),
     username: z.string().optional(),

@@ -27,7 +27,11 @@ export const connectionOperations: readonly Operation[] = [
       const application = await context.store.write((tx) => connectApplication(tx, seed))
       const user = signedInUser(context.store)
       return json(
-        toConnectionContext(context.service, wire.render('application', application), user && wire.render('user', user)),
+        toConnectionContext(
+          context.service,
+          wire.render('application', application),
+          user && wire.render('user', user),
+        ),
       )
     },
   }),
@@ -38,7 +42,9 @@ export const connectionOperations: readonly Operation[] = [
     params: {},
     run(context) {
       const wire = wireContext(context)
-      return json({ iterable: Array.from(context.store.all('application'), (record) => wire.render('application', record)) })
+      return json({
+        iterable: Array.from(context.store.all('application'), (record) => wire.render('application', record)),
+      })
     },
   }),
   defineOperation({

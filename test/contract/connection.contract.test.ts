@@ -16,6 +16,9 @@ import {
   UsersToJSON,
   WellKnownApi,
 } from '@pieces.app/pieces-os-client'
+import { createMockService } from 'conversation-asset-mock'
+import { setupMockServer } from 'conversation-asset-mock/node'
+import { startStandaloneServer } from 'conversation-asset-mock/server'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { callAndCheck, failure } from './client-call.js'
 import { runtimes, type ContractRuntime } from './runtimes.js'
@@ -256,3 +259,36 @@ describe.each(runtimes)(
     })
   },
 )
+
+describe('the version the service answers with', () => {
+  it('is the version option, on GET /.well-known/version and in the Context of POST /connect, on both runtimes', async () => {
+    const check = async (baseUrl: string, version: string) => {
+      const configuration = new Configuration({ basePath: baseUrl })
+      expect(await new WellKnownApi(configuration).getWellKnownVersion()).toBe(version)
+      const context = await new ConnectorApi(configuration).connect({
+        seededConnectorConnection: { application: VS_CODE },
+      })
+      expect(context.health.os.version).toBe(version)
+    }
+    // One at a time: while the in-process mock listens, MSW intercepts every request of this process.
+    const inProcess = setupMockServer({ version: '12.9.1-beta.2' })
+    await inProcess.listen()
+    try {
+      await check(inProcess.baseUrl, '12.9.1-beta.2')
+    } finally {
+      inProcess.close()
+    }
+    const standalone = await startStandaloneServer({ port: 0, version: '11.0.0' })
+    try {
+      await check(standalone.url, '11.0.0')
+    } finally {
+      await standalone.close()
+    }
+  })
+
+  it('refuses a version option that is not a version string, saying how to fix it', () => {
+    expect(() => createMockService({ version: '12 .3' })).toThrow(
+      /^Failed to create the mock service: version "12 \.3" is not a version string\. Pass one such as "12\.3\.0"/,
+    )
+  })
+})

@@ -103,7 +103,10 @@ export const userProfileInput = z
   .object({
     id,
     aesthetics: z
-      .object({ theme: z.object({ dark: z.boolean() }).loose(), font: z.object({ size: z.number().min(0) }).loose() })
+      .object({
+        theme: z.object({ dark: z.boolean() }).loose(),
+        font: z.object({ size: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER) }).loose(),
+      })
       .loose(),
     name: z.string().optional(),
     email: z.string().optional(),

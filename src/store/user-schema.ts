@@ -17,7 +17,10 @@ export const userSchema = z.object({
   vanityname: z.string().optional(),
   picture: z.string().optional(),
   aesthetics: z
-    .object({ theme: z.object({ dark: z.boolean() }), font: z.object({ size: z.number().min(0) }) })
+    .object({
+      theme: z.object({ dark: z.boolean() }),
+      font: z.object({ size: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER) }),
+    })
     .default(() => DEFAULT_AESTHETICS as { theme: { dark: boolean }; font: { size: number } }),
   created: z.iso.datetime(),
   updated: z.iso.datetime(),

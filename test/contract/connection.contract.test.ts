@@ -173,7 +173,7 @@ describe.each(runtimes)(
         const local = value.iterable.filter((model) => !model.cloud)
         expect(local.map((model) => model.downloaded)).toEqual([true, false])
         // The Python SDK's choice: a model is offered when it is in the cloud or downloaded.
-        expect(value.iterable.filter((model) => model.cloud || model.downloaded)).toHaveLength(5)
+        expect(value.iterable.filter((model) => model.cloud || model.downloaded)).toHaveLength(6)
       })
 
       it('reads one model on GET /model/{id}, and answers 500 for an unknown one', async () => {

@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util'
+import { DEFAULT_SERVICE_VERSION } from '../domain/service-info.js'
 import { readFixtureDirectory } from '../seeding/fixture-directory.js'
 import { startStandaloneServer } from '../server/start-standalone-server.js'
 
@@ -14,7 +15,7 @@ Options:
   --fixtures DIR   load records from DIR instead of the embedded defaults
   --persist FILE   keep the records in FILE across restarts (a demo's state)
   --seed N         seed of the ids given to new records (default 1)
-  --os-version V   version GET /.well-known/version answers (default 12.3.0)
+  --os-version V   version GET /.well-known/version answers (default ${DEFAULT_SERVICE_VERSION})
   --quiet          no line per request
   --help           show this help
 `
@@ -61,7 +62,7 @@ export async function runServeCommand(argv: string[], io: Io = process): Promise
     return 2
   }
   if (values['os-version'] !== undefined && !/^\S+$/.test(values['os-version'])) {
-    io.stderr.write(`--os-version takes a version such as 12.3.0 (no spaces).\n`)
+    io.stderr.write(`--os-version takes a version such as ${DEFAULT_SERVICE_VERSION} (no spaces).\n`)
     return 2
   }
   try {

@@ -89,7 +89,7 @@ export function recordLabel(kind: RecordKind, record: RecordOf<RecordKind>): str
     case 'application':
       return `${r.name} ${r.version} (${String(r.platform).toLowerCase()})`
     case 'model':
-      return clip(`${r.name}${r.cloud ? ' (cloud)' : r.downloaded ? ' (local)' : ' (local, not downloaded)'}`)
+      return clip(`${r.name} (${r.cloud ? 'cloud' : r.downloaded ? 'local' : 'local, not downloaded'})`)
     case 'user':
       return clip(r.name || r.email || r.username || r.id)
   }

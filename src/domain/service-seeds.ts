@@ -115,5 +115,3 @@ export const userProfileInput = z
     picture: z.string().optional(),
   })
   .loose()
-
-export type UserProfileInput = z.output<typeof userProfileInput>

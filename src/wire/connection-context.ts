@@ -2,13 +2,8 @@ import type { Application, Context, Health, UserProfile } from '@pieces.app/piec
 import type { ServiceInfo } from '../domain/service-info.js'
 import type { Wire } from './wire-types.js'
 
-/**
- * The service's Health: its instance id and version.
- *
- * @example
- * toHealth(context.service) // { os: { id: '0500e000-…', version: '12.3.0' } }
- */
-export function toHealth(service: ServiceInfo): Wire<Health> {
+/** The service's Health: its instance id and version. */
+function toHealth(service: ServiceInfo): Wire<Health> {
   return { os: { id: service.os, version: service.version } }
 }
 

@@ -39,6 +39,7 @@ export async function runServeCommand(argv: string[], io: Io = process): Promise
       ...(options.generate && { generate: options.generate }),
       ...(options.scenario && { scenario: options.scenario }),
       ...(options.journalLimit !== undefined && { journalLimit: options.journalLimit }),
+      ...(options.version !== undefined && { version: options.version }),
       ...(options.persist !== undefined && { persist: options.persist }),
       ...(!options.quiet && { log: (line: string) => io.stdout.write(`${line}\n`) }),
     })

@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util'
 import { isScenarioName, SCENARIOS, type ScenarioName } from '../control/scenarios.js'
+import { DEFAULT_SERVICE_VERSION } from '../domain/service-info.js'
 import type { GenerateFixturesOptions } from '../seeding/generate-fixtures.js'
 
 /** What the serve command was asked for, checked. */
@@ -13,6 +14,7 @@ export interface ServeOptions {
   readonly scenario?: ScenarioName
   readonly generate?: GenerateFixturesOptions
   readonly journalLimit?: number
+  readonly version?: string
 }
 
 /** The serve command's arguments: options, a request for help, or what is wrong with them. */
@@ -35,6 +37,7 @@ Options:
                        exists, its records are loaded instead of the fixtures
   --seed N             seed of the ids given to new records (default 1)
   --journal-limit N    requests the journal keeps (default 10000; 0 keeps none)
+  --os-version V       version GET /.well-known/version answers (default ${DEFAULT_SERVICE_VERSION})
   --quiet              no line per request or stream connection
   --help               show this help
 `
@@ -60,6 +63,7 @@ export function parseServeArguments(argv: readonly string[]): ServeArguments {
         persist: { type: 'string' },
         seed: { type: 'string' },
         'journal-limit': { type: 'string' },
+        'os-version': { type: 'string' },
         quiet: { type: 'boolean' },
         help: { type: 'boolean' },
       },
@@ -94,6 +98,11 @@ export function parseServeArguments(argv: readonly string[]): ServeArguments {
       return { problem: '--generate and --fixtures both give the records; pass one of them' }
     generate = { seed: generateSeed, assets, conversations }
   }
+  if (values['os-version'] !== undefined && !/^\S+$/.test(values['os-version'])) {
+    return {
+      problem: `--os-version takes a version such as ${DEFAULT_SERVICE_VERSION} (no spaces), got "${values['os-version']}"`,
+    }
+  }
   for (const name of ['host', 'fixtures', 'persist'] as const) {
     if (values[name] === '') return { problem: `--${name} needs a value` }
   }
@@ -108,6 +117,7 @@ export function parseServeArguments(argv: readonly string[]): ServeArguments {
       ...(values.scenario !== undefined && { scenario: values.scenario as ScenarioName }),
       ...(generate && { generate }),
       ...(journalLimit !== undefined && { journalLimit }),
+      ...(values['os-version'] !== undefined && { version: values['os-version'] }),
     },
   }
 }

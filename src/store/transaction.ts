@@ -296,6 +296,9 @@ const KIND_NAMES: Record<RecordKind, string> = {
   anchor: 'anchor',
   workstreamSummary: 'workstream summary',
   range: 'range',
+  application: 'application',
+  model: 'model',
+  user: 'user',
 }
 
 /**

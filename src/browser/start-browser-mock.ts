@@ -1,12 +1,13 @@
 import { setupWorker } from 'msw/browser'
 import { createMockService, type MockService, type MockServiceOptions } from '../core/create-mock-service.js'
 import { createMswAdapter, type MswAdapter, type MswAdapterOptions } from '../msw/create-msw-adapter.js'
+import { scopedUnhandled } from '../msw/scoped-unhandled.js'
 import { persistToLocalStorage } from './local-storage-persistence.js'
 
 export interface BrowserMockOptions extends MockServiceOptions, MswAdapterOptions {
   /** Where the worker script is served (default `/mockServiceWorker.js`, from `npx msw init <public dir>`). */
   serviceWorkerUrl?: string
-  /** What MSW does with requests no handler answers (default 'bypass': the rest of the app keeps working). */
+  /** What MSW does with a request to the mock's base URL that no operation answers (default 'bypass'); other requests always pass. */
   onUnhandledRequest?: 'bypass' | 'warn' | 'error'
   /** Keep records across reloads in localStorage under this key (`true`: 'conversation-asset-mock'). */
   persist?: boolean | string
@@ -60,8 +61,7 @@ export async function startBrowserMock(options: BrowserMockOptions = {}): Promis
   // msw 3 reads `onUnhandledFrame` (requests and WebSocket connections); msw 2 reads `onUnhandledRequest`.
   await worker.start({
     serviceWorker: { url: options.serviceWorkerUrl ?? '/mockServiceWorker.js' },
-    onUnhandledRequest: onUnhandled,
-    onUnhandledFrame: onUnhandled,
+    ...scopedUnhandled(msw.baseUrl, onUnhandled),
     quiet: options.quiet ?? false,
   } as Parameters<typeof worker.start>[0])
   msw.startStreams()

@@ -1,9 +1,15 @@
 import { setupServer } from 'msw/node'
+import { WebSocket as NodeWebSocket } from 'ws'
 import { createMockService, type MockService, type MockServiceOptions } from '../core/create-mock-service.js'
 import { createMswAdapter, type MswAdapter, type MswAdapterOptions } from '../msw/create-msw-adapter.js'
+import { scopedUnhandled } from '../msw/scoped-unhandled.js'
 
 export interface SetupMockServerOptions extends MockServiceOptions, MswAdapterOptions {
-  /** What MSW does with requests no handler answers (default 'error'). */
+  /**
+   * What MSW does with a request to the mock's base URL that no operation
+   * answers (default 'error'). Requests elsewhere are left to your own
+   * handlers, another mock, or the network.
+   */
   onUnhandledRequest?: 'bypass' | 'warn' | 'error'
 }
 
@@ -39,12 +45,11 @@ export function setupMockServer(options: SetupMockServerOptions = {}): MockServe
     handlers: msw.handlers,
     server,
     listen() {
-      // msw 3 reads `onUnhandledFrame` for WebSocket frames; msw 2 ignores it.
-      server.listen({ onUnhandledRequest: onUnhandled, onUnhandledFrame: onUnhandled } as Parameters<
-        SetupServerApi['listen']
-      >[0])
-      // Ours goes on top of MSW's WebSocket patch and comes off first (see decisions/0003).
-      msw.startStreams()
+      // msw 3 reads `onUnhandledFrame` (requests and WebSocket connections); msw 2 reads `onUnhandledRequest`.
+      server.listen(scopedUnhandled(msw.baseUrl, onUnhandled) as Parameters<SetupServerApi['listen']>[0])
+      // Ours goes on top of MSW's WebSocket patch and comes off first (see decisions/0003);
+      // other URLs reach what was there before, or the `ws` client where there was nothing (Node 20).
+      msw.startStreams({ fallback: NodeWebSocket })
       return service.ready
     },
     close() {

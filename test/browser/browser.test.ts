@@ -3,6 +3,7 @@ import type { recordFrames } from 'conversation-asset-mock'
 import type { BrowserMock } from 'conversation-asset-mock/browser'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { startEchoServer } from '../msw/start-echo-server.js'
 import { buildTestPage, type TestPage } from './build-test-page.js'
 import { launchChromium } from './launch-chromium.js'
 
@@ -27,9 +28,11 @@ async function openPage(search = ''): Promise<Page> {
   const errors: string[] = []
   opened.on('pageerror', (error) => errors.push(error.message))
   await opened.goto(`${site.url}/index.html${search}`)
-  await opened.waitForFunction(() => window.mockReady === true, undefined, { timeout: 15_000 }).catch((error: Error) => {
-    throw new Error(`The page never started the mock: ${errors.join('; ') || error.message}`)
-  })
+  await opened
+    .waitForFunction(() => window.mockReady === true, undefined, { timeout: 15_000 })
+    .catch((error: Error) => {
+      throw new Error(`The page never started the mock: ${errors.join('; ') || error.message}`)
+    })
   return opened
 }
 
@@ -50,7 +53,9 @@ describe('the mock in a real browser (Chromium)', () => {
 
   it('answers the official client through the service worker', async () => {
     const names = await page.evaluate(async () => {
-      const api = new window.pieces.ConversationsApi(new window.pieces.Configuration({ basePath: 'http://localhost:39300' }))
+      const api = new window.pieces.ConversationsApi(
+        new window.pieces.Configuration({ basePath: 'http://localhost:39300' }),
+      )
       const { iterable } = await api.conversationsSnapshot({})
       return iterable.map((conversation) => conversation.name)
     })
@@ -64,18 +69,31 @@ describe('the mock in a real browser (Chromium)', () => {
       const created = await new window.pieces.ConversationsApi(configuration).conversationsCreateSpecificConversation({
         seededConversation: { type: 'COPILOT', name: 'From the browser' },
       })
-      const read = await new window.pieces.ConversationApi(configuration).conversationGetSpecificConversation({ conversation: created.id })
+      const read = await new window.pieces.ConversationApi(configuration).conversationGetSpecificConversation({
+        conversation: created.id,
+      })
       const asset = await new window.pieces.AssetsApi(configuration).assetsCreateNewAsset({
         seed: {
           type: 'SEEDED_ASSET',
           asset: {
-            application: { id: 'app', name: 'OPEN_SOURCE', version: '1', platform: 'WEB', onboarded: false, privacy: 'OPEN' },
+            application: {
+              id: 'app',
+              name: 'OPEN_SOURCE',
+              version: '1',
+              platform: 'WEB',
+              onboarded: false,
+              privacy: 'OPEN',
+            },
             format: { fragment: { string: { raw: 'console.log("hi")' }, metadata: { ext: 'js' } } },
           },
         },
       })
       const snapshot = await new window.pieces.AssetApi(configuration).assetSnapshot({ asset: asset.id })
-      return { name: read.name, created: read.created.value instanceof Date, language: snapshot.original.reference?.classification.specific }
+      return {
+        name: read.name,
+        created: read.created.value instanceof Date,
+        language: snapshot.original.reference?.classification.specific,
+      }
     })
     expect(result).toEqual({ name: 'From the browser', created: true, language: 'js' })
   })
@@ -98,7 +116,9 @@ describe('the mock in a real browser (Chromium)', () => {
       const socket = new WebSocket(mock.streamUrls.conversations)
       const recorder = window.recordFrames(socket)
       const first = await recorder.next()
-      const api = new window.pieces.ConversationsApi(new window.pieces.Configuration({ basePath: 'http://localhost:39300' }))
+      const api = new window.pieces.ConversationsApi(
+        new window.pieces.Configuration({ basePath: 'http://localhost:39300' }),
+      )
       const created = await api.conversationsCreateSpecificConversation({})
       const next = await recorder.next()
       await api.conversationsDeleteSpecificConversation({ conversation: created.id })
@@ -109,6 +129,28 @@ describe('the mock in a real browser (Chromium)', () => {
     expect(frames.first).toBe(8)
     expect(frames.next).toEqual({ iterable: [{ conversation: { id: frames.id } }] })
     expect(frames.deletion).toEqual({ iterable: [{ conversation: { id: frames.id }, deleted: true }] })
+  })
+
+  it("lets the page's other WebSockets reach their real servers while the mock serves its streams", async () => {
+    const echo = await startEchoServer()
+    try {
+      const answers = await page.evaluate(async (url) => {
+        const socket = new WebSocket(url)
+        const echoed = await new Promise<string>((resolve) => {
+          socket.addEventListener('open', () => socket.send('from the page'))
+          socket.addEventListener('message', (event) => resolve(String(event.data)))
+          socket.addEventListener('error', () => resolve('error event'))
+        })
+        socket.close()
+        const stream = new WebSocket(window.conversationAssetMock.streamUrls.assets)
+        const first = await window.recordFrames(stream).next()
+        stream.close()
+        return { echoed, streamed: first.iterable.length }
+      }, echo.url)
+      expect(answers).toEqual({ echoed: 'echo: from the page', streamed: 12 })
+    } finally {
+      await echo.close()
+    }
   })
 
   it('exposes the control object on window for the devtools console', async () => {
@@ -127,24 +169,39 @@ describe('demo persistence in the browser', () => {
   it('keeps records across reloads when persist is on, and forgets them on reset', async () => {
     const first = await openPage('?persist=demo-state')
     const id = await first.evaluate(async () => {
-      const api = new window.pieces.ConversationsApi(new window.pieces.Configuration({ basePath: 'http://localhost:39300' }))
-      return (await api.conversationsCreateSpecificConversation({ seededConversation: { type: 'COPILOT', name: 'Kept' } })).id
+      const api = new window.pieces.ConversationsApi(
+        new window.pieces.Configuration({ basePath: 'http://localhost:39300' }),
+      )
+      return (
+        await api.conversationsCreateSpecificConversation({ seededConversation: { type: 'COPILOT', name: 'Kept' } })
+      ).id
     })
     await first.reload()
     await first.waitForFunction(() => window.mockReady === true)
-    const kept = await first.evaluate((conversation) => window.conversationAssetMock.store.get('conversation', conversation)?.name, id)
+    const kept = await first.evaluate(
+      (conversation) => window.conversationAssetMock.store.get('conversation', conversation)?.name,
+      id,
+    )
     expect(kept).toBe('Kept')
     await first.evaluate(() => window.conversationAssetMock.reset())
     await first.reload()
     await first.waitForFunction(() => window.mockReady === true)
-    const afterReset = await first.evaluate((conversation) => window.conversationAssetMock.store.get('conversation', conversation), id)
+    const afterReset = await first.evaluate(
+      (conversation) => window.conversationAssetMock.store.get('conversation', conversation),
+      id,
+    )
     expect(afterReset).toBeUndefined()
     await first.close()
   })
 
   it('refuses a corrupt saved state, keeps it, and starts from the fixtures', async () => {
     const opened = await openPage('?persist=broken-state')
-    await opened.evaluate(() => localStorage.setItem('broken-state', '{"format":"conversation-asset-mock/state","version":1,"records":{"conversation":[{"id":1}]}}'))
+    await opened.evaluate(() =>
+      localStorage.setItem(
+        'broken-state',
+        '{"format":"conversation-asset-mock/state","version":1,"records":{"conversation":[{"id":1}]}}',
+      ),
+    )
     const messages: string[] = []
     opened.on('console', (message) => messages.push(message.text()))
     await opened.reload()

@@ -61,7 +61,7 @@ export async function startBrowserMock(options: BrowserMockOptions = {}): Promis
   // msw 3 reads `onUnhandledFrame` (requests and WebSocket connections); msw 2 reads `onUnhandledRequest`.
   await worker.start({
     serviceWorker: { url: options.serviceWorkerUrl ?? '/mockServiceWorker.js' },
-    ...scopedUnhandled(msw.baseUrl, onUnhandled),
+    ...scopedUnhandled(() => [{ baseUrl: msw.baseUrl, strategy: onUnhandled }]),
     quiet: options.quiet ?? false,
   } as Parameters<typeof worker.start>[0])
   msw.startStreams()

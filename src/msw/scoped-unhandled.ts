@@ -13,6 +13,14 @@ interface UnhandledFrame {
   data: { request?: Request; connection?: { client: { url: URL | string } } }
 }
 
+const STRICTEST: readonly UnhandledStrategy[] = ['error', 'warn']
+
+/** A base URL and what to do with the requests there that no handler answers. */
+export interface UnhandledScope {
+  readonly baseUrl: string
+  readonly strategy: UnhandledStrategy
+}
+
 /** The listen options of msw 2 (`onUnhandledRequest`) and msw 3 (`onUnhandledFrame`). */
 export interface ScopedUnhandledOptions {
   onUnhandledRequest(request: Request, print: Print): void
@@ -20,25 +28,29 @@ export interface ScopedUnhandledOptions {
 }
 
 /**
- * Applies `strategy` only to requests (and WebSocket connections) at the
- * mock's own base URL, and leaves every other one alone so that another MSW
- * server in the same process (a second mock, or the project's own
- * `setupServer`) can answer it: MSW hands each request to every server that
- * listens, in turn, and an "error" from one would fail the others' requests.
+ * What MSW does with what no handler answers, for the mocks listening: a
+ * request at a mock's base URL gets that mock's strategy, any other request
+ * the strictest of them, and a WebSocket to any URL the mocks do not serve
+ * passes through to its real server, so an app's own sockets keep working.
  *
  * @example
- * server.listen(scopedUnhandled('http://localhost:39300', 'error'))
+ * server.listen(scopedUnhandled(() => [{ baseUrl: 'http://localhost:39300', strategy: 'error' }]))
  */
-export function scopedUnhandled(baseUrl: string, strategy: UnhandledStrategy): ScopedUnhandledOptions {
-  const { origin, pathname } = new URL(`${baseUrl.replace(/\/+$/, '')}/`)
-  const wsOrigin = origin.replace(/^http/, 'ws')
-  const owns = (url: string) => {
+export function scopedUnhandled(scopes: () => readonly UnhandledScope[]): ScopedUnhandledOptions {
+  const strategyFor = (url: string, isSocket: boolean): UnhandledStrategy => {
     const parsed = new URL(url)
-    const sameOrigin = parsed.origin === origin || parsed.origin === wsOrigin
-    return sameOrigin && `${parsed.pathname}/`.startsWith(pathname)
+    const origin = parsed.origin.replace(/^ws/, 'http')
+    for (const { baseUrl, strategy } of scopes()) {
+      const base = new URL(`${baseUrl.replace(/\/+$/, '')}/`)
+      if (base.origin === origin && `${parsed.pathname}/`.startsWith(base.pathname)) return strategy
+    }
+    if (isSocket) return 'bypass'
+    const strategies = scopes().map((scope) => scope.strategy)
+    return STRICTEST.find((strategy) => strategies.includes(strategy)) ?? 'bypass'
   }
   const apply = (url: string, isSocket: boolean, print: Print) => {
-    if (strategy === 'bypass' || !owns(url)) return
+    const strategy = strategyFor(url, isSocket)
+    if (strategy === 'bypass') return
     if (strategy === 'warn') return print.warning()
     print.error()
     // A Response thrown here fails the request the way MSW's own "error" strategy does.

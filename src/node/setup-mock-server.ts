@@ -20,6 +20,8 @@ export interface MockServer extends MockService, Omit<MswAdapter, 'startStreams'
    * `server.use()` overrides; `resetHandlers()` keeps every mock's handlers.
    */
   readonly server: MockServerHost['server']
+  /** Drops `server.use()` overrides (`server.resetHandlers()`), then resets the service to its current scenario. */
+  reset(): Promise<void>
   /**
    * Starts intercepting requests and the identifier streams; resolves when the
    * fixtures are loaded. Fails when another MSW `setupServer()` is already
@@ -56,6 +58,10 @@ export function setupMockServer(options: SetupMockServerOptions = {}): MockServe
     streamUrls: msw.streamUrls,
     handlers: msw.handlers,
     server: host.server,
+    async reset() {
+      host.server.resetHandlers()
+      await service.reset()
+    },
     async listen() {
       if (!listening) {
         host.join(hosted)

@@ -4,7 +4,8 @@ import { setupMockServer, type MockServer, type SetupMockServerOptions } from '.
 
 /**
  * Wires the mock into the current vitest suite in one line: listen before all
- * tests, reset after each (records, journal, faults), close after all. A test
+ * tests, reset after each (records, journal, faults, and `server.use()`
+ * overrides), close after all. A test
  * fails up front, naming the recipe that works, when another MSW
  * `setupServer()` took the interception over.
  *

@@ -1,7 +1,7 @@
 import { HttpResponse } from 'msw'
 
 /** What MSW does with a request no handler answers. */
-export type UnhandledStrategy = 'bypass' | 'warn' | 'error'
+type UnhandledStrategy = 'bypass' | 'warn' | 'error'
 
 interface Print {
   warning(): void

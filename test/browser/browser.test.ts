@@ -1,7 +1,7 @@
 import type * as PiecesClient from '@pieces.app/pieces-os-client'
 import type { recordFrames } from 'conversation-asset-mock'
 import type { BrowserMock } from 'conversation-asset-mock/browser'
-import type { Browser, Page } from 'playwright-core'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { startEchoServer } from '../msw/start-echo-server.js'
 import { buildTestPage, type TestPage } from './build-test-page.js'
@@ -15,6 +15,7 @@ declare global {
     pieces: typeof PiecesClient
     recordFrames: typeof recordFrames
     conversationAssetMock: BrowserMock
+    savedState(key: string): Promise<string | undefined>
     mockReady?: boolean
   }
 }
@@ -23,8 +24,8 @@ let site: TestPage
 let browser: Browser
 let page: Page
 
-async function openPage(search = ''): Promise<Page> {
-  const opened = await browser.newPage()
+async function openPage(search = '', context?: BrowserContext): Promise<Page> {
+  const opened = await (context ?? browser).newPage()
   const errors: string[] = []
   opened.on('pageerror', (error) => errors.push(error.message))
   await opened.goto(`${site.url}/index.html${search}`)
@@ -192,6 +193,79 @@ describe('demo persistence in the browser', () => {
     )
     expect(afterReset).toBeUndefined()
     await first.close()
+  })
+
+  it('keeps a large state (the large scenario, about 20 MB) across reloads in IndexedDB, with no uncaught error', async () => {
+    const opened = await openPage('?persist=large-state&scenario=large')
+    const errors: string[] = []
+    opened.on('pageerror', (error) => errors.push(error.message))
+    const before = await opened.evaluate(async () => {
+      const api = new window.pieces.ConversationsApi(
+        new window.pieces.Configuration({ basePath: 'http://localhost:39300' }),
+      )
+      await api.conversationsCreateSpecificConversation({
+        seededConversation: { type: 'COPILOT', name: 'Big and kept' },
+      })
+      return window.conversationAssetMock.store.count('conversation')
+    })
+    const size = await opened.waitForFunction(
+      async () => {
+        const saved = await window.savedState('large-state')
+        return saved?.includes('Big and kept') ? saved.length : false
+      },
+      undefined,
+      { timeout: 20_000 },
+    )
+    expect(await size.jsonValue()).toBeGreaterThan(10_000_000)
+    await opened.reload()
+    await opened.waitForFunction(() => window.mockReady === true, undefined, { timeout: 20_000 })
+    const after = await opened.evaluate(() => ({
+      count: window.conversationAssetMock.store.count('conversation'),
+      kept: [...window.conversationAssetMock.store.all('conversation')].some(
+        (conversation) => conversation.name === 'Big and kept',
+      ),
+    }))
+    expect(after).toEqual({ count: before, kept: true })
+    expect(errors).toEqual([])
+    await opened.close()
+  })
+
+  it('keeps two tabs in step: a record made in one shows in the other, and their new ids never collide', async () => {
+    const context = await browser.newContext()
+    try {
+      const [first, second] = [
+        await openPage('?persist=two-tabs', context),
+        await openPage('?persist=two-tabs', context),
+      ]
+      const create = (tab: Page, name: string) =>
+        tab.evaluate(async (title) => {
+          const api = new window.pieces.ConversationsApi(
+            new window.pieces.Configuration({ basePath: 'http://localhost:39300' }),
+          )
+          return (
+            await api.conversationsCreateSpecificConversation({ seededConversation: { type: 'COPILOT', name: title } })
+          ).id
+        }, name)
+      const seen = (tab: Page, id: string) =>
+        tab.waitForFunction(
+          (wanted) => window.conversationAssetMock.store.get('conversation', wanted) !== undefined,
+          id,
+          {
+            timeout: 10_000,
+          },
+        )
+
+      const fromFirst = await create(first, 'From the first tab')
+      await seen(second, fromFirst)
+      const fromSecond = await create(second, 'From the second tab')
+      expect(fromSecond).not.toBe(fromFirst)
+      await seen(first, fromSecond)
+      // Both at once, before either has heard of the other's.
+      const [third, fourth] = await Promise.all([create(first, 'Third'), create(second, 'Fourth')])
+      expect(new Set([fromFirst, fromSecond, third, fourth]).size).toBe(4)
+    } finally {
+      await context.close()
+    }
   })
 
   it('refuses a corrupt saved state, keeps it, and starts from the fixtures', async () => {

@@ -13,7 +13,9 @@ let browser: Browser
 
 beforeAll(async () => {
   await access(`${staticDir}iframe.html`).catch(() => {
-    throw new Error('Failed to find the built Storybook example: run `npm run test:browser`, which builds examples/storybook first.')
+    throw new Error(
+      'Failed to find the built Storybook example: run `npm run test:browser`, which builds examples/storybook first.',
+    )
   })
   site = await serveDirectory(staticDir)
   browser = await launchChromium()
@@ -33,9 +35,13 @@ async function openStory(id: string): Promise<Page> {
 describe('the Storybook example on the mock (msw-storybook-addon)', () => {
   it('renders the conversation list from the fixtures', async () => {
     const page = await openStory('conversations-conversationlist--default')
-    await page.waitForFunction(() => document.querySelectorAll('ul[aria-label="conversations"] li').length === 8, undefined, {
-      timeout: 15_000,
-    })
+    await page.waitForFunction(
+      () => document.querySelectorAll('ul[aria-label="conversations"] li').length === 8,
+      undefined,
+      {
+        timeout: 15_000,
+      },
+    )
     await page.getByRole('button').first().click()
     await page.waitForSelector('section[aria-label="messages"] article')
     expect(await page.locator('section[aria-label="messages"] article').count()).toBeGreaterThanOrEqual(2)

@@ -1,4 +1,5 @@
 import { setupWorker } from 'msw/browser'
+import { invariant } from 'outvariant'
 import { createMockService, type MockService, type MockServiceOptions } from '../core/create-mock-service.js'
 import { createMswAdapter, type MswAdapter, type MswAdapterOptions } from '../msw/create-msw-adapter.js'
 import { scopedUnhandled } from '../msw/scoped-unhandled.js'
@@ -59,6 +60,24 @@ export interface BrowserMock extends MockService, Omit<MswAdapter, 'startStreams
  * mock.faults.add({ operation: 'conversationsSnapshot', status: 500, times: 1 })
  */
 export async function startBrowserMock(options: BrowserMockOptions = {}): Promise<BrowserMock> {
+  const page = globalThis as { [RUNNING]?: boolean }
+  invariant(
+    !page[RUNNING],
+    "Failed to start the browser mock: one is already running on this page, and MSW's service worker serves one setupWorker per page. Call stop() on the first, or serve several services from one worker: setupWorker(...createMswAdapter(createMockService(), { baseUrl }).handlers, ...) for each base URL.",
+  )
+  page[RUNNING] = true
+  try {
+    return await start(options)
+  } catch (error) {
+    page[RUNNING] = false
+    throw error
+  }
+}
+
+// Symbol.for: every copy of the package on the page sees the same flag.
+const RUNNING = Symbol.for('conversation-asset-mock.browser-mock-running')
+
+async function start(options: BrowserMockOptions): Promise<BrowserMock> {
   const key = options.persist === true ? 'conversation-asset-mock' : options.persist || undefined
   // Each open tab persisting under the key makes ids from a sequence of its own (the first tab: the seed's).
   const slot: TabSlot | undefined = key ? await claimTabSlot(key) : undefined
@@ -99,6 +118,7 @@ export async function startBrowserMock(options: BrowserMockOptions = {}): Promis
     stop() {
       persistence?.stop()
       slot?.release()
+      ;(globalThis as { [RUNNING]?: boolean })[RUNNING] = false
       msw.stopStreams()
       worker.stop()
       void panel?.then((mounted) => mounted.unmount())

@@ -1,6 +1,6 @@
 import type * as PiecesClient from '@pieces.app/pieces-os-client'
 import type { recordFrames } from 'conversation-asset-mock'
-import type { BrowserMock } from 'conversation-asset-mock/browser'
+import type { BrowserMock, startBrowserMock } from 'conversation-asset-mock/browser'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { startEchoServer } from '../msw/start-echo-server.js'
@@ -16,6 +16,7 @@ declare global {
     recordFrames: typeof recordFrames
     conversationAssetMock: BrowserMock
     savedState(key: string): Promise<string | undefined>
+    startBrowserMock: typeof startBrowserMock
     mockReady?: boolean
   }
 }
@@ -152,6 +153,18 @@ describe('the mock in a real browser (Chromium)', () => {
     } finally {
       await echo.close()
     }
+  })
+
+  it('refuses a second mock on the page, naming the recipe that serves two', async () => {
+    const message = await page.evaluate(() =>
+      window.startBrowserMock({ baseUrl: 'http://localhost:2000', expose: false }).then(
+        () => 'started',
+        (error: Error) => error.message,
+      ),
+    )
+    expect(message).toMatch(
+      /^Failed to start the browser mock: one is already running on this page.*setupWorker\(\.\.\.createMswAdapter/,
+    )
   })
 
   it('exposes the control object on window for the devtools console', async () => {

@@ -17,5 +17,5 @@ const mock = await startBrowserMock({
   ...(persist && { persist }),
   ...(scenario && { scenario }),
 })
-Object.assign(window, { pieces, recordFrames, savedState, mockReady: true })
+Object.assign(window, { pieces, recordFrames, savedState, startBrowserMock, mockReady: true })
 document.getElementById('status')!.textContent = `ready: ${mock.store.count('conversation')} conversations`

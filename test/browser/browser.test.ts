@@ -221,15 +221,14 @@ describe('demo persistence in the browser', () => {
       })
       return window.conversationAssetMock.store.count('conversation')
     })
-    const size = await opened.waitForFunction(
-      async () => {
+    // Each read waits for the writes IndexedDB has queued before it.
+    const size = await opened.evaluate(async () => {
+      for (;;) {
         const saved = await window.savedState('large-state')
-        return saved?.includes('Big and kept') ? saved.length : false
-      },
-      undefined,
-      { timeout: 20_000 },
-    )
-    expect(await size.jsonValue()).toBeGreaterThan(10_000_000)
+        if (saved?.includes('Big and kept')) return saved.length
+      }
+    })
+    expect(size).toBeGreaterThan(10_000_000)
     await opened.reload()
     await opened.waitForFunction(() => window.mockReady === true, undefined, { timeout: 20_000 })
     const after = await opened.evaluate(() => ({

@@ -208,7 +208,7 @@ describe('demo persistence in the browser', () => {
     await first.close()
   })
 
-  it('keeps a large state (the large scenario, about 20 MB) across reloads in IndexedDB, with no uncaught error', async () => {
+  it('keeps a large state (the large scenario, about 12 MB of JSON) across reloads in IndexedDB, with no uncaught error', async () => {
     const opened = await openPage('?persist=large-state&scenario=large')
     const errors: string[] = []
     opened.on('pageerror', (error) => errors.push(error.message))

@@ -47,6 +47,8 @@ export interface MockServiceOptions {
   scenario?: ScenarioName
   /** Seed of new ids, random fault delays and the `large` scenario (default 1). */
   seed?: number
+  /** Seed of new records' ids alone, when they must differ from `seed`'s (the browser mock gives each open tab its own). */
+  idSeed?: number
   /** Where timestamps come from (default: the system clock); `service.clock` can freeze, set and advance it. */
   clock?: Clock
   /** How many requests the journal keeps (default 10,000); past that the oldest are dropped. */
@@ -175,7 +177,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
       ? { records: validateFixtures(fixtures), goneAssets: [] }
       : scenarioData(scenario, { fixtures, seed, generate })
   const clock = createControllableClock(options.clock ?? systemClock)
-  const store = createStore({ clock, createId: seededIds(seed) })
+  const store = createStore({ clock, createId: seededIds(options.idSeed ?? seed) })
   const journal = createJournal(options.journalLimit === undefined ? {} : { limit: options.journalLimit })
   const faults = createFaults(seed)
   const operations = routeTable()

@@ -12,7 +12,8 @@ Options:
   --port N         port to listen on (default 39300, the real service's port)
   --host H         address to bind (default 127.0.0.1)
   --fixtures DIR   load records from DIR instead of the embedded defaults
-  --persist FILE   keep the records in FILE across restarts (a demo's state)
+  --persist FILE   keep the records in FILE across restarts (a demo's state);
+                   a write that fails is reported on stderr, and the next change tries again
   --seed N         seed of the ids given to new records (default 1)
   --quiet          no line per request
   --help           show this help
@@ -65,6 +66,7 @@ export async function runServeCommand(argv: string[], io: Io = process): Promise
       host: values.host ?? '127.0.0.1',
       ...(values.fixtures !== undefined && { fixtures: await readFixtureDirectory(values.fixtures) }),
       ...(values.persist !== undefined && { persist: values.persist }),
+      warn: (line: string) => io.stderr.write(`${line}\n`),
       ...(!values.quiet && { log: (line: string) => io.stdout.write(`${line}\n`) }),
     })
     const { store } = server.service

@@ -9,7 +9,7 @@ export interface StreamClient {
 }
 
 /** What a stream fault does to the frame it matched: close the clients, drop the frame or delay it. */
-export interface StreamFaultEffect {
+interface StreamFaultEffect {
   readonly close?: { readonly code: number; readonly reason?: string }
   readonly drop?: boolean
   readonly delayMs?: number

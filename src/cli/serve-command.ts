@@ -41,6 +41,7 @@ export async function runServeCommand(argv: string[], io: Io = process): Promise
       ...(options.journalLimit !== undefined && { journalLimit: options.journalLimit }),
       ...(options.version !== undefined && { version: options.version }),
       ...(options.persist !== undefined && { persist: options.persist }),
+      warn: (line: string) => io.stderr.write(`${line}\n`),
       ...(!options.quiet && { log: (line: string) => io.stdout.write(`${line}\n`) }),
     })
   } catch (error) {

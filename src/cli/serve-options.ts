@@ -34,7 +34,8 @@ Options:
   --generate S,A,C     generate the records instead: seed S, A assets, C conversations (e.g. 42,1000,500)
   --scenario NAME      start from a scenario: ${SCENARIOS.join(', ')} (default default)
   --persist FILE       keep the records in FILE across restarts (a demo's state); when FILE
-                       exists, its records are loaded instead of the fixtures
+                       exists, its records are loaded instead of the fixtures; a write
+                       that fails is reported on stderr, and the next change tries again
   --seed N             seed of the ids given to new records (default 1)
   --journal-limit N    requests the journal keeps (default 10000; 0 keeps none)
   --os-version V       version GET /.well-known/version answers (default ${DEFAULT_SERVICE_VERSION})

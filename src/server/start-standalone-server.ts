@@ -17,8 +17,10 @@ export interface StandaloneServerOptions extends MockServiceOptions {
   host?: string
   /** Largest request body accepted, in bytes (default 16 MiB); larger ones answer 413. */
   maxBodyBytes?: number
-  /** Keep the records in this file across restarts (written atomically after each change). */
+  /** Keep the records in this file across restarts (written atomically, in the background, after changes). */
   persist?: string
+  /** Told, one line each, when saving the persisted file starts failing and when it works again; process.stderr when left out. */
+  warn?: (line: string) => void
   /** Called once per request and per stream connection and close with a one-line summary; nothing is logged when left out. */
   log?: (line: string) => void
 }
@@ -111,7 +113,9 @@ export async function startStandaloneServer(options: StandaloneServerOptions = {
   })
 
   await service.ready
-  const persistence = options.persist ? await persistToFile(service, options.persist) : undefined
+  const persistence = options.persist
+    ? await persistToFile(service, options.persist, options.warn ? { warn: options.warn } : {})
+    : undefined
   try {
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject)

@@ -44,6 +44,12 @@ export interface MockServiceOptions {
   clock?: Clock
   /** How many requests the journal keeps (default 10,000); past that the oldest are dropped. */
   journalLimit?: number
+  /**
+   * How many bytes the journal's requests may hold in all (default 16 MiB):
+   * each body counts the first 64 KiB it keeps of it; past that the oldest
+   * are dropped.
+   */
+  journalBytes?: number
 }
 
 /** Where a request was routed: an operation of the service, or a route of the control API. */
@@ -145,7 +151,10 @@ export function createMockService(options: MockServiceOptions = {}): MockService
       : scenarioData(scenario, { fixtures, seed, generate })
   const clock = createControllableClock(options.clock ?? systemClock)
   const store = createStore({ clock, createId: seededIds(seed) })
-  const journal = createJournal(options.journalLimit === undefined ? {} : { limit: options.journalLimit })
+  const journal = createJournal({
+    ...(options.journalLimit !== undefined && { limit: options.journalLimit }),
+    ...(options.journalBytes !== undefined && { bytes: options.journalBytes }),
+  })
   const faults = createFaults(seed)
   const operations = routeTable()
   const hub = createIdentifierHub(store, { takeFault: (stream) => faults.takeStream(stream) })

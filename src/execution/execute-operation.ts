@@ -36,8 +36,8 @@ export interface RequestRecord {
   readonly path: string
   readonly query: Readonly<Record<string, string>>
   readonly params: Readonly<Record<string, string>>
-  /** The parsed JSON body, the raw text when it was not JSON, or undefined. */
-  readonly body: unknown
+  /** The body as text, as it was sent; empty when there was none. */
+  readonly bodyText: string
   /** The status answered; 0 for a network error. */
   readonly status: number
   /** How long the mock took to answer, faults' delays included. */
@@ -81,11 +81,10 @@ export async function executeOperation(
   const { store } = environment
   const now = store.clock.now()
   const fault = environment.takeFault?.(operation.id)
-  let body: unknown = input.body === '' ? undefined : input.body
   let answer: Answer
   try {
     if (fault && fault.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, fault.delayMs))
-    body = parseJsonBody(input.body)
+    const body = parseJsonBody(input.body)
     if (fault?.answer) {
       answer = fault.answer
     } else {
@@ -94,7 +93,11 @@ export async function executeOperation(
       // Built only when the operation runs: a read the cache answers needs none of it.
       const run = async () => {
         const wire = environment.renderer.answer({ now, transferables: true, keep: read })
-        const context: OperationContext = { request, store, wire: (transferables) => wire.withTransferables(transferables) }
+        const context: OperationContext = {
+          request,
+          store,
+          wire: (transferables) => wire.withTransferables(transferables),
+        }
         return { answer: toAnswer(await operation.run(context)), window: wire.window }
       }
       answer =
@@ -105,18 +108,21 @@ export async function executeOperation(
   } catch (error) {
     answer = fault?.answer ?? errorAnswer(error)
   }
-  environment.record?.({
-    operation: operation.id,
-    method: input.method,
-    path: input.path,
-    query: input.query.size === 0 ? NO_QUERY : Object.fromEntries(input.query),
-    params: input.params,
-    body,
-    status: 'networkError' in answer ? 0 : answer.status,
-    durationMs: performance.now() - started,
-    at: now.toISOString(),
-    ...(fault && { faultId: fault.faultId }),
-  }, answer)
+  environment.record?.(
+    {
+      operation: operation.id,
+      method: input.method,
+      path: input.path,
+      query: input.query.size === 0 ? NO_QUERY : Object.fromEntries(input.query),
+      params: input.params,
+      bodyText: input.body,
+      status: 'networkError' in answer ? 0 : answer.status,
+      durationMs: performance.now() - started,
+      at: now.toISOString(),
+      ...(fault && { faultId: fault.faultId }),
+    },
+    answer,
+  )
   return answer
 }
 

@@ -10,6 +10,8 @@ export interface ControlClient {
   /** Takes a snapshot on the server; resolves with its id. */
   snapshot(): Promise<string>
   restore(id: string): Promise<void>
+  /** Lets a snapshot taken on the server go. */
+  deleteSnapshot(id: string): Promise<void>
   journal(operation?: string): Promise<JournalEntry[]>
   clearJournal(): Promise<void>
   /** Injects a fault; resolves with its id. */
@@ -49,7 +51,9 @@ export function controlClient(baseUrl: string): ControlClient {
       ...(body !== undefined && { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } }),
     })
     if (!response.ok) {
-      throw new Error(`Failed to call the mock's control API (${method} /__mock${path}): ${response.status} ${await response.text()}`)
+      throw new Error(
+        `Failed to call the mock's control API (${method} /__mock${path}): ${response.status} ${await response.text()}`,
+      )
     }
     return response.status === 204 ? undefined : response.json()
   }
@@ -57,9 +61,13 @@ export function controlClient(baseUrl: string): ControlClient {
     reset: async () => void (await call('POST', '/reset')),
     snapshot: async () => ((await call('POST', '/snapshots')) as { id: string }).id,
     restore: async (id) => void (await call('POST', `/snapshots/${encodeURIComponent(id)}/restore`)),
+    deleteSnapshot: async (id) => void (await call('DELETE', `/snapshots/${encodeURIComponent(id)}`)),
     journal: async (operation) =>
-      ((await call('GET', `/journal${operation ? `?operation=${encodeURIComponent(operation)}` : ''}`)) as { requests: JournalEntry[] })
-        .requests,
+      (
+        (await call('GET', `/journal${operation ? `?operation=${encodeURIComponent(operation)}` : ''}`)) as {
+          requests: JournalEntry[]
+        }
+      ).requests,
     clearJournal: async () => void (await call('DELETE', '/journal')),
     addFault: async (spec) => ((await call('POST', '/faults', spec)) as { id: string }).id,
     removeFault: async (id) => void (await call('DELETE', `/faults/${encodeURIComponent(id)}`)),

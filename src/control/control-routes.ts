@@ -72,6 +72,14 @@ export function controlRoutes(target: ControlTarget): readonly ControlRoute[] {
       },
     },
     {
+      method: 'DELETE',
+      path: '/__mock/snapshots/:id',
+      run({ params }) {
+        if (inspection.snapshots.delete(params.id ?? '')) return NO_CONTENT
+        return textAnswer(404, `No snapshot "${params.id}" is kept. GET /__mock/snapshots lists them.`)
+      },
+    },
+    {
       method: 'GET',
       path: '/__mock/journal',
       run({ query }) {

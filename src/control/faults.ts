@@ -133,7 +133,7 @@ export function createFaults(seed: number): Faults {
         spec.stream,
       )
       invariant(
-        spec.close === undefined || (spec.close.code === 1000 || (spec.close.code >= 3000 && spec.close.code <= 4999)),
+        spec.close === undefined || spec.close.code === 1000 || (spec.close.code >= 3000 && spec.close.code <= 4999),
         'Failed to add a fault to the %s stream: close code %s cannot be sent by a server. Use 1000 or 3000-4999.',
         spec.stream,
         spec.close?.code,
@@ -179,7 +179,11 @@ export function createFaults(seed: number): Faults {
       changed()
       const delay = fault.delayMs
       const delayMs =
-        delay === undefined ? 0 : typeof delay === 'number' ? delay : random.number.int({ min: delay.min, max: delay.max })
+        delay === undefined
+          ? 0
+          : typeof delay === 'number'
+            ? delay
+            : random.number.int({ min: delay.min, max: delay.max })
       const answer = fault.networkError
         ? ({ networkError: true } as const)
         : fault.status !== undefined

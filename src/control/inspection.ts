@@ -136,7 +136,7 @@ export interface Inspection {
   streams(): { streams: Readonly<Record<IdentifierStream, StreamCounts>>; frames: FrameRow[] }
   /** Tells listeners the scenario changed (the service calls it once a switch is done). */
   scenarioChanged(): void
-  /** Snapshots taken by id, shared with `POST /__mock/snapshots`. */
+  /** Snapshots taken by id, shared with `POST /__mock/snapshots` (and deleted by `DELETE /__mock/snapshots/{id}`). */
   readonly snapshots: NamedSnapshots
   /** Hears every change the inspector shows; returns the function that stops listening. */
   subscribe(listener: (event: InspectionEvent) => void): () => void
@@ -298,7 +298,15 @@ export function createInspection(target: InspectionTarget): Inspection {
         return info
       },
       restore: (id) => target.snapshots.restore(id),
+      delete(id) {
+        const deleted = target.snapshots.delete(id)
+        if (deleted) emit(() => ({ type: 'snapshots', snapshots: target.snapshots.list() }))
+        return deleted
+      },
       list: () => target.snapshots.list(),
+      get bytes() {
+        return target.snapshots.bytes
+      },
     },
     subscribe(listener) {
       listeners.add(listener)

@@ -9,7 +9,14 @@ export type { RequestRecord } from './execution/execute-operation.js'
 export { fixedClock, systemClock } from './store/clock.js'
 export type { Clock } from './store/clock.js'
 export type { ClockState, ControllableClock } from './store/controllable-clock.js'
-export type { RecordChange, RecordSet, Store, StoreCollections, StoreEvent, StoreListener } from './store/create-store.js'
+export type {
+  RecordChange,
+  RecordSet,
+  Store,
+  StoreCollections,
+  StoreEvent,
+  StoreListener,
+} from './store/create-store.js'
 export type { StoreSnapshot, StoreTombstones } from './store/create-store.js'
 export type { RecordKind, RecordOf } from './store/schemas.js'
 export { FIXTURE_FILES } from './seeding/fixture-files.js'
@@ -24,7 +31,13 @@ export { clientCoverage, notImplementedText } from './routes/client-coverage.js'
 export type { ClientOperationCoverage } from './routes/client-coverage.js'
 export { clientOperations } from './routes/client-operations.generated.js'
 export type { ClientApiClass, ClientOperation, ClientOperationId } from './routes/client-operations.generated.js'
-export type { HttpMethod, Operation, OperationContext, OperationRequest, OperationResult } from './operations/define-operation.js'
+export type {
+  HttpMethod,
+  Operation,
+  OperationContext,
+  OperationRequest,
+  OperationResult,
+} from './operations/define-operation.js'
 export type { Wire } from './wire/wire-types.js'
 export { recordFrames } from './events/frame-recorder.js'
 export type { FrameRecorder, MessageSource } from './events/frame-recorder.js'
@@ -33,7 +46,7 @@ export type { IdentifierFrame, IdentifierStream } from './events/identifier-fram
 export type { HubEvent, IdentifierHub } from './events/identifier-hub.js'
 export { controlClient } from './control/control-client.js'
 export type { ControlClient } from './control/control-client.js'
-export type { Fault, FaultSpec, Faults, StreamFault, StreamFaultSpec } from './control/faults.js'
+export type { Fault, FaultSpec, Faults, StreamClose, StreamFault, StreamFaultSpec } from './control/faults.js'
 export type { Journal, JournalEntry, JournalListener } from './control/journal.js'
 export type { ResponseCopy } from './control/response-copies.js'
 export type {

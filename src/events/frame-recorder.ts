@@ -40,7 +40,15 @@ export function recordFrames(socket: MessageSource): FrameRecorder {
   let taken = 0
   const waiters = new Set<() => void>()
   socket.addEventListener('message', (event) => {
-    frames.push(JSON.parse(String(event.data)) as IdentifierFrame)
+    // Whatever arrives, this listener never throws into the socket (and the write that sent the frame).
+    let frame: IdentifierFrame
+    try {
+      frame = JSON.parse(String(event.data)) as IdentifierFrame
+    } catch {
+      console.error(`recordFrames() skipped a frame that is not JSON: ${String(event.data).slice(0, 200)}`)
+      return
+    }
+    frames.push(frame)
     for (const wake of [...waiters]) wake()
   })
   return {
@@ -51,7 +59,17 @@ export function recordFrames(socket: MessageSource): FrameRecorder {
         const check = () => {
           while (taken < frames.length) {
             const frame = frames[taken++]!
-            if (predicate(frame)) {
+            let matched: boolean
+            try {
+              matched = predicate(frame)
+            } catch (error) {
+              // A predicate that throws fails this wait, not the socket.
+              waiters.delete(check)
+              realClearTimeout(timer)
+              reject(error)
+              return
+            }
+            if (matched) {
               waiters.delete(check)
               realClearTimeout(timer)
               resolve(frame)

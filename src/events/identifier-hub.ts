@@ -75,11 +75,20 @@ export function createIdentifierHub(store: Store, hooks: IdentifierHubHooks = {}
   const unsubscribe = store.subscribe((event) => {
     for (const stream of streams) {
       if (clients[stream].size === 0) continue
-      const frames =
-        event.type === 'replace' ? [firstFrame(store, stream)] : changeFrames(event.changes, stream)
+      const frames = event.type === 'replace' ? [firstFrame(store, stream)] : changeFrames(event.changes, stream)
       for (const frame of frames) deliver(stream, JSON.stringify(frame))
     }
   })
+
+  /** Sends a frame to one client; a client that cannot take it is reported, let go and keeps no other from it. */
+  function sendTo(stream: IdentifierStream, client: StreamClient, text: string): void {
+    try {
+      client.send(text)
+    } catch (error) {
+      console.error(`A client of the ${stream} stream could not take a frame and was let go.`, error)
+      left(stream, client)
+    }
+  }
 
   function deliver(stream: IdentifierStream, text: string): void {
     const fault = hooks.takeFault?.(stream)
@@ -87,18 +96,22 @@ export function createIdentifierHub(store: Store, hooks: IdentifierHubHooks = {}
     if (fault?.close) {
       for (const client of targets) {
         left(stream, client)
-        client.close(fault.close.code, fault.close.reason ?? 'Injected fault.')
+        try {
+          client.close(fault.close.code, fault.close.reason ?? 'Injected fault.')
+        } catch (error) {
+          console.error(`A client of the ${stream} stream could not be closed by an injected fault.`, error)
+        }
       }
     } else if (fault?.drop) {
       return
     } else if (fault?.delayMs) {
       setTimeout(() => {
         const still = targets.filter((client) => clients[stream].has(client))
-        still.forEach((client) => client.send(text))
+        still.forEach((client) => sendTo(stream, client, text))
         sent(stream, text, still.length)
       }, fault.delayMs)
     } else {
-      for (const client of targets) client.send(text)
+      for (const client of targets) sendTo(stream, client, text)
       sent(stream, text, targets.length)
     }
   }

@@ -18,8 +18,7 @@ export interface RecordChange {
  * every record was replaced at once (fixtures loaded, reset, restore).
  */
 export type StoreEvent =
-  | { readonly type: 'write'; readonly changes: readonly RecordChange[] }
-  | { readonly type: 'replace' }
+  { readonly type: 'write'; readonly changes: readonly RecordChange[] } | { readonly type: 'replace' }
 
 export type StoreListener = (event: StoreEvent) => void
 
@@ -87,7 +86,11 @@ export interface Store {
   replaceAll(records: RecordSet, gone?: StoreTombstones): Promise<void>
   /** Every record and tombstone as they are now; cheap, since records are never edited in place. */
   snapshot(): StoreSnapshot
-  /** Listens to committed writes and replacements; returns the function that stops listening. */
+  /**
+   * Listens to committed writes and replacements; returns the function that
+   * stops listening. A listener that throws is reported on the console and
+   * changes nothing else.
+   */
   subscribe(listener: StoreListener): () => void
 }
 
@@ -192,9 +195,20 @@ export function createStore(options: StoreOptions = {}): Store {
     return changes
   }
 
+  /**
+   * Tells every listener of a committed change. Each is called on its own: a
+   * listener that throws is reported once on the console, and neither keeps
+   * the others from hearing nor turns the committed write into a failure.
+   */
   function notify(event: StoreEvent): void {
     if (event.type === 'write' && event.changes.length === 0) return
-    for (const listener of listeners) listener(event)
+    for (const listener of listeners) {
+      try {
+        listener(event)
+      } catch (error) {
+        console.error('A store listener failed; the change is committed and the other listeners were told.', error)
+      }
+    }
   }
 
   return {
@@ -312,4 +326,3 @@ function storedRecord<K extends RecordKind>(kind: K, input: unknown): RecordOf<K
     `Failed to load the records: the ${kind} "${id}" does not match its schema at ${issue?.path.join('.') || '(record)'}: ${issue?.message ?? 'invalid'}. Load fixtures through validateFixtures() or restore a snapshot() of a store.`,
   )
 }
-

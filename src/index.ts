@@ -31,6 +31,7 @@ export { clientCoverage, notImplementedText } from './routes/client-coverage.js'
 export type { ClientOperationCoverage } from './routes/client-coverage.js'
 export { clientOperations } from './routes/client-operations.generated.js'
 export type { ClientApiClass, ClientOperation, ClientOperationId } from './routes/client-operations.generated.js'
+export type { OperationName, ServiceOperationId } from './routes/operation-names.js'
 export type {
   HttpMethod,
   Operation,

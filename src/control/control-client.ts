@@ -2,7 +2,8 @@ import type { FaultSpec, StreamFaultSpec } from './faults.js'
 import type { ClockState } from '../store/controllable-clock.js'
 import type { JournalEntry } from './journal.js'
 import type { ScenarioName } from './scenarios.js'
-import { verifyCalls, type CallExpectation } from './verify-calls.js'
+import type { VerifyOutcome } from './inspection.js'
+import { VerificationError, type CallExpectation } from './verify-calls.js'
 
 /** The standalone server's control API, as a test in another process uses it. */
 export interface ControlClient {
@@ -29,7 +30,7 @@ export interface ControlClient {
   advanceClock(ms: number): Promise<ClockState>
   /** Lets a frozen clock run again from where it stands. */
   resumeClock(): Promise<ClockState>
-  /** Fetches the journal and checks it, failing with the same readable table as in-process. */
+  /** Checks the journal on the server, failing with the same readable table as in-process. */
   verify(expectation: CallExpectation): Promise<JournalEntry[]>
 }
 
@@ -79,8 +80,9 @@ export function controlClient(baseUrl: string): ControlClient {
     resumeClock: async () => (await call('POST', '/clock/resume')) as ClockState,
     useScenario: async (name) => void (await call('POST', `/scenarios/${encodeURIComponent(name)}`)),
     async verify(expectation) {
-      const { requests } = (await call('GET', '/journal')) as { requests: JournalEntry[] }
-      return verifyCalls(requests, expectation)
+      const outcome = (await call('POST', '/verify', expectation)) as VerifyOutcome
+      if (!outcome.ok) throw new VerificationError(outcome.message)
+      return [...outcome.requests]
     },
   }
 }

@@ -7,6 +7,7 @@ import type { Faults } from './faults.js'
 import type { Inspection } from './inspection.js'
 import { inspectorRoutes } from './inspector-routes.js'
 import type { Journal } from './journal.js'
+import type { OperationName } from '../routes/operation-names.js'
 import { isScenarioName, SCENARIOS, type ScenarioName } from './scenarios.js'
 
 export type { ControlRoute } from './control-route.js'
@@ -84,7 +85,7 @@ export function controlRoutes(target: ControlTarget): readonly ControlRoute[] {
       path: '/__mock/journal',
       run({ query }) {
         const operation = query.get('operation')
-        const requests = operation ? target.journal.byOperation(operation) : target.journal.entries
+        const requests = operation ? target.journal.byOperation(operation as OperationName) : target.journal.entries
         return jsonAnswer(200, { requests, dropped: target.journal.dropped })
       },
     },

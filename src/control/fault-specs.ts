@@ -1,9 +1,10 @@
 import { invariant } from 'outvariant'
+import type { OperationName } from '../routes/operation-names.js'
 
 /** A failure to inject into one operation. */
 export interface FaultSpec {
   /** The operation the fault applies to: the spec's id or the official client's method name. */
-  operation: string
+  operation: OperationName
   /** Answer with this status (200-599) instead of running the operation. */
   status?: number
   /**
@@ -164,7 +165,7 @@ export function checkFaultSpec(spec: unknown, resolveOperation: (name: string) =
     what,
     describe(times),
   )
-  return { ...(spec as FaultSpec), operation: id, ...(copied && { body: copied }) }
+  return { ...(spec as FaultSpec), operation: id as OperationName, ...(copied && { body: copied }) }
 }
 
 /**

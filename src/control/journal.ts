@@ -1,6 +1,7 @@
 import { invariant } from 'outvariant'
 import type { Answer } from '../execution/answer.js'
 import type { RequestRecord } from '../execution/execute-operation.js'
+import type { OperationName } from '../routes/operation-names.js'
 import { journalEntry, type JournalEntry } from './journal-entry.js'
 import { createResponseCopies, type ResponseCopy } from './response-copies.js'
 
@@ -13,8 +14,8 @@ export type { JournalEntry } from './journal-entry.js'
 export interface Journal {
   /** The entries kept, oldest first (a copy: later requests do not change it). */
   readonly entries: readonly JournalEntry[]
-  /** The entries of one operation. */
-  byOperation(operation: string): JournalEntry[]
+  /** The entries of one operation, by the spec's id or the official client's method name; throws for a name that is neither. */
+  byOperation(operation: OperationName): JournalEntry[]
   /** Keeps a request, and a bounded copy of its answer's body (see `response`). */
   record(request: RequestRecord, answer?: Answer): void
   clear(): void

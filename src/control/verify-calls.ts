@@ -1,10 +1,14 @@
 import { isMatch } from 'es-toolkit/compat'
+import type { OperationName } from '../routes/operation-names.js'
 import type { JournalEntry } from './journal.js'
 
 /** What a test expects the code under test to have called. */
 export interface CallExpectation {
-  /** The spec's operation name. */
-  operation: string
+  /**
+   * The operation: the spec's id, or (through `verify()` of a service or
+   * `controlClient`) the official client's method name.
+   */
+  operation: OperationName
   /** Path parameters that must match exactly, e.g. `{ conversation: id }`. */
   params?: Record<string, string>
   /** Query parameters that must match exactly, e.g. `{ transferables: 'false' }`. */
@@ -50,7 +54,7 @@ function differences(entry: JournalEntry, expected: CallExpectation): string[] {
 }
 
 function describeExpectation(expected: CallExpectation): string {
-  const parts = [expected.operation]
+  const parts: string[] = [expected.operation]
   if (expected.params) parts.push(`params ${JSON.stringify(expected.params)}`)
   if (expected.query) parts.push(`query ${JSON.stringify(expected.query)}`)
   if (expected.body !== undefined) parts.push(`body containing ${JSON.stringify(expected.body)}`)

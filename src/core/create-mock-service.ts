@@ -13,7 +13,8 @@ import { createAnswerCache } from '../execution/answer-cache.js'
 import type { Answer } from '../execution/answer.js'
 import { executeOperation, type ExecutionEnvironment } from '../execution/execute-operation.js'
 import type { Operation } from '../operations/define-operation.js'
-import { unimplementedOperations } from '../routes/client-coverage.js'
+import { clientCoverage, unimplementedOperations } from '../routes/client-coverage.js'
+import { operationNames, type OperationName, type OperationNames } from '../routes/operation-names.js'
 import { createRouter } from '../routes/router.js'
 import { routeTable } from '../routes/route-table.js'
 import { defaultFixtures } from '../seeding/default-fixtures.generated.js'
@@ -151,12 +152,20 @@ export function createMockService(options: MockServiceOptions = {}): MockService
       : scenarioData(scenario, { fixtures, seed, generate })
   const clock = createControllableClock(options.clock ?? systemClock)
   const store = createStore({ clock, createId: seededIds(seed) })
+  const operations = routeTable()
+  // Built on the first name looked up: a mock that is never asked by name pays nothing for it.
+  let names: OperationNames | undefined
+  const resolveOperation = (name: string, doing: string) =>
+    (names ??= operationNames(operations, clientCoverage(operations, Object.values(IDENTIFIER_STREAM_PATHS)))).resolve(
+      name,
+      doing,
+    )
   const journal = createJournal({
     ...(options.journalLimit !== undefined && { limit: options.journalLimit }),
     ...(options.journalBytes !== undefined && { bytes: options.journalBytes }),
+    resolveOperation: (name) => resolveOperation(name, 'read the journal'),
   })
-  const faults = createFaults(seed)
-  const operations = routeTable()
+  const faults = createFaults(seed, (name) => resolveOperation(name, 'add a fault'))
   const hub = createIdentifierHub(store, { takeFault: (stream) => faults.takeStream(stream) })
   const environment: ExecutionEnvironment = {
     store,
@@ -172,6 +181,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     hub,
     clock,
     operations,
+    resolveOperation,
     get scenario() {
       return scenario
     },
@@ -223,7 +233,11 @@ export function createMockService(options: MockServiceOptions = {}): MockService
       data = next
       inspection.scenarioChanged()
     },
-    verify: (expectation) => verifyCalls(journal.entries, expectation),
+    verify: (expectation) =>
+      verifyCalls(journal.entries, {
+        ...expectation,
+        operation: resolveOperation(expectation.operation, 'verify calls') as OperationName,
+      }),
     removeAsset: (id) => store.write((tx) => deleteAsset(tx, id)),
     route(method, path) {
       const match = router.find(method, path)

@@ -37,24 +37,36 @@ export function journalEntry(record: RequestRecord): { entry: JournalEntry; size
   if (bodyText === '') return { entry: { ...fields, body: undefined }, size }
   if (bodyText.length <= REQUEST_BODY_BYTES) {
     // The request's own string: no copy, nothing parsed on the request's path.
-    return { entry: withBody(fields, () => parsedOrText(bodyText)), size: size + bodyText.length }
+    return { entry: withText(fields, bodyText), size: size + bodyText.length }
   }
   // Copied as bytes: a substring would keep the whole body alive.
   const bytes = new Uint8Array(REQUEST_BODY_BYTES)
   const { written } = new TextEncoder().encodeInto(bodyText, bytes)
-  const kept = bytes.slice(0, written)
-  const entry = withBody(fields, () => new TextDecoder().decode(kept), true)
-  return { entry, size: size + written }
+  return { entry: withHead(fields, bytes.slice(0, written)), size: size + written }
 }
 
-function withBody(fields: Omit<RequestRecord, 'bodyText'>, read: () => unknown, truncated = false): JournalEntry {
+// Each getter is made in a function of its own: a closure holds its whole scope, and one made
+// beside the request's text would keep all of it alive.
+
+/** An entry whose body is the request's whole text, parsed when read. */
+function withText(fields: Omit<RequestRecord, 'bodyText'>, text: string): JournalEntry {
   // A getter of the object itself, so spreading and JSON.stringify see `body` like any field.
   return {
     ...fields,
     get body() {
-      return read()
+      return parsedOrText(text)
     },
-    ...(truncated && { bodyTruncated: true as const }),
+  }
+}
+
+/** An entry whose body was cut: the first bytes of its text, read as text. */
+function withHead(fields: Omit<RequestRecord, 'bodyText'>, head: Uint8Array): JournalEntry {
+  return {
+    ...fields,
+    get body() {
+      return new TextDecoder().decode(head)
+    },
+    bodyTruncated: true,
   }
 }
 

@@ -1,3 +1,4 @@
+import type { CopilotReply } from '../domain/copilot-reply.js'
 import type { FaultSpec, StreamFaultSpec } from './faults.js'
 import type { ClockState } from '../store/controllable-clock.js'
 import type { JournalEntry } from './journal.js'
@@ -20,6 +21,8 @@ export interface ControlClient {
   removeFault(id: string): Promise<void>
   clearFaults(): Promise<void>
   useScenario(name: ScenarioName): Promise<void>
+  /** Scripts the copilot's next answers (a text, or { text | chunks, paceMs?, fail? }); resolves with how many wait. */
+  copilotReply(...replies: ReadonlyArray<CopilotReply | string>): Promise<number>
   /** Deletes an asset as another client would: its reads answer 410. */
   removeAsset(id: string): Promise<void>
   /** Freezes the mock's clock (at `at`, or where it stands); resolves with its state. */
@@ -79,6 +82,14 @@ export function controlClient(baseUrl: string): ControlClient {
     advanceClock: async (ms) => (await call('POST', '/clock/advance', { ms })) as ClockState,
     resumeClock: async () => (await call('POST', '/clock/resume')) as ClockState,
     useScenario: async (name) => void (await call('POST', `/scenarios/${encodeURIComponent(name)}`)),
+    copilotReply: async (...replies) =>
+      (
+        (await call(
+          'POST',
+          '/copilot/replies',
+          replies.map((reply) => (typeof reply === 'string' ? { text: reply } : reply)),
+        )) as { pending: number }
+      ).pending,
     async verify(expectation) {
       const outcome = (await call('POST', '/verify', expectation)) as VerifyOutcome
       if (!outcome.ok) throw new VerificationError(outcome.message)

@@ -1,4 +1,5 @@
 import { invariant } from 'outvariant'
+import { STREAM_NAMES, type StreamName } from '../events/stream-paths.js'
 import type { OperationName } from '../routes/operation-names.js'
 
 /** A failure to inject into one operation. */
@@ -23,9 +24,9 @@ export interface FaultSpec {
 /** How a stream fault closes the sockets: a close code, or a code and a reason. */
 export type StreamClose = number | { code: number; reason?: string }
 
-/** A failure to inject into an identifier stream. */
+/** A failure to inject into a stream: an identifier stream, a status stream or the copilot's `qgpt`. */
 export interface StreamFaultSpec {
-  stream: 'conversations' | 'assets'
+  stream: StreamName
   /**
    * Close each client's socket instead of sending the frame: with a code
    * (1000 or 3000-4999), or `{ code, reason? }` (a reason of at most 123
@@ -183,9 +184,10 @@ export function checkStreamFaultSpec(spec: unknown): CheckedStreamFaultSpec {
   )
   const { stream, close, drop, delayMs, times } = spec as Record<string, unknown>
   invariant(
-    stream === 'conversations' || stream === 'assets',
-    'Failed to add a stream fault: %s is not a stream. Use "conversations" or "assets".',
+    typeof stream === 'string' && (STREAM_NAMES as readonly string[]).includes(stream),
+    'Failed to add a stream fault: %s is not a stream. Use one of %s.',
     describe(stream),
+    STREAM_NAMES.join(', '),
   )
   const what = `a fault to the ${stream} stream`
   checkFields(spec, STREAM_FAULT_FIELDS, what)

@@ -1,6 +1,7 @@
-import { SimpleFaker } from '@faker-js/faker'
+import type { StreamName } from '../events/stream-paths.js'
 import { textAnswer, type Answer } from '../execution/answer.js'
 import type { FaultEffect } from '../execution/execute-operation.js'
+import { seededRandom } from '../store/seeded-random.js'
 import {
   BODYLESS_STATUSES,
   checkFaultSpec,
@@ -30,7 +31,7 @@ export interface Faults {
   /** Adds a stream fault; throws a message naming what to fix for one that cannot work. */
   addStream(spec: StreamFaultSpec): StreamFault
   /** Takes the first fault that matches a frame about to go out on a stream, if any. */
-  takeStream(stream: 'conversations' | 'assets'): StreamFault | undefined
+  takeStream(stream: StreamName): StreamFault | undefined
   /** Adds an operation fault; throws a message naming what to fix for one that cannot work (400 over HTTP). */
   add(spec: FaultSpec): Fault
   remove(id: string): boolean
@@ -52,7 +53,7 @@ export interface Faults {
  * faults.add({ operation: 'conversationsSnapshot', status: 500, times: 1 })
  */
 export function createFaults(seed: number, resolveOperation: (name: string) => string = (name) => name): Faults {
-  const random = new SimpleFaker({ seed })
+  const random = seededRandom(seed)
   let faults: Fault[] = []
   let streamFaults: StreamFault[] = []
   let counter = 0
@@ -118,12 +119,7 @@ export function createFaults(seed: number, resolveOperation: (name: string) => s
       if (fault.remaining === 0) faults = faults.filter((candidate) => candidate !== fault)
       changed()
       const delay = fault.delayMs
-      const delayMs =
-        delay === undefined
-          ? 0
-          : typeof delay === 'number'
-            ? delay
-            : random.number.int({ min: delay.min, max: delay.max })
+      const delayMs = delay === undefined ? 0 : typeof delay === 'number' ? delay : random.int(delay.min, delay.max)
       const answer = fault.networkError ? ({ networkError: true } as const) : answerOf(fault, operation)
       return { faultId: fault.id, delayMs, ...(answer && { answer }) }
     },

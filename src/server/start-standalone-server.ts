@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { createMockService, type MockService, type MockServiceOptions } from '../core/create-mock-service.js'
-import { streamUrlsOf, type IdentifierStream } from '../events/identifier-frames.js'
+import { streamUrlsOf, type StreamName } from '../events/stream-paths.js'
 import { errorAnswer, textAnswer, type Answer } from '../execution/answer.js'
 import { attachStreamServer } from './attach-stream-server.js'
 import { controlAccessRefusal } from './control-access.js'
@@ -19,7 +19,7 @@ export interface StandaloneServerOptions extends MockServiceOptions {
   maxBodyBytes?: number
   /** Keep the records in this file across restarts (written atomically after each change). */
   persist?: string
-  /** Called once per request with a one-line summary; nothing is logged when left out. */
+  /** Called once per request and per stream connection and close with a one-line summary; nothing is logged when left out. */
   log?: (line: string) => void
 }
 
@@ -29,8 +29,8 @@ export interface StandaloneServer {
   readonly service: MockService
   /** Where it answers, e.g. http://127.0.0.1:39300. */
   readonly url: string
-  /** The identifier streams, e.g. ws://127.0.0.1:39300/conversations/stream/identifiers. */
-  readonly streamUrls: Readonly<Record<IdentifierStream, string>>
+  /** Every stream, e.g. ws://127.0.0.1:39300/conversations/stream/identifiers. */
+  readonly streamUrls: Readonly<Record<StreamName, string>>
   readonly port: number
   /** Stops accepting connections and resolves when in-flight requests are done and the persisted file is written. */
   close(): Promise<void>
@@ -105,20 +105,29 @@ export async function startStandaloneServer(options: StandaloneServerOptions = {
   const server = createServer((request, response) => {
     answer(request, response).catch((error: unknown) => answers.add(response, errorAnswer(error)))
   })
-  const closeStreams = attachStreamServer(server, service.hub)
+  const closeStreams = attachStreamServer(server, service, options.log)
   server.on('clientError', (_error, socket) => {
     if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nconnection: close\r\n\r\n')
   })
 
   await service.ready
   const persistence = options.persist ? await persistToFile(service, options.persist) : undefined
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject)
-    server.listen(options.port ?? 39300, options.host ?? '127.0.0.1', () => {
-      server.off('error', reject)
-      resolve()
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject)
+      server.listen(options.port ?? 39300, options.host ?? '127.0.0.1', () => {
+        server.off('error', reject)
+        resolve()
+      })
     })
-  })
+  } catch (error) {
+    // A port in use or an address not of this machine: nothing is left running.
+    closeStreams()
+    inspector.close()
+    service.close()
+    await persistence?.stop()
+    throw error
+  }
   const address = server.address() as AddressInfo
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address
   const url = `http://${host}:${address.port}`

@@ -22,6 +22,12 @@ function writeAnswer(response: ServerResponse, answer: Answer): void {
     return
   }
   const { body } = answer
+  if (body === undefined && answer.contentLength !== undefined) {
+    // A HEAD: the GET's headers, no body.
+    response.writeHead(answer.status, headersOf(answer.contentType ?? 'application/octet-stream', answer.contentLength))
+    response.end()
+    return
+  }
   if (body === undefined) {
     response.writeHead(answer.status, CORS_HEADERS)
     response.end()

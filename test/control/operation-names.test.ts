@@ -14,7 +14,11 @@ async function readyService() {
 
 describe('operation names in faults, verify and the journal', () => {
   it('lists every id of the route table as a type, and nothing else', () => {
-    expect([...SERVICE_OPERATION_IDS]).toEqual([...new Set(routeTable().map((operation) => operation.id))].sort())
+    const ids = [...new Set(routeTable().map((operation) => operation.id))].sort()
+    expect(
+      [...SERVICE_OPERATION_IDS],
+      'src/routes/service-operation-ids.ts must list the route table ids, sorted',
+    ).toEqual(ids)
   })
 
   it('measures how far apart two names are, and finds the closest', () => {

@@ -9,7 +9,11 @@ const bin = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url))
 let child: ChildProcess | undefined
 
 /** Starts `node dist/cli/main.js --port 0` and resolves with its URL once it prints its ready line. */
-async function startCli(): Promise<{ url: string; exited: Promise<[number | null, NodeJS.Signals | null]>; lines: string[] }> {
+async function startCli(): Promise<{
+  url: string
+  exited: Promise<[number | null, NodeJS.Signals | null]>
+  lines: string[]
+}> {
   const started = spawn(process.execPath, [bin, '--port', '0', '--quiet'], { stdio: ['ignore', 'pipe', 'pipe'] })
   child = started
   const exited = once(started, 'exit') as Promise<[number | null, NodeJS.Signals | null]>
@@ -19,7 +23,9 @@ async function startCli(): Promise<{ url: string; exited: Promise<[number | null
       lines.push(line)
       if (line.includes(' ready on ')) resolve(line)
     })
-    void exited.then(([code]) => reject(new Error(`The CLI exited with ${code} before it was ready: ${lines.join(' | ')}`)))
+    void exited.then(([code]) =>
+      reject(new Error(`The CLI exited with ${code} before it was ready: ${lines.join(' | ')}`)),
+    )
   })
   const url = /ready on (http:\/\/127\.0\.0\.1:\d+)/.exec(await ready)![1]!
   return { url, exited, lines }

@@ -14,7 +14,7 @@ export interface JournalEntry extends Omit<RequestRecord, 'bodyText'> {
 }
 
 /** The most of one request body the journal keeps: 64 KiB (65,536 characters of a body that fits). */
-export const REQUEST_BODY_BYTES = 64 * 1024
+const REQUEST_BODY_BYTES = 64 * 1024
 
 /** What one entry costs besides its body, roughly: the record's fields, path, params and query. */
 const ENTRY_OVERHEAD = 256

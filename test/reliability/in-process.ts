@@ -22,6 +22,3 @@ export const textOf = (answer: Answer): string =>
     : typeof answer.body === 'string'
       ? answer.body
       : new TextDecoder().decode(answer.body)
-
-/** A JSON array of `count` empty objects, `[{},{},…]`: small as text, large once parsed. */
-export const emptyObjects = (count: number): string => `[${'{},'.repeat(count - 1)}{}]`

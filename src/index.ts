@@ -35,6 +35,7 @@ export { clientCoverage, notImplementedText } from './routes/client-coverage.js'
 export type { ClientOperationCoverage } from './routes/client-coverage.js'
 export { clientOperations } from './routes/client-operations.generated.js'
 export type { ClientApiClass, ClientOperation, ClientOperationId } from './routes/client-operations.generated.js'
+export type { OperationName, ServiceOperationId } from './routes/operation-names.js'
 export type {
   HttpMethod,
   Operation,
@@ -54,7 +55,7 @@ export type { CopilotReplies } from './control/copilot-replies.js'
 export type { CopilotReply } from './domain/copilot-reply.js'
 export { controlClient } from './control/control-client.js'
 export type { ControlClient } from './control/control-client.js'
-export type { Fault, FaultSpec, Faults, StreamFault, StreamFaultSpec } from './control/faults.js'
+export type { Fault, FaultSpec, Faults, StreamClose, StreamFault, StreamFaultSpec } from './control/faults.js'
 export type { Journal, JournalEntry, JournalListener } from './control/journal.js'
 export type { ResponseCopy } from './control/response-copies.js'
 export type {

@@ -3,7 +3,8 @@ import type { FaultSpec, StreamFaultSpec } from './faults.js'
 import type { ClockState } from '../store/controllable-clock.js'
 import type { JournalEntry } from './journal.js'
 import type { ScenarioName } from './scenarios.js'
-import { verifyCalls, type CallExpectation } from './verify-calls.js'
+import type { VerifyOutcome } from './inspection.js'
+import { VerificationError, type CallExpectation } from './verify-calls.js'
 
 /** The standalone server's control API, as a test in another process uses it. */
 export interface ControlClient {
@@ -11,6 +12,8 @@ export interface ControlClient {
   /** Takes a snapshot on the server; resolves with its id. */
   snapshot(): Promise<string>
   restore(id: string): Promise<void>
+  /** Lets a snapshot taken on the server go. */
+  deleteSnapshot(id: string): Promise<void>
   journal(operation?: string): Promise<JournalEntry[]>
   clearJournal(): Promise<void>
   /** Injects a fault; resolves with its id. */
@@ -30,7 +33,7 @@ export interface ControlClient {
   advanceClock(ms: number): Promise<ClockState>
   /** Lets a frozen clock run again from where it stands. */
   resumeClock(): Promise<ClockState>
-  /** Fetches the journal and checks it, failing with the same readable table as in-process. */
+  /** Checks the journal on the server, failing with the same readable table as in-process. */
   verify(expectation: CallExpectation): Promise<JournalEntry[]>
 }
 
@@ -62,6 +65,7 @@ export function controlClient(baseUrl: string): ControlClient {
     reset: async () => void (await call('POST', '/reset')),
     snapshot: async () => ((await call('POST', '/snapshots')) as { id: string }).id,
     restore: async (id) => void (await call('POST', `/snapshots/${encodeURIComponent(id)}/restore`)),
+    deleteSnapshot: async (id) => void (await call('DELETE', `/snapshots/${encodeURIComponent(id)}`)),
     journal: async (operation) =>
       (
         (await call('GET', `/journal${operation ? `?operation=${encodeURIComponent(operation)}` : ''}`)) as {
@@ -87,8 +91,9 @@ export function controlClient(baseUrl: string): ControlClient {
         )) as { pending: number }
       ).pending,
     async verify(expectation) {
-      const { requests } = (await call('GET', '/journal')) as { requests: JournalEntry[] }
-      return verifyCalls(requests, expectation)
+      const outcome = (await call('POST', '/verify', expectation)) as VerifyOutcome
+      if (!outcome.ok) throw new VerificationError(outcome.message)
+      return [...outcome.requests]
     },
   }
 }

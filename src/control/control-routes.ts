@@ -8,6 +8,7 @@ import type { Faults } from './faults.js'
 import type { Inspection } from './inspection.js'
 import { inspectorRoutes } from './inspector-routes.js'
 import type { Journal } from './journal.js'
+import type { OperationName } from '../routes/operation-names.js'
 import { isScenarioName, SCENARIOS, type ScenarioName } from './scenarios.js'
 
 export type { ControlRoute } from './control-route.js'
@@ -74,11 +75,19 @@ export function controlRoutes(target: ControlTarget): readonly ControlRoute[] {
       },
     },
     {
+      method: 'DELETE',
+      path: '/__mock/snapshots/:id',
+      run({ params }) {
+        if (inspection.snapshots.delete(params.id ?? '')) return NO_CONTENT
+        return textAnswer(404, `No snapshot "${params.id}" is kept. GET /__mock/snapshots lists them.`)
+      },
+    },
+    {
       method: 'GET',
       path: '/__mock/journal',
       run({ query }) {
         const operation = query.get('operation')
-        const requests = operation ? target.journal.byOperation(operation) : target.journal.entries
+        const requests = operation ? target.journal.byOperation(operation as OperationName) : target.journal.entries
         return jsonAnswer(200, { requests, dropped: target.journal.dropped })
       },
     },

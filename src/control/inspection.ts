@@ -4,6 +4,7 @@ import type { StreamHub } from '../events/stream-hub.js'
 import type { Store } from '../store/create-store.js'
 import type { ClockState, ControllableClock } from '../store/controllable-clock.js'
 import { RECORD_KINDS, type RecordKind, type RecordOf } from '../store/schemas.js'
+import type { OperationName } from '../routes/operation-names.js'
 import type { Faults } from './faults.js'
 import type { Journal, JournalEntry } from './journal.js'
 import type { NamedSnapshots, SnapshotInfo } from './named-snapshots.js'
@@ -89,9 +90,10 @@ export interface JournalDetail {
   readonly response?: ResponseCopy
 }
 
-/** What a verify gives the inspector: the calls that matched, or the same table `verify()` throws. */
+/** What a verify gives: how many calls matched and which, or the same table `verify()` throws. */
 export type VerifyOutcome =
-  { readonly ok: true; readonly matched: number } | { readonly ok: false; readonly message: string }
+  | { readonly ok: true; readonly matched: number; readonly requests: readonly JournalEntry[] }
+  | { readonly ok: false; readonly message: string }
 
 /** What the inspector hears, live. */
 export type InspectionEvent =
@@ -116,6 +118,8 @@ export interface InspectionTarget {
   readonly scenario: ScenarioName
   readonly snapshots: NamedSnapshots
   readonly operations: readonly { readonly id: string }[]
+  /** The operation id of a name (the spec's id or a client method name); throws for an unknown one. */
+  resolveOperation?(name: string, doing: string): string
   /** A record's wire form at the mock's time, through the service's renderer. */
   render(kind: RecordKind, record: RecordOf<RecordKind>): unknown
 }
@@ -136,7 +140,7 @@ export interface Inspection {
   streams(): { streams: Readonly<Record<StreamName, StreamCounts>>; frames: FrameRow[] }
   /** Tells listeners the scenario changed (the service calls it once a switch is done). */
   scenarioChanged(): void
-  /** Snapshots taken by id, shared with `POST /__mock/snapshots`. */
+  /** Snapshots taken by id, shared with `POST /__mock/snapshots` (and deleted by `DELETE /__mock/snapshots/{id}`). */
   readonly snapshots: NamedSnapshots
   /** Hears every change the inspector shows; returns the function that stops listening. */
   subscribe(listener: (event: InspectionEvent) => void): () => void
@@ -282,8 +286,11 @@ export function createInspection(target: InspectionTarget): Inspection {
         typeof expectation === 'object' && expectation !== null && typeof expectation.operation === 'string',
         'Failed to verify calls: the expectation names no operation. Send { "operation", "params"?, "query"?, "body"?, "times"? }.',
       )
+      const operation = (target.resolveOperation?.(expectation.operation, 'verify calls') ??
+        expectation.operation) as OperationName
       try {
-        return { ok: true, matched: verifyCalls(journal.entries, expectation).length }
+        const requests = verifyCalls(journal.entries, { ...expectation, operation })
+        return { ok: true, matched: requests.length, requests }
       } catch (error) {
         if (error instanceof VerificationError) return { ok: false, message: error.message }
         throw error
@@ -298,7 +305,15 @@ export function createInspection(target: InspectionTarget): Inspection {
         return info
       },
       restore: (id) => target.snapshots.restore(id),
+      delete(id) {
+        const deleted = target.snapshots.delete(id)
+        if (deleted) emit(() => ({ type: 'snapshots', snapshots: target.snapshots.list() }))
+        return deleted
+      },
       list: () => target.snapshots.list(),
+      get bytes() {
+        return target.snapshots.bytes
+      },
     },
     subscribe(listener) {
       listeners.add(listener)

@@ -1,19 +1,23 @@
 import { invariant } from 'outvariant'
 import type { Answer } from '../execution/answer.js'
 import type { RequestRecord } from '../execution/execute-operation.js'
+import type { OperationName } from '../routes/operation-names.js'
+import { journalEntry, type JournalEntry } from './journal-entry.js'
 import { createResponseCopies, type ResponseCopy } from './response-copies.js'
 
-/** One request the mock answered, as the journal keeps it. */
-export type JournalEntry = RequestRecord
+export type { JournalEntry } from './journal-entry.js'
 
-/** The requests the mock answered since the last reset or clear, newest `limit` of them. */
+/**
+ * The requests the mock answered since the last reset or clear: the newest
+ * `limit` of them, within `bytes` in all.
+ */
 export interface Journal {
   /** The entries kept, oldest first (a copy: later requests do not change it). */
   readonly entries: readonly JournalEntry[]
-  /** The entries of one operation. */
-  byOperation(operation: string): JournalEntry[]
+  /** The entries of one operation, by the spec's id or the official client's method name; throws for a name that is neither. */
+  byOperation(operation: OperationName): JournalEntry[]
   /** Keeps a request, and a bounded copy of its answer's body (see `response`). */
-  record(entry: JournalEntry, answer?: Answer): void
+  record(request: RequestRecord, answer?: Answer): void
   clear(): void
   /**
    * The id of the newest entry: entries are numbered from 1 in the order they
@@ -32,41 +36,82 @@ export interface Journal {
   subscribe(listener: JournalListener): () => void
   /** How many entries are kept; older ones are dropped as new ones arrive. */
   readonly limit: number
-  /** How many entries were dropped since the last clear, to stay within the limit. */
+  /** How many bytes the kept entries may hold in all (request bodies, paths, queries); older ones are dropped past it. */
+  readonly byteLimit: number
+  /** About how many bytes the kept entries hold now. */
+  readonly bytes: number
+  /** How many entries were dropped since the last clear, to stay within the limits. */
   readonly dropped: number
 }
 
 /** What journal listeners hear: an entry and its id, or `undefined` when the journal was cleared. */
 export type JournalListener = (entry: JournalEntry | undefined, id: number) => void
 
+/** How a journal is bounded. */
+export interface JournalOptions {
+  /** How many entries it keeps (default 10,000). */
+  limit?: number
+  /** How many bytes of entries it keeps (default 16 MiB; the newest is kept whatever its size): each body counts its first 64 KiB. */
+  bytes?: number
+  /** Turns an operation name (an alias, say) into the one entries carry, or throws for one that is not. */
+  resolveOperation?: (operation: string) => string
+}
+
 /** The default number of entries a journal keeps (a long demo session must not grow without bound). */
 const DEFAULT_JOURNAL_LIMIT = 10_000
+/** The default bytes of entries a journal keeps. */
+const DEFAULT_JOURNAL_BYTES = 16 * 1024 * 1024
 
 /**
- * Creates an empty request journal that keeps the newest `limit` entries.
+ * Creates an empty request journal that keeps the newest `limit` entries
+ * within `bytes`: a request body is kept as text (the first 64 KiB of a
+ * longer one) and parsed when read, so what the journal holds does not
+ * depend on what the bodies parse to.
  *
  * @example
- * const journal = createJournal({ limit: 1_000 })
+ * const journal = createJournal({ limit: 1_000, bytes: 4 * 1024 * 1024 })
  * journal.byOperation('conversationsSnapshot').length
  */
-export function createJournal({ limit = DEFAULT_JOURNAL_LIMIT }: { limit?: number } = {}): Journal {
+export function createJournal({
+  limit = DEFAULT_JOURNAL_LIMIT,
+  bytes: byteLimit = DEFAULT_JOURNAL_BYTES,
+  resolveOperation = (operation) => operation,
+}: JournalOptions = {}): Journal {
   invariant(
     Number.isSafeInteger(limit) && limit >= 0,
     'Failed to create the request journal: the limit %s is not a whole number of 0 or more. Pass one such as 10000 (0 keeps no entries).',
     limit,
   )
-  // A ring: `slots` holds the newest entries; once full, the oldest is at `start`.
-  let slots: JournalEntry[] = []
+  invariant(
+    Number.isSafeInteger(byteLimit) && byteLimit >= 0,
+    'Failed to create the request journal: the byte limit %s is not a whole number of 0 or more. Pass one such as 16777216 (16 MiB).',
+    byteLimit,
+  )
+  // A ring of `count` entries from `start`; a slot holds an entry and its size.
+  let slots: ({ entry: JournalEntry; size: number } | undefined)[] = []
   let start = 0
+  let count = 0
+  let bytes = 0
   let dropped = 0
   let lastId = 0
   const responses = createResponseCopies(limit)
   const listeners = new Set<JournalListener>()
-  const entries = (): JournalEntry[] => [...slots.slice(start), ...slots.slice(0, start)]
+  const entries = (): JournalEntry[] => {
+    const list = new Array<JournalEntry>(count)
+    for (let at = 0; at < count; at++) list[at] = slots[(start + at) % limit]!.entry
+    return list
+  }
   function entryOf(id: number): JournalEntry | undefined {
-    const at = id - (lastId - slots.length + 1)
-    if (!Number.isInteger(at) || at < 0 || at >= slots.length) return undefined
-    return slots[(start + at) % slots.length]
+    const at = id - (lastId - count + 1)
+    if (!Number.isInteger(at) || at < 0 || at >= count) return undefined
+    return slots[(start + at) % limit]?.entry
+  }
+  function dropOldest(): void {
+    bytes -= slots[start]?.size ?? 0
+    slots[start] = undefined
+    start = (start + 1) % limit
+    count--
+    dropped++
   }
   const tell = (entry: JournalEntry | undefined, id: number) => {
     // A listener's failure never reaches the request being answered.
@@ -82,24 +127,32 @@ export function createJournal({ limit = DEFAULT_JOURNAL_LIMIT }: { limit?: numbe
     get entries() {
       return entries()
     },
-    byOperation: (operation) => entries().filter((entry) => entry.operation === operation),
-    record(entry, answer) {
+    byOperation(operation) {
+      const id = resolveOperation(operation)
+      return entries().filter((entry) => entry.operation === id)
+    },
+    record(request, answer) {
       const id = ++lastId
-      if (answer && limit > 0) responses.keep(id, answer)
+      const kept = journalEntry(request)
       if (limit === 0) {
         dropped++
-      } else if (slots.length < limit) {
-        slots.push(entry)
-      } else {
-        slots[start] = entry
-        start = (start + 1) % limit
-        dropped++
+        if (listeners.size > 0) tell(kept.entry, id)
+        return
       }
-      if (listeners.size > 0) tell(entry, id)
+      if (count === limit) dropOldest()
+      // The newest entry is kept whatever its size (at most 64 KiB of body), so ids stay consecutive.
+      while (count > 0 && bytes + kept.size > byteLimit) dropOldest()
+      slots[(start + count) % limit] = kept
+      count++
+      bytes += kept.size
+      if (answer) responses.keep(id, answer)
+      if (listeners.size > 0) tell(kept.entry, id)
     },
     clear() {
       slots = []
       start = 0
+      count = 0
+      bytes = 0
       dropped = 0
       responses.clear()
       if (listeners.size > 0) tell(undefined, lastId)
@@ -114,6 +167,10 @@ export function createJournal({ limit = DEFAULT_JOURNAL_LIMIT }: { limit?: numbe
       return () => listeners.delete(listener)
     },
     limit,
+    byteLimit,
+    get bytes() {
+      return bytes
+    },
     get dropped() {
       return dropped
     },

@@ -1,3 +1,4 @@
+import { invariant } from 'outvariant'
 import type { StoreSnapshot } from '../store/create-store.js'
 import type { RecordKind } from '../store/schemas.js'
 
@@ -12,41 +13,122 @@ export interface SnapshotInfo {
 
 /** Snapshots kept by id, for clients that cannot hold the snapshot object itself. */
 export interface NamedSnapshots {
+  /** Takes a snapshot; the oldest ones are let go past 64 snapshots or the byte limit. */
   take(): SnapshotInfo
   /** Brings a snapshot back; false for an id that is not kept. */
   restore(id: string): Promise<boolean>
+  /** Lets a snapshot go; false for an id that is not kept. */
+  delete(id: string): boolean
   /** The snapshots kept, oldest first. */
   list(): SnapshotInfo[]
+  /**
+   * About how many bytes the kept snapshots hold together: each record
+   * counted once (as JSON), however many snapshots hold it, and each
+   * snapshot's own lists of records and tombstones.
+   */
+  readonly bytes: number
+}
+
+/** How many snapshots are kept, and in how many bytes. */
+export interface NamedSnapshotOptions {
+  /** The most snapshots kept (default 64). */
+  limit?: number
+  /** The most bytes they hold together (default 256 MiB); the newest is kept whatever its size. */
+  bytes?: number
 }
 
 /** The most snapshots kept by id; taking one more lets the oldest go. */
 const NAMED_SNAPSHOT_LIMIT = 64
+/** The most bytes they hold together. */
+const NAMED_SNAPSHOT_BYTES = 256 * 1024 * 1024
+/** What one reference in a snapshot's lists costs. */
+const REFERENCE_BYTES = 8
+
+interface Kept {
+  readonly info: SnapshotInfo
+  readonly snapshot: StoreSnapshot
+  /** The bytes of its own lists (references and tombstone ids). */
+  readonly own: number
+}
 
 /**
  * Keeps snapshots by id (`snapshot-1`, `snapshot-2`, …) for the control API
- * and the inspector: the newest 64 of them.
+ * and the inspector: the newest 64 of them, within 256 MiB. Records are
+ * shared between snapshots and the store (they are never edited in place),
+ * so a record held by many snapshots counts once, and measuring a snapshot
+ * serializes only the records no kept snapshot held before. A reset keeps
+ * them; `delete` lets one go.
  *
  * @example
  * const snapshots = createNamedSnapshots({ snapshot: () => service.snapshot(), restore: (s) => service.restore(s), now: () => new Date() })
  * const { id } = snapshots.take()
  * await snapshots.restore(id)
+ * snapshots.delete(id)
  */
-export function createNamedSnapshots(target: {
-  snapshot(): StoreSnapshot
-  restore(snapshot: StoreSnapshot): Promise<void>
-  now(): Date
-}): NamedSnapshots {
-  const kept = new Map<string, { info: SnapshotInfo; snapshot: StoreSnapshot }>()
+export function createNamedSnapshots(
+  target: {
+    snapshot(): StoreSnapshot
+    restore(snapshot: StoreSnapshot): Promise<void>
+    now(): Date
+  },
+  { limit = NAMED_SNAPSHOT_LIMIT, bytes: byteLimit = NAMED_SNAPSHOT_BYTES }: NamedSnapshotOptions = {},
+): NamedSnapshots {
+  invariant(
+    Number.isSafeInteger(limit) && limit >= 1 && Number.isSafeInteger(byteLimit) && byteLimit >= 0,
+    'Failed to keep snapshots: limit %s and bytes %s must be whole numbers, the limit 1 or more. Pass e.g. { limit: 64, bytes: 268435456 }.',
+    limit,
+    byteLimit,
+  )
+  const kept = new Map<string, Kept>()
+  /** How many kept snapshots hold each record. */
+  const holders = new Map<object, number>()
+  /** The size of each record measured (records are never edited, so once is enough). */
+  const sizes = new WeakMap<object, number>()
+  let bytes = 0
   let counter = 0
+
+  function sizeOf(record: object): number {
+    let size = sizes.get(record)
+    if (size === undefined) sizes.set(record, (size = JSON.stringify(record).length))
+    return size
+  }
+  function hold(snapshot: StoreSnapshot, change: 1 | -1): void {
+    for (const records of Object.values(snapshot.records)) {
+      for (const record of records ?? []) {
+        const count = (holders.get(record) ?? 0) + change
+        if (count === 0) {
+          holders.delete(record)
+          bytes -= sizeOf(record)
+        } else {
+          if (count === 1 && change === 1) bytes += sizeOf(record)
+          holders.set(record, count)
+        }
+      }
+    }
+  }
+  function remove(id: string): boolean {
+    const found = kept.get(id)
+    if (!found) return false
+    kept.delete(id)
+    hold(found.snapshot, -1)
+    bytes -= found.own
+    return true
+  }
+
   return {
     take() {
       const snapshot = target.snapshot()
       const counts = Object.fromEntries(
         Object.entries(snapshot.records).map(([kind, records]) => [kind, records?.length ?? 0]),
       )
+      let own = 0
+      for (const records of Object.values(snapshot.records)) own += (records?.length ?? 0) * REFERENCE_BYTES
+      for (const ids of Object.values(snapshot.gone)) for (const id of ids ?? []) own += REFERENCE_BYTES + id.length
       const info: SnapshotInfo = { id: `snapshot-${++counter}`, at: target.now().toISOString(), counts }
-      kept.set(info.id, { info, snapshot })
-      if (kept.size > NAMED_SNAPSHOT_LIMIT) kept.delete(kept.keys().next().value!)
+      kept.set(info.id, { info, snapshot, own })
+      hold(snapshot, 1)
+      bytes += own
+      while (kept.size > limit || (kept.size > 1 && bytes > byteLimit)) remove(kept.keys().next().value!)
       return info
     },
     async restore(id) {
@@ -55,6 +137,10 @@ export function createNamedSnapshots(target: {
       await target.restore(found.snapshot)
       return true
     },
+    delete: remove,
     list: () => [...kept.values()].map(({ info }) => info),
+    get bytes() {
+      return bytes
+    },
   }
 }

@@ -56,7 +56,12 @@ export async function scenarioData(
       return { records: {}, goneAssets: [] }
     case 'large':
       return {
-        records: await generated({ seed: options.seed, assets: 200, conversations: 500, messages: { min: 20, max: 60 } }),
+        records: await generated({
+          seed: options.seed,
+          assets: 200,
+          conversations: 500,
+          messages: { min: 20, max: 60 },
+        }),
         goneAssets: [],
       }
     case 'gone-asset':

@@ -1,6 +1,7 @@
 import { InvariantError } from 'outvariant'
 import type { ControlRoute } from '../control/control-routes.js'
 import { errorAnswer, textAnswer, type Answer } from '../execution/answer.js'
+import { MAX_JSON_DEPTH, nestsDeeperThan } from '../execution/json-depth.js'
 import type { ServiceRequest } from './create-mock-service.js'
 
 /**
@@ -18,6 +19,12 @@ export async function answerControl(
 ): Promise<Answer> {
   if (request.loopback === false) return textAnswer(403, 'The control API answers loopback clients only.')
   let body: unknown
+  if (nestsDeeperThan(request.body)) {
+    return textAnswer(
+      400,
+      `Failed to read the body: it nests arrays and objects more than ${MAX_JSON_DEPTH} levels deep. Send a body nested ${MAX_JSON_DEPTH} levels or less.`,
+    )
+  }
   try {
     body = request.body.trim() === '' ? undefined : JSON.parse(request.body)
   } catch {

@@ -20,7 +20,8 @@ import { createAnswerCache } from '../execution/answer-cache.js'
 import { headAnswer, type Answer } from '../execution/answer.js'
 import { executeOperation, type ExecutionEnvironment } from '../execution/execute-operation.js'
 import type { Operation } from '../operations/define-operation.js'
-import { unimplementedOperations } from '../routes/client-coverage.js'
+import { clientCoverage, unimplementedOperations } from '../routes/client-coverage.js'
+import { operationNames, type OperationName, type OperationNames } from '../routes/operation-names.js'
 import { createRouter } from '../routes/router.js'
 import { routeTable } from '../routes/route-table.js'
 import { defaultFixtures } from '../seeding/default-fixtures.generated.js'
@@ -53,6 +54,12 @@ export interface MockServiceOptions {
   clock?: Clock
   /** How many requests the journal keeps (default 10,000); past that the oldest are dropped. */
   journalLimit?: number
+  /**
+   * How many bytes the journal's requests may hold in all (default 16 MiB):
+   * each body counts the first 64 KiB it keeps of it; past that the oldest
+   * are dropped.
+   */
+  journalBytes?: number
   /** Milliseconds between the chunks of a copilot answer on `/qgpt/stream` (default 0; a reply can set its own). */
   copilotPaceMs?: number
   /**
@@ -178,9 +185,23 @@ export function createMockService(options: MockServiceOptions = {}): MockService
       : scenarioData(scenario, { fixtures, seed, generate })
   const clock = createControllableClock(options.clock ?? systemClock)
   const store = createStore({ clock, createId: seededIds(options.idSeed ?? seed) })
-  const journal = createJournal(options.journalLimit === undefined ? {} : { limit: options.journalLimit })
-  const faults = createFaults(seed)
   const operations = routeTable()
+  // Built on the first name looked up: a mock that is never asked by name pays nothing for it.
+  let names: OperationNames | undefined
+  const resolveOperation = (name: string, doing: string) =>
+    (names ??= operationNames(
+      operations,
+      clientCoverage(
+        operations,
+        streams.map((stream) => stream.path),
+      ),
+    )).resolve(name, doing)
+  const journal = createJournal({
+    ...(options.journalLimit !== undefined && { limit: options.journalLimit }),
+    ...(options.journalBytes !== undefined && { bytes: options.journalBytes }),
+    resolveOperation: (name) => resolveOperation(name, 'read the journal'),
+  })
+  const faults = createFaults(seed, (name) => resolveOperation(name, 'add a fault'))
   const hub = createStreamHub({ takeFault: (stream) => faults.takeStream(stream) })
   const copilot = createCopilotReplies()
   const renderer = createWireRenderer(store)
@@ -231,6 +252,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     hub,
     clock,
     operations,
+    resolveOperation,
     get scenario() {
       return scenario
     },
@@ -286,7 +308,11 @@ export function createMockService(options: MockServiceOptions = {}): MockService
       data = next
       inspection.scenarioChanged()
     },
-    verify: (expectation) => verifyCalls(journal.entries, expectation),
+    verify: (expectation) =>
+      verifyCalls(journal.entries, {
+        ...expectation,
+        operation: resolveOperation(expectation.operation, 'verify calls') as OperationName,
+      }),
     removeAsset: (id) => store.write((tx) => deleteAsset(tx, id)),
     route(method, path) {
       const match = router.find(method, path)

@@ -52,7 +52,17 @@ export function recordFrames<F = IdentifierFrame>(socket: MessageSource): FrameR
         const check = () => {
           while (taken < frames.length) {
             const frame = frames[taken++]!
-            if (predicate(frame)) {
+            let matched: boolean
+            try {
+              matched = predicate(frame)
+            } catch (error) {
+              // A predicate that throws fails this wait, not the socket.
+              waiters.delete(check)
+              realClearTimeout(timer)
+              reject(error)
+              return
+            }
+            if (matched) {
               waiters.delete(check)
               realClearTimeout(timer)
               resolve(frame)

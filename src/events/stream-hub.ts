@@ -98,7 +98,12 @@ export function createStreamHub(hooks: StreamHubHooks = {}): StreamHub {
     if (fault?.close) {
       for (const client of targets) {
         left(stream, client)
-        client.close(fault.close.code, fault.close.reason ?? 'Injected fault.')
+        // One client that cannot be closed keeps no other open, nor fails the write that sent the frame.
+        try {
+          client.close(fault.close.code, fault.close.reason ?? 'Injected fault.')
+        } catch (error) {
+          console.error(`A client of the ${stream} stream could not be closed by an injected fault.`, error)
+        }
       }
     } else if (fault?.drop) {
       return

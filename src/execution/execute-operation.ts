@@ -6,6 +6,7 @@ import type { Store } from '../store/create-store.js'
 import type { WireRenderer } from '../wire/wire-renderer.js'
 import type { AnswerCache } from './answer-cache.js'
 import { errorAnswer, toAnswer, type Answer } from './answer.js'
+import { MAX_JSON_DEPTH, nestsDeeperThan } from './json-depth.js'
 
 /** The service info of an environment that brings none. */
 const DEFAULT_SERVICE = serviceInfo()
@@ -41,8 +42,8 @@ export interface RequestRecord {
   readonly path: string
   readonly query: Readonly<Record<string, string>>
   readonly params: Readonly<Record<string, string>>
-  /** The parsed JSON body, the raw text when it was not JSON, or undefined. */
-  readonly body: unknown
+  /** The body as text, as it was sent; empty when there was none. */
+  readonly bodyText: string
   /** The status answered; 0 for a network error. */
   readonly status: number
   /** How long the mock took to answer, faults' delays included. */
@@ -90,11 +91,10 @@ export async function executeOperation(
   const { store } = environment
   const now = store.clock.now()
   const fault = environment.takeFault?.(operation.id)
-  let body: unknown = input.body === '' ? undefined : input.body
   let answer: Answer
   try {
     if (fault && fault.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, fault.delayMs))
-    body = parseJsonBody(input.body)
+    const body = parseJsonBody(input.body)
     if (fault?.answer) {
       answer = fault.answer
     } else {
@@ -120,18 +120,21 @@ export async function executeOperation(
   } catch (error) {
     answer = fault?.answer ?? errorAnswer(error)
   }
-  environment.record?.({
-    operation: operation.id,
-    method: input.method,
-    path: input.path,
-    query: input.query.size === 0 ? NO_QUERY : Object.fromEntries(input.query),
-    params: input.params,
-    body,
-    status: 'networkError' in answer ? 0 : answer.status,
-    durationMs: performance.now() - started,
-    at: now.toISOString(),
-    ...(fault && { faultId: fault.faultId }),
-  }, answer)
+  environment.record?.(
+    {
+      operation: operation.id,
+      method: input.method,
+      path: input.path,
+      query: input.query.size === 0 ? NO_QUERY : Object.fromEntries(input.query),
+      params: input.params,
+      bodyText: input.body,
+      status: 'networkError' in answer ? 0 : answer.status,
+      durationMs: performance.now() - started,
+      at: now.toISOString(),
+      ...(fault && { faultId: fault.faultId }),
+    },
+    answer,
+  )
   return answer
 }
 
@@ -143,8 +146,20 @@ function readKey(operation: Operation, input: OperationInput): string {
   return `${operation.id} ${JSON.stringify(input.params)} ?${input.query.toString()}`
 }
 
+/**
+ * A request's JSON body, or undefined for none. Malformed JSON, and JSON
+ * nested deeper than {@link MAX_JSON_DEPTH} (which would overflow the stack
+ * when the record holding it is serialized), are refused before anything
+ * runs.
+ */
 function parseJsonBody(body: string): unknown {
   if (body.trim() === '') return undefined
+  if (nestsDeeperThan(body)) {
+    throw new MockServiceError(
+      'INVALID_REQUEST',
+      `Malformed JSON body: it nests arrays and objects more than ${MAX_JSON_DEPTH} levels deep. Send a body nested ${MAX_JSON_DEPTH} levels or less.`,
+    )
+  }
   try {
     return JSON.parse(body)
   } catch (error) {

@@ -2,6 +2,7 @@ import type { StreamName } from '../events/stream-paths.js'
 import { useState } from 'preact/hooks'
 import type { FaultRow } from '../control/inspection.js'
 import type { ScenarioName } from '../control/scenarios.js'
+import type { OperationName } from '../routes/operation-names.js'
 import type { ViewProps } from './app.js'
 import { formatInstant } from './format.js'
 
@@ -63,7 +64,7 @@ export function SteeringView({ connection, live, act }: ViewProps) {
     const times = whole(fault.times)
     act(() =>
       connection.addFault({
-        operation: fault.operation.trim(),
+        operation: fault.operation.trim() as OperationName,
         ...(fault.networkError ? { networkError: true } : status !== undefined && { status }),
         ...(delayMs !== undefined && { delayMs }),
         ...(times !== undefined && { times }),

@@ -87,7 +87,11 @@ export interface Store {
   replaceAll(records: RecordSet, gone?: StoreTombstones): Promise<void>
   /** Every record and tombstone as they are now; cheap, since records are never edited in place. */
   snapshot(): StoreSnapshot
-  /** Listens to committed writes and replacements; returns the function that stops listening. */
+  /**
+   * Listens to committed writes and replacements; returns the function that
+   * stops listening. A listener that throws is reported on the console and
+   * changes nothing else.
+   */
   subscribe(listener: StoreListener): () => void
 }
 
@@ -197,9 +201,20 @@ export function createStore(options: StoreOptions = {}): Store {
     return changes
   }
 
+  /**
+   * Tells every listener of a committed change. Each is called on its own: a
+   * listener that throws is reported once on the console, and neither keeps
+   * the others from hearing nor turns the committed write into a failure.
+   */
   function notify(event: StoreEvent): void {
     if (event.type === 'write' && event.changes.length === 0) return
-    for (const listener of listeners) listener(event)
+    for (const listener of listeners) {
+      try {
+        listener(event)
+      } catch (error) {
+        console.error('A store listener failed; the change is committed and the other listeners were told.', error)
+      }
+    }
   }
 
   return {

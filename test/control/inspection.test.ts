@@ -139,9 +139,14 @@ describe('the inspection in-process', () => {
     const [one, other] = first!.messages as [string, string]
     const linked = await fetch(`${mock.baseUrl}/message/${one}/messages/associate/${other}`, { method: 'POST' })
     expect(linked.status).toBe(204)
-    const links = (id: string) => mock.inspection.record('message', id)!.links.filter((link) => link.field === 'messages')
-    expect(links(one)).toEqual([expect.objectContaining({ direction: 'from', records: [expect.objectContaining({ id: other })] })])
-    expect(links(other)).toEqual([expect.objectContaining({ direction: 'from', records: [expect.objectContaining({ id: one })] })])
+    const links = (id: string) =>
+      mock.inspection.record('message', id)!.links.filter((link) => link.field === 'messages')
+    expect(links(one)).toEqual([
+      expect.objectContaining({ direction: 'from', records: [expect.objectContaining({ id: other })] }),
+    ])
+    expect(links(other)).toEqual([
+      expect.objectContaining({ direction: 'from', records: [expect.objectContaining({ id: one })] }),
+    ])
   })
 
   it('tells its listeners of requests, record changes, stream clients, frames, faults and the clock', async () => {
@@ -190,7 +195,11 @@ describe('the inspection in-process', () => {
 
   it('answers verify with the same near-miss table verify() throws', async () => {
     await conversations.conversationsSnapshot({})
-    expect(mock.inspection.verify({ operation: 'conversationsSnapshot', times: 1 })).toEqual({ ok: true, matched: 1 })
+    expect(mock.inspection.verify({ operation: 'conversationsSnapshot', times: 1 })).toMatchObject({
+      ok: true,
+      matched: 1,
+      requests: [{ operation: 'conversationsSnapshot' }],
+    })
     const outcome = mock.inspection.verify({ operation: 'conversationsSnapshot', times: 2 })
     let thrown = ''
     try {

@@ -166,7 +166,11 @@ describe('the inspector on the standalone server', () => {
   it('answers verify over HTTP with the near-miss table, and 400 without an operation', async () => {
     await conversations.conversationsSnapshot({})
     const post = (body: unknown) => fetch(`${server.url}/__mock/verify`, { method: 'POST', body: JSON.stringify(body) })
-    expect(await (await post({ operation: 'conversationsSnapshot' })).json()).toEqual({ ok: true, matched: 1 })
+    expect(await (await post({ operation: 'conversationsSnapshot' })).json()).toMatchObject({
+      ok: true,
+      matched: 1,
+      requests: [{ operation: 'conversationsSnapshot' }],
+    })
     const missed = await (await post({ operation: 'conversationsSnapshot', times: 3 })).json()
     expect(missed.ok).toBe(false)
     expect(missed.message).toContain('Nearest misses')

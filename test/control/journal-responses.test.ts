@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import { createJournal } from '../../src/control/journal.js'
-import type { JournalEntry } from '../../src/control/journal.js'
+import type { RequestRecord } from '../../src/execution/execute-operation.js'
 
-const entry = (path: string): JournalEntry => ({
+const entry = (path: string): RequestRecord => ({
   operation: 'conversationsSnapshot',
   method: 'GET',
   path,
   query: {},
   params: {},
-  body: undefined,
+  bodyText: '',
   status: 200,
   durationMs: 1,
   at: '2024-05-01T12:00:00.000Z',

@@ -37,7 +37,14 @@ describe('the standalone control API', () => {
     await conversations.conversationsSnapshot({})
     const response = await fetch(`${server.url}/__mock/journal`)
     const { requests } = (await response.json()) as { requests: Array<Record<string, unknown>> }
-    expect(requests).toEqual([expect.objectContaining({ operation: 'conversationsSnapshot', method: 'GET', path: '/conversations', status: 200 })])
+    expect(requests).toEqual([
+      expect.objectContaining({
+        operation: 'conversationsSnapshot',
+        method: 'GET',
+        path: '/conversations',
+        status: 200,
+      }),
+    ])
     expect((await fetch(`${server.url}/__mock/journal`, { method: 'DELETE' })).status).toBe(204)
     expect(await mock.journal()).toEqual([])
   })
@@ -58,9 +65,12 @@ describe('the standalone control API', () => {
   })
 
   it('refuses a fault without an effect with 400 and a message', async () => {
-    const response = await fetch(`${server.url}/__mock/faults`, { method: 'POST', body: JSON.stringify({ operation: 'x' }) })
+    const response = await fetch(`${server.url}/__mock/faults`, {
+      method: 'POST',
+      body: JSON.stringify({ operation: 'conversationsSnapshot' }),
+    })
     expect(response.status).toBe(400)
-    expect(await response.text()).toMatch(/^Failed to add a fault to "x": it has no effect/)
+    expect(await response.text()).toMatch(/^Failed to add a fault to "conversationsSnapshot": it has no effect/)
   })
 
   it('switches scenarios by name, and answers 404 for an unknown one', async () => {
@@ -73,6 +83,18 @@ describe('the standalone control API', () => {
   it('verifies calls from another process with the same readable failure', async () => {
     await conversations.conversationsSnapshot({})
     await expect(mock.verify({ operation: 'conversationsSnapshot', times: 1 })).resolves.toHaveLength(1)
-    await expect(mock.verify({ operation: 'conversationsIdentifiersSnapshot' })).rejects.toBeInstanceOf(VerificationError)
+    await expect(mock.verify({ operation: 'conversationsIdentifiersSnapshot' })).rejects.toBeInstanceOf(
+      VerificationError,
+    )
+  })
+
+  it("verifies by the official client's method name, and refuses an unknown name naming the closest", async () => {
+    const [asset] = server.service.store.all('asset')
+    await fetch(`${server.url}/asset/${asset!.id}`)
+    await expect(mock.verify({ operation: 'assetSnapshot', params: { asset: asset!.id } })).resolves.toMatchObject([
+      { operation: 'asset_snapshot' },
+    ])
+    // @ts-expect-error: not an operation name
+    await expect(mock.verify({ operation: 'assetSnapshott' })).rejects.toThrow(/Did you mean "assetSnapshot"/)
   })
 })

@@ -6,7 +6,9 @@ const HELP = `Usage: conversation-asset-mock [options]
        conversation-asset-mock fixtures --out DIR [--seed N] [--assets N] [--conversations N]
 
 Serves the mock Conversation and Asset Service over HTTP. SIGINT or SIGTERM
-stops it once the requests in flight are answered; a second signal stops it at once.
+stops it once the requests in flight are answered (idle and stalled
+connections are closed at once, and any request still running after the
+shutdown timeout is cut off); a second signal stops it at once.
 
 Options:
   --port N         port to listen on (default 39300, the real service's port)
@@ -14,6 +16,8 @@ Options:
   --fixtures DIR   load records from DIR instead of the embedded defaults
   --persist FILE   keep the records in FILE across restarts (a demo's state)
   --seed N         seed of the ids given to new records (default 1)
+  --shutdown-timeout MS
+                   how long a stop waits for requests in flight (default 10000)
   --quiet          no line per request
   --help           show this help
 `
@@ -40,6 +44,7 @@ export async function runServeCommand(argv: string[], io: Io = process): Promise
         fixtures: { type: 'string' },
         persist: { type: 'string' },
         seed: { type: 'string' },
+        'shutdown-timeout': { type: 'string' },
         quiet: { type: 'boolean' },
         help: { type: 'boolean' },
       },
@@ -54,14 +59,18 @@ export async function runServeCommand(argv: string[], io: Io = process): Promise
   }
   const port = integer(values.port, 39300, 0, 65535)
   const seed = integer(values.seed, 1, 0, Number.MAX_SAFE_INTEGER)
-  if (port === undefined || seed === undefined) {
-    io.stderr.write(`--port takes a number from 0 to 65535 and --seed a whole number.\n`)
+  const shutdownTimeoutMs = integer(values['shutdown-timeout'], 10_000, 0, 3_600_000)
+  if (port === undefined || seed === undefined || shutdownTimeoutMs === undefined) {
+    io.stderr.write(
+      `--port takes a number from 0 to 65535, --seed a whole number and --shutdown-timeout milliseconds up to 3600000.\n`,
+    )
     return 2
   }
   try {
     const server = await startStandaloneServer({
       port,
       seed,
+      shutdownTimeoutMs,
       host: values.host ?? '127.0.0.1',
       ...(values.fixtures !== undefined && { fixtures: await readFixtureDirectory(values.fixtures) }),
       ...(values.persist !== undefined && { persist: values.persist }),

@@ -8,6 +8,7 @@ import { controlAccessRefusal } from './control-access.js'
 import { persistToFile } from './file-persistence.js'
 import { readBody } from './read-body.js'
 import { createInspectorServer } from './serve-inspector.js'
+import { trackConnections } from './track-connections.js'
 import { createAnswerBatch } from './write-answer.js'
 
 export interface StandaloneServerOptions extends MockServiceOptions {
@@ -21,6 +22,13 @@ export interface StandaloneServerOptions extends MockServiceOptions {
   persist?: string
   /** Called once per request with a one-line summary; nothing is logged when left out. */
   log?: (line: string) => void
+  /**
+   * How long `close()` lets the requests in flight finish before it drops
+   * their connections, in milliseconds (default 10 s). Connections with no
+   * request being answered (idle, or a client that sent nothing or half its
+   * headers) are closed at once.
+   */
+  shutdownTimeoutMs?: number
 }
 
 /** The mock served over real HTTP on localhost. */
@@ -32,11 +40,16 @@ export interface StandaloneServer {
   /** The identifier streams, e.g. ws://127.0.0.1:39300/conversations/stream/identifiers. */
   readonly streamUrls: Readonly<Record<IdentifierStream, string>>
   readonly port: number
-  /** Stops accepting connections and resolves when in-flight requests are done and the persisted file is written. */
+  /**
+   * Stops accepting connections, closes the idle and stalled ones, lets the
+   * requests in flight finish (for `shutdownTimeoutMs` at most), and resolves
+   * once every connection is closed and the persisted file is written.
+   */
   close(): Promise<void>
 }
 
 const DEFAULT_MAX_BODY = 16 * 1024 * 1024
+const DEFAULT_SHUTDOWN_TIMEOUT_MS = 10_000
 
 /**
  * Serves the mock on a real HTTP port: every request is routed by the
@@ -103,8 +116,10 @@ export async function startStandaloneServer(options: StandaloneServerOptions = {
   const answers = createAnswerBatch()
   const inspector = createInspectorServer(service.inspection)
   const server = createServer((request, response) => {
+    connections.answering(request, response)
     answer(request, response).catch((error: unknown) => answers.add(response, errorAnswer(error)))
   })
+  const connections = trackConnections(server)
   const closeStreams = attachStreamServer(server, service.hub)
   server.on('clientError', (_error, socket) => {
     if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nconnection: close\r\n\r\n')
@@ -138,7 +153,7 @@ export async function startStandaloneServer(options: StandaloneServerOptions = {
           const persisted = persistence?.stop() ?? Promise.resolve()
           persisted.then(() => (error ? reject(error) : resolve()), reject)
         })
-        server.closeIdleConnections()
+        connections.shutdown(options.shutdownTimeoutMs ?? DEFAULT_SHUTDOWN_TIMEOUT_MS)
       })
     },
   }

@@ -16,6 +16,8 @@ Options:
   --fixtures DIR   load records from DIR instead of the embedded defaults
   --persist FILE   keep the records in FILE across restarts (a demo's state)
   --seed N         seed of the ids given to new records (default 1)
+  --max-connections N
+                   most connections open at once; more are answered 503 (default 1024)
   --shutdown-timeout MS
                    how long a stop waits for requests in flight (default 10000)
   --quiet          no line per request
@@ -45,6 +47,7 @@ export async function runServeCommand(argv: string[], io: Io = process): Promise
         persist: { type: 'string' },
         seed: { type: 'string' },
         'shutdown-timeout': { type: 'string' },
+        'max-connections': { type: 'string' },
         quiet: { type: 'boolean' },
         help: { type: 'boolean' },
       },
@@ -60,9 +63,10 @@ export async function runServeCommand(argv: string[], io: Io = process): Promise
   const port = integer(values.port, 39300, 0, 65535)
   const seed = integer(values.seed, 1, 0, Number.MAX_SAFE_INTEGER)
   const shutdownTimeoutMs = integer(values['shutdown-timeout'], 10_000, 0, 3_600_000)
-  if (port === undefined || seed === undefined || shutdownTimeoutMs === undefined) {
+  const maxConnections = integer(values['max-connections'], 1024, 1, 1_000_000)
+  if (port === undefined || seed === undefined || shutdownTimeoutMs === undefined || maxConnections === undefined) {
     io.stderr.write(
-      `--port takes a number from 0 to 65535, --seed a whole number and --shutdown-timeout milliseconds up to 3600000.\n`,
+      `--port takes a number from 0 to 65535, --seed a whole number, --shutdown-timeout milliseconds up to 3600000 and --max-connections a number from 1.\n`,
     )
     return 2
   }
@@ -71,6 +75,7 @@ export async function runServeCommand(argv: string[], io: Io = process): Promise
       port,
       seed,
       shutdownTimeoutMs,
+      maxConnections,
       host: values.host ?? '127.0.0.1',
       ...(values.fixtures !== undefined && { fixtures: await readFixtureDirectory(values.fixtures) }),
       ...(values.persist !== undefined && { persist: values.persist }),

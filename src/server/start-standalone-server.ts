@@ -1,8 +1,9 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import type { AddressInfo, Socket } from 'node:net'
 import { createMockService, type MockService, type MockServiceOptions } from '../core/create-mock-service.js'
 import { streamUrlsOf, type IdentifierStream } from '../events/identifier-frames.js'
 import { errorAnswer, textAnswer, type Answer } from '../execution/answer.js'
+import { answerClientError } from './answer-client-error.js'
 import { attachStreamServer } from './attach-stream-server.js'
 import { controlAccessRefusal } from './control-access.js'
 import { persistToFile } from './file-persistence.js'
@@ -29,6 +30,16 @@ export interface StandaloneServerOptions extends MockServiceOptions {
    * headers) are closed at once.
    */
   shutdownTimeoutMs?: number
+  /**
+   * Most connections open at once, stream clients included (default 1024).
+   * A request on a connection past it is answered 503 with a message, and
+   * the connection closed.
+   */
+  maxConnections?: number
+  /** How long a client may take to send a request's headers, in milliseconds (default 10 s); 408 then. */
+  headersTimeoutMs?: number
+  /** How long a client may take to send a whole request, body included, in milliseconds (default 60 s); 408 then. */
+  requestTimeoutMs?: number
 }
 
 /** The mock served over real HTTP on localhost. */
@@ -50,6 +61,9 @@ export interface StandaloneServer {
 
 const DEFAULT_MAX_BODY = 16 * 1024 * 1024
 const DEFAULT_SHUTDOWN_TIMEOUT_MS = 10_000
+const DEFAULT_MAX_CONNECTIONS = 1024
+const DEFAULT_HEADERS_TIMEOUT_MS = 10_000
+const DEFAULT_REQUEST_TIMEOUT_MS = 60_000
 
 /**
  * Serves the mock on a real HTTP port: every request is routed by the
@@ -115,15 +129,33 @@ export async function startStandaloneServer(options: StandaloneServerOptions = {
 
   const answers = createAnswerBatch()
   const inspector = createInspectorServer(service.inspection)
-  const server = createServer((request, response) => {
-    connections.answering(request, response)
-    answer(request, response).catch((error: unknown) => answers.add(response, errorAnswer(error)))
+  const requestTimeout = options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS
+  const headersTimeout = Math.min(options.headersTimeoutMs ?? DEFAULT_HEADERS_TIMEOUT_MS, requestTimeout)
+  const server = createServer(
+    {
+      headersTimeout,
+      requestTimeout,
+      // Node finds the connections past their timeouts this often (30 s by default).
+      connectionsCheckingInterval: Math.max(10, Math.min(1000, Math.floor(headersTimeout / 4))),
+    },
+    (request, response) => {
+      if (connections.refuses(request.socket)) {
+        request.resume()
+        response.setHeader('connection', 'close')
+        answers.add(response, textAnswer(503, tooManyConnections(maxConnections)))
+        return
+      }
+      connections.answering(request, response)
+      answer(request, response).catch((error: unknown) => answers.add(response, errorAnswer(error)))
+    },
+  )
+  const maxConnections = options.maxConnections ?? DEFAULT_MAX_CONNECTIONS
+  const connections = trackConnections(server, maxConnections)
+  const closeStreams = attachStreamServer(server, service.hub, {
+    refusal: (_request, socket) =>
+      connections.refuses(socket as Socket) ? { status: 503, text: tooManyConnections(maxConnections) } : undefined,
   })
-  const connections = trackConnections(server)
-  const closeStreams = attachStreamServer(server, service.hub)
-  server.on('clientError', (_error, socket) => {
-    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nconnection: close\r\n\r\n')
-  })
+  server.on('clientError', answerClientError)
 
   await service.ready
   const persistence = options.persist ? await persistToFile(service, options.persist) : undefined
@@ -157,6 +189,10 @@ export async function startStandaloneServer(options: StandaloneServerOptions = {
       })
     },
   }
+}
+
+function tooManyConnections(limit: number): string {
+  return `The mock has ${limit} connections open, its limit (maxConnections). Close some, or start it with a higher maxConnections.`
 }
 
 function isLoopback(address: string | undefined): boolean {

@@ -5,6 +5,8 @@ import type { Socket } from 'node:net'
 export interface ConnectionTracker {
   /** How many connections are open (stream clients included). */
   readonly size: number
+  /** Whether a connection came past the cap: its request is answered 503 and it is closed. */
+  refuses(socket: Socket): boolean
   /** Counts a request as in flight on its connection until its response closes. */
   answering(request: IncomingMessage, response: ServerResponse): void
   /**
@@ -17,23 +19,35 @@ export interface ConnectionTracker {
   shutdown(timeoutMs: number): void
 }
 
+/** How long a connection past the cap may take to send its request before it is dropped. */
+const REFUSED_GRACE_MS = 1000
+
 /**
  * Tracks every connection of `server`, so a shutdown can end the stalled
- * ones itself instead of waiting for Node's header and request timeouts.
+ * ones itself instead of waiting for Node's header and request timeouts,
+ * and caps how many are open: one past `maxConnections` is refused (its
+ * request answered 503 by the caller, or dropped after a second when none
+ * comes), so descriptors run out for no client.
  *
  * @example
- * const connections = trackConnections(server)
+ * const connections = trackConnections(server, 1024)
  * server.close()
  * connections.shutdown(10_000)
  */
-export function trackConnections(server: Server): ConnectionTracker {
+export function trackConnections(server: Server, maxConnections: number): ConnectionTracker {
   // Each open connection, with how many of its requests are being answered.
   const open = new Map<Socket, number>()
+  const refused = new WeakSet<Socket>()
   let stopping = false
   let deadline: NodeJS.Timeout | undefined
 
   server.on('connection', (socket: Socket) => {
-    if (open.has(socket)) return
+    if (open.has(socket) || refused.has(socket)) return
+    if (open.size >= maxConnections) {
+      refused.add(socket)
+      socket.setTimeout(REFUSED_GRACE_MS, () => socket.destroy())
+      return
+    }
     open.set(socket, 0)
     socket.once('close', () => {
       open.delete(socket)
@@ -45,6 +59,7 @@ export function trackConnections(server: Server): ConnectionTracker {
     get size() {
       return open.size
     },
+    refuses: (socket) => refused.has(socket),
     answering(request, response) {
       const socket = request.socket
       open.set(socket, (open.get(socket) ?? 0) + 1)

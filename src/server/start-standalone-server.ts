@@ -5,7 +5,7 @@ import { streamUrlsOf, type IdentifierStream } from '../events/identifier-frames
 import { errorAnswer, textAnswer, type Answer } from '../execution/answer.js'
 import { answerClientError } from './answer-client-error.js'
 import { attachStreamServer } from './attach-stream-server.js'
-import { controlAccessRefusal } from './control-access.js'
+import { allowedOriginSet, controlAccessRefusal, controlBodyRefusal, isControlPath } from './control-access.js'
 import { persistToFile } from './file-persistence.js'
 import { readBody } from './read-body.js'
 import { createInspectorServer } from './serve-inspector.js'
@@ -40,6 +40,12 @@ export interface StandaloneServerOptions extends MockServiceOptions {
   headersTimeoutMs?: number
   /** How long a client may take to send a whole request, body included, in milliseconds (default 60 s); 408 then. */
   requestTimeoutMs?: number
+  /**
+   * Origins of pages, besides the mock's own, that may call the control API
+   * (`/__mock`) and read its answers, e.g. `['http://localhost:5173']`. No
+   * other site's page may: the service's own routes answer every origin.
+   */
+  allowedOrigins?: readonly string[]
 }
 
 /** The mock served over real HTTP on localhost. */
@@ -75,6 +81,7 @@ const DEFAULT_REQUEST_TIMEOUT_MS = 60_000
  * await server.close()
  */
 export async function startStandaloneServer(options: StandaloneServerOptions = {}): Promise<StandaloneServer> {
+  const allowedOrigins = allowedOriginSet(options.allowedOrigins)
   const service = createMockService(options)
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY
 
@@ -87,20 +94,40 @@ export async function startStandaloneServer(options: StandaloneServerOptions = {
     const rawUrl = request.url ?? '/'
     const queryStart = rawUrl.indexOf('?')
     const path = queryStart === -1 ? rawUrl : rawUrl.slice(0, queryStart)
+    const control = isControlPath(path)
+    const loopback = isLoopback(request.socket.remoteAddress)
+    // The control API and the inspector: this machine's clients, through a loopback name, from no other site.
+    const refusal = control ? controlAccessRefusal(request.headers, loopback, allowedOrigins) : undefined
+    // A page of an origin the options allow may read the control API's answers too; no other page may.
+    const origin = request.headers.origin
+    if (control && !refusal && origin !== undefined && allowedOrigins.has(origin)) {
+      response.setHeader('access-control-allow-origin', origin)
+      response.setHeader('vary', 'origin')
+    }
     let result: Answer
     if (method === 'OPTIONS') {
-      result = { status: 204 }
+      request.resume()
+      if (refusal) {
+        result = textAnswer(403, refusal)
+      } else {
+        if (control) {
+          response.setHeader('access-control-allow-methods', 'GET, POST, DELETE, OPTIONS')
+          response.setHeader('access-control-allow-headers', 'content-type')
+        }
+        result = { status: 204 }
+      }
     } else {
       const route = service.route(method, path)
-      const loopback = isLoopback(request.socket.remoteAddress)
-      // The control API and the inspector: this machine's clients, through a loopback name, from no other site.
-      const refusal = route && 'control' in route ? controlAccessRefusal(request.headers, loopback) : undefined
-      if (!route) {
-        request.resume()
-        result = textAnswer(404, `No operation of the service answers ${method} ${path}.`)
-      } else if (refusal) {
+      const bodyRefusal = control && !refusal ? controlBodyRefusal(request.headers) : undefined
+      if (refusal) {
         request.resume()
         result = textAnswer(403, refusal)
+      } else if (bodyRefusal) {
+        request.resume()
+        result = textAnswer(415, bodyRefusal)
+      } else if (!route) {
+        request.resume()
+        result = textAnswer(404, `No operation of the service answers ${method} ${path}.`)
       } else if ('control' in route && route.control.served) {
         request.resume()
         return inspector.serve(route.control.served, response)
@@ -120,7 +147,7 @@ export async function startStandaloneServer(options: StandaloneServerOptions = {
     }
     // Once close() has begun, a request still in flight gets its answer and its connection ends with it.
     if (closing) response.setHeader('connection', 'close')
-    answers.add(response, result)
+    answers.add(response, result, !control)
     if (options.log) {
       const status = 'networkError' in result ? 'network error' : result.status
       options.log(`${method} ${rawUrl} ${status} ${(performance.now() - started).toFixed(1)}ms`)
@@ -152,8 +179,12 @@ export async function startStandaloneServer(options: StandaloneServerOptions = {
   const maxConnections = options.maxConnections ?? DEFAULT_MAX_CONNECTIONS
   const connections = trackConnections(server, maxConnections)
   const closeStreams = attachStreamServer(server, service.hub, {
-    refusal: (_request, socket) =>
-      connections.refuses(socket as Socket) ? { status: 503, text: tooManyConnections(maxConnections) } : undefined,
+    refusal(request, socket) {
+      if (connections.refuses(socket as Socket)) return { status: 503, text: tooManyConnections(maxConnections) }
+      if (!isControlPath((request.url ?? '/').split('?')[0]!)) return undefined
+      const refusal = controlAccessRefusal(request.headers, isLoopback(request.socket.remoteAddress), allowedOrigins)
+      return refusal ? { status: 403, text: refusal } : undefined
+    },
   })
   server.on('clientError', answerClientError)
 

@@ -37,7 +37,14 @@ describe('the standalone control API', () => {
     await conversations.conversationsSnapshot({})
     const response = await fetch(`${server.url}/__mock/journal`)
     const { requests } = (await response.json()) as { requests: Array<Record<string, unknown>> }
-    expect(requests).toEqual([expect.objectContaining({ operation: 'conversationsSnapshot', method: 'GET', path: '/conversations', status: 200 })])
+    expect(requests).toEqual([
+      expect.objectContaining({
+        operation: 'conversationsSnapshot',
+        method: 'GET',
+        path: '/conversations',
+        status: 200,
+      }),
+    ])
     expect((await fetch(`${server.url}/__mock/journal`, { method: 'DELETE' })).status).toBe(204)
     expect(await mock.journal()).toEqual([])
   })
@@ -45,6 +52,7 @@ describe('the standalone control API', () => {
   it('injects faults with 201 and an id, answers them, and clears them', async () => {
     const response = await fetch(`${server.url}/__mock/faults`, {
       method: 'POST',
+      headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ operation: 'conversationsSnapshot', status: 500, times: 1 }),
     })
     expect(response.status).toBe(201)
@@ -58,7 +66,11 @@ describe('the standalone control API', () => {
   })
 
   it('refuses a fault without an effect with 400 and a message', async () => {
-    const response = await fetch(`${server.url}/__mock/faults`, { method: 'POST', body: JSON.stringify({ operation: 'x' }) })
+    const response = await fetch(`${server.url}/__mock/faults`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ operation: 'x' }),
+    })
     expect(response.status).toBe(400)
     expect(await response.text()).toMatch(/^Failed to add a fault to "x": it has no effect/)
   })
@@ -73,6 +85,8 @@ describe('the standalone control API', () => {
   it('verifies calls from another process with the same readable failure', async () => {
     await conversations.conversationsSnapshot({})
     await expect(mock.verify({ operation: 'conversationsSnapshot', times: 1 })).resolves.toHaveLength(1)
-    await expect(mock.verify({ operation: 'conversationsIdentifiersSnapshot' })).rejects.toBeInstanceOf(VerificationError)
+    await expect(mock.verify({ operation: 'conversationsIdentifiersSnapshot' })).rejects.toBeInstanceOf(
+      VerificationError,
+    )
   })
 })

@@ -20,7 +20,10 @@ async function textOf(response: IncomingMessage): Promise<string> {
  * chunks, stopping as soon as the server answers; resolves with that answer.
  */
 async function postChunked(server: StandaloneServer, path: string, maxBytes: number) {
-  const request = httpRequest(`${server.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' } })
+  const request = httpRequest(`${server.url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+  })
   const answered = once(request, 'response') as Promise<[IncomingMessage]>
   let responded = false
   void answered.then(() => (responded = true))
@@ -28,7 +31,9 @@ async function postChunked(server: StandaloneServer, path: string, maxBytes: num
   let sent = 0
   while (!responded && sent < maxBytes) {
     // Waiting for each chunk to be flushed gives the server's answer a chance to arrive.
-    await new Promise<void>((resolve, reject) => request.write('x'.repeat(1024), (error) => (error ? reject(error) : resolve())))
+    await new Promise<void>((resolve, reject) =>
+      request.write('x'.repeat(1024), (error) => (error ? reject(error) : resolve())),
+    )
     sent += 1024
   }
   request.end('"}')
@@ -122,7 +127,11 @@ describe('the request body cap of the standalone server', () => {
     })
 
     it('caps the control API too', async () => {
-      const response = await fetch(`${server.url}/__mock/faults`, { method: 'POST', body: ' '.repeat(5000) })
+      const response = await fetch(`${server.url}/__mock/faults`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: ' '.repeat(5000),
+      })
       expect(response.status).toBe(413)
       expect(await response.text()).toContain('4096 bytes')
       await expectHealthy(server.url)
@@ -161,19 +170,25 @@ describe('the standalone server stays up after any single abusive request', () =
     [
       'an invalid content-length',
       async () => {
-        expect(await raw(server, 'POST /conversations/create HTTP/1.1\r\nhost: x\r\ncontent-length: abc\r\n\r\n')).toMatch(/^HTTP\/1\.1 400/)
+        expect(
+          await raw(server, 'POST /conversations/create HTTP/1.1\r\nhost: x\r\ncontent-length: abc\r\n\r\n'),
+        ).toMatch(/^HTTP\/1\.1 400/)
       },
     ],
     [
       'headers larger than Node accepts',
       async () => {
-        expect(await raw(server, `GET /conversations HTTP/1.1\r\nhost: x\r\nx-big: ${'a'.repeat(40_000)}\r\n\r\n`)).toMatch(/^HTTP\/1\.1 (431|400)/)
+        expect(
+          await raw(server, `GET /conversations HTTP/1.1\r\nhost: x\r\nx-big: ${'a'.repeat(40_000)}\r\n\r\n`),
+        ).toMatch(/^HTTP\/1\.1 (431|400)/)
       },
     ],
     [
       'a URL of 100,000 characters',
       async () => {
-        expect(await raw(server, `GET /conversation/${'x'.repeat(100_000)} HTTP/1.1\r\nhost: x\r\n\r\n`)).toMatch(/^HTTP\/1\.1 (431|400|414)/)
+        expect(await raw(server, `GET /conversation/${'x'.repeat(100_000)} HTTP/1.1\r\nhost: x\r\n\r\n`)).toMatch(
+          /^HTTP\/1\.1 (431|400|414)/,
+        )
       },
     ],
     [
@@ -183,7 +198,9 @@ describe('the standalone server stays up after any single abusive request', () =
         const socket = connect(server.port, '127.0.0.1')
         await once(socket, 'connect')
         const before = fingerprint(server.service.store)
-        socket.write('POST /conversations/create HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\ncontent-length: 1000\r\n\r\n{"type":"COP')
+        socket.write(
+          'POST /conversations/create HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\ncontent-length: 1000\r\n\r\n{"type":"COP',
+        )
         socket.destroy()
         // The server finishes with the request (and logs it) rather than waiting forever for the rest.
         await logged
@@ -194,7 +211,10 @@ describe('the standalone server stays up after any single abusive request', () =
       'fifty pipelined requests on one connection',
       async () => {
         const request = 'GET /.well-known/health HTTP/1.1\r\nhost: x\r\n\r\n'
-        const received = await raw(server, request.repeat(49) + 'GET /.well-known/health HTTP/1.1\r\nhost: x\r\nconnection: close\r\n\r\n')
+        const received = await raw(
+          server,
+          request.repeat(49) + 'GET /.well-known/health HTTP/1.1\r\nhost: x\r\nconnection: close\r\n\r\n',
+        )
         expect(received.match(/HTTP\/1\.1 200/g)).toHaveLength(50)
       },
     ],
@@ -248,7 +268,11 @@ describe('the standalone server stays up after any single abusive request', () =
     [
       'a control request that is not JSON',
       async () => {
-        const response = await fetch(`${server.url}/__mock/faults`, { method: 'POST', body: '{nope' })
+        const response = await fetch(`${server.url}/__mock/faults`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: '{nope',
+        })
         expect(response.status).toBe(400)
         expect(await response.text()).toBe('Malformed JSON body.')
       },

@@ -82,6 +82,7 @@ describe('the standalone CLI shuts down cleanly', () => {
       const { url, exited, lines } = await startCli()
       const added = await fetch(`${url}/__mock/faults`, {
         method: 'POST',
+        headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ operation: 'conversationsSnapshot', delayMs: 500, times: 1 }),
       })
       expect(added.status).toBe(201)
@@ -108,6 +109,7 @@ describe('the standalone CLI shuts down cleanly', () => {
     const { url, exited } = await startCli()
     const added = await fetch(`${url}/__mock/faults`, {
       method: 'POST',
+      headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ operation: 'conversationsSnapshot', delayMs: 500, times: 1 }),
     })
     const { id } = (await added.json()) as { id: string }

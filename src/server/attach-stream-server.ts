@@ -1,6 +1,6 @@
 import type { IncomingMessage, Server as HttpServer } from 'node:http'
 import type { Duplex } from 'node:stream'
-import { WebSocketServer } from 'ws'
+import { WebSocketServer, type WebSocket } from 'ws'
 import { IDENTIFIER_STREAM_PATHS, type IdentifierStream } from '../events/identifier-frames.js'
 import type { IdentifierHub } from '../events/identifier-hub.js'
 
@@ -17,25 +17,54 @@ export interface UpgradeRefusal {
   readonly text: string
 }
 
-/** How the stream server decides which upgrades it takes. */
+/** Why a stream client was dropped: it stopped reading, or stopped answering pings. */
+export type StreamDropReason = 'slow' | 'unresponsive'
+
+/** How the stream server decides which upgrades it takes, and which clients it keeps. */
 export interface StreamServerOptions {
   /** Why an upgrade request is refused (too many connections, a foreign page), or undefined to go on. */
   refusal?(request: IncomingMessage, socket: Duplex): UpgradeRefusal | undefined
+  /** A client with more than this many bytes waiting to be sent is closed with 1013 (default 4 MiB). */
+  bufferLimitBytes?: number
+  /** Every client is pinged this often; one that has not answered the previous ping is dropped (default 30 s). */
+  pingIntervalMs?: number
+  /** Hears of each client dropped. */
+  onDrop?(reason: StreamDropReason): void
 }
+
+const DEFAULT_BUFFER_LIMIT = 4 * 1024 * 1024
+const DEFAULT_PING_INTERVAL_MS = 30_000
 
 /**
  * Serves the identifier streams over real WebSockets (`ws`) on the HTTP
- * server's own port. Returns the function that closes every stream client.
+ * server's own port. A client that stops reading is closed once more than
+ * `bufferLimitBytes` wait for it, and one that misses a ping is dropped, so
+ * neither holds memory. Returns the function that closes every stream client.
  *
  * @example
  * const closeStreams = attachStreamServer(httpServer, service.hub)
  */
 export function attachStreamServer(
   server: HttpServer,
-  hub: IdentifierHub,
+  hub: Pick<IdentifierHub, 'connect'>,
   options: StreamServerOptions = {},
 ): () => void {
   const sockets = new WebSocketServer({ noServer: true })
+  const bufferLimit = options.bufferLimitBytes ?? DEFAULT_BUFFER_LIMIT
+  // Clients that have answered the last ping (or connected since).
+  const answered = new WeakSet<WebSocket>()
+  const ping = setInterval(() => {
+    for (const client of sockets.clients) {
+      if (!answered.has(client)) {
+        client.terminate()
+        options.onDrop?.('unresponsive')
+        continue
+      }
+      answered.delete(client)
+      client.ping()
+    }
+  }, options.pingIntervalMs ?? DEFAULT_PING_INTERVAL_MS)
+  ping.unref()
   server.on('upgrade', (request, socket, head) => {
     const path = (request.url ?? '/').split('?')[0]!
     const stream = STREAM_BY_PATH.get(path)
@@ -45,8 +74,20 @@ export function attachStreamServer(
       return
     }
     sockets.handleUpgrade(request, socket, head, (client) => {
-      const disconnect = hub.connect(stream, {
-        send: (frame) => client.send(frame),
+      answered.add(client)
+      client.on('pong', () => answered.add(client))
+      let dropped = false
+      let disconnect = () => {}
+      disconnect = hub.connect(stream, {
+        send(frame) {
+          if (dropped) return
+          if (client.bufferedAmount <= bufferLimit) return client.send(frame)
+          // It stopped reading: no more frames for it; the close frame waits behind what it has not read.
+          dropped = true
+          disconnect()
+          client.close(1013, 'Stream client too slow: reconnect and read the frames as they come.')
+          options.onDrop?.('slow')
+        },
         close: (code, reason) => client.close(code, reason),
       })
       client.on('close', disconnect)
@@ -54,6 +95,7 @@ export function attachStreamServer(
     })
   })
   return () => {
+    clearInterval(ping)
     for (const client of sockets.clients) client.terminate()
     sockets.close()
   }

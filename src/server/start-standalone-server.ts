@@ -4,7 +4,7 @@ import { createMockService, type MockService, type MockServiceOptions } from '..
 import { streamUrlsOf, type IdentifierStream } from '../events/identifier-frames.js'
 import { errorAnswer, textAnswer, type Answer } from '../execution/answer.js'
 import { answerClientError } from './answer-client-error.js'
-import { attachStreamServer } from './attach-stream-server.js'
+import { attachStreamServer, type StreamDropReason } from './attach-stream-server.js'
 import { allowedOriginSet, controlAccessRefusal, controlBodyRefusal, isControlPath } from './control-access.js'
 import { persistToFile } from './file-persistence.js'
 import { readBody } from './read-body.js'
@@ -46,6 +46,10 @@ export interface StandaloneServerOptions extends MockServiceOptions {
    * other site's page may: the service's own routes answer every origin.
    */
   allowedOrigins?: readonly string[]
+  /** A stream client with more than this many bytes waiting for it is closed with 1013 (default 4 MiB). */
+  streamBufferLimitBytes?: number
+  /** How often stream clients are pinged, in milliseconds; one that misses a pong is dropped (default 30 s). */
+  streamPingIntervalMs?: number
 }
 
 /** The mock served over real HTTP on localhost. */
@@ -57,6 +61,8 @@ export interface StandaloneServer {
   /** The identifier streams, e.g. ws://127.0.0.1:39300/conversations/stream/identifiers. */
   readonly streamUrls: Readonly<Record<IdentifierStream, string>>
   readonly port: number
+  /** Stream clients dropped so far: closed for reading too slowly, or cut off for missing a pong. */
+  readonly streamClientsDropped: Readonly<Record<StreamDropReason, number>>
   /**
    * Stops accepting connections, closes the idle and stalled ones, lets the
    * requests in flight finish (for `shutdownTimeoutMs` at most), and resolves
@@ -178,7 +184,18 @@ export async function startStandaloneServer(options: StandaloneServerOptions = {
   )
   const maxConnections = options.maxConnections ?? DEFAULT_MAX_CONNECTIONS
   const connections = trackConnections(server, maxConnections)
+  const streamClientsDropped: Record<StreamDropReason, number> = { slow: 0, unresponsive: 0 }
   const closeStreams = attachStreamServer(server, service.hub, {
+    bufferLimitBytes: options.streamBufferLimitBytes,
+    pingIntervalMs: options.streamPingIntervalMs,
+    onDrop(reason) {
+      streamClientsDropped[reason]++
+      options.log?.(
+        reason === 'slow'
+          ? 'stream client closed (1013): it stopped reading'
+          : 'stream client dropped: it did not answer a ping',
+      )
+    },
     refusal(request, socket) {
       if (connections.refuses(socket as Socket)) return { status: 503, text: tooManyConnections(maxConnections) }
       if (!isControlPath((request.url ?? '/').split('?')[0]!)) return undefined
@@ -206,6 +223,7 @@ export async function startStandaloneServer(options: StandaloneServerOptions = {
     url,
     streamUrls: streamUrlsOf(url),
     port: address.port,
+    streamClientsDropped,
     close() {
       return new Promise((resolve, reject) => {
         closing = true

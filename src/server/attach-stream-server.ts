@@ -3,6 +3,7 @@ import type { Duplex } from 'node:stream'
 import { WebSocketServer, type WebSocket } from 'ws'
 import { IDENTIFIER_STREAM_PATHS, type IdentifierStream } from '../events/identifier-frames.js'
 import type { IdentifierHub } from '../events/identifier-hub.js'
+import { serveUpgradeAsHttp } from './serve-upgrade-as-http.js'
 
 const STREAM_BY_PATH = new Map(
   (Object.entries(IDENTIFIER_STREAM_PATHS) as Array<[IdentifierStream, string]>).map(([stream, path]) => [
@@ -12,7 +13,7 @@ const STREAM_BY_PATH = new Map(
 )
 
 /** An upgrade the server refuses, with the status and message it answers. */
-export interface UpgradeRefusal {
+interface UpgradeRefusal {
   readonly status: number
   readonly text: string
 }
@@ -66,6 +67,11 @@ export function attachStreamServer(
   }, options.pingIntervalMs ?? DEFAULT_PING_INTERVAL_MS)
   ping.unref()
   server.on('upgrade', (request, socket, head) => {
+    // Only WebSocket upgrades are taken; any other (h2c) is declined and the request served as HTTP/1.1.
+    if (request.headers.upgrade?.toLowerCase() !== 'websocket') {
+      serveUpgradeAsHttp(server, request, socket, head)
+      return
+    }
     const path = (request.url ?? '/').split('?')[0]!
     const stream = STREAM_BY_PATH.get(path)
     const refusal = options.refusal?.(request, socket) ?? (stream ? undefined : NO_STREAM)

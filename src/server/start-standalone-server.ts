@@ -1,56 +1,18 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
-import { createMockService, type MockService, type MockServiceOptions } from '../core/create-mock-service.js'
+import { createMockService, type MockService } from '../core/create-mock-service.js'
 import { streamUrlsOf, type IdentifierStream } from '../events/identifier-frames.js'
 import { errorAnswer, textAnswer, type Answer } from '../execution/answer.js'
-import { answerClientError } from './answer-client-error.js'
+import { clientErrorAnswerer } from './answer-client-error.js'
 import { attachStreamServer, type StreamDropReason } from './attach-stream-server.js'
 import { allowedOriginSet, controlAccessRefusal, controlBodyRefusal, isControlPath } from './control-access.js'
 import { persistToFile } from './file-persistence.js'
+import { createBodyBudget } from './body-budget.js'
 import { readBody } from './read-body.js'
 import { createInspectorServer } from './serve-inspector.js'
+import type { StandaloneServerOptions } from './standalone-server-options.js'
 import { trackConnections } from './track-connections.js'
 import { createAnswerBatch } from './write-answer.js'
-
-export interface StandaloneServerOptions extends MockServiceOptions {
-  /** Port to listen on (default 39300; 0 picks a free one). */
-  port?: number
-  /** Address to bind (default 127.0.0.1). */
-  host?: string
-  /** Largest request body accepted, in bytes (default 16 MiB); larger ones answer 413. */
-  maxBodyBytes?: number
-  /** Keep the records in this file across restarts (written atomically after each change). */
-  persist?: string
-  /** Called once per request with a one-line summary; nothing is logged when left out. */
-  log?: (line: string) => void
-  /**
-   * How long `close()` lets the requests in flight finish before it drops
-   * their connections, in milliseconds (default 10 s). Connections with no
-   * request being answered (idle, or a client that sent nothing or half its
-   * headers) are closed at once.
-   */
-  shutdownTimeoutMs?: number
-  /**
-   * Most connections open at once, stream clients included (default 1024).
-   * A request on a connection past it is answered 503 with a message, and
-   * the connection closed.
-   */
-  maxConnections?: number
-  /** How long a client may take to send a request's headers, in milliseconds (default 10 s); 408 then. */
-  headersTimeoutMs?: number
-  /** How long a client may take to send a whole request, body included, in milliseconds (default 60 s); 408 then. */
-  requestTimeoutMs?: number
-  /**
-   * Origins of pages, besides the mock's own, that may call the control API
-   * (`/__mock`) and read its answers, e.g. `['http://localhost:5173']`. No
-   * other site's page may: the service's own routes answer every origin.
-   */
-  allowedOrigins?: readonly string[]
-  /** A stream client with more than this many bytes waiting for it is closed with 1013 (default 4 MiB). */
-  streamBufferLimitBytes?: number
-  /** How often stream clients are pinged, in milliseconds; one that misses a pong is dropped (default 30 s). */
-  streamPingIntervalMs?: number
-}
 
 /** The mock served over real HTTP on localhost. */
 export interface StandaloneServer {
@@ -72,6 +34,7 @@ export interface StandaloneServer {
 }
 
 const DEFAULT_MAX_BODY = 16 * 1024 * 1024
+const DEFAULT_MAX_BODY_IN_FLIGHT = 64 * 1024 * 1024
 const DEFAULT_SHUTDOWN_TIMEOUT_MS = 10_000
 const DEFAULT_MAX_CONNECTIONS = 1024
 const DEFAULT_HEADERS_TIMEOUT_MS = 10_000
@@ -90,6 +53,9 @@ export async function startStandaloneServer(options: StandaloneServerOptions = {
   const allowedOrigins = allowedOriginSet(options.allowedOrigins)
   const service = createMockService(options)
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY
+  const bodyBudget = createBodyBudget(
+    options.maxBodyBytesInFlight ?? Math.max(DEFAULT_MAX_BODY_IN_FLIGHT, maxBodyBytes),
+  )
 
   // Set by close(): answers from then on end their connections.
   let closing = false
@@ -143,7 +109,7 @@ export async function startStandaloneServer(options: StandaloneServerOptions = {
             method,
             path,
             query: new URLSearchParams(queryStart === -1 ? '' : rawUrl.slice(queryStart + 1)),
-            body: await readBody(request, maxBodyBytes),
+            body: await readBody(request, maxBodyBytes, bodyBudget),
             loopback,
           })
         } catch (error) {
@@ -203,7 +169,7 @@ export async function startStandaloneServer(options: StandaloneServerOptions = {
       return refusal ? { status: 403, text: refusal } : undefined
     },
   })
-  server.on('clientError', answerClientError)
+  server.on('clientError', clientErrorAnswerer({ headersTimeoutMs: headersTimeout, requestTimeoutMs: requestTimeout }))
 
   await service.ready
   const persistence = options.persist ? await persistToFile(service, options.persist) : undefined

@@ -2,7 +2,7 @@ import { once } from 'node:events'
 import { startStandaloneServer, type StandaloneServer } from 'conversation-asset-mock/server'
 import WebSocket from 'ws'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { openRaw, refusedWrites, type RawConnection } from './raw-connection.js'
+import { openRaw, refusedWrites } from './raw-connection.js'
 
 const HEALTH = 'GET /.well-known/health HTTP/1.1\r\nhost: 127.0.0.1\r\n\r\n'
 const HEALTH_AND_CLOSE = 'GET /.well-known/health HTTP/1.1\r\nhost: 127.0.0.1\r\nconnection: close\r\n\r\n'
@@ -43,12 +43,12 @@ describe('the standalone server and clients that send slowly', () => {
 
 describe('the cap on open connections of the standalone server', () => {
   let server: StandaloneServer
-  let held: RawConnection[]
+  let held: WebSocket[]
   beforeAll(async () => {
     server = await startStandaloneServer({ port: 0, maxConnections: 2 })
-    // Two keep-alive connections, each answered once: both are open on the server's side.
-    held = await Promise.all([openRaw(server.port, HEALTH), openRaw(server.port, HEALTH)])
-    await Promise.all(held.map((connection) => connection.until(/ok$/)))
+    // Two stream clients, each with its first frame: both connections are open on the server's side, with no timeout.
+    held = [new WebSocket(server.streamUrls.conversations), new WebSocket(server.streamUrls.assets)]
+    await Promise.all(held.map((client) => once(client, 'message')))
   })
   afterAll(() => server.close())
 
@@ -61,7 +61,7 @@ describe('the cap on open connections of the standalone server', () => {
   })
 
   it('refuses a stream client past the cap with 503', async () => {
-    const client = new WebSocket(`ws://127.0.0.1:${server.port}/conversations/stream/identifiers`)
+    const client = new WebSocket(server.streamUrls.conversations)
     const [error] = (await once(client, 'error')) as [Error]
     expect(error.message).toBe('Unexpected server response: 503')
   })
@@ -73,8 +73,8 @@ describe('the cap on open connections of the standalone server', () => {
   })
 
   it('serves new connections again once one of the held ones closes', async () => {
-    held[0]!.socket.end()
-    await held[0]!.closed
+    held[0]!.close()
+    await once(held[0]!, 'close')
     // The server learns of the close on its own turn: ask until it has.
     for (let attempt = 0; ; attempt++) {
       const probe = await openRaw(server.port, HEALTH_AND_CLOSE)
@@ -83,5 +83,6 @@ describe('the cap on open connections of the standalone server', () => {
       expect(probe.received()).toMatch(/^HTTP\/1\.1 503 /)
       expect(attempt).toBeLessThan(100)
     }
+    held[1]!.close()
   })
 })

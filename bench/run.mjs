@@ -26,6 +26,7 @@ const SECTIONS = {
   seeding: { file: 'seeding.mjs', full: { rounds: 3 }, quick: { rounds: 1 } },
   events: { file: 'events.mjs', full: { writes: 500 }, quick: { writes: 100 } },
   inspector: { file: 'inspector.mjs', full: { rounds: 5 }, quick: { rounds: 2 } },
+  weight: { file: 'weight.mjs', full: {}, quick: {} },
 }
 
 const args = process.argv.slice(2)

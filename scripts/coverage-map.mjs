@@ -10,9 +10,9 @@ const map = fileURLToPath(new URL('../docs/coverage.md', import.meta.url))
 const { routeTable } = await import('../dist/routes/route-table.js')
 const { clientCoverage } = await import('../dist/routes/client-coverage.js')
 const { clientApiClasses, clientOperationsVersion } = await import('../dist/routes/client-operations.generated.js')
-const { IDENTIFIER_STREAM_PATHS } = await import('../dist/events/identifier-frames.js')
+const { STREAM_PATHS } = await import('../dist/events/stream-paths.js')
 
-const coverage = clientCoverage(routeTable(), Object.values(IDENTIFIER_STREAM_PATHS))
+const coverage = clientCoverage(routeTable(), Object.values(STREAM_PATHS))
 
 async function write(file, next) {
   const before = await readFile(file, 'utf8').catch(() => '')

@@ -45,7 +45,7 @@ export async function prepareLeg(name, log) {
 
   const dir = fileURLToPath(new URL(`.legs/${name}/`, benchDir))
   await mkdir(dir, { recursive: true })
-  const tools = ['autocannon', 'json-server', 'ws', 'mock-socket', 'playwright-core']
+  const tools = ['autocannon', 'json-server', 'ws', 'mock-socket', 'playwright-core', 'esbuild']
   const projectPackage = JSON.parse(await readFile(join(root, 'package.json'), 'utf8'))
   const manifest = {
     name: `conversation-asset-mock-bench-${name}`,

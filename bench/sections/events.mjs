@@ -17,7 +17,7 @@ for (const [label, fixtures] of [
   await service.ready
   const ids = [...service.store.all('conversation')].map((conversation) => conversation.id)
   let waiting
-  service.hub.connect('conversations', {
+  service.streams.find((stream) => stream.name === 'conversations').open({
     send(frame) {
       if (waiting && frame.includes(waiting.id)) waiting.resolve(performance.now())
     },

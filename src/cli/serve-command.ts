@@ -1,28 +1,8 @@
-import { parseArgs } from 'node:util'
+import { resolve } from 'node:path'
 import { readFixtureDirectory } from '../seeding/fixture-directory.js'
-import { startStandaloneServer } from '../server/start-standalone-server.js'
-
-const HELP = `Usage: conversation-asset-mock [options]
-       conversation-asset-mock fixtures --out DIR [--seed N] [--assets N] [--conversations N]
-
-Serves the mock Conversation and Asset Service over HTTP. SIGINT or SIGTERM
-stops it once the requests in flight are answered (idle and stalled
-connections are closed at once, and any request still running after the
-shutdown timeout is cut off); a second signal stops it at once.
-
-Options:
-  --port N         port to listen on (default 39300, the real service's port)
-  --host H         address to bind (default 127.0.0.1)
-  --fixtures DIR   load records from DIR instead of the embedded defaults
-  --persist FILE   keep the records in FILE across restarts (a demo's state)
-  --seed N         seed of the ids given to new records (default 1)
-  --max-connections N
-                   most connections open at once; more are answered 503 (default 1024)
-  --shutdown-timeout MS
-                   how long a stop waits for requests in flight (default 10000)
-  --quiet          no line per request
-  --help           show this help
-`
+import { startStandaloneServer, type StandaloneServer } from '../server/start-standalone-server.js'
+import { checkPersistFile } from './check-persist-file.js'
+import { oneLine, parseServeArguments, SERVE_HELP, type ServeOptions } from './serve-options.js'
 
 interface Io {
   stdout: NodeJS.WritableStream
@@ -30,81 +10,104 @@ interface Io {
 }
 
 /**
- * Runs the standalone server until SIGINT or SIGTERM; resolves with the exit code.
+ * Runs the standalone server until SIGINT or SIGTERM; resolves with the exit
+ * code: 2 for bad options (checked before listening, the `--persist` path
+ * included), 1 when the server cannot start, each said in one line.
  *
  * @example
  * process.exitCode = await runServeCommand(['--port', '39300'])
  */
 export async function runServeCommand(argv: string[], io: Io = process): Promise<number> {
-  let values
-  try {
-    values = parseArgs({
-      args: argv,
-      options: {
-        port: { type: 'string' },
-        host: { type: 'string' },
-        fixtures: { type: 'string' },
-        persist: { type: 'string' },
-        seed: { type: 'string' },
-        'shutdown-timeout': { type: 'string' },
-        'max-connections': { type: 'string' },
-        quiet: { type: 'boolean' },
-        help: { type: 'boolean' },
-      },
-    }).values
-  } catch (error) {
-    io.stderr.write(`${(error as Error).message}\nRun with --help for the options.\n`)
-    return 2
-  }
-  if (values.help) {
-    io.stdout.write(HELP)
+  const parsed = parseServeArguments(argv)
+  if ('help' in parsed) {
+    io.stdout.write(SERVE_HELP)
     return 0
   }
-  const port = integer(values.port, 39300, 0, 65535)
-  const seed = integer(values.seed, 1, 0, Number.MAX_SAFE_INTEGER)
-  const shutdownTimeoutMs = integer(values['shutdown-timeout'], 10_000, 0, 3_600_000)
-  const maxConnections = integer(values['max-connections'], 1024, 1, 1_000_000)
-  if (port === undefined || seed === undefined || shutdownTimeoutMs === undefined || maxConnections === undefined) {
-    io.stderr.write(
-      `--port takes a number from 0 to 65535, --seed a whole number, --shutdown-timeout milliseconds up to 3600000 and --max-connections a number from 1.\n`,
-    )
-    return 2
-  }
+  if ('problem' in parsed)
+    return failure(io, 2, `${parsed.problem}. Run "conversation-asset-mock --help" for the options`)
+  const { options } = parsed
+  const persisted = options.persist === undefined ? undefined : await checkPersistFile(options.persist)
+  if (persisted && 'problem' in persisted) return failure(io, 2, persisted.problem)
+
+  let server: StandaloneServer
   try {
-    const server = await startStandaloneServer({
-      port,
-      seed,
-      shutdownTimeoutMs,
-      maxConnections,
-      host: values.host ?? '127.0.0.1',
-      ...(values.fixtures !== undefined && { fixtures: await readFixtureDirectory(values.fixtures) }),
-      ...(values.persist !== undefined && { persist: values.persist }),
-      ...(!values.quiet && { log: (line: string) => io.stdout.write(`${line}\n`) }),
+    server = await startStandaloneServer({
+      port: options.port,
+      seed: options.seed,
+      host: options.host,
+      ...(options.fixtures !== undefined && { fixtures: await readFixtureDirectory(options.fixtures) }),
+      ...(options.generate && { generate: options.generate }),
+      ...(options.scenario && { scenario: options.scenario }),
+      ...(options.journalLimit !== undefined && { journalLimit: options.journalLimit }),
+      ...(options.maxConnections !== undefined && { maxConnections: options.maxConnections }),
+      ...(options.shutdownTimeoutMs !== undefined && { shutdownTimeoutMs: options.shutdownTimeoutMs }),
+      ...(options.persist !== undefined && { persist: options.persist }),
+      ...(!options.quiet && { log: (line: string) => io.stdout.write(`${line}\n`) }),
     })
-    const { store } = server.service
-    io.stdout.write(
-      `conversation-asset-mock ready on ${server.url} (${store.count('conversation')} conversations, ${store.count('asset')} assets); inspector at ${server.url}/__mock/ui\n`,
-    )
-    const signal = await nextSignal()
-    io.stdout.write(`conversation-asset-mock stopping on ${signal}: finishing the requests in flight\n`)
-    // A second signal stops at once, whatever is still in flight.
-    const force = (again: NodeJS.Signals) => {
-      io.stderr.write(`conversation-asset-mock stopped on a second ${again} before the requests in flight finished\n`)
-      process.exit(1)
-    }
-    process.once('SIGINT', force)
-    process.once('SIGTERM', force)
-    try {
-      await server.close()
-    } finally {
-      process.off('SIGINT', force)
-      process.off('SIGTERM', force)
-    }
+  } catch (error) {
+    return failure(io, 1, startProblem(error, options))
+  }
+  const { store } = server.service
+  const loaded = persisted && 'exists' in persisted && persisted.exists
+  io.stdout.write(
+    `conversation-asset-mock ready on ${server.url} (${store.count('conversation')} conversations, ${store.count('asset')} assets ${origin(options, loaded === true)}); inspector at ${server.url}/__mock/ui\n`,
+  )
+  const signal = await nextSignal()
+  io.stdout.write(`conversation-asset-mock stopping on ${signal}: finishing the requests in flight\n`)
+  // A second signal stops at once, whatever is still in flight.
+  const force = (again: NodeJS.Signals) => {
+    io.stderr.write(`conversation-asset-mock stopped on a second ${again} before the requests in flight finished\n`)
+    process.exit(1)
+  }
+  process.once('SIGINT', force)
+  process.once('SIGTERM', force)
+  try {
+    await server.close()
     return 0
   } catch (error) {
-    io.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`)
-    return 1
+    return failure(io, 1, `stopping failed: ${error instanceof Error ? error.message : String(error)}`)
+  } finally {
+    process.off('SIGINT', force)
+    process.off('SIGTERM', force)
   }
+}
+
+/** Where the records served came from, for the ready line. */
+function origin(options: ServeOptions, loadedFromPersist: boolean): string {
+  const source =
+    options.scenario !== undefined && options.scenario !== 'default'
+      ? `of the ${options.scenario} scenario`
+      : options.fixtures !== undefined
+        ? `from --fixtures "${resolve(options.fixtures)}"`
+        : options.generate
+          ? `generated with seed ${options.generate.seed}`
+          : 'from the embedded fixtures'
+  if (options.persist === undefined) return source
+  const file = resolve(options.persist)
+  if (!loadedFromPersist) return `${source}, kept in "${file}"`
+  if (source === 'from the embedded fixtures') return `loaded from --persist "${file}"`
+  return `loaded from --persist "${file}", not ${source}: the file wins while it exists; delete it to start ${source}`
+}
+
+/** One line for an error that stopped the server from starting. */
+function startProblem(error: unknown, options: ServeOptions): string {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code
+  if (code === 'EADDRINUSE') {
+    return `port ${options.port} on ${options.host} is already in use. Pass another with --port N (--port 0 picks a free one)`
+  }
+  if (code === 'EACCES' && (error as { syscall?: string }).syscall === 'listen') {
+    return `port ${options.port} on ${options.host} cannot be opened without privileges. Pass a port above 1023 with --port N`
+  }
+  if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') {
+    return `--host ${options.host} is not an address of this machine. Pass one such as 127.0.0.1 or 0.0.0.0`
+  }
+  return oneLine(error instanceof Error ? error.message : String(error))
+}
+
+function failure(io: Io, code: number, problem: string): number {
+  const text = oneLine(problem)
+  io.stderr.write(`${text.startsWith('Failed to') ? text : `Failed to start the mock: ${text}`}.\n`)
+  return code
 }
 
 /** Resolves with the first SIGINT or SIGTERM, and stops listening for both. */
@@ -118,11 +121,4 @@ function nextSignal(): Promise<NodeJS.Signals> {
     process.on('SIGINT', stop)
     process.on('SIGTERM', stop)
   })
-}
-
-function integer(value: string | undefined, fallback: number, min: number, max: number): number | undefined {
-  if (value === undefined) return fallback
-  if (!/^\d+$/.test(value)) return undefined
-  const parsed = Number(value)
-  return parsed >= min && parsed <= max ? parsed : undefined
 }

@@ -1,3 +1,4 @@
+import type { CopilotReply } from '../domain/copilot-reply.js'
 import type { FaultSpec, StreamFaultSpec } from './faults.js'
 import type { ClockState } from '../store/controllable-clock.js'
 import type { JournalEntry } from './journal.js'
@@ -17,6 +18,8 @@ export interface ControlClient {
   removeFault(id: string): Promise<void>
   clearFaults(): Promise<void>
   useScenario(name: ScenarioName): Promise<void>
+  /** Scripts the copilot's next answers (a text, or { text | chunks, paceMs?, fail? }); resolves with how many wait. */
+  copilotReply(...replies: ReadonlyArray<CopilotReply | string>): Promise<number>
   /** Deletes an asset as another client would: its reads answer 410. */
   removeAsset(id: string): Promise<void>
   /** Freezes the mock's clock (at `at`, or where it stands); resolves with its state. */
@@ -49,7 +52,9 @@ export function controlClient(baseUrl: string): ControlClient {
       ...(body !== undefined && { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } }),
     })
     if (!response.ok) {
-      throw new Error(`Failed to call the mock's control API (${method} /__mock${path}): ${response.status} ${await response.text()}`)
+      throw new Error(
+        `Failed to call the mock's control API (${method} /__mock${path}): ${response.status} ${await response.text()}`,
+      )
     }
     return response.status === 204 ? undefined : response.json()
   }
@@ -58,8 +63,11 @@ export function controlClient(baseUrl: string): ControlClient {
     snapshot: async () => ((await call('POST', '/snapshots')) as { id: string }).id,
     restore: async (id) => void (await call('POST', `/snapshots/${encodeURIComponent(id)}/restore`)),
     journal: async (operation) =>
-      ((await call('GET', `/journal${operation ? `?operation=${encodeURIComponent(operation)}` : ''}`)) as { requests: JournalEntry[] })
-        .requests,
+      (
+        (await call('GET', `/journal${operation ? `?operation=${encodeURIComponent(operation)}` : ''}`)) as {
+          requests: JournalEntry[]
+        }
+      ).requests,
     clearJournal: async () => void (await call('DELETE', '/journal')),
     addFault: async (spec) => ((await call('POST', '/faults', spec)) as { id: string }).id,
     removeFault: async (id) => void (await call('DELETE', `/faults/${encodeURIComponent(id)}`)),
@@ -70,6 +78,14 @@ export function controlClient(baseUrl: string): ControlClient {
     advanceClock: async (ms) => (await call('POST', '/clock/advance', { ms })) as ClockState,
     resumeClock: async () => (await call('POST', '/clock/resume')) as ClockState,
     useScenario: async (name) => void (await call('POST', `/scenarios/${encodeURIComponent(name)}`)),
+    copilotReply: async (...replies) =>
+      (
+        (await call(
+          'POST',
+          '/copilot/replies',
+          replies.map((reply) => (typeof reply === 'string' ? { text: reply } : reply)),
+        )) as { pending: number }
+      ).pending,
     async verify(expectation) {
       const { requests } = (await call('GET', '/journal')) as { requests: JournalEntry[] }
       return verifyCalls(requests, expectation)

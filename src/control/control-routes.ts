@@ -3,6 +3,7 @@ import { textAnswer, type Answer } from '../execution/answer.js'
 import type { Store } from '../store/create-store.js'
 import type { ControllableClock } from '../store/controllable-clock.js'
 import { jsonAnswer, type ControlRoute } from './control-route.js'
+import type { CopilotReplies } from './copilot-replies.js'
 import type { Faults } from './faults.js'
 import type { Inspection } from './inspection.js'
 import { inspectorRoutes } from './inspector-routes.js'
@@ -16,6 +17,7 @@ export interface ControlTarget {
   readonly store: Store
   readonly journal: Journal
   readonly faults: Faults
+  readonly copilot: CopilotReplies
   readonly clock: ControllableClock
   readonly inspection: Inspection
   removeAsset(id: string): Promise<void>
@@ -118,6 +120,28 @@ export function controlRoutes(target: ControlTarget): readonly ControlRoute[] {
       path: '/__mock/faults',
       run() {
         target.faults.clear()
+        return NO_CONTENT
+      },
+    },
+    {
+      method: 'POST',
+      path: '/__mock/copilot/replies',
+      run({ body }) {
+        const replies = Array.isArray(body) ? (body as unknown[]) : [body]
+        target.copilot.reply(...(replies as never[]))
+        return jsonAnswer(201, { pending: target.copilot.pending.length })
+      },
+    },
+    {
+      method: 'GET',
+      path: '/__mock/copilot/replies',
+      run: () => jsonAnswer(200, { replies: target.copilot.pending }),
+    },
+    {
+      method: 'DELETE',
+      path: '/__mock/copilot/replies',
+      run() {
+        target.copilot.clear()
         return NO_CONTENT
       },
     },

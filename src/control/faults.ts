@@ -1,7 +1,8 @@
-import { SimpleFaker } from '@faker-js/faker'
 import { invariant } from 'outvariant'
+import { STREAM_NAMES, type StreamName } from '../events/stream-paths.js'
 import { textAnswer } from '../execution/answer.js'
 import type { FaultEffect } from '../execution/execute-operation.js'
+import { seededRandom } from '../store/seeded-random.js'
 
 /** A failure to inject into one operation. */
 export interface FaultSpec {
@@ -26,9 +27,9 @@ export interface Fault extends FaultSpec {
   remaining: number
 }
 
-/** A failure to inject into an identifier stream. */
+/** A failure to inject into a stream: an identifier stream, a status stream or the copilot's `qgpt`. */
 export interface StreamFaultSpec {
-  stream: 'conversations' | 'assets'
+  stream: StreamName
   /** Close each client's socket with this code (and reason) instead of sending the frame. */
   close?: { code: number; reason?: string }
   /** Drop the frame. */
@@ -49,7 +50,7 @@ export interface StreamFault extends StreamFaultSpec {
 export interface Faults {
   addStream(spec: StreamFaultSpec): StreamFault
   /** Takes the first fault that matches a frame about to go out on a stream, if any. */
-  takeStream(stream: 'conversations' | 'assets'): StreamFault | undefined
+  takeStream(stream: StreamName): StreamFault | undefined
   add(spec: FaultSpec): Fault
   remove(id: string): boolean
   clear(): void
@@ -70,7 +71,7 @@ export interface Faults {
  * faults.add({ operation: 'conversationsSnapshot', status: 500, times: 1 })
  */
 export function createFaults(seed: number): Faults {
-  const random = new SimpleFaker({ seed })
+  const random = seededRandom(seed)
   let faults: Fault[] = []
   let streamFaults: StreamFault[] = []
   let counter = 0
@@ -123,9 +124,10 @@ export function createFaults(seed: number): Faults {
     },
     addStream(spec) {
       invariant(
-        spec.stream === 'conversations' || spec.stream === 'assets',
-        'Failed to add a stream fault: "%s" is not a stream. Use "conversations" or "assets".',
+        (STREAM_NAMES as readonly string[]).includes(spec.stream),
+        'Failed to add a stream fault: "%s" is not a stream. Use one of %s.',
         spec.stream,
+        STREAM_NAMES.join(', '),
       )
       invariant(
         spec.close !== undefined || spec.drop === true || (spec.delayMs ?? 0) > 0,
@@ -133,7 +135,7 @@ export function createFaults(seed: number): Faults {
         spec.stream,
       )
       invariant(
-        spec.close === undefined || (spec.close.code === 1000 || (spec.close.code >= 3000 && spec.close.code <= 4999)),
+        spec.close === undefined || spec.close.code === 1000 || (spec.close.code >= 3000 && spec.close.code <= 4999),
         'Failed to add a fault to the %s stream: close code %s cannot be sent by a server. Use 1000 or 3000-4999.',
         spec.stream,
         spec.close?.code,
@@ -178,8 +180,7 @@ export function createFaults(seed: number): Faults {
       if (fault.remaining === 0) faults = faults.filter((candidate) => candidate !== fault)
       changed()
       const delay = fault.delayMs
-      const delayMs =
-        delay === undefined ? 0 : typeof delay === 'number' ? delay : random.number.int({ min: delay.min, max: delay.max })
+      const delayMs = delay === undefined ? 0 : typeof delay === 'number' ? delay : random.int(delay.min, delay.max)
       const answer = fault.networkError
         ? ({ networkError: true } as const)
         : fault.status !== undefined

@@ -1,6 +1,6 @@
 import { invariant } from 'outvariant'
-import type { IdentifierStream } from '../events/identifier-frames.js'
-import type { IdentifierHub } from '../events/identifier-hub.js'
+import { STREAM_NAMES, type StreamName } from '../events/stream-paths.js'
+import type { StreamHub } from '../events/stream-hub.js'
 import type { Store } from '../store/create-store.js'
 import type { ClockState, ControllableClock } from '../store/controllable-clock.js'
 import { RECORD_KINDS, type RecordKind, type RecordOf } from '../store/schemas.js'
@@ -28,7 +28,7 @@ export interface JournalRow {
 /** One frame sent on an identifier stream, as the inspector shows it. */
 export interface FrameRow {
   readonly id: number
-  readonly stream: IdentifierStream
+  readonly stream: StreamName
   /** When it was sent, by the mock's clock. */
   readonly at: string
   /** How many clients it went to. */
@@ -61,7 +61,7 @@ export interface InspectorOverview {
   readonly clock: ClockState
   readonly faults: readonly FaultRow[]
   readonly streamFaults: readonly FaultRow[]
-  readonly streams: Readonly<Record<IdentifierStream, StreamCounts>>
+  readonly streams: Readonly<Record<StreamName, StreamCounts>>
   readonly snapshots: readonly SnapshotInfo[]
   readonly journal: { readonly kept: number; readonly dropped: number; readonly limit: number; readonly lastId: number }
 }
@@ -100,7 +100,7 @@ export type InspectionEvent =
   | { readonly type: 'records'; readonly kinds: readonly RecordKind[] }
   | { readonly type: 'replaced' }
   | { readonly type: 'frame'; readonly frame: FrameRow }
-  | { readonly type: 'streams'; readonly streams: Readonly<Record<IdentifierStream, StreamCounts>> }
+  | { readonly type: 'streams'; readonly streams: Readonly<Record<StreamName, StreamCounts>> }
   | { readonly type: 'faults'; readonly faults: readonly FaultRow[]; readonly streamFaults: readonly FaultRow[] }
   | { readonly type: 'clock'; readonly clock: ClockState }
   | { readonly type: 'snapshots'; readonly snapshots: readonly SnapshotInfo[] }
@@ -111,7 +111,7 @@ export interface InspectionTarget {
   readonly store: Store
   readonly journal: Journal
   readonly faults: Faults
-  readonly hub: IdentifierHub
+  readonly hub: StreamHub
   readonly clock: ControllableClock
   readonly scenario: ScenarioName
   readonly snapshots: NamedSnapshots
@@ -133,7 +133,7 @@ export interface Inspection {
   /** Checks the journal as `verify()` does, answering the near-miss table instead of throwing it. */
   verify(expectation: CallExpectation): VerifyOutcome
   /** Stream clients and frame counts, and the newest frames sent (up to 100), oldest first. */
-  streams(): { streams: Readonly<Record<IdentifierStream, StreamCounts>>; frames: FrameRow[] }
+  streams(): { streams: Readonly<Record<StreamName, StreamCounts>>; frames: FrameRow[] }
   /** Tells listeners the scenario changed (the service calls it once a switch is done). */
   scenarioChanged(): void
   /** Snapshots taken by id, shared with `POST /__mock/snapshots`. */
@@ -144,7 +144,7 @@ export interface Inspection {
 
 const FRAMES_KEPT = 100
 const FRAME_TEXT = 2048
-const STREAMS: readonly IdentifierStream[] = ['conversations', 'assets']
+const STREAMS: readonly StreamName[] = STREAM_NAMES
 
 /**
  * What the inspector reads of a service — records with their links and wire
@@ -161,7 +161,7 @@ const STREAMS: readonly IdentifierStream[] = ['conversations', 'assets']
 export function createInspection(target: InspectionTarget): Inspection {
   const { store, journal, faults, hub, clock } = target
   const listeners = new Set<(event: InspectionEvent) => void>()
-  const framesSent: Record<IdentifierStream, number> = { conversations: 0, assets: 0 }
+  const framesSent = Object.fromEntries(STREAMS.map((stream) => [stream, 0])) as Record<StreamName, number>
   let frames: FrameRow[] = []
   let frameId = 0
 
@@ -180,7 +180,7 @@ export function createInspection(target: InspectionTarget): Inspection {
   const streamCounts = () =>
     Object.fromEntries(
       STREAMS.map((stream) => [stream, { clients: hub.clientCount(stream), frames: framesSent[stream] }]),
-    ) as Record<IdentifierStream, StreamCounts>
+    ) as Record<StreamName, StreamCounts>
   const faultRows = () => ({
     faults: faults.list().map(faultRow),
     streamFaults: faults.listStreams().map(faultRow),
@@ -325,7 +325,7 @@ function faultRow(fault: { readonly id: string; readonly remaining: number }): F
   return { ...fault, remaining: Number.isFinite(fault.remaining) ? fault.remaining : null }
 }
 
-function frameRow(id: number, stream: IdentifierStream, text: string, clients: number, at: string): FrameRow {
+function frameRow(id: number, stream: StreamName, text: string, clients: number, at: string): FrameRow {
   let items = 0
   for (let found = text.indexOf('"id":'); found !== -1; found = text.indexOf('"id":', found + 5)) items++
   if (text.length <= FRAME_TEXT) return { id, stream, at, clients, items, text, truncated: false }

@@ -1,4 +1,4 @@
-import { isMatch } from 'es-toolkit/compat'
+import { containsMatch } from './contains-match.js'
 import type { JournalEntry } from './journal.js'
 
 /** What a test expects the code under test to have called. */
@@ -34,12 +34,15 @@ function differences(entry: JournalEntry, expected: CallExpectation): string[] {
   const found: string[] = []
   if (entry.operation !== expected.operation) found.push(`operation is ${entry.operation}`)
   for (const [name, value] of Object.entries(expected.params ?? {})) {
-    if (entry.params[name] !== value) found.push(`params.${name} is ${JSON.stringify(entry.params[name])}, expected ${JSON.stringify(value)}`)
+    if (entry.params[name] !== value)
+      found.push(`params.${name} is ${JSON.stringify(entry.params[name])}, expected ${JSON.stringify(value)}`)
   }
   for (const [name, value] of Object.entries(expected.query ?? {})) {
-    if (entry.query[name] !== value) found.push(`query.${name} is ${JSON.stringify(entry.query[name])}, expected ${JSON.stringify(value)}`)
+    if (entry.query[name] !== value)
+      found.push(`query.${name} is ${JSON.stringify(entry.query[name])}, expected ${JSON.stringify(value)}`)
   }
-  if (expected.body !== undefined && !isMatch(entry.body as object, expected.body as object)) found.push('body does not contain the expected fields')
+  if (expected.body !== undefined && !containsMatch(entry.body, expected.body))
+    found.push('body does not contain the expected fields')
   return found
 }
 
@@ -67,7 +70,8 @@ export function verifyCalls(entries: readonly JournalEntry[], expected: CallExpe
   const matched = entries.filter((entry) => matches(entry, expected))
   const ok = expected.times === undefined ? matched.length > 0 : matched.length === expected.times
   if (ok) return matched
-  const wanted = expected.times === undefined ? 'at least once' : `exactly ${expected.times} time${expected.times === 1 ? '' : 's'}`
+  const wanted =
+    expected.times === undefined ? 'at least once' : `exactly ${expected.times} time${expected.times === 1 ? '' : 's'}`
   const misses = entries
     .map((entry, index) => ({ entry, index, found: differences(entry, expected) }))
     .filter(({ found }) => found.length > 0)
@@ -80,7 +84,9 @@ export function verifyCalls(entries: readonly JournalEntry[], expected: CallExpe
     ...(matched.length === 0 ? ['  (none)'] : matched.map((entry) => row(entry, entries.indexOf(entry)))),
     '',
     `Nearest misses (${misses.length} of ${entries.length - matched.length}):`,
-    ...(misses.length === 0 ? ['  (none)'] : misses.map(({ entry, index, found }) => row(entry, index, ` ${found.join('; ')}`))),
+    ...(misses.length === 0
+      ? ['  (none)']
+      : misses.map(({ entry, index, found }) => row(entry, index, ` ${found.join('; ')}`))),
   ]
   throw new VerificationError(lines.join('\n'))
 }

@@ -1,5 +1,6 @@
 import { invariant } from 'outvariant'
 import { controlRoutes, type ControlRoute } from '../control/control-routes.js'
+import { createCopilotReplies, type CopilotReplies } from '../control/copilot-replies.js'
 import { createFaults, type Faults } from '../control/faults.js'
 import { createInspection, type Inspection } from '../control/inspection.js'
 import { createJournal, type Journal, type JournalEntry } from '../control/journal.js'
@@ -7,10 +8,13 @@ import { createNamedSnapshots } from '../control/named-snapshots.js'
 import { scenarioData, type ScenarioData, type ScenarioName } from '../control/scenarios.js'
 import { verifyCalls, type CallExpectation } from '../control/verify-calls.js'
 import { deleteAsset } from '../domain/asset-writes.js'
-import { IDENTIFIER_STREAM_PATHS } from '../events/identifier-frames.js'
-import { createIdentifierHub, type IdentifierHub } from '../events/identifier-hub.js'
+import { copilotStream } from '../copilot/copilot-stream.js'
+import { serveIdentifierStreams } from '../events/identifier-streams.js'
+import { serveStatusStreams } from '../events/status-streams.js'
+import type { StreamEndpoint } from '../events/stream-endpoint.js'
+import { createStreamHub, type StreamHub } from '../events/stream-hub.js'
 import { createAnswerCache } from '../execution/answer-cache.js'
-import type { Answer } from '../execution/answer.js'
+import { headAnswer, type Answer } from '../execution/answer.js'
 import { executeOperation, type ExecutionEnvironment } from '../execution/execute-operation.js'
 import type { Operation } from '../operations/define-operation.js'
 import { unimplementedOperations } from '../routes/client-coverage.js'
@@ -44,12 +48,18 @@ export interface MockServiceOptions {
   clock?: Clock
   /** How many requests the journal keeps (default 10,000); past that the oldest are dropped. */
   journalLimit?: number
+  /** Milliseconds between the chunks of a copilot answer on `/qgpt/stream` (default 0; a reply can set its own). */
+  copilotPaceMs?: number
 }
 
 /** Where a request was routed: an operation of the service, or a route of the control API. */
-export type ServiceRoute =
+export type ServiceRoute = (
   | { readonly operation: Operation; readonly params: Readonly<Record<string, string>> }
   | { readonly control: ControlRoute; readonly params: Readonly<Record<string, string>> }
+) & {
+  /** Set on a HEAD routed to a GET: answered as the GET, with its status and headers and no body. */
+  readonly head?: true
+}
 
 /** A request as a transport hands it over, whatever the transport. */
 export interface ServiceRequest {
@@ -72,8 +82,12 @@ export interface MockService {
   readonly store: Store
   /** The route table every runtime serves. */
   readonly operations: readonly Operation[]
-  /** Fans store changes out to identifier stream clients, whatever their transport. */
-  readonly hub: IdentifierHub
+  /** The clients of every stream and the frames sent to them, whatever their transport. */
+  readonly hub: StreamHub
+  /** Every WebSocket stream the service answers: identifier streams, status streams and the copilot's. */
+  readonly streams: readonly StreamEndpoint[]
+  /** The copilot's scripted answers: `copilot.reply('Hello')` makes the next question answer that. */
+  readonly copilot: CopilotReplies
   /** Every request answered since the last reset, with its operation name. */
   readonly journal: Journal
   /** Failures injected into operations and streams. */
@@ -112,8 +126,14 @@ export interface MockService {
    * answers 410 and every link to it is gone.
    */
   removeAsset(id: string): Promise<void>
-  /** The route of a method and a path as sent (without the query), or undefined. */
+  /**
+   * The route of a method and a path as sent (without the query), or
+   * undefined. A HEAD with no route of its own takes the GET route of the
+   * path, marked `head`.
+   */
   route(method: string, path: string): ServiceRoute | undefined
+  /** The stream served at a path (without the query), or undefined. */
+  streamAt(path: string): StreamEndpoint | undefined
   /** Answers a request on its route; never throws. */
   answer(route: ServiceRoute, request: ServiceRequest): Promise<Answer>
   /** Disconnects every stream client and stops listening to the store. */
@@ -148,11 +168,30 @@ export function createMockService(options: MockServiceOptions = {}): MockService
   const journal = createJournal(options.journalLimit === undefined ? {} : { limit: options.journalLimit })
   const faults = createFaults(seed)
   const operations = routeTable()
-  const hub = createIdentifierHub(store, { takeFault: (stream) => faults.takeStream(stream) })
+  const hub = createStreamHub({ takeFault: (stream) => faults.takeStream(stream) })
+  const copilot = createCopilotReplies()
+  const copilotHooks = {
+    seed,
+    takeReply: () => copilot.take(),
+    modelRefusal: (): string | undefined => undefined,
+  }
+  const identifierStreams = serveIdentifierStreams(store, hub)
+  const statusStreams = serveStatusStreams(hub, {
+    user: () => undefined,
+    lastCheckedIn: () => JSON.stringify({ value: clock.now().toISOString() }),
+    visionStatus: () => JSON.stringify({ vision: { deactivation: { continuous: true }, degraded: false } }),
+  })
+  const streams: readonly StreamEndpoint[] = [
+    ...identifierStreams.endpoints,
+    ...statusStreams.endpoints,
+    copilotStream({ store, hub, paceMs: options.copilotPaceMs ?? 0, ...copilotHooks }),
+  ]
+  const streamsByPath = new Map(streams.map((stream) => [stream.path, stream]))
   const environment: ExecutionEnvironment = {
     store,
     renderer: createWireRenderer(store),
     answers: createAnswerCache(store),
+    copilot: copilotHooks,
     takeFault: (operation) => faults.take(operation),
     record: (request, answer) => journal.record(request, answer),
   }
@@ -191,6 +230,8 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     store,
     operations,
     hub,
+    streams,
+    copilot,
     journal,
     faults,
     clock,
@@ -202,6 +243,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     async reset() {
       journal.clear()
       faults.clear()
+      copilot.clear()
       clock.reset()
       await load(data)
     },
@@ -218,18 +260,33 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     removeAsset: (id) => store.write((tx) => deleteAsset(tx, id)),
     route(method, path) {
       const match = router.find(method, path)
-      return match && { ...match.target, params: match.params }
+      if (match) return { ...match.target, params: match.params }
+      const get = method === 'HEAD' ? router.find('GET', path) : undefined
+      return get && { ...get.target, params: get.params, head: true }
     },
     async answer(route, request) {
       await ready
-      if ('control' in route) return answerControl(route.control, route.params, request)
-      return executeOperation(
-        route.operation,
-        { method: request.method, path: request.path, params: route.params, query: request.query, body: request.body },
-        environment,
-      )
+      const answer =
+        'control' in route
+          ? await answerControl(route.control, route.params, request)
+          : await executeOperation(
+              route.operation,
+              {
+                method: request.method,
+                path: request.path,
+                params: route.params,
+                query: request.query,
+                body: request.body,
+              },
+              environment,
+            )
+      return route.head ? headAnswer(answer) : answer
     },
-    close: () => hub.close(),
+    streamAt: (path) => streamsByPath.get(path),
+    close() {
+      identifierStreams.close()
+      hub.close()
+    },
   }
   const router = createRouter<{ operation: Operation } | { control: ControlRoute }>([
     ...operations.flatMap((operation) =>
@@ -237,7 +294,10 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     ),
     // Every other operation of the official client answers 501 naming it, journaled and fault-able like the rest.
     // In the same tree, so a client's fixed segment wins over a parameter (GET /assets/pseudo is no asset id).
-    ...unimplementedOperations(operations, Object.values(IDENTIFIER_STREAM_PATHS)).map((operation) => ({
+    ...unimplementedOperations(
+      operations,
+      streams.map((stream) => stream.path),
+    ).map((operation) => ({
       method: operation.method,
       path: operation.paths[0]!,
       target: { operation },

@@ -30,6 +30,22 @@ const seededConversationMessageInput = z
   })
   .loose()
 
+/**
+ * SeededConversationMessage: the body of `POST /messages/create`, a message
+ * of an existing conversation, with the records it links to.
+ */
+export const seededMessageInput = seededConversationMessageInput
+  .extend({
+    conversation: reference.optional(),
+    assets: references.optional(),
+    anchors: references.optional(),
+    tags: references.optional(),
+    ranges: references.optional(),
+    summaries: references.optional(),
+    messages: references.optional(),
+  })
+  .loose()
+
 const seededAnnotationInput = z
   .object({ type: annotationType, text: z.string(), favorited: z.boolean().optional() })
   .loose()

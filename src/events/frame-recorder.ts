@@ -11,19 +11,20 @@ export interface MessageSource {
 }
 
 /** Every frame a socket received, and a way to wait for the next one that matches. */
-export interface FrameRecorder {
-  /** Every frame received so far, parsed. */
-  readonly frames: readonly IdentifierFrame[]
+export interface FrameRecorder<F = IdentifierFrame> {
+  /** Every frame received so far, parsed (a frame that is not JSON, such as the health stream's `ok`, as its text). */
+  readonly frames: readonly F[]
   /**
    * Resolves with the first frame not yet taken that matches `predicate`
    * (frames before it are taken too); rejects after `timeoutMs` (default
    * 2,000, real time) listing the frames that arrived instead.
    */
-  next(predicate?: (frame: IdentifierFrame) => boolean, options?: { timeoutMs?: number }): Promise<IdentifierFrame>
+  next(predicate?: (frame: F) => boolean, options?: { timeoutMs?: number }): Promise<F>
 }
 
 /**
- * Starts recording a socket's identifier frames. Attach it right after
+ * Starts recording a socket's frames (identifier frames unless `F` says
+ * otherwise, e.g. `recordFrames<QGPTStreamOutput>(socket)`). Attach it right after
  * creating the socket so the first frame is not missed.
  *
  * With fake timers: the timeout runs on the real clock, but mock-socket
@@ -35,12 +36,12 @@ export interface FrameRecorder {
  * const first = await frames.next()
  * const deletion = await frames.next((frame) => frame.iterable[0]?.deleted === true)
  */
-export function recordFrames(socket: MessageSource): FrameRecorder {
-  const frames: IdentifierFrame[] = []
+export function recordFrames<F = IdentifierFrame>(socket: MessageSource): FrameRecorder<F> {
+  const frames: F[] = []
   let taken = 0
   const waiters = new Set<() => void>()
   socket.addEventListener('message', (event) => {
-    frames.push(JSON.parse(String(event.data)) as IdentifierFrame)
+    frames.push(parseFrame(String(event.data)) as F)
     for (const wake of [...waiters]) wake()
   })
   return {
@@ -64,7 +65,7 @@ export function recordFrames(socket: MessageSource): FrameRecorder {
           const arrived = frames.slice(seenFrom).map((frame) => JSON.stringify(frame))
           reject(
             new Error(
-              `Failed to receive a matching identifier frame within ${timeoutMs} ms: ${
+              `Failed to receive a matching frame within ${timeoutMs} ms: ${
                 arrived.length === 0 ? 'no frame arrived' : `these arrived instead:\n  ${arrived.join('\n  ')}`
               }. Check the change happened, or wait longer with { timeoutMs }.`,
             ),
@@ -74,5 +75,13 @@ export function recordFrames(socket: MessageSource): FrameRecorder {
         check()
       })
     },
+  }
+}
+
+function parseFrame(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown
+  } catch {
+    return text
   }
 }

@@ -1,36 +1,7 @@
 import type { StreamedIdentifiers } from '@pieces.app/pieces-os-client'
 import type { RecordChange, Store } from '../store/create-store.js'
 import type { Wire } from '../wire/wire-types.js'
-
-/** The identifier streams of the service, named by the kind of record they carry. */
-export type IdentifierStream = 'conversations' | 'assets'
-
-/**
- * The WebSocket path of each identifier stream.
- *
- * @example
- * new WebSocket(`ws://localhost:39300${IDENTIFIER_STREAM_PATHS.assets}`)
- */
-export const IDENTIFIER_STREAM_PATHS: Readonly<Record<IdentifierStream, string>> = {
-  conversations: '/conversations/stream/identifiers',
-  assets: '/assets/stream/identifiers',
-}
-
-/**
- * The `ws://` URL of each identifier stream of a service at `baseUrl`.
- *
- * @example
- * streamUrlsOf('http://localhost:39300').conversations // 'ws://localhost:39300/conversations/stream/identifiers'
- */
-export function streamUrlsOf(baseUrl: string): Record<IdentifierStream, string> {
-  const wsBase = baseUrl.replace(/^http/, 'ws').replace(/\/+$/, '')
-  return {
-    conversations: `${wsBase}${IDENTIFIER_STREAM_PATHS.conversations}`,
-    assets: `${wsBase}${IDENTIFIER_STREAM_PATHS.assets}`,
-  }
-}
-
-const KIND_OF = { conversations: 'conversation', assets: 'asset' } as const
+import { IDENTIFIER_STREAMS, type IdentifierStream } from './stream-paths.js'
 
 /** One frame as it travels: a StreamedIdentifiers JSON object. */
 export type IdentifierFrame = Wire<StreamedIdentifiers>
@@ -43,8 +14,8 @@ export type IdentifierFrame = Wire<StreamedIdentifiers>
  * firstFrame(store, 'conversations') // { iterable: [{ conversation: { id } }, …] }
  */
 export function firstFrame(store: Store, stream: IdentifierStream): IdentifierFrame {
-  const key = KIND_OF[stream]
-  const records = [...store.all(key)].sort((a, b) => (a.updated < b.updated ? 1 : a.updated > b.updated ? -1 : 0))
+  const { kind, key } = IDENTIFIER_STREAMS[stream]
+  const records = [...store.all(kind)].sort((a, b) => (a.updated < b.updated ? 1 : a.updated > b.updated ? -1 : 0))
   return { iterable: records.map((record) => ({ [key]: { id: record.id } })) }
 }
 
@@ -56,10 +27,10 @@ export function firstFrame(store: Store, stream: IdentifierStream): IdentifierFr
  * changeFrames([{ kind: 'asset', id, type: 'deleted' }], 'assets') // [{ iterable: [{ asset: { id }, deleted: true }] }]
  */
 export function changeFrames(changes: readonly RecordChange[], stream: IdentifierStream): IdentifierFrame[] {
-  const key = KIND_OF[stream]
+  const { kind, key } = IDENTIFIER_STREAMS[stream]
   const frames: IdentifierFrame[] = []
   for (const change of changes) {
-    if (change.kind !== key) continue
+    if (change.kind !== kind) continue
     const item = { [key]: { id: change.id }, ...(change.type === 'deleted' && { deleted: true }) }
     frames.push({ iterable: [item] })
   }

@@ -11,7 +11,13 @@ const TEXT_TYPE = 'text/plain; charset=utf-8'
  * UTF-8 bytes for an answer given again from the read cache.
  */
 export type Answer =
-  | { readonly status: number; readonly contentType?: string; readonly body?: string | Uint8Array }
+  | {
+      readonly status: number
+      readonly contentType?: string
+      readonly body?: string | Uint8Array
+      /** The length in bytes of the body a GET would carry, on an answer to HEAD (which carries none). */
+      readonly contentLength?: number
+    }
   | { readonly networkError: true }
 
 /**
@@ -48,4 +54,21 @@ export function errorAnswer(error: unknown): Answer {
   if (error instanceof MockServiceError) return textAnswer(error.status, error.message)
   const message = error instanceof Error ? error.message : String(error)
   return textAnswer(500, `Internal error in the mock service: ${message}`)
+}
+
+/**
+ * The answer to a HEAD: the GET's status and headers, its length included, and no body.
+ *
+ * @example
+ * headAnswer(textAnswer(200, 'ok')) // { status: 200, contentType: 'text/plain; charset=utf-8', contentLength: 2 }
+ */
+export function headAnswer(answer: Answer): Answer {
+  if ('networkError' in answer || answer.body === undefined) return answer
+  const { body, ...head } = answer
+  return { ...head, contentLength: typeof body === 'string' ? utf8Length(body) : body.byteLength }
+}
+
+/** The UTF-8 length of a string, in every runtime. */
+function utf8Length(text: string): number {
+  return new TextEncoder().encode(text).byteLength
 }

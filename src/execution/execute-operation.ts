@@ -1,3 +1,4 @@
+import type { CopilotHooks } from '../domain/copilot-reply.js'
 import { MockServiceError } from '../errors.js'
 import type { Operation, OperationContext } from '../operations/define-operation.js'
 import type { Store } from '../store/create-store.js'
@@ -56,6 +57,8 @@ export interface ExecutionEnvironment {
   readonly store: Store
   readonly renderer: WireRenderer
   readonly answers?: AnswerCache
+  /** The copilot's seed, scripted replies and models, handed to the `/qgpt` routes. */
+  readonly copilot?: CopilotHooks
   /** Takes the fault that applies to the next request of an operation, if any. */
   takeFault?(operation: string): FaultEffect | undefined
   /** Hears of every request answered, and the answer given. */
@@ -94,7 +97,12 @@ export async function executeOperation(
       // Built only when the operation runs: a read the cache answers needs none of it.
       const run = async () => {
         const wire = environment.renderer.answer({ now, transferables: true, keep: read })
-        const context: OperationContext = { request, store, wire: (transferables) => wire.withTransferables(transferables) }
+        const context: OperationContext = {
+          request,
+          store,
+          wire: (transferables) => wire.withTransferables(transferables),
+          ...(environment.copilot && { copilot: environment.copilot }),
+        }
         return { answer: toAnswer(await operation.run(context)), window: wire.window }
       }
       answer =

@@ -12,7 +12,7 @@ import type {
 } from '../control/inspection.js'
 import type { ScenarioName } from '../control/scenarios.js'
 import type { CallExpectation } from '../control/verify-calls.js'
-import type { IdentifierStream } from '../events/identifier-frames.js'
+import type { StreamName } from '../events/stream-paths.js'
 import type { RecordKind } from '../store/schemas.js'
 
 /** A clock change the inspector asks for. */
@@ -33,7 +33,7 @@ export interface Connection {
   journalRows(): Promise<{ rows: JournalRow[] }>
   journalEntry(id: number): Promise<JournalDetail | undefined>
   verify(expectation: CallExpectation): Promise<VerifyOutcome>
-  streams(): Promise<{ streams: Readonly<Record<IdentifierStream, StreamCounts>>; frames: FrameRow[] }>
+  streams(): Promise<{ streams: Readonly<Record<StreamName, StreamCounts>>; frames: FrameRow[] }>
   reset(): Promise<void>
   useScenario(name: ScenarioName): Promise<void>
   takeSnapshot(): Promise<void>

@@ -1,3 +1,4 @@
+import type { StreamName } from '../events/stream-paths.js'
 import { useState } from 'preact/hooks'
 import type { FaultRow } from '../control/inspection.js'
 import type { ScenarioName } from '../control/scenarios.js'
@@ -80,7 +81,7 @@ export function SteeringView({ connection, live, act }: ViewProps) {
           : { delayMs: Number(streamFault.delayMs) }
     act(() =>
       connection.addFault({
-        stream: streamFault.stream as 'conversations' | 'assets',
+        stream: streamFault.stream as StreamName,
         ...effect,
         ...(times !== undefined && { times }),
       }),
@@ -298,8 +299,11 @@ export function SteeringView({ connection, live, act }: ViewProps) {
             value={streamFault.stream}
             onChange={(event) => setStreamFault({ ...streamFault, stream: event.currentTarget.value })}
           >
-            <option value="conversations">conversations</option>
-            <option value="assets">assets</option>
+            {(Object.keys(overview.streams) as StreamName[]).map((stream) => (
+              <option value={stream} key={stream}>
+                {stream}
+              </option>
+            ))}
           </select>
           <select
             aria-label="stream fault effect"

@@ -1,11 +1,10 @@
-import type { IdentifierStream } from '../events/identifier-frames.js'
+import type { StreamName } from '../events/stream-paths.js'
 import type { ViewProps } from './app.js'
 import { timeOfDay } from './format.js'
 
-const STREAMS: readonly IdentifierStream[] = ['conversations', 'assets']
 
 /**
- * The identifier streams live: clients connected to each, frames sent, and
+ * Every stream live: clients connected to each, frames sent, and
  * the newest frames as they went out.
  *
  * @example
@@ -17,12 +16,12 @@ export function StreamsView({ live }: ViewProps) {
   return (
     <div class="cam-col cam-wide">
       <div class="cam-cards">
-        {STREAMS.map((stream) => (
+        {(Object.keys(streams ?? {}) as StreamName[]).map((stream) => (
           <div class="cam-card" aria-label={`${stream} stream`} key={stream}>
-            <div class="cam-note">/{stream}/stream/identifiers</div>
-            <strong>{streams?.[stream].clients ?? 0}</strong> client{streams?.[stream].clients === 1 ? '' : 's'}{' '}
+            <div class="cam-note">{stream}</div>
+            <strong>{streams?.[stream]?.clients ?? 0}</strong> client{streams?.[stream]?.clients === 1 ? '' : 's'}{' '}
             connected
-            <div class="cam-note">{streams?.[stream].frames ?? 0} frames sent</div>
+            <div class="cam-note">{streams?.[stream]?.frames ?? 0} frames sent</div>
           </div>
         ))}
       </div>

@@ -80,7 +80,7 @@ export function useLive(connection: Connection): LiveState {
             case 'frame': {
               newFrames.push(event.frame)
               if (overview) {
-                const counts = overview.streams[event.frame.stream]
+                const counts = overview.streams[event.frame.stream] ?? { clients: 0, frames: 0 }
                 overview = {
                   ...overview,
                   streams: { ...overview.streams, [event.frame.stream]: { ...counts, frames: counts.frames + 1 } },

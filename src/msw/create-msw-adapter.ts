@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'msw'
 import type { MockService } from '../core/create-mock-service.js'
-import { streamUrlsOf, type IdentifierStream } from '../events/identifier-frames.js'
+import { STREAM_PATHS, streamUrlsOf, type StreamName } from '../events/stream-paths.js'
 import { createMswHandlers } from './create-msw-handlers.js'
 import { createStreamPassthrough } from './create-stream-passthrough.js'
 import { installWebSocket } from './install-web-socket.js'
@@ -23,8 +23,8 @@ export interface MswAdapterOptions {
 export interface MswAdapter {
   /** Where the handlers answer. */
   readonly baseUrl: string
-  /** The `ws://` URL of each identifier stream. */
-  readonly streamUrls: Readonly<Record<IdentifierStream, string>>
+  /** The `ws://` URL of every stream: identifier streams, status streams and the copilot's `qgpt`. */
+  readonly streamUrls: Readonly<Record<StreamName, string>>
   /**
    * MSW request handlers for every operation and the control API, for
    * `setupServer` or `setupWorker`, plus pass-through handlers for the
@@ -56,14 +56,15 @@ export interface MswAdapter {
 export function createMswAdapter(service: MockService, options: MswAdapterOptions = {}): MswAdapter {
   const baseUrl = options.baseUrl ?? DEFAULT_BASE_URL
   const streamUrls = streamUrlsOf(baseUrl)
+  const wsBase = baseUrl.replace(/^http/, 'ws').replace(/\/+$/, '')
   let stop: (() => void) | undefined
   return {
     baseUrl,
     streamUrls,
-    handlers: [...createMswHandlers(service, baseUrl), ...createStreamPassthrough(Object.values(streamUrls))],
+    handlers: [...createMswHandlers(service, baseUrl), createStreamPassthrough(wsBase, Object.values(STREAM_PATHS))],
     startStreams() {
       if (stop) return
-      const streams = startMockSocketStreams(service.hub, streamUrls)
+      const streams = startMockSocketStreams(service.streams, wsBase)
       const uninstall = installWebSocket(streams.WebSocket)
       stop = () => {
         uninstall()

@@ -56,6 +56,16 @@ export function createMswHandlers(service: MockService, baseUrl: string): Reques
 
 function toResponse(answer: Answer): Response {
   if ('networkError' in answer) return HttpResponse.error()
+  if (answer.body === undefined && answer.contentLength !== undefined) {
+    // A HEAD: the GET's headers, no body.
+    return new HttpResponse(null, {
+      status: answer.status,
+      headers: {
+        ...(answer.contentType && { 'content-type': answer.contentType }),
+        'content-length': String(answer.contentLength),
+      },
+    })
+  }
   if (answer.body === undefined) return new HttpResponse(null, { status: answer.status })
   return new HttpResponse(answer.body as BodyInit, {
     status: answer.status,

@@ -1,31 +1,35 @@
 import { ws, type RequestHandler } from 'msw'
 
 /**
- * MSW WebSocket handlers that let connections to the identifier streams
- * through to the WebSocket class underneath MSW's interceptor — the mock's
- * own mock-socket class when it was installed before `listen()`. Without
- * them MSW reports those connections as unhandled.
+ * One MSW WebSocket handler that lets connections to the service's streams
+ * (`paths` under `wsBase`) through to the WebSocket class underneath MSW's
+ * interceptor — the mock's own mock-socket class when it was installed
+ * before `listen()`. Without it MSW reports those connections as unhandled.
  *
  * @example
- * setupServer(...createStreamPassthrough(Object.values(streamUrls)))
+ * setupServer(createStreamPassthrough('ws://localhost:39300', Object.values(STREAM_PATHS)))
  */
-export function createStreamPassthrough(urls: readonly string[]): RequestHandler[] {
-  return urls.map((url) => {
-    let handler = passthroughs.get(url)
-    if (!handler) {
-      handler = ws.link(url).addEventListener('connection', ({ server }) => {
-        server.connect()
-      }) as unknown as RequestHandler
-      passthroughs.set(url, handler)
-    }
-    return handler
-  })
+export function createStreamPassthrough(wsBase: string, paths: readonly string[]): RequestHandler {
+  const key = `${wsBase} ${paths.join(' ')}`
+  let handler = passthroughs.get(key)
+  if (!handler) {
+    const pattern = new RegExp(`^${escape(wsBase)}(?:${paths.map(escape).join('|')})(?:\\?.*)?$`)
+    handler = ws.link(pattern).addEventListener('connection', ({ server }) => {
+      server.connect()
+    }) as unknown as RequestHandler
+    passthroughs.set(key, handler)
+  }
+  return handler
+}
+
+function escape(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 }
 
 /**
- * The pass-through handler of each stream URL, made once and shared by every
+ * The pass-through handler of each base URL, made once and shared by every
  * mock service: each `ws.link()` adds a listener to one channel msw keeps for
- * the whole process and never removes, so a link per service would pile up
- * (and warn past ten). The handler holds no state of its own.
+ * the whole process and never removes, so a link per service (or per stream)
+ * would pile up (and warn past ten). The handler holds no state of its own.
  */
 const passthroughs = new Map<string, RequestHandler>()

@@ -1,8 +1,7 @@
 import { Server, WebSocket as MockWebSocket } from 'mock-socket'
-import type { IdentifierStream } from '../events/identifier-frames.js'
-import type { IdentifierHub } from '../events/identifier-hub.js'
+import type { StreamEndpoint } from '../events/stream-endpoint.js'
 
-/** The identifier streams served in-process by mock-socket. */
+/** The streams served in-process by mock-socket. */
 export interface MockSocketStreams {
   /** The WebSocket class that reaches these streams (mock-socket's). */
   readonly WebSocket: typeof MockWebSocket
@@ -11,27 +10,25 @@ export interface MockSocketStreams {
 }
 
 /**
- * Serves the identifier streams in-process with mock-socket servers at the
- * service's `ws://` URLs. It does not touch `globalThis.WebSocket`; see
- * `installWebSocket()` for that.
+ * Serves the service's streams in-process with mock-socket servers at their
+ * `ws://` URLs under `wsBase`: each connection opens a session of its stream,
+ * which hears the frames the client sends. It does not touch
+ * `globalThis.WebSocket`; see `installWebSocket()` for that.
  *
  * @example
- * const urls = streamUrlsOf('http://localhost:39300')
- * const streams = startMockSocketStreams(hub, urls)
- * new streams.WebSocket(urls.conversations)
+ * const streams = startMockSocketStreams(service.streams, 'ws://localhost:39300')
+ * new streams.WebSocket('ws://localhost:39300/conversations/stream/identifiers')
  */
-export function startMockSocketStreams(
-  hub: IdentifierHub,
-  urls: Readonly<Record<IdentifierStream, string>>,
-): MockSocketStreams {
-  const servers = (Object.keys(urls) as IdentifierStream[]).map((stream) => {
-    const server = new Server(urls[stream], { mock: false })
+export function startMockSocketStreams(endpoints: readonly StreamEndpoint[], wsBase: string): MockSocketStreams {
+  const servers = endpoints.map((endpoint) => {
+    const server = new Server(`${wsBase}${endpoint.path}`, { mock: false })
     server.on('connection', (socket) => {
-      const disconnect = hub.connect(stream, {
+      const session = endpoint.open({
         send: (frame) => socket.send(frame),
         close: (code, reason) => socket.close({ code, reason, wasClean: true }),
       })
-      socket.on('close', disconnect)
+      socket.on('message', (data) => session.receive(typeof data === 'string' ? data : String(data)))
+      socket.on('close', () => session.leave())
     })
     return server
   })

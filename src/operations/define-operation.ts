@@ -1,3 +1,4 @@
+import type { CopilotHooks } from '../domain/copilot-reply.js'
 import type { Store } from '../store/create-store.js'
 import type { RecordKind } from '../store/schemas.js'
 import type { WireContext } from '../wire/wire-types.js'
@@ -21,6 +22,8 @@ export interface OperationContext {
    * is kept and given again while it would come out the same.
    */
   wire(transferables: boolean): WireContext
+  /** The copilot's seed, scripted replies and models, for the `/qgpt` routes (none: it composes with seed 1). */
+  readonly copilot?: CopilotHooks
 }
 
 /** An operation's answer, before the executor turns it into a finished one. */

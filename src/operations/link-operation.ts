@@ -6,7 +6,7 @@ import { defineOperation, noContent, type Operation } from './define-operation.j
 import { pathId } from './request-input.js'
 
 /** A link of the relation table: a kind that owns links, and one of its link fields. */
-export type StoreLink = { [K in LinkingKind]: readonly [K, DeclaredLink<K>] }[LinkingKind]
+type StoreLink = { [K in LinkingKind]: readonly [K, DeclaredLink<K>] }[LinkingKind]
 
 /** A link route: its operation id, literal path(s), the kind each parameter names, and the store link it changes. */
 export interface LinkRouteSpec {

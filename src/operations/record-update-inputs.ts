@@ -1,5 +1,13 @@
 import { z } from 'zod'
-import { anchorType, annotationType, classificationSpecific, mechanism, tagCategory } from '../store/enums.js'
+import {
+  anchorType,
+  annotationType,
+  classificationSpecific,
+  mechanism,
+  messageRole,
+  messageSentiment,
+  tagCategory,
+} from '../store/enums.js'
 import { applicationSchema, fragmentSchema, scoreSchema, transferableStringSchema } from '../store/schemas.js'
 
 /*
@@ -12,6 +20,20 @@ import { applicationSchema, fragmentSchema, scoreSchema, transferableStringSchem
 const id = z.string().min(1)
 const timestamp = z.object({ value: z.iso.datetime({ offset: true }) }).loose()
 const references = z.object({ iterable: z.array(z.object({ id }).loose()) }).loose()
+
+/** ConversationMessage: the body of `POST /message/update` and `POST /message/update/value`. */
+export const messageUpdateInput = z
+  .object({
+    id,
+    created: timestamp,
+    updated: timestamp,
+    role: messageRole,
+    conversation: z.object({ id }).loose(),
+    fragment: fragmentSchema.optional(),
+    sentiment: messageSentiment.optional(),
+    score: scoreSchema.optional(),
+  })
+  .loose()
 
 /** Tag: the body of `POST /tag/update`. */
 export const tagUpdateInput = z

@@ -64,7 +64,7 @@ export function notImplementedText(operation: {
  * text/plain naming it.
  *
  * @example
- * unimplementedOperations(routeTable(), Object.values(IDENTIFIER_STREAM_PATHS)).length // 586 minus what the mock answers
+ * unimplementedOperations(routeTable(), Object.values(STREAM_PATHS)).length // 586 minus what the mock answers
  */
 export function unimplementedOperations(operations: readonly Operation[], streamPaths: readonly string[]): Operation[] {
   return clientCoverage(operations, streamPaths)
@@ -81,4 +81,21 @@ export function unimplementedOperations(operations: readonly Operation[], stream
         },
       })
     })
+}
+
+/**
+ * The 501 text of a WebSocket stream of the official client that the mock
+ * does not serve, when `path` is one; undefined for any other path.
+ *
+ * @example
+ * unimplementedStreamText('/os/settings/stream') // 'conversation-asset-mock does not implement osSettingsStream (GET /os/settings/stream)'
+ */
+export function unimplementedStreamText(path: string): string | undefined {
+  const segments = path.split('/')
+  const client = clientOperations.find((operation) => {
+    if (!operation.websocket) return false
+    const pattern = operation.path.split('/')
+    return pattern.length === segments.length && pattern.every((part, index) => part.startsWith(':') || part === segments[index])
+  })
+  return client && notImplementedText(client)
 }

@@ -17,6 +17,8 @@ import { annotationLinksOperations } from '../operations/annotation-links.js'
 import { rangeLinksOperations } from '../operations/range-links.js'
 import { workstreamSummaryLinksOperations } from '../operations/workstream-summary-links.js'
 import { messageLinksOperations } from '../operations/message-links.js'
+import { messagesOperations } from '../operations/messages.js'
+import { qgptOperations } from '../operations/qgpt.js'
 import { tagsOperations } from '../operations/tags.js'
 import { websitesOperations } from '../operations/websites.js'
 import { anchorsOperations } from '../operations/anchors.js'
@@ -59,7 +61,9 @@ export function routeGroups(): readonly RouteGroup[] {
     { name: 'annotation links', operations: annotationLinksOperations },
     { name: 'range links', operations: rangeLinksOperations },
     { name: 'workstream summary links', operations: workstreamSummaryLinksOperations },
+    { name: 'messages', operations: messagesOperations },
     { name: 'message links', operations: messageLinksOperations },
+    { name: 'copilot', operations: qgptOperations },
     { name: 'tags', operations: tagsOperations },
     { name: 'websites', operations: websitesOperations },
     { name: 'anchors', operations: anchorsOperations },

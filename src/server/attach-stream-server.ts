@@ -1,16 +1,9 @@
 import type { IncomingMessage, Server as HttpServer } from 'node:http'
 import type { Duplex } from 'node:stream'
 import { WebSocketServer, type WebSocket } from 'ws'
-import { IDENTIFIER_STREAM_PATHS, type IdentifierStream } from '../events/identifier-frames.js'
-import type { IdentifierHub } from '../events/identifier-hub.js'
+import type { MockService } from '../core/create-mock-service.js'
+import { unimplementedStreamText } from '../routes/client-coverage.js'
 import { serveUpgradeAsHttp } from './serve-upgrade-as-http.js'
-
-const STREAM_BY_PATH = new Map(
-  (Object.entries(IDENTIFIER_STREAM_PATHS) as Array<[IdentifierStream, string]>).map(([stream, path]) => [
-    path,
-    stream,
-  ]),
-)
 
 /** An upgrade the server refuses, with the status and message it answers. */
 interface UpgradeRefusal {
@@ -21,7 +14,7 @@ interface UpgradeRefusal {
 /** Why a stream client was dropped: it stopped reading, or stopped answering pings. */
 export type StreamDropReason = 'slow' | 'unresponsive'
 
-/** How the stream server decides which upgrades it takes, and which clients it keeps. */
+/** How the stream server decides which upgrades it takes, which clients it keeps, and what it logs. */
 export interface StreamServerOptions {
   /** Why an upgrade request is refused (too many connections, a foreign page), or undefined to go on. */
   refusal?(request: IncomingMessage, socket: Duplex): UpgradeRefusal | undefined
@@ -31,25 +24,33 @@ export interface StreamServerOptions {
   pingIntervalMs?: number
   /** Hears of each client dropped. */
   onDrop?(reason: StreamDropReason): void
+  /** Each connection and each close as one line, e.g. `WS /conversations/stream/identifiers connected (1 open)`. */
+  log?(line: string): void
 }
 
 const DEFAULT_BUFFER_LIMIT = 4 * 1024 * 1024
 const DEFAULT_PING_INTERVAL_MS = 30_000
 
 /**
- * Serves the identifier streams over real WebSockets (`ws`) on the HTTP
- * server's own port. A client that stops reading is closed once more than
- * `bufferLimitBytes` wait for it, and one that misses a ping is dropped, so
- * neither holds memory. Returns the function that closes every stream client.
+ * Serves the service's streams over real WebSockets (`ws`) on the HTTP
+ * server's own port: each connection opens a session of the stream at its
+ * path, which hears the frames the client sends. A stream of the official
+ * client the mock does not serve refuses the upgrade with 501 naming it;
+ * any other path with 404; an upgrade to another protocol (h2c) is declined
+ * and its request served as HTTP/1.1. A client that stops reading is closed
+ * once more than `bufferLimitBytes` wait for it, and one that misses a ping
+ * is dropped, so neither holds memory. Returns the function that closes
+ * every client.
  *
  * @example
- * const closeStreams = attachStreamServer(httpServer, service.hub)
+ * const closeStreams = attachStreamServer(httpServer, service, { log: console.log })
  */
 export function attachStreamServer(
   server: HttpServer,
-  hub: Pick<IdentifierHub, 'connect'>,
+  service: Pick<MockService, 'streamAt'>,
   options: StreamServerOptions = {},
 ): () => void {
+  const { log } = options
   const sockets = new WebSocketServer({ noServer: true })
   const bufferLimit = options.bufferLimitBytes ?? DEFAULT_BUFFER_LIMIT
   // Clients that have answered the last ping (or connected since).
@@ -66,6 +67,7 @@ export function attachStreamServer(
     }
   }, options.pingIntervalMs ?? DEFAULT_PING_INTERVAL_MS)
   ping.unref()
+
   server.on('upgrade', (request, socket, head) => {
     // Only WebSocket upgrades are taken; any other (h2c) is declined and the request served as HTTP/1.1.
     if (request.headers.upgrade?.toLowerCase() !== 'websocket') {
@@ -73,31 +75,38 @@ export function attachStreamServer(
       return
     }
     const path = (request.url ?? '/').split('?')[0]!
-    const stream = STREAM_BY_PATH.get(path)
-    const refusal = options.refusal?.(request, socket) ?? (stream ? undefined : NO_STREAM)
-    if (refusal || !stream) {
-      refuseUpgrade(socket, refusal ?? NO_STREAM)
-      return
+    const refusal = options.refusal?.(request, socket)
+    if (refusal) return refuseUpgrade(socket, refusal)
+    const endpoint = service.streamAt(path)
+    if (!endpoint) {
+      const unimplemented = unimplementedStreamText(path)
+      return refuseUpgrade(socket, unimplemented ? { status: 501, text: unimplemented } : NO_STREAM)
     }
     sockets.handleUpgrade(request, socket, head, (client) => {
       answered.add(client)
       client.on('pong', () => answered.add(client))
       let dropped = false
-      let disconnect = () => {}
-      disconnect = hub.connect(stream, {
+      const session = endpoint.open({
         send(frame) {
           if (dropped) return
           if (client.bufferedAmount <= bufferLimit) return client.send(frame)
           // It stopped reading: no more frames for it; the close frame waits behind what it has not read.
           dropped = true
-          disconnect()
+          session.leave()
           client.close(1013, 'Stream client too slow: reconnect and read the frames as they come.')
           options.onDrop?.('slow')
         },
         close: (code, reason) => client.close(code, reason),
       })
-      client.on('close', disconnect)
-      client.on('error', disconnect)
+      client.on('message', (data, binary) => {
+        if (!binary && !dropped) session.receive(data.toString())
+      })
+      client.on('error', () => session.leave())
+      client.on('close', (code) => {
+        session.leave()
+        log?.(`WS ${path} closed ${code} (${sockets.clients.size} open)`)
+      })
+      log?.(`WS ${path} connected (${sockets.clients.size} open)`)
     })
   })
   return () => {
@@ -109,7 +118,12 @@ export function attachStreamServer(
 
 const NO_STREAM: UpgradeRefusal = { status: 404, text: 'No stream here.' }
 
-const REASONS: Record<number, string> = { 403: 'Forbidden', 404: 'Not Found', 503: 'Service Unavailable' }
+const REASONS: Record<number, string> = {
+  403: 'Forbidden',
+  404: 'Not Found',
+  501: 'Not Implemented',
+  503: 'Service Unavailable',
+}
 
 /** Answers an upgrade request with a plain-text refusal and closes its connection. */
 function refuseUpgrade(socket: Duplex, { status, text }: UpgradeRefusal): void {

@@ -21,7 +21,7 @@ export interface StandaloneServerOptions extends MockServiceOptions {
   maxBodyBytesInFlight?: number
   /** Keep the records in this file across restarts (written atomically after each change). */
   persist?: string
-  /** Called once per request with a one-line summary; nothing is logged when left out. */
+  /** Called once per request and per stream connection and close with a one-line summary; nothing is logged when left out. */
   log?: (line: string) => void
   /**
    * How long `close()` lets the requests in flight finish before it drops

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
 import { createMockService, type MockService } from '../core/create-mock-service.js'
-import { streamUrlsOf, type IdentifierStream } from '../events/identifier-frames.js'
+import { streamUrlsOf, type StreamName } from '../events/stream-paths.js'
 import { errorAnswer, textAnswer, type Answer } from '../execution/answer.js'
 import { clientErrorAnswerer } from './answer-client-error.js'
 import { attachStreamServer, type StreamDropReason } from './attach-stream-server.js'
@@ -20,8 +20,8 @@ export interface StandaloneServer {
   readonly service: MockService
   /** Where it answers, e.g. http://127.0.0.1:39300. */
   readonly url: string
-  /** The identifier streams, e.g. ws://127.0.0.1:39300/conversations/stream/identifiers. */
-  readonly streamUrls: Readonly<Record<IdentifierStream, string>>
+  /** Every stream, e.g. ws://127.0.0.1:39300/conversations/stream/identifiers. */
+  readonly streamUrls: Readonly<Record<StreamName, string>>
   readonly port: number
   /** Stream clients dropped so far: closed for reading too slowly, or cut off for missing a pong. */
   readonly streamClientsDropped: Readonly<Record<StreamDropReason, number>>
@@ -151,7 +151,8 @@ export async function startStandaloneServer(options: StandaloneServerOptions = {
   const maxConnections = options.maxConnections ?? DEFAULT_MAX_CONNECTIONS
   const connections = trackConnections(server, maxConnections)
   const streamClientsDropped: Record<StreamDropReason, number> = { slow: 0, unresponsive: 0 }
-  const closeStreams = attachStreamServer(server, service.hub, {
+  const closeStreams = attachStreamServer(server, service, {
+    log: options.log,
     bufferLimitBytes: options.streamBufferLimitBytes,
     pingIntervalMs: options.streamPingIntervalMs,
     onDrop(reason) {
@@ -173,13 +174,22 @@ export async function startStandaloneServer(options: StandaloneServerOptions = {
 
   await service.ready
   const persistence = options.persist ? await persistToFile(service, options.persist) : undefined
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject)
-    server.listen(options.port ?? 39300, options.host ?? '127.0.0.1', () => {
-      server.off('error', reject)
-      resolve()
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject)
+      server.listen(options.port ?? 39300, options.host ?? '127.0.0.1', () => {
+        server.off('error', reject)
+        resolve()
+      })
     })
-  })
+  } catch (error) {
+    // A port in use or an address not of this machine: nothing is left running.
+    closeStreams()
+    inspector.close()
+    service.close()
+    await persistence?.stop()
+    throw error
+  }
   const address = server.address() as AddressInfo
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address
   const url = `http://${host}:${address.port}`

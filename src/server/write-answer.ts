@@ -23,6 +23,12 @@ function writeAnswer(response: ServerResponse, answer: Answer, openToAll: boolea
     return
   }
   const { body } = answer
+  if (body === undefined && answer.contentLength !== undefined) {
+    // A HEAD: the GET's headers, no body.
+    response.writeHead(answer.status, headersOf(answer.contentType ?? 'application/octet-stream', answer.contentLength))
+    response.end()
+    return
+  }
   if (body === undefined) {
     if (openToAll) response.writeHead(answer.status, CORS_HEADERS)
     else response.writeHead(answer.status)

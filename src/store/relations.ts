@@ -1,13 +1,13 @@
 import type { RecordKind, RecordOf } from './schemas.js'
 
 /** The fields of a `K` record that hold a list of ids (`string[]`). */
-export type LinkField<K extends RecordKind> = {
+type LinkField<K extends RecordKind> = {
   [F in keyof RecordOf<K>]-?: RecordOf<K>[F] extends string[] ? F : never
 }[keyof RecordOf<K>] &
   string
 
 /** The fields of a `K` record that hold at most one id (`string`, possibly left out). */
-export type OwnerField<K extends RecordKind> = {
+type OwnerField<K extends RecordKind> = {
   [F in keyof RecordOf<K>]-?: RecordOf<K>[F] extends string | undefined ? F : never
 }[keyof RecordOf<K>] &
   string
@@ -18,7 +18,7 @@ export type OwnerField<K extends RecordKind> = {
  * `inverseOne` a single id (the record's one owner). Links without an inverse
  * are one-sided.
  */
-export type LinkSpec = {
+type LinkSpec = {
   [To in RecordKind]:
     | { readonly to: To; readonly inverse?: undefined; readonly inverseOne?: undefined }
     | { readonly to: To; readonly inverse: LinkField<To>; readonly inverseOne?: undefined }
@@ -26,10 +26,10 @@ export type LinkSpec = {
 }[RecordKind]
 
 /** The links of each record kind, by the field that holds them. */
-export type RelationTable = { readonly [K in RecordKind]?: { readonly [F in LinkField<K>]?: LinkSpec } }
+type RelationTable = { readonly [K in RecordKind]?: { readonly [F in LinkField<K>]?: LinkSpec } }
 
 /** Every link the store keeps, each declared once on its owning kind. */
-export const RELATION_TABLE = {
+const RELATION_TABLE = {
   conversation: {
     messages: { to: 'message', inverse: 'conversation', inverseOne: true },
     annotations: { to: 'annotation', inverse: 'conversation', inverseOne: true },

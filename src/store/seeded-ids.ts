@@ -1,4 +1,4 @@
-import { SimpleFaker } from '@faker-js/faker'
+import { seededRandom } from './seeded-random.js'
 
 /**
  * A generator of v4 uuids that gives the same sequence for the same seed.
@@ -8,22 +8,23 @@ import { SimpleFaker } from '@faker-js/faker'
  * createId() // the same uuid on every run
  */
 export function seededIds(seed: number): () => string {
-  return createUuid(new SimpleFaker({ seed }))
+  return createUuid(seededRandom(seed).int)
 }
 
 /**
- * A v4 uuid generator drawing from a seeded faker. The same format as
+ * A v4 uuid generator drawing from a seeded source of whole numbers (a
+ * {@link seededRandom}, or a seeded faker's `number.int`). The same format as
  * `faker.string.uuid()`, about ten times faster: four draws instead of
  * thirty-one, and one flat string instead of a concatenation of pieces. At
  * 100,000 ids `faker.string.uuid()` alone would take about half a second.
  *
  * @example
- * const uuid = createUuid(new SimpleFaker({ seed: 7 }))
+ * const uuid = createUuid(seededRandom(7).int)
  * uuid() // '…-4…-…' with the version and variant bits of a v4 uuid
  */
-export function createUuid(faker: SimpleFaker): () => string {
+export function createUuid(int: (min: number, max: number) => number): () => string {
   const codes = new Array<number>(36).fill(DASH)
-  const word = () => faker.number.int({ min: 0, max: 0xffffffff })
+  const word = () => int(0, 0xffffffff)
   return () => {
     const a = word()
     const b = word()

@@ -13,7 +13,9 @@ let browser: Browser
 
 beforeAll(async () => {
   await access(`${staticDir}iframe.html`).catch(() => {
-    throw new Error('Failed to find the built Storybook example: run `npm run test:browser`, which builds examples/storybook first.')
+    throw new Error(
+      'Failed to find the built Storybook example: run `npm run test:browser`, which builds examples/storybook first.',
+    )
   })
   site = await serveDirectory(staticDir)
   browser = await launchChromium()
@@ -33,9 +35,13 @@ async function openStory(id: string): Promise<Page> {
 describe('the Storybook example on the mock (msw-storybook-addon)', () => {
   it('renders the conversation list from the fixtures', async () => {
     const page = await openStory('conversations-conversationlist--default')
-    await page.waitForFunction(() => document.querySelectorAll('ul[aria-label="conversations"] li').length === 8, undefined, {
-      timeout: 15_000,
-    })
+    await page.waitForFunction(
+      () => document.querySelectorAll('ul[aria-label="conversations"] li').length === 8,
+      undefined,
+      {
+        timeout: 15_000,
+      },
+    )
     await page.getByRole('button').first().click()
     await page.waitForSelector('section[aria-label="messages"] article')
     expect(await page.locator('section[aria-label="messages"] article').count()).toBeGreaterThanOrEqual(2)
@@ -62,5 +68,23 @@ describe('the Storybook example on the mock (msw-storybook-addon)', () => {
     const gone = await openStory('assets-assetcard--gone')
     await gone.waitForSelector('text=This snippet was deleted.', { timeout: 15_000 })
     await gone.close()
+  })
+
+  it('streams a copilot reply into the chat story and stores it in the conversation', async () => {
+    const page = await openStory('conversations-chat--streaming-reply')
+    const reply = page.locator('output[aria-label="reply"]')
+    // The pace is 40 ms a chunk: the reply is seen part-way before it completes.
+    await page.waitForSelector('output[aria-label="reply"][data-status="IN-PROGRESS"]', { timeout: 15_000 })
+    await page.waitForSelector('output[aria-label="reply"][data-status="COMPLETED"]', { timeout: 15_000 })
+    const answer = (await reply.textContent()) ?? ''
+    expect(answer).toContain('```')
+    await page.waitForFunction(
+      (text) =>
+        [...document.querySelectorAll('article[data-role="ASSISTANT"] pre')].some((pre) => pre.textContent === text),
+      answer,
+      { timeout: 15_000 },
+    )
+    expect(await page.locator('article[data-role="USER"]').last().textContent()).toContain('debounce')
+    await page.close()
   })
 })

@@ -31,6 +31,31 @@ describe('the browser entry', () => {
     expect(leaks).toEqual([])
   })
 
+  it('loads faker only to generate data, and imports no es-toolkit of its own', async () => {
+    const result = await build({
+      entryPoints: [entry('browser/index.js')],
+      bundle: true,
+      splitting: true,
+      outdir: 'unused',
+      platform: 'browser',
+      format: 'esm',
+      write: false,
+      metafile: true,
+      logLevel: 'silent',
+      external: ['msw', 'msw/*'],
+    })
+    const main = Object.entries(result.metafile.outputs).find(([, output]) =>
+      output.entryPoint?.endsWith('browser/index.js'),
+    )
+    const inMain = Object.keys(main![1].inputs)
+    expect(inMain.filter((input) => input.includes('node_modules/@faker-js/'))).toEqual([])
+    // es-toolkit still comes with @msw/data; none of this package's own files imports it.
+    const ownImports = Object.entries(result.metafile.inputs)
+      .filter(([input]) => input.startsWith('dist/'))
+      .flatMap(([input, { imports }]) => imports.map((imported) => `${input} -> ${imported.path}`))
+    expect(ownImports.filter((line) => line.includes('es-toolkit'))).toEqual([])
+  })
+
   it('keeps the data generator out of the bundle until the large scenario asks for it', async () => {
     const result = await build({
       entryPoints: [entry('browser/index.js')],

@@ -41,7 +41,7 @@ describe('npm start (the conversation-asset-mock CLI)', () => {
     const { nextLine } = startCli(['--port', '0'])
     const ready = await nextLine((line) => line.includes(' ready on '))
     const url = /ready on (http:\/\/127\.0\.0\.1:\d+)/.exec(ready)![1]!
-    expect(ready).toContain('(8 conversations, 12 assets)')
+    expect(ready).toContain('(8 conversations, 12 assets from the embedded fixtures)')
     const response = await fetch(`${url}/conversations/identifiers`)
     expect(response.status).toBe(200)
     expect((await response.json()).iterable).toHaveLength(8)

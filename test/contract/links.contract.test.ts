@@ -2,7 +2,7 @@ import * as client from '@pieces.app/pieces-os-client'
 import { ActivitiesToJSON, AssetApi, Configuration, TagApi } from '@pieces.app/pieces-os-client'
 import {
   clientCoverage,
-  IDENTIFIER_STREAM_PATHS,
+  STREAM_PATHS,
   routeTable,
   type RecordKind,
   type Store,
@@ -19,7 +19,7 @@ import { runtimes, type ContractRuntime } from './runtimes.js'
  * as -1.
  */
 
-const coverage = clientCoverage(routeTable(), Object.values(IDENTIFIER_STREAM_PATHS))
+const coverage = clientCoverage(routeTable(), Object.values(STREAM_PATHS))
 
 interface LinkCase {
   readonly api: string

@@ -2,7 +2,7 @@ import { AssetApi, Configuration, OSApi } from '@pieces.app/pieces-os-client'
 import {
   clientCoverage,
   controlClient,
-  IDENTIFIER_STREAM_PATHS,
+  STREAM_PATHS,
   notImplementedText,
   routeTable,
 } from 'conversation-asset-mock'
@@ -10,7 +10,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { failure } from './client-call.js'
 import { runtimes, type ContractRuntime } from './runtimes.js'
 
-const NOT_IMPLEMENTED = clientCoverage(routeTable(), Object.values(IDENTIFIER_STREAM_PATHS)).filter(
+const NOT_IMPLEMENTED = clientCoverage(routeTable(), Object.values(STREAM_PATHS)).filter(
   (entry) => entry.answer === 'not implemented',
 )
 

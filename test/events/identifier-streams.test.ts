@@ -1,59 +1,10 @@
 import { Configuration, ConversationApi, ConversationsApi, AssetsApi } from '@pieces.app/pieces-os-client'
-import { defaultFixtures, recordFrames, type FrameRecorder } from 'conversation-asset-mock'
+import { defaultFixtures, recordFrames, type IdentifierFrame } from 'conversation-asset-mock'
 import { setupMockServer } from 'conversation-asset-mock/node'
 import { startStandaloneServer } from 'conversation-asset-mock/server'
 import { WebSocket as NodeWebSocket } from 'ws'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-
-interface StreamRuntime {
-  baseUrl: string
-  streamUrls: { conversations: string; assets: string }
-  open(url: string): { socket: { close(): void }; frames: FrameRecorder }
-  clientCount(): number
-  reset(): Promise<void>
-  removeAsset(id: string): Promise<void>
-  close(): Promise<void>
-}
-
-const runtimes: Array<{ name: string; start(): Promise<StreamRuntime> }> = [
-  {
-    name: 'in-process (mock-socket behind msw/node)',
-    async start() {
-      const mock = setupMockServer()
-      await mock.listen()
-      return {
-        baseUrl: mock.baseUrl,
-        streamUrls: mock.streamUrls,
-        open(url) {
-          const socket = new globalThis.WebSocket(url)
-          return { socket, frames: recordFrames(socket) }
-        },
-        clientCount: () => mock.hub.clientCount('conversations') + mock.hub.clientCount('assets'),
-        reset: () => mock.reset(),
-        removeAsset: (id) => mock.removeAsset(id),
-        close: async () => mock.close(),
-      }
-    },
-  },
-  {
-    name: 'standalone server (ws)',
-    async start() {
-      const server = await startStandaloneServer({ port: 0 })
-      return {
-        baseUrl: server.url,
-        streamUrls: server.streamUrls,
-        open(url) {
-          const socket = new NodeWebSocket(url)
-          return { socket, frames: recordFrames(socket) }
-        },
-        clientCount: () => server.service.hub.clientCount('conversations') + server.service.hub.clientCount('assets'),
-        reset: () => server.service.reset(),
-        removeAsset: (id) => server.service.removeAsset(id),
-        close: () => server.close(),
-      }
-    },
-  },
-]
+import { streamRuntimes as runtimes, type StreamRuntime } from './stream-runtimes.js'
 
 const ids = (frame: { iterable: Array<Record<string, unknown>> }, key: 'conversation' | 'asset') =>
   frame.iterable.map((item) => (item[key] as { id: string }).id)
@@ -79,7 +30,7 @@ describe.each(runtimes)('identifier streams, $name', ({ start }) => {
   afterAll(() => mock.close())
 
   const connect = (stream: 'conversations' | 'assets') => {
-    const client = mock.open(mock.streamUrls[stream])
+    const client = mock.open<IdentifierFrame>(mock.streamUrls[stream])
     open.push(client.socket)
     return client.frames
   }
@@ -98,7 +49,10 @@ describe.each(runtimes)('identifier streams, $name', ({ start }) => {
     expect(await frames.next()).toEqual({ iterable: [{ conversation: { id: created.id } }] })
     await conversation.conversationSpecificConversationRename({ conversation: created.id })
     expect(await frames.next()).toEqual({ iterable: [{ conversation: { id: created.id } }] })
-    await conversation.conversationScoresIncrement({ conversation: created.id, seededScoreIncrement: { conversation: { reuse: true } } })
+    await conversation.conversationScoresIncrement({
+      conversation: created.id,
+      seededScoreIncrement: { conversation: { reuse: true } },
+    })
     expect(await frames.next()).toEqual({ iterable: [{ conversation: { id: created.id } }] })
   })
 
@@ -143,7 +97,14 @@ describe.each(runtimes)('identifier streams, $name', ({ start }) => {
       seed: {
         type: 'SEEDED_ASSET',
         asset: {
-          application: { id: 'app', name: 'OPEN_SOURCE', version: '1', platform: 'LINUX', onboarded: false, privacy: 'OPEN' },
+          application: {
+            id: 'app',
+            name: 'OPEN_SOURCE',
+            version: '1',
+            platform: 'LINUX',
+            onboarded: false,
+            privacy: 'OPEN',
+          },
           format: { fragment: { string: { raw: 'SELECT 1;' }, metadata: { ext: 'sql' } } },
         },
       },
@@ -172,7 +133,7 @@ describe.each(runtimes)('identifier streams, $name', ({ start }) => {
   it('fails a wait with a readable list of the frames that arrived instead', async () => {
     const frames = connect('conversations')
     await expect(frames.next((frame) => frame.iterable.length === 99, { timeoutMs: 100 })).rejects.toThrow(
-      /Failed to receive a matching identifier frame within 100 ms: these arrived instead:\n {2}\{"iterable":\[\{"conversation"/,
+      /Failed to receive a matching frame within 100 ms: these arrived instead:\n {2}\{"iterable":\[\{"conversation"/,
     )
   })
 })
@@ -222,7 +183,9 @@ describe('stream teardown', () => {
     const server = await startStandaloneServer({ port: 0 })
     try {
       const socket = new NodeWebSocket(`${server.url.replace('http', 'ws')}/nope/stream`)
-      const status = await new Promise((resolve) => socket.once('unexpected-response', (_request, response) => resolve(response.statusCode)))
+      const status = await new Promise((resolve) =>
+        socket.once('unexpected-response', (_request, response) => resolve(response.statusCode)),
+      )
       expect(status).toBe(404)
     } finally {
       await server.close()

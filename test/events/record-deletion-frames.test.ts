@@ -17,9 +17,9 @@ describe('deleting the records conversations and assets link to', () => {
     await service.ready
     frames = { conversations: [], assets: [] }
     for (const stream of ['conversations', 'assets'] as const) {
-      disconnects.push(
-        service.hub.connect(stream, { send: (frame) => frames[stream].push(frame), close: () => undefined }),
-      )
+      const endpoint = service.streams.find((candidate) => candidate.name === stream)!
+      const session = endpoint.open({ send: (frame) => frames[stream].push(frame), close: () => undefined })
+      disconnects.push(() => session.leave())
       frames[stream].length = 0
     }
   })

@@ -80,7 +80,9 @@ export const scoreFields = (prefix: string): FieldSpec[] => [
 
 export const seededScoreFields = (key: string): FieldSpec[] => [
   field(key, 'object', false),
-  ...['reuse', 'update', 'reference', 'priority', 'searched'].map((counter) => field(`${key}.${counter}`, 'boolean', false)),
+  ...['reuse', 'update', 'reference', 'priority', 'searched'].map((counter) =>
+    field(`${key}.${counter}`, 'boolean', false),
+  ),
 ]
 
 export const BODY_ROUTES: readonly BodyRoute[] = [
@@ -225,7 +227,10 @@ export const APPLICATION = {
  * A valid body for every route of {@link BODY_ROUTES}; the two updates start
  * from the record as the runtime serves it.
  */
-export async function validBodies(baseUrl: string, ids: Readonly<Record<string, string>>): Promise<Record<string, unknown>> {
+export async function validBodies(
+  baseUrl: string,
+  ids: Readonly<Record<string, string>>,
+): Promise<Record<string, unknown>> {
   const read = async (url: string) => {
     const response = await fetch(`${baseUrl}${url}`)
     if (response.status !== 200) throw new Error(`GET ${url} answered ${response.status}: ${await response.text()}`)
@@ -288,7 +293,16 @@ export interface Mutation {
 const HUGE = '__RELIABILITY_RAW_NUMBER__'
 
 /** Numbers that no count takes: too large for a double, unsafe, negative, fractional. */
-const outOfRangeNumber = fc.constantFrom('1e999', '-1e999', '1e308', '9007199254740993', '123456789012345678901234567890', '-1', '0.5', '-7.25e3')
+const outOfRangeNumber = fc.constantFrom(
+  '1e999',
+  '-1e999',
+  '1e308',
+  '9007199254740993',
+  '123456789012345678901234567890',
+  '-1',
+  '0.5',
+  '-7.25e3',
+)
 
 const anyString = fc.string({ unit: 'binary', maxLength: 20 })
 const jsonOfType = {
@@ -364,7 +378,11 @@ export function mutationOf(route: BodyRoute, valid: unknown): fc.Arbitrary<Mutat
   const choices: Array<fc.Arbitrary<Mutation>> = [
     fc
       .oneof(jsonOfType.array, jsonOfType.number, jsonOfType.string, jsonOfType.boolean, jsonOfType.null)
-      .map((value) => ({ description: `the whole body is ${JSON.stringify(value)}`, text: JSON.stringify(value), message: invalid })),
+      .map((value) => ({
+        description: `the whole body is ${JSON.stringify(value)}`,
+        text: JSON.stringify(value),
+        message: invalid,
+      })),
   ]
   if (present.length > 0) {
     choices.push(

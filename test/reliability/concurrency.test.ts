@@ -33,7 +33,10 @@ describe.each(runtimes)('concurrent requests lose nothing and leave links consis
     const before = (await getJson<{ score: Score }>(`/conversation/${id}`)).score
     const statuses = await statusesOf(
       Array.from({ length: 200 }, () =>
-        post(`/conversation/${id}/scores/increment`, { conversation: { reuse: true }, conversations: { searched: true } }),
+        post(`/conversation/${id}/scores/increment`, {
+          conversation: { reuse: true },
+          conversations: { searched: true },
+        }),
       ),
     )
     expect(new Set(statuses)).toEqual(new Set([204]))
@@ -47,7 +50,10 @@ describe.each(runtimes)('concurrent requests lose nothing and leave links consis
     const before = (await getJson<{ score: Score }>(`/asset/${id}?transferables=false`)).score
     const statuses = await statusesOf(
       Array.from({ length: 200 }, (_, index) =>
-        post(`/asset/${id}/scores/increment`, index % 2 === 0 ? { asset: { reuse: true } } : { assets: { reuse: true, update: true } }),
+        post(
+          `/asset/${id}/scores/increment`,
+          index % 2 === 0 ? { asset: { reuse: true } } : { assets: { reuse: true, update: true } },
+        ),
       ),
     )
     expect(new Set(statuses)).toEqual(new Set([204]))
@@ -63,8 +69,25 @@ describe.each(runtimes)('concurrent requests lose nothing and leave links consis
     const TAGS = 4
     const storm = fc.array(
       fc.oneof(
-        { weight: 5, arbitrary: fc.record({ type: fc.constant('conversation-asset' as const), link: fc.boolean(), from: fc.nat(CONVERSATIONS + EXTRA - 1), to: fc.nat(ASSETS - 1), verb: fc.constantFrom('delete', 'disassociate') }) },
-        { weight: 5, arbitrary: fc.record({ type: fc.constant('asset-tag' as const), link: fc.boolean(), from: fc.nat(ASSETS - 1), to: fc.nat(TAGS - 1) }) },
+        {
+          weight: 5,
+          arbitrary: fc.record({
+            type: fc.constant('conversation-asset' as const),
+            link: fc.boolean(),
+            from: fc.nat(CONVERSATIONS + EXTRA - 1),
+            to: fc.nat(ASSETS - 1),
+            verb: fc.constantFrom('delete', 'disassociate'),
+          }),
+        },
+        {
+          weight: 5,
+          arbitrary: fc.record({
+            type: fc.constant('asset-tag' as const),
+            link: fc.boolean(),
+            from: fc.nat(ASSETS - 1),
+            to: fc.nat(TAGS - 1),
+          }),
+        },
         { weight: 1, arbitrary: fc.record({ type: fc.constant('delete' as const), index: fc.nat(EXTRA - 1) }) },
       ),
       { minLength: 150, maxLength: 250 },
@@ -73,7 +96,11 @@ describe.each(runtimes)('concurrent requests lose nothing and leave links consis
       fc.asyncProperty(storm, async (operations) => {
         await mock.reset()
         const created = await Promise.all(
-          Array.from({ length: EXTRA }, async () => ((await (await post('/conversations/create', { type: 'COPILOT' })).json()) as { id: string }).id),
+          Array.from(
+            { length: EXTRA },
+            async () =>
+              ((await (await post('/conversations/create', { type: 'COPILOT' })).json()) as { id: string }).id,
+          ),
         )
         const conversations = [...idsOf('conversation').slice(0, CONVERSATIONS), ...created]
         const assets = idsOf('asset').slice(0, ASSETS)
@@ -94,7 +121,11 @@ describe.each(runtimes)('concurrent requests lose nothing and leave links consis
               const status = (await post(`/conversation/${conversation}/assets/${verb}/${asset}`)).status
               return { operation, mayFail: deletable.has(conversation), status }
             }
-            const status = (await post(`/asset/${assets[operation.from]}/tags/${operation.link ? 'associate' : 'disassociate'}/${tags[operation.to]}`)).status
+            const status = (
+              await post(
+                `/asset/${assets[operation.from]}/tags/${operation.link ? 'associate' : 'disassociate'}/${tags[operation.to]}`,
+              )
+            ).status
             return { operation, mayFail: false, status }
           }),
         )
@@ -107,12 +138,14 @@ describe.each(runtimes)('concurrent requests lose nothing and leave links consis
         for (const deletedId of deleted) expect(store.get('conversation', deletedId)).toBeUndefined()
         for (const conversation of store.all('conversation')) {
           expect(new Set(conversation.assets).size).toBe(conversation.assets.length)
-          for (const asset of conversation.assets) expect(store.get('asset', asset)?.conversations).toContain(conversation.id)
+          for (const asset of conversation.assets)
+            expect(store.get('asset', asset)?.conversations).toContain(conversation.id)
         }
         for (const asset of store.all('asset')) {
           expect(new Set(asset.conversations).size).toBe(asset.conversations.length)
           expect(new Set(asset.tags).size).toBe(asset.tags.length)
-          for (const conversation of asset.conversations) expect(store.get('conversation', conversation)?.assets).toContain(asset.id)
+          for (const conversation of asset.conversations)
+            expect(store.get('conversation', conversation)?.assets).toContain(asset.id)
           for (const tag of asset.tags) expect(store.get('tag', tag)?.assets).toContain(asset.id)
         }
         for (const tag of store.all('tag')) {
@@ -134,14 +167,21 @@ describe.each(runtimes)('concurrent requests lose nothing and leave links consis
           const [kind, pair] = [key.slice(0, 1), key.slice(2)]
           const [from, to] = pair.split('|') as [string, string]
           if (kind === 'c' && deleted.has(from)) continue
-          const linked = kind === 'c' ? store.get('conversation', from)!.assets.includes(to) : store.get('asset', from)!.tags.includes(to)
+          const linked =
+            kind === 'c'
+              ? store.get('conversation', from)!.assets.includes(to)
+              : store.get('asset', from)!.tags.includes(to)
           expect(linked, `${key} was only ever ${links.has(true) ? 'linked' : 'unlinked'}`).toBe(links.has(true))
         }
 
         // The wire agrees with the store: an asset's conversations are the ones that list it.
         for (const asset of assets) {
-          const listed = await getJson<{ iterable: Array<{ id: string }> }>(`/asset/${asset}/conversations?transferables=false`)
-          const expected = [...store.all('conversation')].filter((conversation) => conversation.assets.includes(asset)).map((c) => c.id)
+          const listed = await getJson<{ iterable: Array<{ id: string }> }>(
+            `/asset/${asset}/conversations?transferables=false`,
+          )
+          const expected = [...store.all('conversation')]
+            .filter((conversation) => conversation.assets.includes(asset))
+            .map((c) => c.id)
           expect(listed.iterable.map((conversation) => conversation.id).sort()).toEqual(expected.sort())
         }
       }),
@@ -158,8 +198,25 @@ describe.each(runtimes)('concurrent requests lose nothing and leave links consis
       | { type: 'message-asset'; link: boolean; messageSide: boolean; message: number }
       | { type: 'delete-tag'; tag: number }
     const step: fc.Arbitrary<Step> = fc.oneof(
-      { weight: 6, arbitrary: fc.record({ type: fc.constant('tag-website' as const), link: fc.boolean(), tagSide: fc.boolean(), tag: fc.nat(TAGS - 1), website: fc.nat(WEBSITES - 1) }) },
-      { weight: 4, arbitrary: fc.record({ type: fc.constant('message-asset' as const), link: fc.boolean(), messageSide: fc.boolean(), message: fc.nat(MESSAGES - 1) }) },
+      {
+        weight: 6,
+        arbitrary: fc.record({
+          type: fc.constant('tag-website' as const),
+          link: fc.boolean(),
+          tagSide: fc.boolean(),
+          tag: fc.nat(TAGS - 1),
+          website: fc.nat(WEBSITES - 1),
+        }),
+      },
+      {
+        weight: 4,
+        arbitrary: fc.record({
+          type: fc.constant('message-asset' as const),
+          link: fc.boolean(),
+          messageSide: fc.boolean(),
+          message: fc.nat(MESSAGES - 1),
+        }),
+      },
       { weight: 1, arbitrary: fc.record({ type: fc.constant('delete-tag' as const), tag: fc.nat(TAGS - 1) }) },
     )
     await fc.assert(
@@ -167,7 +224,11 @@ describe.each(runtimes)('concurrent requests lose nothing and leave links consis
         await mock.reset()
         // Tags of their own, so a delete removes one the test made.
         const tags = await Promise.all(
-          Array.from({ length: TAGS }, async (_, index) => ((await (await post('/tags/create', { text: `storm-${index}` })).json()) as { id: string }).id),
+          Array.from(
+            { length: TAGS },
+            async (_, index) =>
+              ((await (await post('/tags/create', { text: `storm-${index}` })).json()) as { id: string }).id,
+          ),
         )
         const websites = [...mock.store.all('website')].slice(0, WEBSITES).map((website) => website.id)
         const messages = [...mock.store.all('message')].slice(0, MESSAGES).map((message) => message.id)
@@ -182,11 +243,15 @@ describe.each(runtimes)('concurrent requests lose nothing and leave links consis
             const verb = change.link ? 'associate' : 'disassociate'
             if (change.type === 'tag-website') {
               const [tag, website] = [tags[change.tag]!, websites[change.website]!]
-              const path = change.tagSide ? `/tag/${tag}/websites/${verb}/${website}` : `/website/${website}/tags/${verb}/${tag}`
+              const path = change.tagSide
+                ? `/tag/${tag}/websites/${verb}/${website}`
+                : `/website/${website}/tags/${verb}/${tag}`
               return { change, mayFail: true, status: (await post(path)).status }
             }
             const message = messages[change.message]!
-            const path = change.messageSide ? `/message/${message}/assets/${verb}/${asset}` : `/asset/${asset}/messages/${verb}/${message}`
+            const path = change.messageSide
+              ? `/message/${message}/assets/${verb}/${asset}`
+              : `/asset/${asset}/messages/${verb}/${message}`
             return { change, mayFail: false, status: (await post(path)).status }
           }),
         )
@@ -211,7 +276,9 @@ describe.each(runtimes)('concurrent requests lose nothing and leave links consis
         }
         // The wire agrees with the store, removed links marked -1 on the side that listed them.
         for (const website of websites) {
-          const wire = await getJson<{ tags: { iterable: Array<{ id: string }>; indices: Record<string, number> } }>(`/website/${website}`)
+          const wire = await getJson<{ tags: { iterable: Array<{ id: string }>; indices: Record<string, number> } }>(
+            `/website/${website}`,
+          )
           expect(wire.tags.iterable.map((tag) => tag.id)).toEqual(store.get('website', website)!.tags)
           for (const [tag, position] of Object.entries(wire.tags.indices)) {
             if (position === -1) expect(store.get('website', website)!.tags).not.toContain(tag)
@@ -242,7 +309,14 @@ describe.each(runtimes)('concurrent requests lose nothing and leave links consis
       post('/assets/create', {
         type: 'SEEDED_ASSET',
         asset: {
-          application: { id: 'app', name: 'OPEN_SOURCE', version: '1', platform: 'LINUX', onboarded: false, privacy: 'OPEN' },
+          application: {
+            id: 'app',
+            name: 'OPEN_SOURCE',
+            version: '1',
+            platform: 'LINUX',
+            onboarded: false,
+            privacy: 'OPEN',
+          },
           format: { fragment: { string: { raw: `print(${index})` } } },
         },
       }).then(async (response) => {
@@ -265,10 +339,14 @@ describe.each(runtimes)('concurrent requests lose nothing and leave links consis
     const listedIds = listed.iterable.map((item) => item.id)
     expect(listedIds).toHaveLength(before.size + 150)
     expect(listedIds).toEqual(expect.arrayContaining(newConversations))
-    const listedAssets = (await getJson<{ iterable: Array<{ id: string }> }>('/assets/identifiers')).iterable.map((item) => item.id)
+    const listedAssets = (await getJson<{ iterable: Array<{ id: string }> }>('/assets/identifiers')).iterable.map(
+      (item) => item.id,
+    )
     expect(listedAssets).toHaveLength(assetsBefore.size + 50)
     expect(listedAssets).toEqual(expect.arrayContaining(assets))
-    const source = await getJson<{ conversations: { iterable: Array<{ id: string }> } }>(`/asset/${sourceAsset}?transferables=false`)
+    const source = await getJson<{ conversations: { iterable: Array<{ id: string }> } }>(
+      `/asset/${sourceAsset}?transferables=false`,
+    )
     expect(source.conversations.iterable.map((item) => item.id)).toEqual(expect.arrayContaining(fromAssets))
   })
 })

@@ -55,6 +55,11 @@ const QUERY_PARAMS: Readonly<Record<string, readonly QueryParam[]>> = {
   assetsSpecificAssetSnapshot: [TRANSFERABLES],
   assetsSpecificAssetFormatsSnapshot: [TRANSFERABLES],
   tagsSpecificTagSnapshot: [TRANSFERABLES],
+  messagesCreateSpecificMessage: [TRANSFERABLES],
+  messageSpecificMessageSnapshot: [TRANSFERABLES],
+  messageSpecificMessageUpdate: [TRANSFERABLES],
+  messageUpdateValue: [TRANSFERABLES],
+  messagesSnapshot: [TRANSFERABLES],
   tagsCreateNewTag: [TRANSFERABLES],
   tagUpdate: [TRANSFERABLES],
   searchTags: [TRANSFERABLES],
@@ -73,7 +78,10 @@ const QUERY_PARAMS: Readonly<Record<string, readonly QueryParam[]>> = {
   searchWorkstreamSummaries: [TRANSFERABLES],
   annotationsSnapshot: [{ name: 'annotation_type_filter', accepts: ['', ...Object.values(AnnotationTypeEnum)] }],
   activitiesSnapshot: [TRANSFERABLES, flag('pseudo')],
-  activityIdentifiersSnapshot: [flag('pseudo'), { name: 'activity_filter_enum', accepts: ['', 'UNKNOWN', 'CREATED', 'UPDATED', 'DELETED', 'REFERENCED'] }],
+  activityIdentifiersSnapshot: [
+    flag('pseudo'),
+    { name: 'activity_filter_enum', accepts: ['', 'UNKNOWN', 'CREATED', 'UPDATED', 'DELETED', 'REFERENCED'] },
+  ],
   activitiesSpecificActivitySnapshot: [TRANSFERABLES],
   activitiesCreateNewActivity: [TRANSFERABLES],
   activityUpdate: [TRANSFERABLES],
@@ -89,7 +97,10 @@ const QUERY_PARAMS: Readonly<Record<string, readonly QueryParam[]>> = {
 }
 
 /** The query a well-formed request of an operation carries. */
-const BASELINE_QUERY: Readonly<Record<string, string>> = { asset_specific_asset_export: 'export_type=MD', searchAssets: 'query=a' }
+const BASELINE_QUERY: Readonly<Record<string, string>> = {
+  asset_specific_asset_export: 'export_type=MD',
+  searchAssets: 'query=a',
+}
 
 /** The one route that is a WebSocket: a plain GET always fails there. */
 const STREAM_ROUTE = 'conversationsStreamIdentifiers'
@@ -105,14 +116,34 @@ const badQueryValue = (param: QueryParam): fc.Arbitrary<string> =>
   fc
     .oneof(
       fc.string({ unit: 'binary', minLength: 1, maxLength: 30 }).map(encodeURIComponent),
-      fc.constantFrom('TRUE', 'False', '1', '0', 'yes', '1e999', '9'.repeat(400), 'true%20', '%20true', 'true%00', '%00', '%FF', '%', 'md', 'PDF'),
+      fc.constantFrom(
+        'TRUE',
+        'False',
+        '1',
+        '0',
+        'yes',
+        '1e999',
+        '9'.repeat(400),
+        'true%20',
+        '%20true',
+        'true%00',
+        '%00',
+        '%FF',
+        '%',
+        'md',
+        'PDF',
+      ),
       fc.integer({ min: 1001, max: 3000 }).map((length) => 'z'.repeat(length)),
     )
     .filter((raw) => !param.accepts.includes(new URLSearchParams(`${param.name}=${raw}`).get(param.name) ?? ''))
 
 describe('the reliability tables cover the route table', () => {
   it('names only operations the route table has', () => {
-    for (const id of [...Object.keys(QUERY_PARAMS), ...Object.keys(BASELINE_QUERY), ...BODY_ROUTES.map((route) => route.operation)]) {
+    for (const id of [
+      ...Object.keys(QUERY_PARAMS),
+      ...Object.keys(BASELINE_QUERY),
+      ...BODY_ROUTES.map((route) => route.operation),
+    ]) {
       expect(() => operation(id)).not.toThrow()
     }
   })
@@ -206,7 +237,9 @@ describe.each(runtimes)('hostile requests get a clear error and change nothing, 
     }
     const malformedJson = fc
       .oneof(
-        fc.json().chain((text) => fc.integer({ min: 1, max: Math.max(1, text.length - 1) }).map((end) => text.slice(0, end))),
+        fc
+          .json()
+          .chain((text) => fc.integer({ min: 1, max: Math.max(1, text.length - 1) }).map((end) => text.slice(0, end))),
         fc.json().map((text) => `${text}}`),
         fc.json().map((text) => `{${text}`),
         fc.string({ unit: 'binary', minLength: 1, maxLength: 60 }),
@@ -254,7 +287,9 @@ describe.each(runtimes)('hostile requests get a clear error and change nothing, 
   )
 
   it('answers a bad value of any query parameter with the spec status and a message naming the parameter', async () => {
-    const cases = Object.entries(QUERY_PARAMS).flatMap(([id, params]) => params.map((param) => ({ op: operation(id), param })))
+    const cases = Object.entries(QUERY_PARAMS).flatMap(([id, params]) =>
+      params.map((param) => ({ op: operation(id), param })),
+    )
     await fc.assert(
       fc.asyncProperty(
         fc.constantFrom(...cases).chain(({ op, param }) => badQueryValue(param).map((raw) => ({ op, param, raw }))),

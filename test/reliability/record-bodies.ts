@@ -1,5 +1,6 @@
 import {
   AnchorTypeEnum,
+  QGPTConversationMessageRoleEnum,
   AnnotationTypeEnum,
   ClassificationSpecificEnum,
   MechanismEnum,
@@ -333,6 +334,61 @@ export const RECORD_BODY_ROUTES: readonly BodyRoute[] = [
   search('searchMessages'),
   search('searchConversationSpecificMessages'),
   scores('messageScoresIncrement', 'conversationMessage', 'conversationMessages'),
+  {
+    operation: 'messagesCreateSpecificMessage',
+    model: 'SeededConversationMessage',
+    fields: [
+      field('role', values(QGPTConversationMessageRoleEnum), true),
+      field('fragment', 'object', true),
+      field('fragment.string', 'object', false),
+      field('fragment.string.raw', 'string', false),
+      field('conversation', 'object', true),
+      field('conversation.id', 'id', true),
+      field('created', 'object', false),
+      field('created.value', 'datetime', true),
+      ...references('assets'),
+      ...references('tags'),
+    ],
+    referencedIds: [path('conversation.id'), path('assets.iterable.0.id'), path('tags.iterable.0.id')],
+  },
+  ...(['messageSpecificMessageUpdate', 'messageUpdateValue'] as const).map((operation): BodyRoute => ({
+    operation,
+    model: 'ConversationMessage',
+    fields: [
+      field('id', 'id', true),
+      ...timestamps,
+      field('role', values(QGPTConversationMessageRoleEnum), true),
+      field('conversation', 'object', true),
+      field('fragment', 'object', false),
+      field('fragment.string.raw', 'string', false),
+      ...scoreFields('score'),
+    ],
+    referencedIds: [path('id')],
+  })),
+  {
+    operation: 'question',
+    model: 'QGPTQuestionInput',
+    fields: [
+      field('query', 'string', true),
+      field('relevant', 'object', true),
+      field('relevant.iterable', 'array', true),
+      field('model', 'string', false),
+      ...references('messages'),
+    ],
+    referencedIds: [],
+  },
+  {
+    operation: 'relevance',
+    model: 'QGPTRelevanceInput',
+    fields: [
+      field('query', 'string', true),
+      field('model', 'string', false),
+      ...references('assets'),
+      field('options', 'object', false),
+      field('options.question', 'boolean', false),
+    ],
+    referencedIds: [],
+  },
 ]
 
 const SEARCH = { engines: { iterable: [{ query: 'a', full_text: { exact: false } }], type: 'OR' } }
@@ -350,6 +406,18 @@ export async function validRecordBodies(
     return (await response.json()) as unknown
   }
   return {
+    messagesCreateSpecificMessage: {
+      role: 'USER',
+      fragment: { string: { raw: 'reliable' } },
+      conversation: { id: ids.conversation },
+      created: { value: '2024-07-01T09:00:00.000Z' },
+      assets: refs(ids.asset),
+      tags: refs(ids.tag),
+    },
+    messageSpecificMessageUpdate: await read(`/message/${ids.message}`),
+    messageUpdateValue: await read(`/message/${ids.message}`),
+    question: { query: 'What is reliable?', relevant: { iterable: [] }, model: 'any', messages: refs(ids.message) },
+    relevance: { query: 'debounce', model: 'any', assets: refs(ids.asset), options: { question: true } },
     tagsCreateNewTag: { text: 'reliable-tag', asset: ids.asset, mechanism: 'MANUAL', category: 'UNKNOWN' },
     tagUpdate: await read(`/tag/${ids.tag}`),
     tagScoresIncrement: { tag: SCORE, tags: SCORE },

@@ -8,16 +8,21 @@ import { attachStreamServer, type StreamDropReason } from '../../src/server/atta
 
 const KiB = 1024
 
-/** A stand-in for the identifier hub that sends the frames a test hands it to every connected client. */
+/** A stand-in for the service's streams: one stream that sends the frames a test hands it to every client. */
 function broadcaster() {
   const clients = new Set<{ send(frame: string): void }>()
-  return {
-    clients,
-    connect(_stream: string, client: { send(frame: string): void }) {
+  const endpoint = {
+    name: 'conversations',
+    path: '/conversations/stream/identifiers',
+    open(client: { send(frame: string): void }) {
       clients.add(client)
       client.send('{"iterable":[]}')
-      return () => clients.delete(client)
+      return { receive() {}, leave: () => clients.delete(client) }
     },
+  }
+  return {
+    clients,
+    streamAt: (path: string) => (path === endpoint.path ? (endpoint as never) : undefined),
     broadcast(frame: string) {
       for (const client of [...clients]) client.send(frame)
     },

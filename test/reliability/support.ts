@@ -1,5 +1,11 @@
 import fc from 'fast-check'
-import { clientOperations, createMockService, type Operation, type RecordKind, type Store } from 'conversation-asset-mock'
+import {
+  clientOperations,
+  createMockService,
+  type Operation,
+  type RecordKind,
+  type Store,
+} from 'conversation-asset-mock'
 import { expect } from 'vitest'
 
 /**
@@ -27,6 +33,7 @@ const GONE_READS = new Set([
   'rangesSpecificRangeSnapshot',
   'workstreamSummariesSpecificWorkstreamSummarySnapshot',
   'activitiesSpecificActivitySnapshot',
+  'messageSpecificMessageSnapshot',
 ])
 
 /** The status the spec allows an operation to fail with: 410 on the two snapshot reads, 500 elsewhere. */
@@ -88,7 +95,8 @@ export function existingIds(store: Store): Record<string, string> {
   ids.additional_message = conversation.messages[1]!
   for (const { path } of ROUTES) {
     for (const param of paramsOf(path)) {
-      if (!(param in ids)) throw new Error(`The route ${path} has a parameter "${param}" the reliability tests do not know.`)
+      if (!(param in ids))
+        throw new Error(`The route ${path} has a parameter "${param}" the reliability tests do not know.`)
     }
   }
   return ids
@@ -122,9 +130,39 @@ export async function expectCleanError(
 /** Segments a URL path may carry as an id that no record has: encoded slashes, NUL, unicode, bad escapes. */
 const hostilePiece = fc.oneof(
   fc.constantFrom(
-    '%2F', '%2f', '%00', '%5C', '%25', '%20', '%0A', '%0D', '%09', '%3F', '%23', '%2E%2E%2F', '%C0%AF', '%FF', '%E2%80%AE',
-    '%', '%zz', '%E0%A4', '%u0041', "!$&'()*+,;=:@~", '%7B%7D', '%22', '%3Cscript%3E', '%EF%BF%BF', '%F4%8F%BF%BF',
-    '1e999', '-0', '99999999999999999999999999999', 'NaN', 'null', 'undefined', '__proto__', 'constructor',
+    '%2F',
+    '%2f',
+    '%00',
+    '%5C',
+    '%25',
+    '%20',
+    '%0A',
+    '%0D',
+    '%09',
+    '%3F',
+    '%23',
+    '%2E%2E%2F',
+    '%C0%AF',
+    '%FF',
+    '%E2%80%AE',
+    '%',
+    '%zz',
+    '%E0%A4',
+    '%u0041',
+    "!$&'()*+,;=:@~",
+    '%7B%7D',
+    '%22',
+    '%3Cscript%3E',
+    '%EF%BF%BF',
+    '%F4%8F%BF%BF',
+    '1e999',
+    '-0',
+    '99999999999999999999999999999',
+    'NaN',
+    'null',
+    'undefined',
+    '__proto__',
+    'constructor',
   ),
   fc.string({ unit: 'binary', minLength: 1, maxLength: 6 }).map(encodeURIComponent),
   fc.string({ unit: 'grapheme', minLength: 1, maxLength: 4 }).map(encodeURIComponent),
@@ -134,7 +172,9 @@ const hostilePiece = fc.oneof(
 
 /** Static segments that would make a "hostile id" another route: every fixed segment of a path of the client. */
 const RESERVED_SEGMENTS = new Set(
-  clientOperations.flatMap((operation) => operation.path.split('/').filter((segment) => segment !== '' && !segment.startsWith(':'))),
+  clientOperations.flatMap((operation) =>
+    operation.path.split('/').filter((segment) => segment !== '' && !segment.startsWith(':')),
+  ),
 )
 
 function decodedOrRaw(segment: string): string {
@@ -155,7 +195,11 @@ export const hostileSegment: fc.Arbitrary<string> = fc
     {
       weight: 1,
       arbitrary: fc
-        .tuple(fc.integer({ min: 1001, max: 2900 }), fc.array(hostilePiece, { maxLength: 3 }), fc.constantFrom('x', 'é', '%41'))
+        .tuple(
+          fc.integer({ min: 1001, max: 2900 }),
+          fc.array(hostilePiece, { maxLength: 3 }),
+          fc.constantFrom('x', 'é', '%41'),
+        )
         .map(([length, pieces, filler]) => {
           const unit = filler === 'é' ? encodeURIComponent(filler) : filler
           return unit.repeat(Math.floor(length / unit.length)) + pieces.join('')

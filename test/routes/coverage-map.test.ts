@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { IDENTIFIER_STREAM_PATHS } from '../../src/events/identifier-frames.js'
+import { STREAM_PATHS } from '../../src/events/stream-paths.js'
 import { clientCoverage } from '../../src/routes/client-coverage.js'
 import {
   clientApiClasses,
@@ -13,7 +13,7 @@ import { currentCoverageRow, renderCoverageMap, renderCoverageRow } from '../../
 
 const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8')
 const map = readFileSync(new URL('../../docs/coverage.md', import.meta.url), 'utf8')
-const coverage = clientCoverage(routeTable(), Object.values(IDENTIFIER_STREAM_PATHS))
+const coverage = clientCoverage(routeTable(), Object.values(STREAM_PATHS))
 
 /** The route table's operations a client method does not name: HEAD on the health check, the old `/delete/` spellings. */
 const NOT_CLIENT_ROUTES = new Set([

@@ -6,8 +6,8 @@ import { mswLoader } from 'msw-storybook-addon/csf3'
 
 declare module 'storybook/internal/csf' {
   interface Parameters {
-    /** Which dataset the story runs on: default, empty, large or gone-asset. */
-    mock?: { scenario?: ScenarioName }
+    /** Which dataset the story runs on (default, empty, large or gone-asset), and the copilot's pace. */
+    mock?: { scenario?: ScenarioName; copilotPaceMs?: number }
   }
 }
 
@@ -24,7 +24,10 @@ const preview: Preview = {
   // Each story gets a fresh mock built from its `mock.scenario` parameter;
   // the addon drops the story's handlers when the next story starts.
   async beforeEach({ msw, parameters }) {
-    const mock = createMockService({ scenario: parameters.mock?.scenario ?? 'default' })
+    const mock = createMockService({
+      scenario: parameters.mock?.scenario ?? 'default',
+      copilotPaceMs: parameters.mock?.copilotPaceMs ?? 0,
+    })
     const adapter = createMswAdapter(mock)
     await mock.ready
     msw.use(...adapter.handlers)

@@ -1,0 +1,94 @@
+import type { AssetRecord, FormatRecord, MessageRecord } from '../store/schemas.js'
+import { clip } from './conversation-text.js'
+
+/** What a question is grounded in: the assets and messages its input names. */
+export interface CopilotGrounding {
+  readonly assets: ReadonlyArray<{ readonly asset: AssetRecord; readonly original: FormatRecord | undefined }>
+  readonly messages: readonly MessageRecord[]
+}
+
+const OPENINGS = [
+  'Here is a short answer.',
+  'Good question — here is how I would approach it.',
+  'Let me walk through it.',
+  'Here is what I would do.',
+]
+
+const CLOSINGS = [
+  'Adjust the names to your project and it should drop in as is.',
+  'Run it once with a small input first to check the behaviour.',
+  'Ask a follow-up if you want this split into smaller functions.',
+  'Keep the error handling close to the call, as above.',
+]
+
+const CODE_LINES = 12
+
+/**
+ * The copilot's answer to a question, as markdown with a code block:
+ * deterministic for a seed and a question, and grounded in the assets and
+ * messages the input names (their names and first lines of code appear in it).
+ *
+ * @example
+ * composeAnswer('How do I read a file?', { assets: [], messages: [] }, 1)
+ * // '**How do I read a file?**\n\nLet me walk through it. …'
+ */
+export function composeAnswer(query: string, grounding: CopilotGrounding, seed: number): string {
+  const pick = hashOf(`${seed}:${query}`)
+  const title = clip(query.trim().split('\n')[0] ?? '', 80) || 'Your question'
+  const parts = [`**${title}**`, OPENINGS[pick % OPENINGS.length]!]
+  const grounded = grounding.assets[0]
+  if (grounded) {
+    const { asset, original } = grounded
+    const language = original?.classification.specific ?? 'text'
+    const code = original?.fragment?.string?.raw ?? original?.file?.string?.raw ?? ''
+    const others = grounding.assets.length - 1
+    parts.push(
+      `Based on \`${asset.name ?? 'your snippet'}\`${others > 0 ? ` and ${others} other snippet${others > 1 ? 's' : ''}` : ''}:`,
+      `\`\`\`${language}\n${code.split('\n').slice(0, CODE_LINES).join('\n')}\n\`\`\``,
+    )
+  } else {
+    parts.push(`\`\`\`typescript\n${exampleCode(title, pick)}\n\`\`\``)
+  }
+  const earlier = grounding.messages.at(-1)?.fragment?.string?.raw
+  if (earlier) parts.push(`Following on from "${clip(earlier.replace(/\s+/g, ' '), 60)}".`)
+  parts.push(CLOSINGS[(pick >>> 3) % CLOSINGS.length]!)
+  return parts.join('\n\n')
+}
+
+/**
+ * Cuts an answer into the chunks a stream sends: a few words each, with the
+ * whitespace kept, so the chunks joined give the answer back exactly.
+ *
+ * @example
+ * answerChunks('one two three four', 2) // ['one two ', 'three four']
+ */
+export function answerChunks(text: string, wordsPerChunk = 3): string[] {
+  const words = text.match(/\S+\s*|\s+/g) ?? []
+  const chunks: string[] = []
+  for (let index = 0; index < words.length; index += wordsPerChunk) {
+    chunks.push(words.slice(index, index + wordsPerChunk).join(''))
+  }
+  return chunks
+}
+
+function exampleCode(title: string, pick: number): string {
+  const name = ['solve', 'handle', 'run', 'answer'][pick % 4]!
+  return [
+    `// ${clip(title, 60)}`,
+    `export function ${name}(input: string): string {`,
+    '  const trimmed = input.trim()',
+    "  if (trimmed === '') throw new Error('Failed to answer: the input is empty. Pass some text.')",
+    '  return trimmed',
+    '}',
+  ].join('\n')
+}
+
+/** A small, stable string hash (FNV-1a), so answers repeat for the same seed and question. */
+function hashOf(text: string): number {
+  let hash = 0x811c9dc5
+  for (let index = 0; index < text.length; index++) {
+    hash ^= text.charCodeAt(index)
+    hash = Math.imul(hash, 0x01000193)
+  }
+  return hash >>> 0
+}

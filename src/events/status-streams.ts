@@ -1,0 +1,54 @@
+import type { StreamEndpoint } from './stream-endpoint.js'
+import type { StreamHub } from './stream-hub.js'
+import { SERVICE_STREAM_PATHS } from './stream-paths.js'
+
+/** Where the status streams read what they send. */
+export interface StatusSources {
+  /** The signed-in user as a wire UserProfile (JSON text), or undefined when no one is signed in. */
+  user(): string | undefined
+  /** When the user last checked in, as a wire GroupedTimestamp (JSON text). */
+  lastCheckedIn(): string
+  /** The vision processor's state, as a wire WorkstreamPatternEngineStatus (JSON text). */
+  visionStatus(): string
+}
+
+/** The status streams, and the function that re-sends the user to its clients after a change. */
+export interface StatusStreams {
+  readonly endpoints: readonly StreamEndpoint[]
+  /** Sends the current user to every client of `/user/stream` (after the user changed). */
+  userChanged(): void
+}
+
+/**
+ * The streams real clients open on start besides the identifier streams:
+ * `/.well-known/stream/health` sends `ok` on connect; `/user/stream` sends the
+ * signed-in user on connect and again whenever it changes (nothing while no
+ * one is signed in); `/user/last_checked_in/stream` sends when the user last
+ * checked in; the vision status stream sends the processor's state.
+ *
+ * @example
+ * const status = serveStatusStreams(hub, { user: () => JSON.stringify(profile), lastCheckedIn: () => '{"value":"…"}', visionStatus: () => '{"vision":{}}' })
+ */
+export function serveStatusStreams(hub: StreamHub, sources: StatusSources): StatusStreams {
+  const endpoint = (name: keyof typeof SERVICE_STREAM_PATHS, first: () => string | undefined): StreamEndpoint => ({
+    name,
+    path: SERVICE_STREAM_PATHS[name],
+    open(client) {
+      const leave = hub.join(name, client, first())
+      return { receive() {}, leave }
+    },
+  })
+  return {
+    endpoints: [
+      endpoint('health', () => 'ok'),
+      endpoint('user', () => sources.user()),
+      endpoint('userLastCheckedIn', () => sources.lastCheckedIn()),
+      endpoint('visionStatus', () => sources.visionStatus()),
+    ],
+    userChanged() {
+      if (hub.clientCount('user') === 0) return
+      const user = sources.user()
+      if (user !== undefined) hub.broadcast('user', user)
+    },
+  }
+}

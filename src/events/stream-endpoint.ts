@@ -1,0 +1,18 @@
+import type { StreamClient } from './stream-hub.js'
+import type { StreamName } from './stream-paths.js'
+
+/** One client's connection to a stream, as the transport drives it. */
+export interface StreamSession {
+  /** A text frame the client sent. */
+  receive(text: string): void
+  /** The client went away (closed, errored or was closed). */
+  leave(): void
+}
+
+/** A WebSocket stream the mock serves, whatever the transport: its name, its path, and what a client gets. */
+export interface StreamEndpoint {
+  readonly name: StreamName
+  readonly path: string
+  /** Connects a client: it gets its first frame at once when the stream has one. */
+  open(client: StreamClient): StreamSession
+}

@@ -1,0 +1,196 @@
+import type { QGPTStreamOutput } from '@pieces.app/pieces-os-client'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { checkModel } from '../contract/check-model.js'
+import { streamRuntimes, type StreamRuntime, type TestSocket } from './stream-runtimes.js'
+
+/*
+ * The copilot's /qgpt/stream as Pieces' clients drive it: a question in, the
+ * answer in IN-PROGRESS chunks, one COMPLETED, the question and the answer
+ * stored as messages of the conversation.
+ */
+
+type Output = QGPTStreamOutput & { question?: { answers: { iterable: Array<{ text: string }> } } }
+
+const ask = (query: string, extra: object = {}) =>
+  JSON.stringify({ question: { query, relevant: { iterable: [] } }, ...extra })
+
+describe.each(streamRuntimes)('the copilot stream, $name', ({ start }) => {
+  let mock: StreamRuntime
+  const sockets: TestSocket[] = []
+
+  async function connect() {
+    const client = mock.open<Output>(mock.streamUrls.qgpt)
+    sockets.push(client.socket)
+    await client.opened
+    return client
+  }
+  /** Every frame up to the one that ends `request` (COMPLETED, STOPPED, RESET or FAILED). */
+  async function until(frames: Awaited<ReturnType<typeof connect>>['frames'], ending: string) {
+    const seen: Output[] = []
+    for (;;) {
+      const frame = await frames.next()
+      seen.push(frame)
+      if (frame.status === ending) return seen
+      if (frame.status !== 'IN-PROGRESS') throw new Error(`Expected ${ending}, got ${JSON.stringify(frame)}`)
+    }
+  }
+  const textOf = (frames: Output[]) => frames.map((frame) => frame.question?.answers.iterable[0]?.text ?? '').join('')
+  const messagesOf = (conversation: string) =>
+    mock.service.store
+      .get('conversation', conversation)!
+      .messages.map((id) => mock.service.store.get('message', id)!)
+      .map((message) => [message.role, message.fragment?.string?.raw])
+
+  beforeAll(async () => {
+    mock = await start()
+  })
+  afterEach(async () => {
+    for (const socket of sockets.splice(0)) socket.close()
+    await mock.reset()
+  })
+  afterAll(() => mock.close())
+
+  it('streams an answer in chunks, then COMPLETED, each frame naming its request and conversation', async () => {
+    const { socket, frames } = await connect()
+    socket.send(ask('How do I debounce a function?', { request: 'r-1' }))
+    const seen = await until(frames, 'COMPLETED')
+    expect(seen.length).toBeGreaterThan(2)
+    for (const frame of seen) {
+      expect(checkModel(frame, 'QGPTStreamOutput')).toEqual([])
+      expect(frame.request).toBe('r-1')
+      expect(frame.conversation).toBe(seen[0]!.conversation)
+    }
+    expect(seen.at(-1)!.question).toBeUndefined()
+    expect(textOf(seen)).toContain('```')
+  })
+
+  it('creates a conversation for a question that names none, holding the question and the answer', async () => {
+    const { socket, frames } = await connect()
+    socket.send(ask('Explain closures'))
+    const seen = await until(frames, 'COMPLETED')
+    const conversation = seen[0]!.conversation
+    expect(messagesOf(conversation)).toEqual([
+      ['USER', 'Explain closures'],
+      ['ASSISTANT', textOf(seen)],
+    ])
+  })
+
+  it('appends the turn to the conversation the input names, after its messages', async () => {
+    const existing = [...mock.service.store.all('conversation')].find((c) => c.messages.length > 0)!
+    const before = messagesOf(existing.id)
+    const { socket, frames } = await connect()
+    socket.send(ask('And then?', { conversation: existing.id }))
+    const seen = await until(frames, 'COMPLETED')
+    expect(seen[0]!.conversation).toBe(existing.id)
+    expect(messagesOf(existing.id)).toEqual([...before, ['USER', 'And then?'], ['ASSISTANT', textOf(seen)]])
+  })
+
+  it('answers the same question the same way for the same seed', async () => {
+    const first = await connect()
+    first.socket.send(ask('Sort an array'))
+    const one = textOf(await until(first.frames, 'COMPLETED'))
+    await mock.reset()
+    const second = await connect()
+    second.socket.send(ask('Sort an array'))
+    expect(textOf(await until(second.frames, 'COMPLETED'))).toBe(one)
+  })
+
+  it('sends the scripted chunks of copilot.reply() and keeps them as the answer', async () => {
+    mock.service.copilot.reply({ chunks: ['Hel', 'lo ', 'there'] })
+    const { socket, frames } = await connect()
+    socket.send(ask('Hi'))
+    const seen = await until(frames, 'COMPLETED')
+    expect(seen.slice(0, -1).map((frame) => frame.question?.answers.iterable[0]?.text)).toEqual(['Hel', 'lo ', 'there'])
+    expect(messagesOf(seen[0]!.conversation).at(-1)).toEqual(['ASSISTANT', 'Hello there'])
+  })
+
+  it('fails part-way when the script says so, with the error message', async () => {
+    mock.service.copilot.reply({
+      chunks: ['a', 'b', 'c'],
+      fail: { afterChunks: 2, message: 'The model ran out of tokens.' },
+    })
+    const { socket, frames } = await connect()
+    socket.send(ask('Hi'))
+    const seen = await until(frames, 'FAILED')
+    expect(seen).toHaveLength(3)
+    expect(seen[2]).toMatchObject({ status: 'FAILED', errorMessage: 'The model ran out of tokens.' })
+    expect(checkModel(seen[2], 'QGPTStreamOutput')).toEqual([])
+  })
+
+  it('stops a running answer with STOPPED and keeps what was sent', async () => {
+    mock.service.copilot.reply({ chunks: ['one ', 'two ', 'three ', 'four'], paceMs: 200 })
+    const { socket, frames } = await connect()
+    socket.send(ask('Count', { request: 'slow' }))
+    const first = await frames.next()
+    expect(first.status).toBe('IN-PROGRESS')
+    socket.send(JSON.stringify({ request: 'slow', stop: true }))
+    const rest = await until(frames, 'STOPPED')
+    const sent = textOf([first, ...rest])
+    expect(sent.length).toBeLessThan('one two three four'.length)
+    expect(messagesOf(first.conversation).at(-1)).toEqual(['ASSISTANT', sent])
+  })
+
+  it('ends every running answer with RESET on reset', async () => {
+    mock.service.copilot.reply({ chunks: ['a', 'b', 'c'], paceMs: 200 })
+    const { socket, frames } = await connect()
+    socket.send(ask('Long', { request: 'to-reset' }))
+    await frames.next()
+    socket.send(JSON.stringify({ reset: true }))
+    const rest = await until(frames, 'RESET')
+    expect(rest.at(-1)).toMatchObject({ request: 'to-reset', status: 'RESET' })
+  })
+
+  it('answers FAILED for a conversation that does not exist, and stores nothing', async () => {
+    const count = [...mock.service.store.all('message')].length
+    const { socket, frames } = await connect()
+    socket.send(ask('Hi', { conversation: 'no-such-conversation' }))
+    expect(await frames.next()).toMatchObject({
+      status: 'FAILED',
+      conversation: 'no-such-conversation',
+      statusCode: 404,
+    })
+    expect([...mock.service.store.all('message')].length).toBe(count)
+  })
+
+  it('answers FAILED with a clear message for a frame that is not a stream input', async () => {
+    const { socket, frames } = await connect()
+    socket.send('not json')
+    expect(await frames.next()).toMatchObject({
+      status: 'FAILED',
+      statusCode: 400,
+      errorMessage: expect.stringContaining('not JSON'),
+    })
+    socket.send(JSON.stringify({ question: { query: 7 } }))
+    expect(await frames.next()).toMatchObject({ status: 'FAILED', errorMessage: expect.stringContaining('question.') })
+  })
+
+  it('answers a relevance input that asks for the answer too', async () => {
+    const asset = [...mock.service.store.all('asset')][0]!
+    const { socket, frames } = await connect()
+    socket.send(
+      JSON.stringify({
+        relevance: {
+          query: 'What does this do?',
+          assets: { iterable: [{ id: asset.id }] },
+          options: { question: true },
+        },
+      }),
+    )
+    const seen = await until(frames, 'COMPLETED')
+    expect(textOf(seen)).toContain(asset.name ?? 'your snippet')
+  })
+
+  it('closes the client when a stream fault on qgpt says so', async () => {
+    mock.service.faults.addStream({ stream: 'qgpt', close: { code: 4000, reason: 'Injected.' }, times: 1 })
+    const client = await connect()
+    const closed = new Promise<number>((resolve) =>
+      (
+        client.socket as unknown as {
+          addEventListener(type: 'close', listener: (event: { code: number }) => void): void
+        }
+      ).addEventListener('close', (event) => resolve(event.code)),
+    )
+    client.socket.send(ask('Hi'))
+    expect(await closed).toBe(4000)
+  })
+})

@@ -19,6 +19,9 @@ const kindByFile = {
   'anchors.json': 'anchor',
   'workstream-summaries.json': 'workstreamSummary',
   'ranges.json': 'range',
+  'applications.json': 'application',
+  'models.json': 'model',
+  'user.json': 'user',
 }
 
 const fixtures = {}

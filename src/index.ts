@@ -2,6 +2,7 @@ export { createMockService } from './core/create-mock-service.js'
 export type { MockService, MockServiceOptions, ServiceRequest, ServiceRoute } from './core/create-mock-service.js'
 export { createMswAdapter, DEFAULT_BASE_URL } from './msw/create-msw-adapter.js'
 export type { MswAdapter, MswAdapterOptions } from './msw/create-msw-adapter.js'
+export type { InstallWebSocketOptions } from './msw/install-web-socket.js'
 export { MockServiceError, statusOf } from './errors.js'
 export type { MockErrorCode } from './errors.js'
 export type { Answer } from './execution/answer.js'
@@ -9,9 +10,19 @@ export type { RequestRecord } from './execution/execute-operation.js'
 export { fixedClock, systemClock } from './store/clock.js'
 export type { Clock } from './store/clock.js'
 export type { ClockState, ControllableClock } from './store/controllable-clock.js'
-export type { RecordChange, RecordSet, Store, StoreCollections, StoreEvent, StoreListener } from './store/create-store.js'
+export type {
+  RecordChange,
+  RecordSet,
+  Store,
+  StoreCollections,
+  StoreEvent,
+  StoreListener,
+} from './store/create-store.js'
 export type { StoreSnapshot, StoreTombstones } from './store/create-store.js'
 export type { RecordKind, RecordOf } from './store/schemas.js'
+export { DEFAULT_SERVICE_VERSION } from './domain/service-info.js'
+export type { ServiceInfo } from './domain/service-info.js'
+export { isModelUsable } from './domain/model-usability.js'
 export { FIXTURE_FILES } from './seeding/fixture-files.js'
 export type { FixtureSet } from './seeding/fixture-files.js'
 export { FixtureError } from './seeding/fixture-error.js'
@@ -24,7 +35,13 @@ export { clientCoverage, notImplementedText } from './routes/client-coverage.js'
 export type { ClientOperationCoverage } from './routes/client-coverage.js'
 export { clientOperations } from './routes/client-operations.generated.js'
 export type { ClientApiClass, ClientOperation, ClientOperationId } from './routes/client-operations.generated.js'
-export type { HttpMethod, Operation, OperationContext, OperationRequest, OperationResult } from './operations/define-operation.js'
+export type {
+  HttpMethod,
+  Operation,
+  OperationContext,
+  OperationRequest,
+  OperationResult,
+} from './operations/define-operation.js'
 export type { Wire } from './wire/wire-types.js'
 export { recordFrames } from './events/frame-recorder.js'
 export type { FrameRecorder, MessageSource } from './events/frame-recorder.js'

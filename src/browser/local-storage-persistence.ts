@@ -12,7 +12,8 @@ export interface BrowserPersistence {
 }
 
 /**
- * Keeps a service's records in `localStorage` (versioned) so a demo survives
+ * Keeps a service's records in `localStorage` (versioned; up to its quota of
+ * about 5 MB: a save past it is reported once on the console) so a demo survives
  * reloads: loads what is saved, then saves after every change. A saved state
  * that cannot be read is reported on the console and left in place: the
  * fixtures load and nothing is saved over it until `clear()`.
@@ -36,12 +37,23 @@ export async function persistToLocalStorage(
     }
   }
   let pending = false
+  let reported = false
   const unsubscribe = service.store.subscribe(() => {
     if (pending) return
     pending = true
     queueMicrotask(() => {
       pending = false
-      storage.setItem(key, serializeState(service.store.snapshot()))
+      const text = serializeState(service.store.snapshot())
+      try {
+        storage.setItem(key, text)
+      } catch (error) {
+        // Past the quota (about 5 MB): reported once, never thrown; persistToIndexedDb holds more.
+        if (reported) return
+        reported = true
+        console.error(
+          `Failed to save the mock state (${(text.length / 1_048_576).toFixed(1)} MB) in localStorage["${key}"]: ${(error as Error).message}. Use persistToIndexedDb for a state this large.`,
+        )
+      }
     })
   })
   return {

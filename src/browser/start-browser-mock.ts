@@ -1,14 +1,21 @@
 import { setupWorker } from 'msw/browser'
+import { invariant } from 'outvariant'
 import { createMockService, type MockService, type MockServiceOptions } from '../core/create-mock-service.js'
 import { createMswAdapter, type MswAdapter, type MswAdapterOptions } from '../msw/create-msw-adapter.js'
-import { persistToLocalStorage } from './local-storage-persistence.js'
+import { scopedUnhandled } from '../msw/scoped-unhandled.js'
+import { claimTabSlot, ID_SEED_STRIDE, type TabSlot } from './claim-tab-slot.js'
+import { persistToIndexedDb } from './indexed-db-persistence.js'
 
 export interface BrowserMockOptions extends MockServiceOptions, MswAdapterOptions {
   /** Where the worker script is served (default `/mockServiceWorker.js`, from `npx msw init <public dir>`). */
   serviceWorkerUrl?: string
-  /** What MSW does with requests no handler answers (default 'bypass': the rest of the app keeps working). */
+  /** What MSW does with a request to the mock's base URL that no operation answers (default 'bypass'); other requests always pass. */
   onUnhandledRequest?: 'bypass' | 'warn' | 'error'
-  /** Keep records across reloads in localStorage under this key (`true`: 'conversation-asset-mock'). */
+  /**
+   * Keep records across reloads in IndexedDB under this key (`true`:
+   * 'conversation-asset-mock'), and keep the tabs persisting under it in step:
+   * a record made in one shows in the others, and each tab makes new ids of its own.
+   */
   persist?: boolean | string
   /** Silence MSW's console messages. */
   quiet?: boolean
@@ -53,20 +60,40 @@ export interface BrowserMock extends MockService, Omit<MswAdapter, 'startStreams
  * mock.faults.add({ operation: 'conversationsSnapshot', status: 500, times: 1 })
  */
 export async function startBrowserMock(options: BrowserMockOptions = {}): Promise<BrowserMock> {
-  const service = createMockService(options)
+  const page = globalThis as { [RUNNING]?: boolean }
+  invariant(
+    !page[RUNNING],
+    "Failed to start the browser mock: one is already running on this page, and MSW's service worker serves one setupWorker per page. Call stop() on the first, or serve several services from one worker: setupWorker(...createMswAdapter(createMockService(), { baseUrl }).handlers, ...) for each base URL.",
+  )
+  page[RUNNING] = true
+  try {
+    return await start(options)
+  } catch (error) {
+    page[RUNNING] = false
+    throw error
+  }
+}
+
+// Symbol.for: every copy of the package on the page sees the same flag.
+const RUNNING = Symbol.for('conversation-asset-mock.browser-mock-running')
+
+async function start(options: BrowserMockOptions): Promise<BrowserMock> {
+  const key = options.persist === true ? 'conversation-asset-mock' : options.persist || undefined
+  // Each open tab persisting under the key makes ids from a sequence of its own (the first tab: the seed's).
+  const slot: TabSlot | undefined = key ? await claimTabSlot(key) : undefined
+  const idSeed = slot && slot.index > 0 ? (options.seed ?? 1) + slot.index * ID_SEED_STRIDE : options.idSeed
+  const service = createMockService({ ...options, ...(idSeed !== undefined && { idSeed }) })
   const msw = createMswAdapter(service, options)
   const worker = setupWorker(...msw.handlers)
   const onUnhandled = options.onUnhandledRequest ?? 'bypass'
   // msw 3 reads `onUnhandledFrame` (requests and WebSocket connections); msw 2 reads `onUnhandledRequest`.
   await worker.start({
     serviceWorker: { url: options.serviceWorkerUrl ?? '/mockServiceWorker.js' },
-    onUnhandledRequest: onUnhandled,
-    onUnhandledFrame: onUnhandled,
+    ...scopedUnhandled(() => [{ baseUrl: msw.baseUrl, strategy: onUnhandled }]),
     quiet: options.quiet ?? false,
   } as Parameters<typeof worker.start>[0])
   msw.startStreams()
-  const key = options.persist === true ? 'conversation-asset-mock' : options.persist || undefined
-  const persistence = key ? await persistToLocalStorage(service, key) : undefined
+  const persistence = key ? await persistToIndexedDb(service, key) : undefined
   await service.ready
 
   // Loaded on demand: the inspector is its own chunk in the app's bundle, fetched only when asked for.
@@ -90,6 +117,8 @@ export async function startBrowserMock(options: BrowserMockOptions = {}): Promis
     },
     stop() {
       persistence?.stop()
+      slot?.release()
+      ;(globalThis as { [RUNNING]?: boolean })[RUNNING] = false
       msw.stopStreams()
       worker.stop()
       void panel?.then((mounted) => mounted.unmount())

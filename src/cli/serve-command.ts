@@ -41,7 +41,9 @@ export async function runServeCommand(argv: string[], io: Io = process): Promise
       ...(options.journalLimit !== undefined && { journalLimit: options.journalLimit }),
       ...(options.maxConnections !== undefined && { maxConnections: options.maxConnections }),
       ...(options.shutdownTimeoutMs !== undefined && { shutdownTimeoutMs: options.shutdownTimeoutMs }),
+      ...(options.version !== undefined && { version: options.version }),
       ...(options.persist !== undefined && { persist: options.persist }),
+      warn: (line: string) => io.stderr.write(`${line}\n`),
       ...(!options.quiet && { log: (line: string) => io.stdout.write(`${line}\n`) }),
     })
   } catch (error) {

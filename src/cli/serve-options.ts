@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util'
 import { isScenarioName, SCENARIOS, type ScenarioName } from '../control/scenarios.js'
+import { DEFAULT_SERVICE_VERSION } from '../domain/service-info.js'
 import type { GenerateFixturesOptions } from '../seeding/generate-fixtures.js'
 
 /** What the serve command was asked for, checked. */
@@ -15,6 +16,7 @@ export interface ServeOptions {
   readonly journalLimit?: number
   readonly maxConnections?: number
   readonly shutdownTimeoutMs?: number
+  readonly version?: string
 }
 
 /** The serve command's arguments: options, a request for help, or what is wrong with them. */
@@ -36,12 +38,14 @@ Options:
   --generate S,A,C     generate the records instead: seed S, A assets, C conversations (e.g. 42,1000,500)
   --scenario NAME      start from a scenario: ${SCENARIOS.join(', ')} (default default)
   --persist FILE       keep the records in FILE across restarts (a demo's state); when FILE
-                       exists, its records are loaded instead of the fixtures
+                       exists, its records are loaded instead of the fixtures; a write
+                       that fails is reported on stderr, and the next change tries again
   --seed N             seed of the ids given to new records (default 1)
   --journal-limit N    requests the journal keeps (default 10000; 0 keeps none)
   --max-connections N  most connections open at once; a request past it answers 503 (default 1024)
   --shutdown-timeout MS
                        how long a stop waits for the requests in flight (default 10000)
+  --os-version V       version GET /.well-known/version answers (default ${DEFAULT_SERVICE_VERSION})
   --quiet              no line per request or stream connection
   --help               show this help
 `
@@ -69,6 +73,7 @@ export function parseServeArguments(argv: readonly string[]): ServeArguments {
         'journal-limit': { type: 'string' },
         'max-connections': { type: 'string' },
         'shutdown-timeout': { type: 'string' },
+        'os-version': { type: 'string' },
         quiet: { type: 'boolean' },
         help: { type: 'boolean' },
       },
@@ -113,6 +118,11 @@ export function parseServeArguments(argv: readonly string[]): ServeArguments {
       return { problem: '--generate and --fixtures both give the records; pass one of them' }
     generate = { seed: generateSeed, assets, conversations }
   }
+  if (values['os-version'] !== undefined && !/^\S+$/.test(values['os-version'])) {
+    return {
+      problem: `--os-version takes a version such as ${DEFAULT_SERVICE_VERSION} (no spaces), got "${values['os-version']}"`,
+    }
+  }
   for (const name of ['host', 'fixtures', 'persist'] as const) {
     if (values[name] === '') return { problem: `--${name} needs a value` }
   }
@@ -129,6 +139,7 @@ export function parseServeArguments(argv: readonly string[]): ServeArguments {
       ...(journalLimit !== undefined && { journalLimit }),
       ...(maxConnections !== undefined && { maxConnections }),
       ...(shutdownTimeoutMs !== undefined && { shutdownTimeoutMs }),
+      ...(values['os-version'] !== undefined && { version: values['os-version'] }),
     },
   }
 }

@@ -86,6 +86,12 @@ export function recordLabel(kind: RecordKind, record: RecordOf<RecordKind>): str
       return clip(r.name)
     case 'range':
       return `${r.from ?? '…'} – ${r.to ?? '…'}`
+    case 'application':
+      return `${r.name} ${r.version} (${String(r.platform).toLowerCase()})`
+    case 'model':
+      return clip(`${r.name} (${r.cloud ? 'cloud' : r.downloaded ? 'local' : 'local, not downloaded'})`)
+    case 'user':
+      return clip(r.name || r.email || r.username || r.id)
   }
 }
 

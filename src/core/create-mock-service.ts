@@ -8,11 +8,14 @@ import { createNamedSnapshots } from '../control/named-snapshots.js'
 import { scenarioData, type ScenarioData, type ScenarioName } from '../control/scenarios.js'
 import { verifyCalls, type CallExpectation } from '../control/verify-calls.js'
 import { deleteAsset } from '../domain/asset-writes.js'
+import { signedInUser } from '../domain/connection-writes.js'
+import { isModelUsable } from '../domain/model-usability.js'
 import { copilotStream } from '../copilot/copilot-stream.js'
 import { serveIdentifierStreams } from '../events/identifier-streams.js'
 import { serveStatusStreams } from '../events/status-streams.js'
 import type { StreamEndpoint } from '../events/stream-endpoint.js'
 import { createStreamHub, type StreamHub } from '../events/stream-hub.js'
+import { serviceInfo, type ServiceInfo } from '../domain/service-info.js'
 import { createAnswerCache } from '../execution/answer-cache.js'
 import { headAnswer, type Answer } from '../execution/answer.js'
 import { executeOperation, type ExecutionEnvironment } from '../execution/execute-operation.js'
@@ -44,12 +47,19 @@ export interface MockServiceOptions {
   scenario?: ScenarioName
   /** Seed of new ids, random fault delays and the `large` scenario (default 1). */
   seed?: number
+  /** Seed of new records' ids alone, when they must differ from `seed`'s (the browser mock gives each open tab its own). */
+  idSeed?: number
   /** Where timestamps come from (default: the system clock); `service.clock` can freeze, set and advance it. */
   clock?: Clock
   /** How many requests the journal keeps (default 10,000); past that the oldest are dropped. */
   journalLimit?: number
   /** Milliseconds between the chunks of a copilot answer on `/qgpt/stream` (default 0; a reply can set its own). */
   copilotPaceMs?: number
+  /**
+   * The version `GET /.well-known/version` answers and `POST /connect`
+   * reports (default `12.3.0`, inside the range the official SDKs accept).
+   */
+  version?: string
 }
 
 /** Where a request was routed: an operation of the service, or a route of the control API. */
@@ -82,6 +92,8 @@ export interface MockService {
   readonly store: Store
   /** The route table every runtime serves. */
   readonly operations: readonly Operation[]
+  /** The version the service answers with and the id of its instance. */
+  readonly info: ServiceInfo
   /** The clients of every stream and the frames sent to them, whatever their transport. */
   readonly hub: StreamHub
   /** Every WebSocket stream the service answers: identifier streams, status streams and the copilot's. */
@@ -151,6 +163,7 @@ export interface MockService {
  */
 export function createMockService(options: MockServiceOptions = {}): MockService {
   const seed = options.seed ?? 1
+  const info = serviceInfo(options.version)
   const fixtures = options.fixtures ?? defaultFixtures
   const generate = options.generate
   invariant(
@@ -164,20 +177,31 @@ export function createMockService(options: MockServiceOptions = {}): MockService
       ? { records: validateFixtures(fixtures), goneAssets: [] }
       : scenarioData(scenario, { fixtures, seed, generate })
   const clock = createControllableClock(options.clock ?? systemClock)
-  const store = createStore({ clock, createId: seededIds(seed) })
+  const store = createStore({ clock, createId: seededIds(options.idSeed ?? seed) })
   const journal = createJournal(options.journalLimit === undefined ? {} : { limit: options.journalLimit })
   const faults = createFaults(seed)
   const operations = routeTable()
   const hub = createStreamHub({ takeFault: (stream) => faults.takeStream(stream) })
   const copilot = createCopilotReplies()
+  const renderer = createWireRenderer(store)
   const copilotHooks = {
     seed,
     takeReply: () => copilot.take(),
-    modelRefusal: (): string | undefined => undefined,
+    modelRefusal(id: string | undefined): string | undefined {
+      const model = id === undefined ? undefined : store.get('model', id)
+      if (!model || isModelUsable(model)) return undefined
+      return `The model "${model.name}" runs locally and is not downloaded. Download it first (POST /model/${model.id}/download), or ask a cloud model.`
+    },
   }
   const identifierStreams = serveIdentifierStreams(store, hub)
   const statusStreams = serveStatusStreams(hub, {
-    user: () => undefined,
+    user() {
+      const user = signedInUser(store)
+      return (
+        user &&
+        JSON.stringify(renderer.answer({ now: clock.now(), transferables: true, keep: false }).render('user', user))
+      )
+    },
     lastCheckedIn: () => JSON.stringify({ value: clock.now().toISOString() }),
     visionStatus: () => JSON.stringify({ vision: { deactivation: { continuous: true }, degraded: false } }),
   })
@@ -187,11 +211,16 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     copilotStream({ store, hub, paceMs: options.copilotPaceMs ?? 0, ...copilotHooks }),
   ]
   const streamsByPath = new Map(streams.map((stream) => [stream.path, stream]))
+  // The user stream sends the user again whenever a write or a reload touches it.
+  store.subscribe((event) => {
+    if (event.type === 'replace' || event.changes.some((change) => change.kind === 'user')) statusStreams.userChanged()
+  })
   const environment: ExecutionEnvironment = {
     store,
-    renderer: createWireRenderer(store),
+    renderer,
     answers: createAnswerCache(store),
     copilot: copilotHooks,
+    service: info,
     takeFault: (operation) => faults.take(operation),
     record: (request, answer) => journal.record(request, answer),
   }
@@ -229,6 +258,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
   const service: MockService = {
     store,
     operations,
+    info,
     hub,
     streams,
     copilot,

@@ -24,6 +24,8 @@ export const IDENTIFIER_STREAMS = {
   },
   formats: { path: '/formats/stream/identifiers', kind: 'format', key: 'format' },
   activities: { path: '/activities/stream/identifiers', kind: 'activity', key: 'activity' },
+  applications: { path: '/applications/stream/identifiers', kind: 'application', key: 'application' },
+  models: { path: '/models/stream/identifiers', kind: 'model', key: 'model' },
 } as const satisfies Record<string, { readonly path: string; readonly kind: RecordKind; readonly key: string }>
 
 /** The identifier streams of the service, named by the records they list. */

@@ -1,10 +1,14 @@
 import type { CopilotHooks } from '../domain/copilot-reply.js'
 import { MockServiceError } from '../errors.js'
+import { serviceInfo, type ServiceInfo } from '../domain/service-info.js'
 import type { Operation, OperationContext } from '../operations/define-operation.js'
 import type { Store } from '../store/create-store.js'
 import type { WireRenderer } from '../wire/wire-renderer.js'
 import type { AnswerCache } from './answer-cache.js'
 import { errorAnswer, toAnswer, type Answer } from './answer.js'
+
+/** The service info of an environment that brings none. */
+const DEFAULT_SERVICE = serviceInfo()
 
 /** The query of every journal entry whose request had none. */
 const NO_QUERY: Readonly<Record<string, string>> = Object.freeze({})
@@ -59,6 +63,8 @@ export interface ExecutionEnvironment {
   readonly answers?: AnswerCache
   /** The copilot's seed, scripted replies and models, handed to the `/qgpt` routes. */
   readonly copilot?: CopilotHooks
+  /** The version and instance id the service answers with (default: `serviceInfo()`). */
+  readonly service?: ServiceInfo
   /** Takes the fault that applies to the next request of an operation, if any. */
   takeFault?(operation: string): FaultEffect | undefined
   /** Hears of every request answered, and the answer given. */
@@ -100,6 +106,7 @@ export async function executeOperation(
         const context: OperationContext = {
           request,
           store,
+          service: environment.service ?? DEFAULT_SERVICE,
           wire: (transferables) => wire.withTransferables(transferables),
           ...(environment.copilot && { copilot: environment.copilot }),
         }

@@ -16,6 +16,9 @@ const KINDS: readonly RecordKind[] = [
   'range',
   'workstreamSummary',
   'activity',
+  'application',
+  'model',
+  'user',
 ]
 
 /**

@@ -3,7 +3,7 @@ import type { MockService } from '../core/create-mock-service.js'
 import { STREAM_PATHS, streamUrlsOf, type StreamName } from '../events/stream-paths.js'
 import { createMswHandlers } from './create-msw-handlers.js'
 import { createStreamPassthrough } from './create-stream-passthrough.js'
-import { installWebSocket } from './install-web-socket.js'
+import { installWebSocket, type InstallWebSocketOptions } from './install-web-socket.js'
 import { startMockSocketStreams } from './mock-socket-streams.js'
 
 /**
@@ -33,11 +33,13 @@ export interface MswAdapter {
   readonly handlers: RequestHandler[]
   /**
    * Serves the identifier streams in-process (mock-socket) and makes
-   * `globalThis.WebSocket` reach them until `stopStreams()`. Call it after
-   * MSW's `listen()`; before it works too, since `handlers` let the streams through.
+   * `globalThis.WebSocket` reach them until `stopStreams()`; every other URL
+   * still reaches the WebSocket that was there before (or `fallback` where
+   * there was none, as on Node 20). Call it after MSW's `listen()`; before it
+   * works too, since `handlers` let the streams through.
    */
-  startStreams(): void
-  /** Closes the in-process streams and gives `globalThis.WebSocket` back. */
+  startStreams(options?: InstallWebSocketOptions): void
+  /** Closes the in-process streams and takes their routes off `globalThis.WebSocket`. */
   stopStreams(): void
 }
 
@@ -62,10 +64,10 @@ export function createMswAdapter(service: MockService, options: MswAdapterOption
     baseUrl,
     streamUrls,
     handlers: [...createMswHandlers(service, baseUrl), createStreamPassthrough(wsBase, Object.values(STREAM_PATHS))],
-    startStreams() {
+    startStreams(startOptions) {
       if (stop) return
       const streams = startMockSocketStreams(service.streams, wsBase)
-      const uninstall = installWebSocket(streams.WebSocket)
+      const uninstall = installWebSocket(Object.values(streamUrls), streams.WebSocket, startOptions)
       stop = () => {
         uninstall()
         streams.close()

@@ -1,23 +1,106 @@
+/** A class constructed like the platform's `WebSocket`. */
+type WebSocketClass = new (url: string | URL, protocols?: string | string[]) => object
+
+/** What one routing class on `globalThis.WebSocket` knows; shared by every mock (and copy of this package) in the realm. */
+interface RouterState {
+  /** Normalised URL → the class that reaches it, for every running mock's streams. */
+  readonly routes: Map<string, WebSocketClass>
+  /** `globalThis.WebSocket` before the router went on, where every other URL goes. */
+  readonly previous: WebSocketClass | undefined
+  readonly had: boolean
+  /** Where every other URL goes when there was no global (Node 20: the `ws` client). */
+  fallback: WebSocketClass | undefined
+}
+
+// Symbol.for: two copies of the package in one realm share the router instead of stacking two.
+const ROUTER = Symbol.for('conversation-asset-mock.websocket-router')
+
+export interface InstallWebSocketOptions {
+  /** The class for every other URL when the runtime has no global `WebSocket` (Node 20: `ws`). */
+  fallback?: unknown
+}
+
 /**
- * Puts a WebSocket class on `globalThis` and returns the function that takes
- * it off again. The previous value comes back only while ours is still the
- * one installed: if something patched the global on top of ours (MSW's
- * interceptor does when `listen()` runs later), that patch owns the global and
- * will restore ours when it is removed, so we leave the global alone and
- * uninstall as soon as it does.
+ * Routes the given `ws://` URLs to `WebSocketClass` through a routing class on
+ * `globalThis.WebSocket`, and returns the function that takes the routes off
+ * again. Every other URL reaches the `WebSocket` that was there before (the
+ * browser's, Node 22's, or MSW's interceptor over them), or `fallback` where
+ * there was none: an app's own sockets keep working beside the mock.
+ *
+ * Several mocks share one router, so closing one leaves the others' streams
+ * working; the global comes back when the last routes come off, unless
+ * something patched it on top of the router since (MSW's interceptor, when
+ * `listen()` ran later): that patch owns the global and restores the router
+ * when it is removed, and the router then lets every URL through.
  *
  * @example
- * const uninstall = installWebSocket(streams.WebSocket)
+ * const uninstall = installWebSocket(Object.values(streamUrls), streams.WebSocket)
  * uninstall()
  */
-export function installWebSocket(WebSocketClass: unknown): () => void {
+export function installWebSocket(
+  urls: readonly string[],
+  WebSocketClass: unknown,
+  options: InstallWebSocketOptions = {},
+): () => void {
   const global = globalThis as { WebSocket?: unknown }
-  const had = Object.prototype.hasOwnProperty.call(global, 'WebSocket')
-  const previous = global.WebSocket
-  global.WebSocket = WebSocketClass
+  const state = routerOn(global.WebSocket) ?? putRouter(global)
+  state.fallback ??= options.fallback as WebSocketClass | undefined
+  const keys = urls.map(routeKey)
+  for (const key of keys) state.routes.set(key, WebSocketClass as WebSocketClass)
+  let installed = true
   return () => {
-    if (global.WebSocket !== WebSocketClass) return
-    if (had) global.WebSocket = previous
+    if (!installed) return
+    installed = false
+    for (const key of keys) if (state.routes.get(key) === WebSocketClass) state.routes.delete(key)
+    if (state.routes.size > 0 || routerOn(global.WebSocket) !== state) return
+    if (state.had) global.WebSocket = state.previous
     else delete global.WebSocket
   }
+}
+
+function routerOn(value: unknown): RouterState | undefined {
+  return typeof value === 'function' ? (value as { [ROUTER]?: RouterState })[ROUTER] : undefined
+}
+
+function routeKey(url: string | URL): string {
+  try {
+    return new URL(String(url)).href
+  } catch {
+    return String(url)
+  }
+}
+
+function putRouter(global: { WebSocket?: unknown }): RouterState {
+  const had = Object.prototype.hasOwnProperty.call(global, 'WebSocket')
+  const state: RouterState = {
+    routes: new Map(),
+    previous: global.WebSocket as WebSocketClass | undefined,
+    had,
+    fallback: undefined,
+  }
+  const target = (url: string | URL): WebSocketClass => {
+    const routed = state.routes.get(routeKey(url)) ?? state.previous ?? state.fallback
+    if (routed) return routed
+    throw new Error(
+      `Failed to open a WebSocket to ${String(url)}: this runtime has no WebSocket class and the mock serves only its own streams there. Install the \`ws\` package, or use Node 22 or later.`,
+    )
+  }
+  const classes = () => [...state.routes.values(), state.previous, state.fallback]
+  // A constructor that returns the socket of the class its URL routes to.
+  class RoutingWebSocket {
+    static readonly CONNECTING = 0
+    static readonly OPEN = 1
+    static readonly CLOSING = 2
+    static readonly CLOSED = 3
+    static readonly [ROUTER] = state
+    static [Symbol.hasInstance](value: unknown): boolean {
+      return classes().some((Class) => typeof Class === 'function' && value instanceof Class)
+    }
+    constructor(url: string | URL, protocols?: string | string[]) {
+      const Target = target(url)
+      return protocols === undefined ? new Target(url) : new Target(url, protocols)
+    }
+  }
+  global.WebSocket = RoutingWebSocket
+  return state
 }

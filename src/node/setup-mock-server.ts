@@ -1,25 +1,40 @@
-import { setupServer } from 'msw/node'
+import { WebSocket as NodeWebSocket } from 'ws'
 import { createMockService, type MockService, type MockServiceOptions } from '../core/create-mock-service.js'
 import { createMswAdapter, type MswAdapter, type MswAdapterOptions } from '../msw/create-msw-adapter.js'
+import { mockServerHost, type HostedMock, type MockServerHost } from './mock-server-host.js'
 
 export interface SetupMockServerOptions extends MockServiceOptions, MswAdapterOptions {
-  /** What MSW does with requests no handler answers (default 'error'). */
+  /**
+   * What MSW does with a request no handler answers (default 'error'): at the
+   * mock's base URL this mock's choice, elsewhere the strictest of the mocks
+   * listening. WebSockets to URLs the mock does not serve always pass through.
+   */
   onUnhandledRequest?: 'bypass' | 'warn' | 'error'
 }
 
-type SetupServerApi = ReturnType<typeof setupServer>
-
 /** The mock service behind MSW's `setupServer`, for Node tests. */
 export interface MockServer extends MockService, Omit<MswAdapter, 'startStreams' | 'stopStreams'> {
-  readonly server: SetupServerApi
-  /** Starts intercepting requests and the identifier streams; resolves when the fixtures are loaded. */
+  /**
+   * The MSW server the mock answers through, shared by every mock in the
+   * process (msw/node lets one `setupServer()` intercept at a time): use it for
+   * `server.use()` overrides; `resetHandlers()` keeps every mock's handlers.
+   */
+  readonly server: MockServerHost['server']
+  /** Drops `server.use()` overrides (`server.resetHandlers()`), then resets the service to its current scenario. */
+  reset(): Promise<void>
+  /**
+   * Starts intercepting requests and the identifier streams; resolves when the
+   * fixtures are loaded. Fails when another MSW `setupServer()` is already
+   * listening, naming the recipe that serves the mock from that server.
+   */
   listen(): Promise<void>
-  /** Stops the streams, then stops intercepting requests. */
+  /** Stops the streams, then this mock's handlers; the last mock to close stops intercepting. */
   close(): void
 }
 
 /**
- * Creates the mock service and an MSW server with its handlers.
+ * Creates the mock service and serves it through MSW. Several mocks on
+ * different base URLs answer side by side in one process.
  *
  * @example
  * const mock = setupMockServer()
@@ -30,26 +45,37 @@ export interface MockServer extends MockService, Omit<MswAdapter, 'startStreams'
 export function setupMockServer(options: SetupMockServerOptions = {}): MockServer {
   const service = createMockService(options)
   const msw = createMswAdapter(service, options)
-  const server = setupServer(...msw.handlers)
-  const onUnhandled = options.onUnhandledRequest ?? 'error'
+  const host = mockServerHost()
+  const hosted: HostedMock = {
+    baseUrl: msw.baseUrl,
+    strategy: options.onUnhandledRequest ?? 'error',
+    handlers: msw.handlers,
+  }
+  let listening = false
   // The service's own members (its `scenario` getter included) stay reachable through the prototype.
   return Object.assign(Object.create(service) as MockService, {
     baseUrl: msw.baseUrl,
     streamUrls: msw.streamUrls,
     handlers: msw.handlers,
-    server,
-    listen() {
-      // msw 3 reads `onUnhandledFrame` for WebSocket frames; msw 2 ignores it.
-      server.listen({ onUnhandledRequest: onUnhandled, onUnhandledFrame: onUnhandled } as Parameters<
-        SetupServerApi['listen']
-      >[0])
-      // Ours goes on top of MSW's WebSocket patch and comes off first (see decisions/0003).
-      msw.startStreams()
-      return service.ready
+    server: host.server,
+    async reset() {
+      host.server.resetHandlers()
+      await service.reset()
+    },
+    async listen() {
+      if (!listening) {
+        host.join(hosted)
+        listening = true
+        // Ours goes on top of MSW's WebSocket patch and comes off first (see decisions/0003);
+        // other URLs reach what was there before, or the `ws` client where there was nothing (Node 20).
+        msw.startStreams({ fallback: NodeWebSocket })
+      }
+      await service.ready
     },
     close() {
       msw.stopStreams()
-      server.close()
+      if (listening) host.leave(hosted)
+      listening = false
     },
   })
 }

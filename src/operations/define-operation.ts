@@ -1,4 +1,5 @@
 import type { CopilotHooks } from '../domain/copilot-reply.js'
+import type { ServiceInfo } from '../domain/service-info.js'
 import type { Store } from '../store/create-store.js'
 import type { RecordKind } from '../store/schemas.js'
 import type { WireContext } from '../wire/wire-types.js'
@@ -16,6 +17,8 @@ export interface OperationRequest {
 export interface OperationContext {
   readonly request: OperationRequest
   readonly store: Store
+  /** What the service says about itself: its version and instance id. */
+  readonly service: ServiceInfo
   /**
    * The wire context of this answer, with the request's `transferables` flag
    * unless another is given: serializers run through it, so what a read builds

@@ -1,6 +1,6 @@
 import { goneOnRefusal, MockServiceError } from '../errors.js'
 import { incrementScore } from '../domain/score.js'
-import { describeKind } from '../store/transaction.js'
+import { describeKind } from '../store/describe-kind.js'
 import type { RecordKind, RecordOf, ScoreRecord } from '../store/schemas.js'
 import type { SerializerName } from '../wire/wire-types.js'
 import { seededScoreIncrementInput } from './conversation-inputs.js'

@@ -1,7 +1,8 @@
 import { defineOperation, text, type Operation } from './define-operation.js'
 
 /**
- * The `/.well-known` routes real clients use to find the service.
+ * The `/.well-known` routes real clients use to find the service and check
+ * its version (the mock's `version` option).
  *
  * @example
  * routeTable() // holds these
@@ -13,6 +14,13 @@ export const wellKnownOperations: readonly Operation[] = [
     paths: ['/.well-known/health'],
     params: {},
     run: () => text('ok'),
+  }),
+  defineOperation({
+    id: 'getWellKnownVersion',
+    method: 'GET',
+    paths: ['/.well-known/version'],
+    params: {},
+    run: (context) => text(context.service.version),
   }),
   defineOperation({
     id: 'headWellKnownHealth',

@@ -35,6 +35,34 @@ export function serializeState(snapshot: StoreSnapshot): string {
 }
 
 /**
+ * The text of {@link serializeState} in pieces of about `pieceSize` characters
+ * (at least one record each), so a large state can be written a piece at a
+ * time, letting requests be answered in between. Records are never edited in
+ * place, so a snapshot taken before the first piece stays the same throughout.
+ *
+ * @example
+ * for (const piece of serializeStateInPieces(service.store.snapshot())) await handle.write(piece)
+ */
+export function* serializeStateInPieces(snapshot: StoreSnapshot, pieceSize = 256 * 1024): Generator<string> {
+  let piece = `{"format":${JSON.stringify(PERSISTED_FORMAT)},"version":${PERSISTED_VERSION},"records":{`
+  let firstKind = true
+  for (const [kind, records] of Object.entries(snapshot.records)) {
+    if (records === undefined) continue
+    piece += `${firstKind ? '' : ','}${JSON.stringify(kind)}:[`
+    firstKind = false
+    for (let index = 0; index < records.length; index++) {
+      piece += (index === 0 ? '' : ',') + JSON.stringify(records[index])
+      if (piece.length >= pieceSize) {
+        yield piece
+        piece = ''
+      }
+    }
+    piece += ']'
+  }
+  yield `${piece}},"gone":${JSON.stringify(snapshot.gone)}}`
+}
+
+/**
  * Reads a persisted state back, validating every record and link as fixtures
  * are validated. Anything else — not JSON, another format or version, a bad
  * record — is a {@link PersistedStateError} naming `source`.

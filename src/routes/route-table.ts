@@ -29,6 +29,9 @@ import { activitiesOperations } from '../operations/activities.js'
 import { formatsOperations } from '../operations/formats.js'
 import { assetSearchOperations } from '../operations/asset-search.js'
 import { conversationSearchOperations } from '../operations/conversation-search.js'
+import { connectionOperations } from '../operations/connection.js'
+import { userOperations } from '../operations/user.js'
+import { modelsOperations } from '../operations/models.js'
 
 /** A named group of operations, as the README's endpoint table shows them. */
 export interface RouteGroup {
@@ -45,6 +48,9 @@ export interface RouteGroup {
 export function routeGroups(): readonly RouteGroup[] {
   return [
     { name: 'discovery', operations: wellKnownOperations },
+    { name: 'connection', operations: connectionOperations },
+    { name: 'user', operations: userOperations },
+    { name: 'models', operations: modelsOperations },
     { name: 'conversations', operations: conversationsOperations },
     { name: 'one conversation', operations: conversationOperations },
     { name: 'conversation links', operations: conversationLinksOperations },

@@ -19,8 +19,10 @@ export interface StandaloneServerOptions extends MockServiceOptions {
    * 64 MiB, or maxBodyBytes when larger); a body that would pass it answers 503.
    */
   maxBodyBytesInFlight?: number
-  /** Keep the records in this file across restarts (written atomically after each change). */
+  /** Keep the records in this file across restarts (written atomically, in the background, after changes). */
   persist?: string
+  /** Told, one line each, when saving the persisted file starts failing and when it works again; process.stderr when left out. */
+  warn?: (line: string) => void
   /** Called once per request and per stream connection and close with a one-line summary; nothing is logged when left out. */
   log?: (line: string) => void
   /**

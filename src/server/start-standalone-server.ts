@@ -173,7 +173,9 @@ export async function startStandaloneServer(options: StandaloneServerOptions = {
   server.on('clientError', clientErrorAnswerer({ headersTimeoutMs: headersTimeout, requestTimeoutMs: requestTimeout }))
 
   await service.ready
-  const persistence = options.persist ? await persistToFile(service, options.persist) : undefined
+  const persistence = options.persist
+    ? await persistToFile(service, options.persist, options.warn ? { warn: options.warn } : {})
+    : undefined
   try {
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject)

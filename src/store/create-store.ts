@@ -4,6 +4,7 @@ import { RECORD_KINDS, recordSchemas, type RecordKind, type RecordOf } from './s
 import { storedRecordSchema, type StoredRecordSchema } from './stored-record-schema.js'
 import { isValidatedList, markValidated } from './validated-records.js'
 import { Transaction } from './transaction.js'
+import { ReferrerIndex } from './referrer-index.js'
 import { systemClock, type Clock } from './clock.js'
 
 /** What happened to one record in a committed write. */
@@ -18,8 +19,7 @@ export interface RecordChange {
  * every record was replaced at once (fixtures loaded, reset, restore).
  */
 export type StoreEvent =
-  | { readonly type: 'write'; readonly changes: readonly RecordChange[] }
-  | { readonly type: 'replace' }
+  { readonly type: 'write'; readonly changes: readonly RecordChange[] } | { readonly type: 'replace' }
 
 export type StoreListener = (event: StoreEvent) => void
 
@@ -106,6 +106,8 @@ interface StoreState {
   readonly foreignIds: Set<string>
   /** Links removed since the state was loaded: kind → record id → field → the ids taken out. */
   readonly removedLinks: Map<RecordKind, Map<string, Map<string, Set<string>>>>
+  /** Who holds a one-sided link to each record. */
+  readonly referrers: ReferrerIndex
 }
 
 /** A kind's collection as built, and the version of the kind it holds. */
@@ -140,6 +142,7 @@ export function createStore(options: StoreOptions = {}): Store {
     get: <K extends RecordKind>(kind: K, id: string): RecordOf<K> | undefined => state.index[kind].get(id),
     all: <K extends RecordKind>(kind: K): Iterable<RecordOf<K>> => state.index[kind].values(),
     isGone: (kind: RecordKind, id: string) => state.tombstones[kind].has(id),
+    referrers: (kind: RecordKind, field: string, id: string) => state.referrers.of(kind, field, id),
   }
 
   /**
@@ -157,10 +160,12 @@ export function createStore(options: StoreOptions = {}): Store {
         if (next === null) {
           if (!previous) continue
           byId.delete(id)
+          state.referrers.replace(kind, previous, undefined)
           state.tombstones[kind].add(id)
           changes.push({ kind, id, type: 'deleted' })
         } else {
           byId.set(id, next)
+          state.referrers.replace(kind, previous, next)
           if (!previous && !tx.generated.has(id)) state.foreignIds.add(id)
           changes.push({ kind, id, type: previous ? 'updated' : 'created' })
         }
@@ -226,6 +231,7 @@ export function createStore(options: StoreOptions = {}): Store {
       try {
         const tx = new Transaction(reader, clock, freshId)
         const result = change(tx)
+        tx.finish()
         notify({ type: 'write', changes: commit(tx) })
         return Promise.resolve(result)
       } catch (error) {
@@ -271,6 +277,7 @@ function emptyState(gone: StoreTombstones): StoreState {
     tombstones: perKind((kind) => new Set(gone[kind])),
     foreignIds,
     removedLinks: new Map(),
+    referrers: new ReferrerIndex(),
   }
 }
 
@@ -295,6 +302,7 @@ function fill<K extends RecordKind>(state: StoreState, kind: K, records: Readonl
       record.id,
     )
     byId.set(record.id, record)
+    state.referrers.add(kind, record)
     state.foreignIds.add(record.id)
   }
 }
@@ -312,4 +320,3 @@ function storedRecord<K extends RecordKind>(kind: K, input: unknown): RecordOf<K
     `Failed to load the records: the ${kind} "${id}" does not match its schema at ${issue?.path.join('.') || '(record)'}: ${issue?.message ?? 'invalid'}. Load fixtures through validateFixtures() or restore a snapshot() of a store.`,
   )
 }
-

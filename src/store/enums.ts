@@ -8,7 +8,11 @@ import { ClassificationRenderingEnum } from '@pieces.app/pieces-os-client/dist/m
 import { ClassificationSpecificEnum } from '@pieces.app/pieces-os-client/dist/models/ClassificationSpecificEnum.js'
 import { ConversationMessageSentimentEnum } from '@pieces.app/pieces-os-client/dist/models/ConversationMessageSentimentEnum.js'
 import { ConversationTypeEnum } from '@pieces.app/pieces-os-client/dist/models/ConversationTypeEnum.js'
+import { ExternalMLProviderEnum } from '@pieces.app/pieces-os-client/dist/models/ExternalMLProviderEnum.js'
 import { MechanismEnum } from '@pieces.app/pieces-os-client/dist/models/MechanismEnum.js'
+import { ModelFoundationEnum } from '@pieces.app/pieces-os-client/dist/models/ModelFoundationEnum.js'
+import { ModelTypeEnum } from '@pieces.app/pieces-os-client/dist/models/ModelTypeEnum.js'
+import { ModelUsageEnum } from '@pieces.app/pieces-os-client/dist/models/ModelUsageEnum.js'
 import { PlatformEnum } from '@pieces.app/pieces-os-client/dist/models/PlatformEnum.js'
 import { PrivacyEnum } from '@pieces.app/pieces-os-client/dist/models/PrivacyEnum.js'
 import { QGPTConversationMessageRoleEnum } from '@pieces.app/pieces-os-client/dist/models/QGPTConversationMessageRoleEnum.js'
@@ -33,6 +37,10 @@ export const classificationSpecific = enumOf(ClassificationSpecificEnum)
 export const messageSentiment = enumOf(ConversationMessageSentimentEnum)
 export const conversationType = enumOf(ConversationTypeEnum)
 export const mechanism = enumOf(MechanismEnum)
+export const modelFoundation = enumOf(ModelFoundationEnum)
+export const modelProvider = enumOf(ExternalMLProviderEnum)
+export const modelType = enumOf(ModelTypeEnum)
+export const modelUsage = enumOf(ModelUsageEnum)
 export const platform = enumOf(PlatformEnum)
 export const privacy = enumOf(PrivacyEnum)
 export const messageRole = enumOf(QGPTConversationMessageRoleEnum)

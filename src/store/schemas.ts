@@ -1,9 +1,8 @@
 import { z } from 'zod'
+import { applicationRecordSchema, applicationSchema, defaultedApplicationSchema } from './application-schema.js'
 import {
   anchorType,
   annotationType,
-  applicationName,
-  capabilities,
   classificationGeneric,
   classificationRendering,
   classificationSpecific,
@@ -12,10 +11,12 @@ import {
   mechanism,
   messageRole,
   messageSentiment,
-  platform,
-  privacy,
   tagCategory,
 } from './enums.js'
+import { modelSchema } from './model-schema.js'
+import { userSchema } from './user-schema.js'
+
+export { applicationSchema }
 
 /*
  * Stored records. Links between records are id lists on both records, the
@@ -46,28 +47,6 @@ export const scoreSchema = z.object({
   searched: count.optional(),
 })
 
-const DEFAULT_APPLICATION = {
-  id: '00000000-0000-4000-8000-00000000a991',
-  name: 'OPEN_SOURCE',
-  version: '1.0.0',
-  platform: 'LINUX',
-  onboarded: false,
-  privacy: 'OPEN',
-} as const
-
-export const applicationSchema = z
-  .object({
-    id,
-    name: applicationName,
-    version: z.string(),
-    platform,
-    onboarded: z.boolean(),
-    privacy,
-    capabilities: capabilities.optional(),
-  })
-  .loose()
-
-const application = applicationSchema.default(() => ({ ...DEFAULT_APPLICATION }))
 const ZERO_SCORE = Object.freeze({ manual: 0, automatic: 0 })
 const score = scoreSchema.default(() => ZERO_SCORE)
 
@@ -173,7 +152,7 @@ const formatSchema = z.object({
     rendering: classificationRendering.optional(),
   }),
   role: formatRole.default('BOTH'),
-  application,
+  application: defaultedApplicationSchema,
   fragment: fragmentSchema.optional(),
   file: z.object({ string: transferableStringSchema.optional() }).loose().optional(),
   created: timestamp,
@@ -186,7 +165,7 @@ const activitySchema = z.object({
   asset: id.optional(),
   format: id.optional(),
   event: z.record(z.string(), z.unknown()).default(() => ({})),
-  application,
+  application: defaultedApplicationSchema,
   mechanism: mechanism.default('AUTOMATIC'),
   rank: z.number().int().optional(),
   created: timestamp,
@@ -283,6 +262,9 @@ export const recordSchemas = {
   anchor: anchorSchema,
   workstreamSummary: workstreamSummarySchema,
   range: rangeSchema,
+  application: applicationRecordSchema,
+  model: modelSchema,
+  user: userSchema,
 } as const
 
 export type RecordKind = keyof typeof recordSchemas
@@ -300,6 +282,9 @@ export type WebsiteRecord = RecordOf<'website'>
 export type AnchorRecord = RecordOf<'anchor'>
 export type WorkstreamSummaryRecord = RecordOf<'workstreamSummary'>
 export type RangeRecord = RecordOf<'range'>
+export type ApplicationRecord = RecordOf<'application'>
+export type ModelRecord = RecordOf<'model'>
+export type UserRecord = RecordOf<'user'>
 export type ScoreRecord = z.output<typeof scoreSchema>
 
 export const RECORD_KINDS = Object.keys(recordSchemas) as RecordKind[]

@@ -1,7 +1,17 @@
 import { MockServiceError } from '../errors.js'
-import { RELATIONS, relationOf, type DeclaredLink, type LinkedRecord, type LinkingKind, type Relation } from './relations.js'
-import { recordDefaults, recordSchemas, type RecordInput, type RecordKind, type RecordOf } from './schemas.js'
+import {
+  RELATIONS,
+  relationOf,
+  type DeclaredLink,
+  type LinkedRecord,
+  type LinkingKind,
+  type Relation,
+} from './relations.js'
+import { recordDefaults, type RecordInput, type RecordKind, type RecordOf } from './schemas.js'
 import { nextTimestamp, type Clock } from './clock.js'
+import { describeKind } from './describe-kind.js'
+import { LinkDraft } from './link-draft.js'
+import { cloneRecord, parseRecord } from './parse-record.js'
 
 /** One staged change: the record after the transaction, or `null` when removed. */
 export type StagedChanges = Map<RecordKind, Map<string, RecordOf<RecordKind> | null>>
@@ -14,6 +24,8 @@ export interface CommittedReader {
   get<K extends RecordKind>(kind: K, id: string): RecordOf<K> | undefined
   all<K extends RecordKind>(kind: K): Iterable<RecordOf<K>>
   isGone(kind: RecordKind, id: string): boolean
+  /** The ids of the `kind` records whose one-sided link `field` holds `id`. */
+  referrers(kind: RecordKind, field: string, id: string): Iterable<string>
 }
 
 /**
@@ -30,6 +42,12 @@ export class Transaction {
    * the store keeps removed ones as `-1` entries of the wire's `indices` until a restart.
    */
   readonly linkChanges: LinkChanges = new Map()
+  /**
+   * Records whose links this transaction reads or edits, by kind and id: each
+   * copied once, however many of its links change, and validated once, by
+   * `finish()`. A record staged in another way loses its draft (after reading it).
+   */
+  private readonly drafts = new Map<RecordKind, Map<string, LinkDraft>>()
 
   constructor(
     private readonly committed: CommittedReader,
@@ -50,6 +68,25 @@ export class Transaction {
   }
 
   get<K extends RecordKind>(kind: K, id: string): RecordOf<K> | undefined {
+    const draft = this.drafts.get(kind)?.get(id)
+    if (draft) return draft.record() as RecordOf<K>
+    return this.current(kind, id)
+  }
+
+  /**
+   * Validates the records whose links changed, once each, and stages them.
+   * The store calls it when the write's callback returns; a record that does
+   * not validate fails the whole write.
+   */
+  finish(): void {
+    for (const [kind, drafts] of this.drafts) {
+      for (const [id, draft] of drafts) if (draft.edited) this.stage(kind, id, parseRecord(kind, draft.record()))
+    }
+    this.drafts.clear()
+  }
+
+  /** A record as staged or committed, leaving drafts out. */
+  private current<K extends RecordKind>(kind: K, id: string): RecordOf<K> | undefined {
     const staged = this.staged.get(kind)?.get(id)
     if (staged === null) return undefined
     return (staged as RecordOf<K> | undefined) ?? this.committed.get(kind, id)
@@ -70,14 +107,15 @@ export class Transaction {
 
   *all<K extends RecordKind>(kind: K): Iterable<RecordOf<K>> {
     const staged = this.staged.get(kind)
+    const drafts = this.drafts.get(kind)
     for (const record of this.committed.all(kind)) {
       const change = staged?.get(record.id)
       if (change === null) continue
-      yield (change as RecordOf<K> | undefined) ?? record
+      yield (drafts?.get(record.id)?.record() ?? change ?? record) as RecordOf<K>
     }
     if (!staged) return
     for (const [id, change] of staged) {
-      if (change && !this.committed.get(kind, id)) yield change as RecordOf<K>
+      if (change && !this.committed.get(kind, id)) yield (drafts?.get(id)?.record() ?? change) as RecordOf<K>
     }
   }
 
@@ -127,42 +165,38 @@ export class Transaction {
   /** Links `toId` into `field` of the `fromKind` record and the reverse side. Idempotent. */
   link<K extends LinkingKind>(fromKind: K, fromId: string, field: DeclaredLink<K>, toId: string): void {
     const relation = relationOf(fromKind, field)
-    this.require(fromKind, fromId)
-    const target: LinkedRecord = this.require(relation.to, toId)
+    this.mustExist(fromKind, fromId)
+    this.mustExist(relation.to, toId)
     if (relation.inverseOne) {
-      const owner = target[relation.inverse]
-      if (owner !== undefined && owner !== fromId && this.get(fromKind, owner)) {
+      const owner = this.ownerOf(relation.to, toId, relation.inverse)
+      if (owner !== undefined && owner !== fromId && this.exists(fromKind, owner)) {
         this.removeLink(fromKind, owner, relation.field, toId)
       }
     }
     this.addLink(fromKind, fromId, relation.field, toId)
-    if (relation.inverseOne) {
-      const ownerField = relation.inverse
-      this.editLinks(relation.to, toId, (draft) => void (draft[ownerField] = fromId))
-    } else if (relation.inverse) {
-      const inverse = relation.inverse
-      this.addLink(relation.to, toId, inverse, fromId)
-    }
+    if (relation.inverseOne) this.editDraft(relation.to, toId).setOwner(relation.inverse, fromId)
+    else if (relation.inverse) this.addLink(relation.to, toId, relation.inverse, fromId)
   }
 
   /** Removes a link from both sides. Unlinking ids that are not linked is a no-op. */
   unlink<K extends LinkingKind>(fromKind: K, fromId: string, field: DeclaredLink<K>, toId: string): void {
     const relation = relationOf(fromKind, field)
-    this.require(fromKind, fromId)
-    this.require(relation.to, toId)
+    this.mustExist(fromKind, fromId)
+    this.mustExist(relation.to, toId)
     this.removeLink(fromKind, fromId, relation.field, toId)
     if (!relation.inverse) return
     if (relation.inverseOne) {
-      // The record leaves its owner (an annotation its asset); one whose owner is required refuses.
-      const ownerField = relation.inverse
-      const target: LinkedRecord = this.require(relation.to, toId)
-      if (target[ownerField] === fromId) this.editLinks(relation.to, toId, (draft) => void delete draft[ownerField])
+      // The record leaves its owner (an annotation its asset); one whose owner
+      // is required fails validation when the transaction ends.
+      if (this.ownerOf(relation.to, toId, relation.inverse) === fromId) {
+        this.editDraft(relation.to, toId).setOwner(relation.inverse, undefined)
+      }
       return
     }
-    const inverse = relation.inverse
-    this.removeLink(relation.to, toId, inverse, fromId)
+    this.removeLink(relation.to, toId, relation.inverse, fromId)
   }
 
+  /** Every record that links the removed one loses the link: O(its links), whatever the size of the records at the other end. */
   private unlinkEverywhere(kind: RecordKind, id: string): void {
     const record: LinkedRecord = this.require(kind, id)
     for (const relation of RELATIONS_BY_KIND.get(kind) ?? []) {
@@ -171,41 +205,51 @@ export class Transaction {
         if (!relation.inverse || relation.inverseOne) continue
         const inverse = relation.inverse
         for (const otherId of record[relation.field] ?? []) {
-          if (this.get(relation.to, otherId)) this.removeLink(relation.to, otherId, inverse, id)
+          if (this.exists(relation.to, otherId)) this.removeLink(relation.to, otherId, inverse, id)
         }
       } else if (relation.inverse && !relation.inverseOne) {
         for (const otherId of record[relation.inverse] ?? []) {
-          if (this.get(relation.from, otherId)) {
-            this.removeLink(relation.from, otherId, relation.field, id)
-          }
+          if (this.exists(relation.from, otherId)) this.removeLink(relation.from, otherId, relation.field, id)
+        }
+      } else if (relation.inverseOne) {
+        // A single-owner link (a message's conversation): only its owner lists it.
+        const ownerId = record[relation.inverse]
+        if (
+          ownerId !== undefined &&
+          this.exists(relation.from, ownerId) &&
+          this.draftOf(relation.from, ownerId).has(relation.field, id)
+        ) {
+          this.removeLink(relation.from, ownerId, relation.field, id)
         }
       } else {
-        // Single-owner links (a message's conversation) and one-sided links:
-        // find the owners that list this record.
-        const ownerId = relation.inverseOne ? record[relation.inverse] : undefined
-        const owners = ownerId !== undefined ? [this.get(relation.from, ownerId)] : this.all(relation.from)
-        for (const owner of owners) {
-          const linked: LinkedRecord | undefined = owner
-          if (linked?.[relation.field]?.includes(id)) {
-            this.removeLink(relation.from, linked.id, relation.field, id)
-          }
+        for (const ownerId of this.referrers(relation.from, relation.field, id)) {
+          if (this.draftOf(relation.from, ownerId).has(relation.field, id))
+            this.removeLink(relation.from, ownerId, relation.field, id)
         }
       }
     }
   }
 
-  /** Stages a change to the link fields of a record, as `update()` does. */
+  /**
+   * The records of `kind` that may hold `id` in their one-sided link `field`:
+   * those the committed records say do, and those this transaction staged.
+   */
+  private referrers(kind: RecordKind, field: string, id: string): Set<string> {
+    const candidates = new Set(this.committed.referrers(kind, field, id))
+    for (const stagedId of this.staged.get(kind)?.keys() ?? []) candidates.add(stagedId)
+    for (const draftId of this.drafts.get(kind)?.keys() ?? []) candidates.add(draftId)
+    for (const candidate of candidates) if (!this.exists(kind, candidate)) candidates.delete(candidate)
+    return candidates
+  }
+
   private addLink(kind: RecordKind, id: string, field: Relation['field'], other: string): void {
-    this.editLinks(kind, id, (draft) => addId(draft, field, other))
+    this.editDraft(kind, id).add(field, other)
     this.noteLink(kind, id, field, other, false)
   }
 
   /** Takes `other` out of a record's list; when it was there, its `indices` entry becomes `-1`. */
   private removeLink(kind: RecordKind, id: string, field: Relation['field'], other: string): void {
-    const record: LinkedRecord | undefined = this.get(kind, id)
-    const linked = record?.[field]?.includes(other) ?? false
-    this.editLinks(kind, id, (draft) => removeId(draft, field, other))
-    if (linked) this.noteLink(kind, id, field, other, true)
+    if (this.editDraft(kind, id).delete(field, other)) this.noteLink(kind, id, field, other, true)
   }
 
   private noteLink(kind: RecordKind, id: string, field: string, other: string, removed: boolean): void {
@@ -218,8 +262,39 @@ export class Transaction {
     others.set(other, removed)
   }
 
-  private editLinks(kind: RecordKind, id: string, edit: (draft: LinkedRecord) => void): void {
-    this.update(kind, id, (draft) => edit(draft))
+  /** True when the record exists in this transaction's view. */
+  private exists(kind: RecordKind, id: string): boolean {
+    return this.drafts.get(kind)?.has(id) === true || this.current(kind, id) !== undefined
+  }
+
+  /** Throws the NOT_FOUND of `require()` for a record that does not exist, without reading one that does. */
+  private mustExist(kind: RecordKind, id: string): void {
+    if (!this.exists(kind, id)) this.require(kind, id)
+  }
+
+  /** The owner id in `field` of a record, without building the record. */
+  private ownerOf(kind: RecordKind, id: string, field: string): string | undefined {
+    const draft = this.drafts.get(kind)?.get(id)
+    if (draft) return draft.owner(field)
+    return (this.current(kind, id) as Record<string, unknown> | undefined)?.[field] as string | undefined
+  }
+
+  /** The draft of a record that exists, made on first use. */
+  private draftOf(kind: RecordKind, id: string): LinkDraft {
+    let drafts = this.drafts.get(kind)
+    let draft = drafts?.get(id)
+    if (draft) return draft
+    const record = this.current(kind, id) ?? this.require(kind, id)
+    if (!drafts) this.drafts.set(kind, (drafts = new Map()))
+    drafts.set(id, (draft = new LinkDraft(record)))
+    return draft
+  }
+
+  /** The draft of a record whose links change now: its `updated` moves forward, as `update()` moves it. */
+  private editDraft(kind: RecordKind, id: string): LinkDraft {
+    const draft = this.draftOf(kind, id)
+    draft.touch(this.timestamp(draft.updated))
+    return draft
   }
 
   private stageNew<K extends RecordKind>(kind: K, record: RecordOf<K>): RecordOf<K> {
@@ -235,75 +310,14 @@ export class Transaction {
     let changes = this.staged.get(kind)
     if (!changes) this.staged.set(kind, (changes = new Map()))
     changes.set(id, record)
+    // Whoever staged it read the draft first (update() and remove() do), so its edits are in `record`.
+    this.drafts.get(kind)?.delete(id)
   }
 }
-
 
 const RELATIONS_BY_KIND = new Map<RecordKind, readonly Relation[]>()
 for (const relation of RELATIONS) {
   for (const kind of new Set([relation.from, relation.to])) {
     RELATIONS_BY_KIND.set(kind, [...(RELATIONS_BY_KIND.get(kind) ?? []), relation])
   }
-}
-
-/**
- * A deep copy of a record for `update()` to edit. Records are JSON data, so
- * plain objects and arrays are copied key by key (several times faster than
- * `structuredClone`); anything else inside one (a Date in an open-ended field)
- * is handed to `structuredClone`, as before.
- */
-function cloneRecord<T>(value: T): T {
-  if (typeof value !== 'object' || value === null) return value
-  if (Array.isArray(value)) return value.map(cloneRecord) as T
-  const prototype = Object.getPrototypeOf(value)
-  if (prototype !== Object.prototype && prototype !== null) return structuredClone(value)
-  const copy: Record<string, unknown> = {}
-  for (const key of Object.keys(value)) copy[key] = cloneRecord((value as Record<string, unknown>)[key])
-  return copy as T
-}
-
-function addId(draft: LinkedRecord, field: Relation['field'], id: string): void {
-  const list = draft[field] ?? []
-  if (!list.includes(id)) draft[field] = [...list, id]
-}
-
-function removeId(draft: LinkedRecord, field: Relation['field'], id: string): void {
-  draft[field] = (draft[field] ?? []).filter((existing) => existing !== id)
-}
-
-function parseRecord<K extends RecordKind>(kind: K, input: unknown): RecordOf<K> {
-  const result = recordSchemas[kind].safeParse(input)
-  if (!result.success) {
-    const issue = result.error.issues[0]
-    const path = issue?.path.join('.') || '(record)'
-    throw new MockServiceError(
-      'INVALID_REQUEST',
-      `Invalid ${describeKind(kind)}: ${path}: ${issue?.message ?? 'does not match the schema'}.`,
-    )
-  }
-  return result.data as RecordOf<K>
-}
-
-const KIND_NAMES: Record<RecordKind, string> = {
-  conversation: 'conversation',
-  message: 'message',
-  annotation: 'annotation',
-  asset: 'asset',
-  format: 'format',
-  activity: 'activity',
-  tag: 'tag',
-  website: 'website',
-  anchor: 'anchor',
-  workstreamSummary: 'workstream summary',
-  range: 'range',
-}
-
-/**
- * The human name of a record kind, for messages.
- *
- * @example
- * describeKind('workstreamSummary') // 'workstream summary'
- */
-export function describeKind(kind: RecordKind): string {
-  return KIND_NAMES[kind]
 }

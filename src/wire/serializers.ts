@@ -1,5 +1,6 @@
 import { buildActivity, buildAsset, buildFlattenedAsset, buildFlattenedFormat, buildFormat } from './asset.js'
 import { buildAnnotation, buildConversation, buildConversationMessage } from './conversation.js'
+import { buildApplication, buildModel, buildUserProfile } from './service-records.js'
 import { buildAnchor, buildRange, buildTag, buildWebsite, buildWorkstreamSummary } from './linked-records.js'
 
 /**
@@ -24,6 +25,9 @@ export const SERIALIZERS = {
   anchor: buildAnchor,
   range: buildRange,
   workstreamSummary: buildWorkstreamSummary,
+  application: buildApplication,
+  model: buildModel,
+  user: buildUserProfile,
 } as const
 
 export type Serializers = typeof SERIALIZERS

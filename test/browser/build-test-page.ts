@@ -50,7 +50,10 @@ export async function buildTestPage(): Promise<TestPage> {
   })
   await copyFile(join(here, 'page/index.html'), join(outDir, 'index.html'))
   const require = createRequire(import.meta.url)
-  await copyFile(join(require.resolve('msw/package.json'), '../lib/mockServiceWorker.js'), join(outDir, 'mockServiceWorker.js'))
+  await copyFile(
+    join(require.resolve('msw/package.json'), '../lib/mockServiceWorker.js'),
+    join(outDir, 'mockServiceWorker.js'),
+  )
   const site = await serveDirectory(outDir)
   return { url: site.url, close: () => site.close().finally(() => rm(outDir, { recursive: true, force: true })) }
 }

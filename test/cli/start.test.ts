@@ -51,13 +51,25 @@ describe('npm start (the conversation-asset-mock CLI)', () => {
     expect(code).toBe(0)
   })
 
+  it('answers GET /.well-known/version with the version --os-version sets', async () => {
+    const { nextLine } = startCli(['--port', '0', '--quiet', '--os-version', '12.9.1'])
+    const ready = await nextLine((line) => line.includes(' ready on '))
+    const url = /ready on (http:\/\/127\.0\.0\.1:\d+)/.exec(ready)![1]!
+    const response = await fetch(`${url}/.well-known/version`)
+    expect(response.headers.get('content-type')).toMatch(/^text\/plain/)
+    expect(await response.text()).toBe('12.9.1')
+    child!.kill('SIGTERM')
+    const [code] = await once(child!, 'exit')
+    expect(code).toBe(0)
+  })
+
   it('prints its options with --help', async () => {
     child = spawn(process.execPath, [bin, '--help'], { stdio: ['ignore', 'pipe', 'pipe'] })
     let output = ''
     child.stdout!.on('data', (chunk) => (output += chunk))
     const [code] = await once(child, 'exit')
     expect(code).toBe(0)
-    for (const option of ['--port', '--host', '--fixtures', '--seed']) expect(output).toContain(option)
+    for (const option of ['--port', '--host', '--fixtures', '--seed', '--os-version']) expect(output).toContain(option)
   })
 
   it('refuses a bad port with a one-line message and exit code 2', async () => {

@@ -152,6 +152,18 @@ describe.each(streamRuntimes)('the copilot stream, $name', ({ start }) => {
     expect([...mock.service.store.all('message')].length).toBe(count)
   })
 
+  it('answers FAILED naming the model when the question asks a local model that is not downloaded', async () => {
+    const local = [...mock.service.store.all('model')].find((model) => !model.cloud && !model.downloaded)!
+    const usable = [...mock.service.store.all('model')].find((model) => model.cloud)!
+    const { socket, frames } = await connect()
+    socket.send(JSON.stringify({ question: { query: 'Hi', relevant: { iterable: [] }, model: local.id } }))
+    const failed = await frames.next()
+    expect(failed).toMatchObject({ status: 'FAILED', errorMessage: expect.stringContaining(local.name) })
+    expect(checkModel(failed, 'QGPTStreamOutput')).toEqual([])
+    socket.send(JSON.stringify({ question: { query: 'Hi', relevant: { iterable: [] }, model: usable.id } }))
+    expect((await until(frames, 'COMPLETED')).at(-1)!.status).toBe('COMPLETED')
+  })
+
   it('answers FAILED with a clear message for a frame that is not a stream input', async () => {
     const { socket, frames } = await connect()
     socket.send('not json')

@@ -1,4 +1,4 @@
-import { Configuration, ConversationMessagesApi } from '@pieces.app/pieces-os-client'
+import { Configuration, ConversationMessagesApi, UserApi } from '@pieces.app/pieces-os-client'
 import { IDENTIFIER_STREAMS, type IdentifierFrame, type IdentifierStream } from 'conversation-asset-mock'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { checkModel } from '../contract/check-model.js'
@@ -57,6 +57,17 @@ describe.each(streamRuntimes)('the other streams, $name', ({ start }) => {
     })
     expect(await messages.next()).toEqual({ iterable: [{ conversationMessage: { id: created.id } }] })
     expect(await conversations.next()).toEqual({ iterable: [{ conversation: { id: conversation.id } }] })
+  })
+
+  it('sends the signed-in user on the user stream, and again when the user changes', async () => {
+    const frames = open<{ id: string; name?: string }>(mock.streamUrls.user).frames
+    const first = await frames.next()
+    expect(checkModel(first, 'UserProfile')).toEqual([])
+    const api = new UserApi(new Configuration({ basePath: mock.baseUrl }))
+    const current = await api.userSnapshot()
+    expect(first.id).toBe(current.user!.id)
+    await api.updateUser({ userProfile: { ...current.user!, name: 'Grace Hopper' } })
+    expect(await frames.next()).toMatchObject({ id: first.id, name: 'Grace Hopper' })
   })
 
   it('says ok on the health stream', async () => {

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { runtimes, type ContractRuntime } from '../contract/runtimes.js'
 import { BODY_ROUTES as SPEC_BODY_ROUTES, mutationOf, validBodies } from './bodies.js'
 import { RECORD_BODY_ROUTES, validRecordBodies } from './record-bodies.js'
+import { SERVICE_BODY_ROUTES, validServiceBodies } from './service-bodies.js'
 import {
   errorStatusOf,
   existingIds,
@@ -21,7 +22,7 @@ import {
 
 type QueryParam = { readonly name: string; readonly accepts: readonly string[] }
 
-const BODY_ROUTES = [...SPEC_BODY_ROUTES, ...RECORD_BODY_ROUTES]
+const BODY_ROUTES = [...SPEC_BODY_ROUTES, ...RECORD_BODY_ROUTES, ...SERVICE_BODY_ROUTES]
 
 const flag = (name: string): QueryParam => ({ name, accepts: ['', 'true', 'false'] })
 const TRANSFERABLES = flag('transferables')
@@ -150,10 +151,10 @@ describe('the reliability tables cover the route table', () => {
 
   it('describes the body of every write route that reads one', () => {
     const withBodies = new Set(BODY_ROUTES.map((route) => route.operation))
-    // Routes whose POST takes no body: links, deletes, rename, create-from-asset.
+    // Routes whose POST takes no body: links, deletes, rename, create-from-asset, a model's download and load.
     const bodyless = OPERATIONS.filter((op) => op.method === 'POST' && !withBodies.has(op.id)).map((op) => op.id)
     for (const id of bodyless) {
-      expect(id).toMatch(/associate|Associate|Disassociate|disassociate|Delete|delete|Rename|CreateFromAsset/i)
+      expect(id).toMatch(/associate|Associate|Disassociate|disassociate|Delete|delete|Rename|CreateFromAsset|Download|Load/i)
     }
   })
 })
@@ -166,7 +167,11 @@ describe.each(runtimes)('hostile requests get a clear error and change nothing, 
   beforeAll(async () => {
     mock = await start()
     ids = existingIds(mock.store)
-    bodies = { ...(await validBodies(mock.baseUrl, ids)), ...(await validRecordBodies(mock.baseUrl, ids)) }
+    bodies = {
+      ...(await validBodies(mock.baseUrl, ids)),
+      ...(await validRecordBodies(mock.baseUrl, ids)),
+      ...(await validServiceBodies(mock.baseUrl, ids)),
+    }
   })
   afterAll(() => mock.close())
 

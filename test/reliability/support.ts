@@ -55,6 +55,9 @@ const KIND_OF_PARAM: Record<string, RecordKind> = {
   format: 'format',
   activity: 'activity',
   additional_message: 'message',
+  application: 'application',
+  model: 'model',
+  user: 'user',
 }
 
 export function paramsOf(path: string): string[] {
@@ -93,6 +96,10 @@ export function existingIds(store: Store): Record<string, string> {
   ids.message = conversation.messages[0]!
   // A message is linked with another, never with itself.
   ids.additional_message = conversation.messages[1]!
+  // Only a custom model can be updated and deleted.
+  const custom = [...store.all('model')].find((model) => model.custom)
+  if (!custom) throw new Error('The fixtures have no custom model.')
+  ids.model = custom.id
   for (const { path } of ROUTES) {
     for (const param of paramsOf(path)) {
       if (!(param in ids))

@@ -1,0 +1,118 @@
+import {
+  cancelModelDownload,
+  createModel,
+  deleteModel,
+  downloadModel,
+  setModelLoaded,
+  updateModel,
+} from '../domain/model-writes.js'
+import { modelUpdateInput, seededModelInput } from '../domain/service-seeds.js'
+import type { ModelRecord } from '../store/schemas.js'
+import type { Transaction } from '../store/transaction.js'
+import { defineOperation, json, noContent, type Operation } from './define-operation.js'
+import { readRecord, requireBody } from './record-routes.js'
+import { parseBody, pathId, wireContext } from './request-input.js'
+
+/**
+ * The machine-learning models (ModelsApi, ModelApi): the list and one model,
+ * custom models created, updated and deleted, and a local model downloaded,
+ * loaded and unloaded. The mock downloads at once.
+ *
+ * @example
+ * routeTable() // holds these
+ */
+export const modelsOperations: readonly Operation[] = [
+  defineOperation({
+    id: 'modelsSnapshot',
+    method: 'GET',
+    paths: ['/models'],
+    params: {},
+    run(context) {
+      const wire = wireContext(context)
+      return json({ iterable: Array.from(context.store.all('model'), (record) => wire.render('model', record)) })
+    },
+  }),
+  defineOperation({
+    id: 'modelsSpecificModelSnapshot',
+    method: 'GET',
+    paths: ['/model/:model'],
+    params: { model: 'model' },
+    run(context) {
+      const wire = wireContext(context)
+      return json(wire.render('model', readRecord(context, 'model', 'model')))
+    },
+  }),
+  defineOperation({
+    id: 'modelsCreateNewModel',
+    method: 'POST',
+    paths: ['/models/create'],
+    params: {},
+    async run(context) {
+      requireBody(context.request.body, 'SeededModel')
+      const seed = parseBody(seededModelInput, context.request.body, 'SeededModel')
+      const wire = wireContext(context)
+      const model = await context.store.write((tx) => createModel(tx, seed))
+      return json(wire.render('model', model))
+    },
+  }),
+  defineOperation({
+    id: 'modelUpdate',
+    method: 'POST',
+    paths: ['/model/update'],
+    params: {},
+    async run(context) {
+      requireBody(context.request.body, 'Model')
+      const input = parseBody(modelUpdateInput, context.request.body, 'Model')
+      const wire = wireContext(context)
+      const model = await context.store.write((tx) => updateModel(tx, input))
+      return json(wire.render('model', model))
+    },
+  }),
+  defineOperation({
+    id: 'modelsDeleteSpecificModel',
+    method: 'POST',
+    paths: ['/models/:model/delete'],
+    params: { model: 'model' },
+    async run(context) {
+      const id = pathId(context, 'model')
+      await context.store.write((tx) => deleteModel(tx, id))
+      return noContent()
+    },
+  }),
+  modelStateOperation('modelSpecificModelDownload', '/model/:model/download', downloadModel),
+  modelStateOperation('modelSpecificModelDownloadCancel', '/model/:model/download/cancel', cancelModelDownload),
+  modelStateOperation('modelSpecificModelLoad', '/model/:model/load', (tx, id) => setModelLoaded(tx, id, true)),
+  modelStateOperation('modelSpecificModelUnload', '/model/:model/unload', (tx, id) => setModelLoaded(tx, id, false)),
+  defineOperation({
+    id: 'unloadModels',
+    method: 'POST',
+    paths: ['/models/unload'],
+    params: {},
+    async run(context) {
+      await context.store.write((tx) => {
+        for (const model of tx.all('model')) if (model.loaded) setModelLoaded(tx, model.id, false)
+      })
+      return noContent()
+    },
+  }),
+]
+
+/** `POST /model/{model}/…`: changes one model's state and answers the model. */
+function modelStateOperation(
+  id: string,
+  path: string,
+  change: (tx: Transaction, model: string) => ModelRecord,
+): Operation {
+  return defineOperation({
+    id,
+    method: 'POST',
+    paths: [path],
+    params: { model: 'model' },
+    async run(context) {
+      const modelId = pathId(context, 'model')
+      const wire = wireContext(context)
+      const model = await context.store.write((tx) => change(tx, modelId))
+      return json(wire.render('model', model))
+    },
+  })
+}

@@ -1,0 +1,95 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { createMockService } from '../../src/core/create-mock-service.js'
+import { deleteConversation } from '../../src/domain/conversation-writes.js'
+import { recordSchemas, type RecordKind } from '../../src/store/schemas.js'
+
+/** A service holding one conversation of `messages` messages and `assets` assets, and that conversation's id. */
+async function serviceWithConversation(messages: number, assets = 0) {
+  const service = createMockService({
+    generate: { seed: 3, assets, conversations: 1, messages: { min: messages, max: messages } },
+  })
+  await service.ready
+  const [conversation] = service.store.all('conversation')
+  expect(conversation?.messages).toHaveLength(messages)
+  return { service, id: conversation!.id }
+}
+
+/** Counts the validations of each record kind made while `run` runs. */
+async function countValidations(run: () => Promise<unknown>): Promise<Record<string, number>> {
+  const counts: Record<string, number> = {}
+  for (const kind of Object.keys(recordSchemas) as RecordKind[]) {
+    const schema = recordSchemas[kind]
+    const original = schema.safeParse.bind(schema)
+    vi.spyOn(schema, 'safeParse').mockImplementation(((input: unknown, params?: never) => {
+      counts[kind] = (counts[kind] ?? 0) + 1
+      return original(input, params)
+    }) as never)
+  }
+  try {
+    await run()
+  } finally {
+    vi.restoreAllMocks()
+  }
+  return counts
+}
+
+afterEach(() => vi.restoreAllMocks())
+
+describe('writes are linear in what they change', () => {
+  it('deletes a conversation validating only the records it leaves changed, once each, however many messages it has', async () => {
+    for (const messages of [200, 2000]) {
+      const { service, id } = await serviceWithConversation(messages)
+      let updated = 0
+      service.store.subscribe((event) => {
+        if (event.type === 'write') updated += event.changes.filter((change) => change.type === 'updated').length
+      })
+      const counts = await countValidations(() => service.store.write((tx) => deleteConversation(tx, id)))
+      expect(service.store.count('message')).toBe(0)
+      expect(service.store.isGone('conversation', id)).toBe(true)
+      // The conversation goes, so it is never validated (it was once per message removed).
+      expect(counts.conversation ?? 0).toBe(0)
+      expect(counts.message ?? 0).toBe(0)
+      const total = Object.values(counts).reduce((sum, count) => sum + count, 0)
+      expect(total).toBeLessThanOrEqual(updated)
+      await service.close()
+    }
+  })
+
+  it('links many records to one conversation validating the conversation once', async () => {
+    const { service, id } = await serviceWithConversation(500, 50)
+    const assets = [...service.store.all('asset')].map((asset) => asset.id)
+    const linked = service.store.get('conversation', id)!.assets
+    const counts = await countValidations(() =>
+      service.store.write((tx) => {
+        for (const asset of assets) tx.link('conversation', id, 'assets', asset)
+      }),
+    )
+    expect(counts.conversation).toBe(1)
+    expect(counts.asset).toBe(assets.length)
+    expect(service.store.get('conversation', id)?.assets).toEqual([
+      ...linked,
+      ...assets.filter((asset) => !linked.includes(asset)),
+    ])
+    for (const asset of assets) expect(service.store.get('asset', asset)?.conversations).toContain(id)
+    await service.close()
+  })
+
+  it('removes a deleted message from the grounding of the conversations that hold it, and only from theirs', async () => {
+    const { service, id } = await serviceWithConversation(3)
+    const [first, second] = service.store.get('conversation', id)!.messages
+    await service.store.write((tx) => {
+      tx.link('conversation', id, 'groundingMessages', first!)
+      tx.link('conversation', id, 'groundingMessages', second!)
+    })
+    await service.store.write((tx) => tx.remove('message', first!))
+    expect(service.store.get('conversation', id)?.groundingMessages).toEqual([second])
+    // A link made and the message removed in one write.
+    await service.store.write((tx) => {
+      tx.unlink('conversation', id, 'groundingMessages', second!)
+      tx.link('conversation', id, 'groundingMessages', second!)
+      tx.remove('message', second!)
+    })
+    expect(service.store.get('conversation', id)?.groundingMessages).toEqual([])
+    await service.close()
+  })
+})

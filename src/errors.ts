@@ -3,12 +3,7 @@
  * to exactly one HTTP status in {@link statusOf}.
  */
 export type MockErrorCode =
-  | 'NOT_FOUND'
-  | 'GONE'
-  | 'INVALID_REQUEST'
-  | 'PAYLOAD_TOO_LARGE'
-  | 'INTERNAL'
-  | 'NOT_IMPLEMENTED'
+  'NOT_FOUND' | 'GONE' | 'INVALID_REQUEST' | 'PAYLOAD_TOO_LARGE' | 'SERVER_BUSY' | 'INTERNAL' | 'NOT_IMPLEMENTED'
 
 const STATUS_BY_CODE: Record<MockErrorCode, number> = {
   // The spec declares 500 for every failure of these operations, unknown ids included.
@@ -17,6 +12,8 @@ const STATUS_BY_CODE: Record<MockErrorCode, number> = {
   // The spec allows no 4xx: malformed input answers the declared 500 with a clear message.
   INVALID_REQUEST: 500,
   PAYLOAD_TOO_LARGE: 413,
+  // The standalone server is reading as many request bodies as it may hold at once.
+  SERVER_BUSY: 503,
   INTERNAL: 500,
   // An operation of the official client the mock does not implement.
   NOT_IMPLEMENTED: 501,

@@ -5,7 +5,8 @@ import { startStandaloneServer } from 'conversation-asset-mock/server'
 import { answerCalls } from './child.mjs'
 
 const options = process.argv[2] ? JSON.parse(process.argv[2]) : {}
-const server = await startStandaloneServer({ ...options, port: 0, host: '127.0.0.1' })
+// The stream section connects up to 1,000 clients while the previous round's may still be closing.
+const server = await startStandaloneServer({ maxConnections: 4096, ...options, port: 0, host: '127.0.0.1' })
 answerCalls({
   count: () => ({
     conversations: server.service.store.count('conversation'),

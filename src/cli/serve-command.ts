@@ -39,6 +39,8 @@ export async function runServeCommand(argv: string[], io: Io = process): Promise
       ...(options.generate && { generate: options.generate }),
       ...(options.scenario && { scenario: options.scenario }),
       ...(options.journalLimit !== undefined && { journalLimit: options.journalLimit }),
+      ...(options.maxConnections !== undefined && { maxConnections: options.maxConnections }),
+      ...(options.shutdownTimeoutMs !== undefined && { shutdownTimeoutMs: options.shutdownTimeoutMs }),
       ...(options.version !== undefined && { version: options.version }),
       ...(options.persist !== undefined && { persist: options.persist }),
       warn: (line: string) => io.stderr.write(`${line}\n`),

@@ -14,6 +14,8 @@ export interface ServeOptions {
   readonly scenario?: ScenarioName
   readonly generate?: GenerateFixturesOptions
   readonly journalLimit?: number
+  readonly maxConnections?: number
+  readonly shutdownTimeoutMs?: number
   readonly version?: string
 }
 
@@ -25,7 +27,9 @@ export const SERVE_HELP = `Usage: conversation-asset-mock [options]
        conversation-asset-mock fixtures --out DIR [--seed N] [--assets N] [--conversations N]
 
 Serves the mock Conversation and Asset Service over HTTP. SIGINT or SIGTERM
-stops it once the requests in flight are answered; a second signal stops it at once.
+stops it once the requests in flight are answered (idle and stalled connections
+are closed at once, a request still running after the shutdown timeout is cut
+off); a second signal stops it at once.
 
 Options:
   --port N             port to listen on (default 39300, the real service's port; 0 picks a free one)
@@ -38,6 +42,9 @@ Options:
                        that fails is reported on stderr, and the next change tries again
   --seed N             seed of the ids given to new records (default 1)
   --journal-limit N    requests the journal keeps (default 10000; 0 keeps none)
+  --max-connections N  most connections open at once; a request past it answers 503 (default 1024)
+  --shutdown-timeout MS
+                       how long a stop waits for the requests in flight (default 10000)
   --os-version V       version GET /.well-known/version answers (default ${DEFAULT_SERVICE_VERSION})
   --quiet              no line per request or stream connection
   --help               show this help
@@ -64,6 +71,8 @@ export function parseServeArguments(argv: readonly string[]): ServeArguments {
         persist: { type: 'string' },
         seed: { type: 'string' },
         'journal-limit': { type: 'string' },
+        'max-connections': { type: 'string' },
+        'shutdown-timeout': { type: 'string' },
         'os-version': { type: 'string' },
         quiet: { type: 'boolean' },
         help: { type: 'boolean' },
@@ -82,6 +91,16 @@ export function parseServeArguments(argv: readonly string[]): ServeArguments {
   const journalLimit = wholeNumber(values['journal-limit'], undefined)
   if (values['journal-limit'] !== undefined && journalLimit === undefined) {
     return { problem: `--journal-limit takes a whole number of 0 or more, got "${values['journal-limit']}"` }
+  }
+  const maxConnections = wholeNumber(values['max-connections'], undefined)
+  if (values['max-connections'] !== undefined && (maxConnections === undefined || maxConnections < 1)) {
+    return { problem: `--max-connections takes a whole number of 1 or more, got "${values['max-connections']}"` }
+  }
+  const shutdownTimeoutMs = wholeNumber(values['shutdown-timeout'], undefined)
+  if (values['shutdown-timeout'] !== undefined && shutdownTimeoutMs === undefined) {
+    return {
+      problem: `--shutdown-timeout takes a whole number of milliseconds, got "${values['shutdown-timeout']}"`,
+    }
   }
   if (values.scenario !== undefined && !isScenarioName(values.scenario)) {
     return { problem: `--scenario takes one of ${SCENARIOS.join(', ')}, got "${values.scenario}"` }
@@ -118,6 +137,8 @@ export function parseServeArguments(argv: readonly string[]): ServeArguments {
       ...(values.scenario !== undefined && { scenario: values.scenario as ScenarioName }),
       ...(generate && { generate }),
       ...(journalLimit !== undefined && { journalLimit }),
+      ...(maxConnections !== undefined && { maxConnections }),
+      ...(shutdownTimeoutMs !== undefined && { shutdownTimeoutMs }),
       ...(values['os-version'] !== undefined && { version: values['os-version'] }),
     },
   }

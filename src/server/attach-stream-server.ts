@@ -1,42 +1,105 @@
-import type { Server as HttpServer } from 'node:http'
-import { WebSocketServer } from 'ws'
+import type { IncomingMessage, Server as HttpServer } from 'node:http'
+import type { Duplex } from 'node:stream'
+import { WebSocketServer, type WebSocket } from 'ws'
 import type { MockService } from '../core/create-mock-service.js'
 import { unimplementedStreamText } from '../routes/client-coverage.js'
+import { serveUpgradeAsHttp } from './serve-upgrade-as-http.js'
+
+/** An upgrade the server refuses, with the status and message it answers. */
+interface UpgradeRefusal {
+  readonly status: number
+  readonly text: string
+}
+
+/** Why a stream client was dropped: it stopped reading, or stopped answering pings. */
+export type StreamDropReason = 'slow' | 'unresponsive'
+
+/** How the stream server decides which upgrades it takes, which clients it keeps, and what it logs. */
+export interface StreamServerOptions {
+  /** Why an upgrade request is refused (too many connections, a foreign page), or undefined to go on. */
+  refusal?(request: IncomingMessage, socket: Duplex): UpgradeRefusal | undefined
+  /** A client with more than this many bytes waiting to be sent is closed with 1013 (default 4 MiB). */
+  bufferLimitBytes?: number
+  /** Every client is pinged this often; one that has not answered the previous ping is dropped (default 30 s). */
+  pingIntervalMs?: number
+  /** Hears of each client dropped. */
+  onDrop?(reason: StreamDropReason): void
+  /** Each connection and each close as one line, e.g. `WS /conversations/stream/identifiers connected (1 open)`. */
+  log?(line: string): void
+}
+
+const DEFAULT_BUFFER_LIMIT = 4 * 1024 * 1024
+const DEFAULT_PING_INTERVAL_MS = 30_000
 
 /**
  * Serves the service's streams over real WebSockets (`ws`) on the HTTP
  * server's own port: each connection opens a session of the stream at its
  * path, which hears the frames the client sends. A stream of the official
  * client the mock does not serve refuses the upgrade with 501 naming it;
- * any other path with 404. Returns the function that closes every client.
- * With `log`, each connection and each close is one line, e.g.
- * `WS /conversations/stream/identifiers connected (1 open)`.
+ * any other path with 404; an upgrade to another protocol (h2c) is declined
+ * and its request served as HTTP/1.1. A client that stops reading is closed
+ * once more than `bufferLimitBytes` wait for it, and one that misses a ping
+ * is dropped, so neither holds memory. Returns the function that closes
+ * every client.
  *
  * @example
- * const closeStreams = attachStreamServer(httpServer, service, console.log)
+ * const closeStreams = attachStreamServer(httpServer, service, { log: console.log })
  */
-export function attachStreamServer(server: HttpServer, service: MockService, log?: (line: string) => void): () => void {
+export function attachStreamServer(
+  server: HttpServer,
+  service: Pick<MockService, 'streamAt'>,
+  options: StreamServerOptions = {},
+): () => void {
+  const { log } = options
   const sockets = new WebSocketServer({ noServer: true })
+  const bufferLimit = options.bufferLimitBytes ?? DEFAULT_BUFFER_LIMIT
+  // Clients that have answered the last ping (or connected since).
+  const answered = new WeakSet<WebSocket>()
+  const ping = setInterval(() => {
+    for (const client of sockets.clients) {
+      if (!answered.has(client)) {
+        client.terminate()
+        options.onDrop?.('unresponsive')
+        continue
+      }
+      answered.delete(client)
+      client.ping()
+    }
+  }, options.pingIntervalMs ?? DEFAULT_PING_INTERVAL_MS)
+  ping.unref()
+
   server.on('upgrade', (request, socket, head) => {
+    // Only WebSocket upgrades are taken; any other (h2c) is declined and the request served as HTTP/1.1.
+    if (request.headers.upgrade?.toLowerCase() !== 'websocket') {
+      serveUpgradeAsHttp(server, request, socket, head)
+      return
+    }
     const path = (request.url ?? '/').split('?')[0]!
+    const refusal = options.refusal?.(request, socket)
+    if (refusal) return refuseUpgrade(socket, refusal)
     const endpoint = service.streamAt(path)
     if (!endpoint) {
       const unimplemented = unimplementedStreamText(path)
-      const [status, text] = unimplemented
-        ? ['501 Not Implemented', unimplemented]
-        : ['404 Not Found', 'No stream here.']
-      socket.end(
-        `HTTP/1.1 ${status}\r\ncontent-type: text/plain; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(text)}\r\nconnection: close\r\n\r\n${text}`,
-      )
-      return
+      return refuseUpgrade(socket, unimplemented ? { status: 501, text: unimplemented } : NO_STREAM)
     }
     sockets.handleUpgrade(request, socket, head, (client) => {
+      answered.add(client)
+      client.on('pong', () => answered.add(client))
+      let dropped = false
       const session = endpoint.open({
-        send: (frame) => client.send(frame),
+        send(frame) {
+          if (dropped) return
+          if (client.bufferedAmount <= bufferLimit) return client.send(frame)
+          // It stopped reading: no more frames for it; the close frame waits behind what it has not read.
+          dropped = true
+          session.leave()
+          client.close(1013, 'Stream client too slow: reconnect and read the frames as they come.')
+          options.onDrop?.('slow')
+        },
         close: (code, reason) => client.close(code, reason),
       })
       client.on('message', (data, binary) => {
-        if (!binary) session.receive(data.toString())
+        if (!binary && !dropped) session.receive(data.toString())
       })
       client.on('error', () => session.leave())
       client.on('close', (code) => {
@@ -47,7 +110,28 @@ export function attachStreamServer(server: HttpServer, service: MockService, log
     })
   })
   return () => {
+    clearInterval(ping)
     for (const client of sockets.clients) client.terminate()
     sockets.close()
   }
+}
+
+const NO_STREAM: UpgradeRefusal = { status: 404, text: 'No stream here.' }
+
+const REASONS: Record<number, string> = {
+  403: 'Forbidden',
+  404: 'Not Found',
+  501: 'Not Implemented',
+  503: 'Service Unavailable',
+}
+
+/** Answers an upgrade request with a plain-text refusal and closes its connection. */
+function refuseUpgrade(socket: Duplex, { status, text }: UpgradeRefusal): void {
+  const body = Buffer.from(text)
+  // Destroyed once written: an ended socket would stay half-open while the client keeps its side.
+  socket.end(
+    `HTTP/1.1 ${status} ${REASONS[status] ?? 'Refused'}\r\ncontent-type: text/plain; charset=utf-8\r\n` +
+      `content-length: ${body.byteLength}\r\nconnection: close\r\n\r\n${text}`,
+    () => socket.destroy(),
+  )
 }

@@ -1,15 +1,19 @@
 import type { IncomingMessage } from 'node:http'
 import { MockServiceError } from '../errors.js'
+import type { BodyBudget } from './body-budget.js'
 
 /**
  * Reads a request body as UTF-8 text, refusing one larger than `limit` bytes
- * (by its content-length, or as it arrives) with a PAYLOAD_TOO_LARGE error.
+ * (by its content-length, or as it arrives) with a PAYLOAD_TOO_LARGE error,
+ * and one that would take the bodies being read past `budget` with a
+ * SERVER_BUSY error. The bytes are taken from the budget as they are
+ * announced or arrive, and given back once the body is read or abandoned.
  * GET and HEAD bodies are drained and read as empty.
  *
  * @example
- * const body = await readBody(request, 16 * 1024 * 1024)
+ * const body = await readBody(request, 16 * 1024 * 1024, createBodyBudget(64 * 1024 * 1024))
  */
-export function readBody(request: IncomingMessage, limit: number): Promise<string> {
+export function readBody(request: IncomingMessage, limit: number, budget?: BodyBudget): Promise<string> {
   if (request.method === 'GET' || request.method === 'HEAD') {
     request.resume()
     return Promise.resolve('')
@@ -19,24 +23,58 @@ export function readBody(request: IncomingMessage, limit: number): Promise<strin
     request.resume()
     return Promise.reject(tooLarge(limit))
   }
+  // What this body holds of the budget: its declared length at once, or what arrives when none is declared.
+  let taken = 0
+  if (budget && declared > 0) {
+    if (!budget.take(declared)) {
+      request.resume()
+      return Promise.reject(busy(budget.limit))
+    }
+    taken = declared
+  }
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = []
     let size = 0
-    request.on('data', (chunk: Buffer) => {
-      size += chunk.length
-      if (size > limit) {
+    let settled = false
+    const settle = (error: Error | undefined, text?: string) => {
+      if (settled) return
+      settled = true
+      budget?.give(taken)
+      taken = 0
+      if (error) {
         request.removeAllListeners('data')
         request.resume()
-        reject(tooLarge(limit))
-        return
+        reject(error)
+      } else {
+        resolve(text!)
+      }
+    }
+    request.on('data', (chunk: Buffer) => {
+      if (settled) return
+      size += chunk.length
+      if (size > limit) return settle(tooLarge(limit))
+      if (budget && size > taken) {
+        if (!budget.take(size - taken)) return settle(busy(budget.limit))
+        taken = size
       }
       chunks.push(chunk)
     })
-    request.on('end', () => resolve((chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)).toString('utf8')))
-    request.on('error', reject)
+    request.on('end', () =>
+      settle(undefined, (chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)).toString('utf8')),
+    )
+    request.on('error', (error) => settle(error))
+    // A client gone before the end of its body: nothing more comes, and its bytes go back to the budget.
+    request.on('close', () => settle(new Error('The client closed the connection before the end of its request body.')))
   })
 }
 
 function tooLarge(limit: number): MockServiceError {
   return new MockServiceError('PAYLOAD_TOO_LARGE', `Request body is larger than the limit of ${limit} bytes.`)
+}
+
+function busy(limit: number): MockServiceError {
+  return new MockServiceError(
+    'SERVER_BUSY',
+    `The server is already reading ${limit} bytes of request bodies, its limit (maxBodyBytesInFlight). Retry once the others are done.`,
+  )
 }

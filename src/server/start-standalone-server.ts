@@ -1,29 +1,18 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { createMockService, type MockService, type MockServiceOptions } from '../core/create-mock-service.js'
+import type { AddressInfo, Socket } from 'node:net'
+import { createMockService, type MockService } from '../core/create-mock-service.js'
 import { streamUrlsOf, type StreamName } from '../events/stream-paths.js'
 import { errorAnswer, textAnswer, type Answer } from '../execution/answer.js'
-import { attachStreamServer } from './attach-stream-server.js'
-import { controlAccessRefusal } from './control-access.js'
+import { clientErrorAnswerer } from './answer-client-error.js'
+import { attachStreamServer, type StreamDropReason } from './attach-stream-server.js'
+import { allowedOriginSet, controlAccessRefusal, controlBodyRefusal, isControlPath } from './control-access.js'
 import { persistToFile } from './file-persistence.js'
+import { createBodyBudget } from './body-budget.js'
 import { readBody } from './read-body.js'
 import { createInspectorServer } from './serve-inspector.js'
+import type { StandaloneServerOptions } from './standalone-server-options.js'
+import { trackConnections } from './track-connections.js'
 import { createAnswerBatch } from './write-answer.js'
-
-export interface StandaloneServerOptions extends MockServiceOptions {
-  /** Port to listen on (default 39300; 0 picks a free one). */
-  port?: number
-  /** Address to bind (default 127.0.0.1). */
-  host?: string
-  /** Largest request body accepted, in bytes (default 16 MiB); larger ones answer 413. */
-  maxBodyBytes?: number
-  /** Keep the records in this file across restarts (written atomically, in the background, after changes). */
-  persist?: string
-  /** Told, one line each, when saving the persisted file starts failing and when it works again; process.stderr when left out. */
-  warn?: (line: string) => void
-  /** Called once per request and per stream connection and close with a one-line summary; nothing is logged when left out. */
-  log?: (line: string) => void
-}
 
 /** The mock served over real HTTP on localhost. */
 export interface StandaloneServer {
@@ -34,11 +23,22 @@ export interface StandaloneServer {
   /** Every stream, e.g. ws://127.0.0.1:39300/conversations/stream/identifiers. */
   readonly streamUrls: Readonly<Record<StreamName, string>>
   readonly port: number
-  /** Stops accepting connections and resolves when in-flight requests are done and the persisted file is written. */
+  /** Stream clients dropped so far: closed for reading too slowly, or cut off for missing a pong. */
+  readonly streamClientsDropped: Readonly<Record<StreamDropReason, number>>
+  /**
+   * Stops accepting connections, closes the idle and stalled ones, lets the
+   * requests in flight finish (for `shutdownTimeoutMs` at most), and resolves
+   * once every connection is closed and the persisted file is written.
+   */
   close(): Promise<void>
 }
 
 const DEFAULT_MAX_BODY = 16 * 1024 * 1024
+const DEFAULT_MAX_BODY_IN_FLIGHT = 64 * 1024 * 1024
+const DEFAULT_SHUTDOWN_TIMEOUT_MS = 10_000
+const DEFAULT_MAX_CONNECTIONS = 1024
+const DEFAULT_HEADERS_TIMEOUT_MS = 10_000
+const DEFAULT_REQUEST_TIMEOUT_MS = 60_000
 
 /**
  * Serves the mock on a real HTTP port: every request is routed by the
@@ -50,8 +50,12 @@ const DEFAULT_MAX_BODY = 16 * 1024 * 1024
  * await server.close()
  */
 export async function startStandaloneServer(options: StandaloneServerOptions = {}): Promise<StandaloneServer> {
+  const allowedOrigins = allowedOriginSet(options.allowedOrigins)
   const service = createMockService(options)
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY
+  const bodyBudget = createBodyBudget(
+    options.maxBodyBytesInFlight ?? Math.max(DEFAULT_MAX_BODY_IN_FLIGHT, maxBodyBytes),
+  )
 
   // Set by close(): answers from then on end their connections.
   let closing = false
@@ -62,20 +66,40 @@ export async function startStandaloneServer(options: StandaloneServerOptions = {
     const rawUrl = request.url ?? '/'
     const queryStart = rawUrl.indexOf('?')
     const path = queryStart === -1 ? rawUrl : rawUrl.slice(0, queryStart)
+    const control = isControlPath(path)
+    const loopback = isLoopback(request.socket.remoteAddress)
+    // The control API and the inspector: this machine's clients, through a loopback name, from no other site.
+    const refusal = control ? controlAccessRefusal(request.headers, loopback, allowedOrigins) : undefined
+    // A page of an origin the options allow may read the control API's answers too; no other page may.
+    const origin = request.headers.origin
+    if (control && !refusal && origin !== undefined && allowedOrigins.has(origin)) {
+      response.setHeader('access-control-allow-origin', origin)
+      response.setHeader('vary', 'origin')
+    }
     let result: Answer
     if (method === 'OPTIONS') {
-      result = { status: 204 }
+      request.resume()
+      if (refusal) {
+        result = textAnswer(403, refusal)
+      } else {
+        if (control) {
+          response.setHeader('access-control-allow-methods', 'GET, POST, DELETE, OPTIONS')
+          response.setHeader('access-control-allow-headers', 'content-type')
+        }
+        result = { status: 204 }
+      }
     } else {
       const route = service.route(method, path)
-      const loopback = isLoopback(request.socket.remoteAddress)
-      // The control API and the inspector: this machine's clients, through a loopback name, from no other site.
-      const refusal = route && 'control' in route ? controlAccessRefusal(request.headers, loopback) : undefined
-      if (!route) {
-        request.resume()
-        result = textAnswer(404, `No operation of the service answers ${method} ${path}.`)
-      } else if (refusal) {
+      const bodyRefusal = control && !refusal ? controlBodyRefusal(request.headers) : undefined
+      if (refusal) {
         request.resume()
         result = textAnswer(403, refusal)
+      } else if (bodyRefusal) {
+        request.resume()
+        result = textAnswer(415, bodyRefusal)
+      } else if (!route) {
+        request.resume()
+        result = textAnswer(404, `No operation of the service answers ${method} ${path}.`)
       } else if ('control' in route && route.control.served) {
         request.resume()
         return inspector.serve(route.control.served, response)
@@ -85,7 +109,7 @@ export async function startStandaloneServer(options: StandaloneServerOptions = {
             method,
             path,
             query: new URLSearchParams(queryStart === -1 ? '' : rawUrl.slice(queryStart + 1)),
-            body: await readBody(request, maxBodyBytes),
+            body: await readBody(request, maxBodyBytes, bodyBudget),
             loopback,
           })
         } catch (error) {
@@ -95,7 +119,7 @@ export async function startStandaloneServer(options: StandaloneServerOptions = {
     }
     // Once close() has begun, a request still in flight gets its answer and its connection ends with it.
     if (closing) response.setHeader('connection', 'close')
-    answers.add(response, result)
+    answers.add(response, result, !control)
     if (options.log) {
       const status = 'networkError' in result ? 'network error' : result.status
       options.log(`${method} ${rawUrl} ${status} ${(performance.now() - started).toFixed(1)}ms`)
@@ -104,13 +128,49 @@ export async function startStandaloneServer(options: StandaloneServerOptions = {
 
   const answers = createAnswerBatch()
   const inspector = createInspectorServer(service.inspection)
-  const server = createServer((request, response) => {
-    answer(request, response).catch((error: unknown) => answers.add(response, errorAnswer(error)))
+  const requestTimeout = options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS
+  const headersTimeout = Math.min(options.headersTimeoutMs ?? DEFAULT_HEADERS_TIMEOUT_MS, requestTimeout)
+  const server = createServer(
+    {
+      headersTimeout,
+      requestTimeout,
+      // Node finds the connections past their timeouts this often (30 s by default).
+      connectionsCheckingInterval: Math.max(10, Math.min(1000, Math.floor(headersTimeout / 4))),
+    },
+    (request, response) => {
+      if (connections.refuses(request.socket)) {
+        request.resume()
+        response.setHeader('connection', 'close')
+        answers.add(response, textAnswer(503, tooManyConnections(maxConnections)))
+        return
+      }
+      connections.answering(request, response)
+      answer(request, response).catch((error: unknown) => answers.add(response, errorAnswer(error)))
+    },
+  )
+  const maxConnections = options.maxConnections ?? DEFAULT_MAX_CONNECTIONS
+  const connections = trackConnections(server, maxConnections)
+  const streamClientsDropped: Record<StreamDropReason, number> = { slow: 0, unresponsive: 0 }
+  const closeStreams = attachStreamServer(server, service, {
+    log: options.log,
+    bufferLimitBytes: options.streamBufferLimitBytes,
+    pingIntervalMs: options.streamPingIntervalMs,
+    onDrop(reason) {
+      streamClientsDropped[reason]++
+      options.log?.(
+        reason === 'slow'
+          ? 'stream client closed (1013): it stopped reading'
+          : 'stream client dropped: it did not answer a ping',
+      )
+    },
+    refusal(request, socket) {
+      if (connections.refuses(socket as Socket)) return { status: 503, text: tooManyConnections(maxConnections) }
+      if (!isControlPath((request.url ?? '/').split('?')[0]!)) return undefined
+      const refusal = controlAccessRefusal(request.headers, isLoopback(request.socket.remoteAddress), allowedOrigins)
+      return refusal ? { status: 403, text: refusal } : undefined
+    },
   })
-  const closeStreams = attachStreamServer(server, service, options.log)
-  server.on('clientError', (_error, socket) => {
-    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nconnection: close\r\n\r\n')
-  })
+  server.on('clientError', clientErrorAnswerer({ headersTimeoutMs: headersTimeout, requestTimeoutMs: requestTimeout }))
 
   await service.ready
   const persistence = options.persist
@@ -141,6 +201,7 @@ export async function startStandaloneServer(options: StandaloneServerOptions = {
     url,
     streamUrls: streamUrlsOf(url),
     port: address.port,
+    streamClientsDropped,
     close() {
       return new Promise((resolve, reject) => {
         closing = true
@@ -151,10 +212,14 @@ export async function startStandaloneServer(options: StandaloneServerOptions = {
           const persisted = persistence?.stop() ?? Promise.resolve()
           persisted.then(() => (error ? reject(error) : resolve()), reject)
         })
-        server.closeIdleConnections()
+        connections.shutdown(options.shutdownTimeoutMs ?? DEFAULT_SHUTDOWN_TIMEOUT_MS)
       })
     },
   }
+}
+
+function tooManyConnections(limit: number): string {
+  return `The mock has ${limit} connections open, its limit (maxConnections). Close some, or start it with a higher maxConnections.`
 }
 
 function isLoopback(address: string | undefined): boolean {

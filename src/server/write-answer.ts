@@ -9,14 +9,15 @@ const CORS_HEADERS = {
 } as const
 
 /**
- * Writes an answer to its response: JSON or text with its length and the CORS
- * headers, an empty answer, or, for an injected network error, a destroyed
+ * Writes an answer to its response: JSON or text with its length and, unless
+ * `openToAll` is false (the control API), the CORS headers that let any page
+ * read it; an empty answer; or, for an injected network error, a destroyed
  * connection.
  *
  * @example
- * writeAnswer(response, textAnswer(410, 'Asset no longer exists and is Gone.'))
+ * writeAnswer(response, textAnswer(410, 'Asset no longer exists and is Gone.'), true)
  */
-function writeAnswer(response: ServerResponse, answer: Answer): void {
+function writeAnswer(response: ServerResponse, answer: Answer, openToAll: boolean): void {
   if ('networkError' in answer) {
     response.socket?.destroy()
     return
@@ -29,18 +30,24 @@ function writeAnswer(response: ServerResponse, answer: Answer): void {
     return
   }
   if (body === undefined) {
-    response.writeHead(answer.status, CORS_HEADERS)
+    if (openToAll) response.writeHead(answer.status, CORS_HEADERS)
+    else response.writeHead(answer.status)
     response.end()
     return
   }
   const length = typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength
-  response.writeHead(answer.status, headersOf(answer.contentType ?? 'application/octet-stream', length))
+  const contentType = answer.contentType ?? 'application/octet-stream'
+  response.writeHead(
+    answer.status,
+    openToAll ? headersOf(contentType, length) : { 'content-type': contentType, 'content-length': length },
+  )
   response.end(body)
 }
 
 /** Answers waiting for the end of the event-loop turn that computed them. */
 export interface AnswerBatch {
-  add(response: ServerResponse, result: Answer): void
+  /** Queues an answer; `openToAll` false leaves out `access-control-allow-origin: *` (the control API's answers). */
+  add(response: ServerResponse, result: Answer, openToAll?: boolean): void
 }
 
 /**
@@ -55,21 +62,21 @@ export interface AnswerBatch {
  * answers.add(response, { status: 204 })
  */
 export function createAnswerBatch(): AnswerBatch {
-  let pending: Array<[ServerResponse, Answer]> = []
+  let pending: Array<[ServerResponse, Answer, boolean]> = []
   const flush = () => {
     const batch = pending
     pending = []
-    for (const [response, result] of batch) {
+    for (const [response, result, openToAll] of batch) {
       // Answered earlier in this batch (a failure after its answer was queued queues a 500 as well).
       if (response.writableEnded) continue
       try {
-        writeAnswer(response, result)
+        writeAnswer(response, result, openToAll)
       } catch (error) {
         // One answer that cannot be written does not hold up the others: it becomes a 500, or,
         // when its headers already went out or the 500 cannot be written either, a closed connection.
         try {
           if (response.headersSent) response.destroy()
-          else writeAnswer(response, errorAnswer(error))
+          else writeAnswer(response, errorAnswer(error), openToAll)
         } catch {
           response.destroy()
         }
@@ -77,8 +84,8 @@ export function createAnswerBatch(): AnswerBatch {
     }
   }
   return {
-    add(response, result) {
-      pending.push([response, result])
+    add(response, result, openToAll = true) {
+      pending.push([response, result, openToAll])
       if (pending.length === 1) setImmediate(flush)
     },
   }

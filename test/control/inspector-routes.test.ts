@@ -93,6 +93,7 @@ describe('the inspector on the standalone server', () => {
     expect(Date.parse(clock.now)).toBeGreaterThanOrEqual(Date.parse('2030-01-01T00:00:00.000Z'))
     const refused = await fetch(`${server.url}/__mock/clock/set`, {
       method: 'POST',
+      headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ at: 'soon' }),
     })
     expect(refused.status).toBe(400)
@@ -165,7 +166,12 @@ describe('the inspector on the standalone server', () => {
 
   it('answers verify over HTTP with the near-miss table, and 400 without an operation', async () => {
     await conversations.conversationsSnapshot({})
-    const post = (body: unknown) => fetch(`${server.url}/__mock/verify`, { method: 'POST', body: JSON.stringify(body) })
+    const post = (body: unknown) =>
+      fetch(`${server.url}/__mock/verify`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      })
     expect(await (await post({ operation: 'conversationsSnapshot' })).json()).toMatchObject({
       ok: true,
       matched: 1,
@@ -206,7 +212,7 @@ describe('the inspector on the standalone server', () => {
       })
       expect(foreign.status).toBe(403)
       expect(await foreign.text()).toBe(
-        'The control API answers pages of its own origin only, not http://evil.example.',
+        'The control API answers pages of its own origin only, not http://evil.example. Start the mock with allowedOrigins to let a page of another origin steer it.',
       )
     }
     const rebound = await rawGet(`${server.url}/__mock/ui`, { host: `attacker.example:${server.port}` })

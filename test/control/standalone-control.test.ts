@@ -52,6 +52,7 @@ describe('the standalone control API', () => {
   it('injects faults with 201 and an id, answers them, and clears them', async () => {
     const response = await fetch(`${server.url}/__mock/faults`, {
       method: 'POST',
+      headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ operation: 'conversationsSnapshot', status: 500, times: 1 }),
     })
     expect(response.status).toBe(201)
@@ -67,6 +68,7 @@ describe('the standalone control API', () => {
   it('refuses a fault without an effect with 400 and a message', async () => {
     const response = await fetch(`${server.url}/__mock/faults`, {
       method: 'POST',
+      headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ operation: 'conversationsSnapshot' }),
     })
     expect(response.status).toBe(400)

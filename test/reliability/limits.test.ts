@@ -127,7 +127,11 @@ describe('the request body cap of the standalone server', () => {
     })
 
     it('caps the control API too', async () => {
-      const response = await fetch(`${server.url}/__mock/faults`, { method: 'POST', body: ' '.repeat(5000) })
+      const response = await fetch(`${server.url}/__mock/faults`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: ' '.repeat(5000),
+      })
       expect(response.status).toBe(413)
       expect(await response.text()).toContain('4096 bytes')
       await expectHealthy(server.url)
@@ -264,7 +268,11 @@ describe('the standalone server stays up after any single abusive request', () =
     [
       'a control request that is not JSON',
       async () => {
-        const response = await fetch(`${server.url}/__mock/faults`, { method: 'POST', body: '{nope' })
+        const response = await fetch(`${server.url}/__mock/faults`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: '{nope',
+        })
         expect(response.status).toBe(400)
         expect(await response.text()).toBe('Malformed JSON body.')
       },

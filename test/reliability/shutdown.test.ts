@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { once } from 'node:events'
+import { connect, type Socket } from 'node:net'
 import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
 import WebSocket from 'ws'
@@ -9,12 +10,12 @@ const bin = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url))
 let child: ChildProcess | undefined
 
 /** Starts `node dist/cli/main.js --port 0` and resolves with its URL once it prints its ready line. */
-async function startCli(): Promise<{
-  url: string
-  exited: Promise<[number | null, NodeJS.Signals | null]>
-  lines: string[]
-}> {
-  const started = spawn(process.execPath, [bin, '--port', '0', '--quiet'], { stdio: ['ignore', 'pipe', 'pipe'] })
+async function startCli(
+  args: readonly string[] = [],
+): Promise<{ url: string; exited: Promise<[number | null, NodeJS.Signals | null]>; lines: string[] }> {
+  const started = spawn(process.execPath, [bin, '--port', '0', '--quiet', ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
   child = started
   const exited = once(started, 'exit') as Promise<[number | null, NodeJS.Signals | null]>
   const lines: string[] = []
@@ -43,6 +44,33 @@ async function waitUntilTaken(url: string, faultId: string): Promise<void> {
   throw new Error(`The fault ${faultId} was never taken.`)
 }
 
+/** Adds a fault that delays the next `GET /conversations` by `delayMs`; resolves with its id. */
+async function delayNextSnapshot(url: string, delayMs: number): Promise<string> {
+  const added = await fetch(`${url}/__mock/faults`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ operation: 'conversationsSnapshot', delayMs, times: 1 }),
+  })
+  expect(added.status).toBe(201)
+  return ((await added.json()) as { id: string }).id
+}
+
+/** Opens a raw connection and writes `bytes`; resolves once connected and written, with a promise of its close. */
+async function openRaw(
+  url: string,
+  bytes: string,
+): Promise<{ socket: Socket; closed: Promise<unknown>; received: () => string }> {
+  const { port } = new URL(url)
+  const socket = connect(Number(port), '127.0.0.1')
+  let received = ''
+  socket.on('data', (chunk: Buffer) => (received += chunk.toString('latin1')))
+  socket.on('error', () => {})
+  const closed = once(socket, 'close')
+  await once(socket, 'connect')
+  if (bytes !== '') socket.write(bytes)
+  return { socket, closed, received: () => received }
+}
+
 afterEach(() => {
   if (child && child.exitCode === null && child.signalCode === null) child.kill('SIGKILL')
 })
@@ -54,6 +82,7 @@ describe('the standalone CLI shuts down cleanly', () => {
       const { url, exited, lines } = await startCli()
       const added = await fetch(`${url}/__mock/faults`, {
         method: 'POST',
+        headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ operation: 'conversationsSnapshot', delayMs: 500, times: 1 }),
       })
       expect(added.status).toBe(201)
@@ -80,6 +109,7 @@ describe('the standalone CLI shuts down cleanly', () => {
     const { url, exited } = await startCli()
     const added = await fetch(`${url}/__mock/faults`, {
       method: 'POST',
+      headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ operation: 'conversationsSnapshot', delayMs: 500, times: 1 }),
     })
     const { id } = (await added.json()) as { id: string }
@@ -102,6 +132,49 @@ describe('the standalone CLI shuts down cleanly', () => {
     const closed = once(socket, 'close')
     child!.kill('SIGTERM')
     await closed
+    expect((await exited)[0]).toBe(0)
+  })
+
+  it('closes a client that sent nothing, one with half its headers and one whose body never ends, and still exits 0', async () => {
+    const { url, exited } = await startCli(['--shutdown-timeout', '3000'])
+    const silent = await openRaw(url, '')
+    const halfHeaders = await openRaw(url, 'GET /conversations HTTP/1.1\r\nhost: 127.0.0.1\r\nx-slow: ')
+    const endless = await openRaw(
+      url,
+      'POST /conversations/create HTTP/1.1\r\nhost: 127.0.0.1\r\ncontent-type: application/json\r\n' +
+        'expect: 100-continue\r\ncontent-length: 1000\r\n\r\n',
+    )
+    // The server has taken the request whose body never ends once it says 100 Continue.
+    await new Promise<void>((resolve) =>
+      endless.socket.on('data', () => endless.received().includes('100 Continue') && resolve()),
+    )
+    endless.socket.write('{"type":')
+    const id = await delayNextSnapshot(url, 200)
+    const slow = fetch(`${url}/conversations`)
+    await waitUntilTaken(url, id)
+
+    child!.kill('SIGTERM')
+    const response = await slow
+    expect(response.status).toBe(200)
+    expect(((await response.json()) as { iterable: unknown[] }).iterable).toHaveLength(8)
+    await Promise.all([silent.closed, halfHeaders.closed, endless.closed])
+    const [code, killedBy] = await exited
+    expect({ code, killedBy }).toEqual({ code: 0, killedBy: null })
+    // Nothing was answered on the stalled connections: they were closed, not served.
+    expect(silent.received()).toBe('')
+    expect(halfHeaders.received()).toBe('')
+    expect(endless.received()).not.toMatch(/HTTP\/1\.1 [2-5]\d\d/)
+  })
+
+  it('stops at once when only idle keep-alive and silent connections are open', async () => {
+    const { url, exited } = await startCli()
+    const keptAlive = await openRaw(url, 'GET /.well-known/health HTTP/1.1\r\nhost: 127.0.0.1\r\n\r\n')
+    await new Promise<void>((resolve) =>
+      keptAlive.socket.on('data', () => keptAlive.received().endsWith('ok') && resolve()),
+    )
+    const silent = await openRaw(url, '')
+    child!.kill('SIGTERM')
+    await Promise.all([keptAlive.closed, silent.closed])
     expect((await exited)[0]).toBe(0)
   })
 })

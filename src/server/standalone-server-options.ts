@@ -1,0 +1,55 @@
+import type { MockServiceOptions } from '../core/create-mock-service.js'
+
+/**
+ * How `startStandaloneServer` serves the mock: where, and the limits that keep
+ * any client from taking it down.
+ *
+ * @example
+ * const options: StandaloneServerOptions = { port: 0, maxConnections: 256, allowedOrigins: ['http://localhost:5173'] }
+ */
+export interface StandaloneServerOptions extends MockServiceOptions {
+  /** Port to listen on (default 39300; 0 picks a free one). */
+  port?: number
+  /** Address to bind (default 127.0.0.1). */
+  host?: string
+  /** Largest request body accepted, in bytes (default 16 MiB); larger ones answer 413. */
+  maxBodyBytes?: number
+  /**
+   * Most bytes of request bodies read at once, over all connections (default
+   * 64 MiB, or maxBodyBytes when larger); a body that would pass it answers 503.
+   */
+  maxBodyBytesInFlight?: number
+  /** Keep the records in this file across restarts (written atomically, in the background, after changes). */
+  persist?: string
+  /** Told, one line each, when saving the persisted file starts failing and when it works again; process.stderr when left out. */
+  warn?: (line: string) => void
+  /** Called once per request and per stream connection and close with a one-line summary; nothing is logged when left out. */
+  log?: (line: string) => void
+  /**
+   * How long `close()` lets the requests in flight finish before it drops
+   * their connections, in milliseconds (default 10 s). Connections with no
+   * request being answered (idle, or a client that sent nothing or half its
+   * headers) are closed at once.
+   */
+  shutdownTimeoutMs?: number
+  /**
+   * Most connections open at once, stream clients included (default 1024).
+   * A request on a connection past it is answered 503 with a message, and
+   * the connection closed.
+   */
+  maxConnections?: number
+  /** How long a client may take to send a request's headers, in milliseconds (default 10 s); 408 then. */
+  headersTimeoutMs?: number
+  /** How long a client may take to send a whole request, body included, in milliseconds (default 60 s); 408 then. */
+  requestTimeoutMs?: number
+  /**
+   * Origins of pages, besides the mock's own, that may call the control API
+   * (`/__mock`) and read its answers, e.g. `['http://localhost:5173']`. No
+   * other site's page may: the service's own routes answer every origin.
+   */
+  allowedOrigins?: readonly string[]
+  /** A stream client with more than this many bytes waiting for it is closed with 1013 (default 4 MiB). */
+  streamBufferLimitBytes?: number
+  /** How often stream clients are pinged, in milliseconds; one that misses a pong is dropped (default 30 s). */
+  streamPingIntervalMs?: number
+}

@@ -22,7 +22,11 @@ const SECTIONS = {
   streams: { file: 'streams.mjs', full: {}, quick: { clients: [1, 1000] } },
   deletes: { file: 'deletes.mjs', full: {}, quick: {} },
   persistence: { file: 'persistence.mjs', full: {}, quick: {} },
-  growth: { file: 'growth.mjs', full: { scales: [1000, 10_000, 100_000], rounds: 5 }, quick: { scales: [1000, 10_000], rounds: 3 } },
+  growth: {
+    file: 'growth.mjs',
+    full: { scales: [1000, 10_000, 100_000], rounds: 5 },
+    quick: { scales: [1000, 10_000], rounds: 3 },
+  },
   seeding: { file: 'seeding.mjs', full: { rounds: 3 }, quick: { rounds: 1 } },
   events: { file: 'events.mjs', full: { writes: 500 }, quick: { writes: 100 } },
   inspector: { file: 'inspector.mjs', full: { rounds: 5 }, quick: { rounds: 2 } },
@@ -31,13 +35,19 @@ const SECTIONS = {
 
 const args = process.argv.slice(2)
 const quick = args.includes('--quick')
-const only = args.find((arg) => arg.startsWith('--only='))?.slice('--only='.length).split(',')
+const only = args
+  .find((arg) => arg.startsWith('--only='))
+  ?.slice('--only='.length)
+  .split(',')
 const legArg = args.find((arg) => arg.startsWith('--leg='))?.slice('--leg='.length) ?? 'both'
 const legNames = legArg === 'both' ? Object.keys(LEGS) : [legArg]
 const wanted = (name) => !only || only.some((entry) => entry === name || name.startsWith(`${entry}-`))
-const unknown = only?.filter((entry) => !Object.keys(SECTIONS).some((name) => name === entry || name.startsWith(`${entry}-`))) ?? []
+const unknown =
+  only?.filter((entry) => !Object.keys(SECTIONS).some((name) => name === entry || name.startsWith(`${entry}-`))) ?? []
 if (unknown.length > 0) {
-  console.error(`Failed to start the bench: no section is called ${unknown.join(', ')}. Sections: ${Object.keys(SECTIONS).join(', ')}.`)
+  console.error(
+    `Failed to start the bench: no section is called ${unknown.join(', ')}. Sections: ${Object.keys(SECTIONS).join(', ')}.`,
+  )
   process.exit(2)
 }
 const log = (text) => process.stderr.write(`  ${text}\n`)
@@ -49,7 +59,9 @@ const machine = {
   memoryGiB: Math.round(os.totalmem() / 2 ** 30),
   platform: `${os.platform()} ${os.arch()}`,
 }
-console.error(`conversation-asset-mock bench on ${machine.cpus} cores (${machine.cpuModel}), legs ${legNames.join(', ')}${quick ? ', quick' : ''}`)
+console.error(
+  `conversation-asset-mock bench on ${machine.cpus} cores (${machine.cpuModel}), legs ${legNames.join(', ')}${quick ? ', quick' : ''}`,
+)
 
 const legs = []
 for (const name of legNames) {
@@ -79,7 +91,9 @@ const seconds = (performance.now() - started) / 1000
 console.log(
   `\n${machine.cpus} cores (${machine.cpuModel}), ${machine.platform}, ${new Date().toISOString().slice(0, 10)}, ${seconds.toFixed(0)} s.` +
     ` Value: median of the paired rounds' ratios (±: the larger half of its 95% interval; with under 6 rounds, their whole range).` +
-    (quick ? ` Quick: ${ROUNDS.quickRounds} rounds of shorter runs, so the spread is wide; a full run keeps adding rounds until it is within ±${ROUNDS.bound * 100}%.` : ''),
+    (quick
+      ? ` Quick: ${ROUNDS.quickRounds} rounds of shorter runs, so the spread is wide; a full run keeps adding rounds until it is within ±${ROUNDS.bound * 100}%.`
+      : ''),
 )
 
 // Only a full run of both legs replaces the figures the README quotes.
@@ -89,9 +103,11 @@ if (!quick && !only && legNames.length === Object.keys(LEGS).length) {
     seconds,
     machine,
     method: {
-      rounds: 'paired: one run of the mock and one of its baseline per round, the mock first in even rounds and the baseline in odd ones, after one warm-up run of each',
+      rounds:
+        'paired: one run of the mock and one of its baseline per round, the mock first in even rounds and the baseline in odd ones, after one warm-up run of each',
       value: 'median over rounds of the per-round ratio',
-      spread: 'plusMinus: the larger half of the distribution-free 95% interval of the median (order statistics); with under 6 rounds, the whole range',
+      spread:
+        'plusMinus: the larger half of the distribution-free 95% interval of the median (order statistics); with under 6 rounds, the whole range',
       stop: `rounds are added until every ratio of a figure is within ±${ROUNDS.bound * 100}% of its median, or the figure's time cap is reached (at least ${ROUNDS.minRounds} rounds when time allows)`,
     },
     // Every row of every leg, each with its leg, so a tool reading figure/value/target/met finds both.
@@ -114,7 +130,9 @@ function checkVersions(leg, versions, section) {
     log(`${leg.name}: this leg runs on the Node that runs the bench, ${versions.node}, not Node ${leg.expect.node}`)
   }
   if (mismatch.length > 0) {
-    throw new Error(`Failed to run the bench leg ${leg.name}: section ${section} ran on ${mismatch.join(' and ')}. Remove bench/.legs and run again.`)
+    throw new Error(
+      `Failed to run the bench leg ${leg.name}: section ${section} ran on ${mismatch.join(' and ')}. Remove bench/.legs and run again.`,
+    )
   }
 }
 
@@ -125,5 +143,10 @@ function checkVersions(leg, versions, section) {
  * row gives way to its rows.
  */
 function copilotRow() {
-  return { figure: 'copilot stream: time to first chunk, chunks per second', value: 'not measured: the mock has no copilot stream yet', target: '', met: '' }
+  return {
+    figure: 'copilot stream: time to first chunk, chunks per second',
+    value: 'not measured: the mock has no copilot stream yet',
+    target: '',
+    met: '',
+  }
 }

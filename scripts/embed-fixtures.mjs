@@ -27,7 +27,10 @@ const kindByFile = {
 const fixtures = {}
 for (const file of (await readdir(source)).sort()) {
   const kind = kindByFile[file]
-  if (!kind) throw new Error(`Failed to embed fixtures: unknown file ${source}/${file}. Name it after a record kind (${Object.keys(kindByFile).join(', ')}).`)
+  if (!kind)
+    throw new Error(
+      `Failed to embed fixtures: unknown file ${source}/${file}. Name it after a record kind (${Object.keys(kindByFile).join(', ')}).`,
+    )
   fixtures[kind] = JSON.parse(await readFile(`${source}/${file}`, 'utf8'))
 }
 

@@ -56,7 +56,9 @@ function declarations(source) {
   }
   const returns = new Map()
   const requests = new Map()
-  for (const match of source.matchAll(/^ {4}(\w+)\((requestParameters\??: (\w+), )?initOverrides\?: [^)]*\): Promise<(.+)>;$/gm)) {
+  for (const match of source.matchAll(
+    /^ {4}(\w+)\((requestParameters\??: (\w+), )?initOverrides\?: [^)]*\): Promise<(.+)>;$/gm,
+  )) {
     if (match[1].endsWith('Raw')) {
       if (match[3]) requests.set(match[1].slice(0, -'Raw'.length), match[3])
     } else {
@@ -72,7 +74,10 @@ function operationOf(api, raw, types) {
   const template = /\n {12}path: `([^`]*)`/.exec(source)?.[1]
   const method = /\n {12}method: '(\w+)',/.exec(source)?.[1]
   if (template === undefined || method === undefined) {
-    fail(`${where} builds its path or method in an unknown way`, 'Teach scripts/generate-client-operations.mjs the new shape.')
+    fail(
+      `${where} builds its path or method in an unknown way`,
+      'Teach scripts/generate-client-operations.mjs the new shape.',
+    )
   }
   if (raw.websocket && method !== 'GET') fail(`${where} is a WebSocket sent as ${method}`, 'Check it.')
   if (!template.startsWith('/') || /[?#]/.test(template)) {
@@ -94,10 +99,12 @@ function operationOf(api, raw, types) {
   } else if (plain) {
     const request = types.requests.get(raw.id)
     body = request && types.interfaces.get(request)?.get(plain[1])
-    if (body === undefined) fail(`${where} sends requestParameters.${plain[1]} without a declared type`, 'Check its .d.ts.')
+    if (body === undefined)
+      fail(`${where} sends requestParameters.${plain[1]} without a declared type`, 'Check its .d.ts.')
     contentType = 'application/json'
   } else if (/\n {12}body: formParams,/.test(source)) {
-    if (!/formParams = new URLSearchParams\(\);/.test(source)) fail(`${where} sends a form of an unknown kind`, 'Check it.')
+    if (!/formParams = new URLSearchParams\(\);/.test(source))
+      fail(`${where} sends a form of an unknown kind`, 'Check it.')
     form = [...source.matchAll(/formParams\.append\('([^']+)'/g)].map((match) => match[1])
     body = 'form'
     contentType = 'application/x-www-form-urlencoded'
@@ -110,9 +117,17 @@ function operationOf(api, raw, types) {
   }
 
   let response
-  if (/if \(this\.isJsonMime\(response\.headers\.get\('content-type'\)\)\) \{\n\s+return new runtime\.JSONApiResponse\(response\);\n\s+\}\n\s+else \{\n\s+return new runtime\.TextApiResponse\(response\);/.test(source)) {
+  if (
+    /if \(this\.isJsonMime\(response\.headers\.get\('content-type'\)\)\) \{\n\s+return new runtime\.JSONApiResponse\(response\);\n\s+\}\n\s+else \{\n\s+return new runtime\.TextApiResponse\(response\);/.test(
+      source,
+    )
+  ) {
     response = 'json-or-text'
-  } else if (/return new runtime\.JSONApiResponse\(response(, \(jsonValue\) => \(0, index_1\.\w+FromJSON\)\(jsonValue\))?\);/.test(source)) {
+  } else if (
+    /return new runtime\.JSONApiResponse\(response(, \(jsonValue\) => \(0, index_1\.\w+FromJSON\)\(jsonValue\))?\);/.test(
+      source,
+    )
+  ) {
     response = 'json'
   } else if (/return new runtime\.TextApiResponse\(response\);/.test(source)) {
     response = 'text'
@@ -125,8 +140,11 @@ function operationOf(api, raw, types) {
   }
   const returns = types.returns.get(raw.id)
   if (returns === undefined) fail(`${where} has no declared return type`, 'Check its .d.ts.')
-  const transformer = /JSONApiResponse\(response, \(jsonValue\) => \(0, index_1\.(\w+)FromJSON\)\(jsonValue\)\)/.exec(source)
-  if (transformer && transformer[1] !== returns) fail(`${where} reads ${transformer[1]} but declares ${returns}`, 'Check it.')
+  const transformer = /JSONApiResponse\(response, \(jsonValue\) => \(0, index_1\.(\w+)FromJSON\)\(jsonValue\)\)/.exec(
+    source,
+  )
+  if (transformer && transformer[1] !== returns)
+    fail(`${where} reads ${transformer[1]} but declares ${returns}`, 'Check it.')
 
   return {
     id: raw.id,
@@ -154,7 +172,10 @@ const apiFiles = (await readdir(apisDirectory)).filter((file) => /^\w+Api\.js$/.
 const index = await readFile(join(apisDirectory, 'index.js'), 'utf8')
 const exported = [...index.matchAll(/require\("\.\/(\w+)"\)/g)].map((match) => `${match[1]}.js`).sort()
 if (exported.join() !== apiFiles.join()) {
-  fail(`dist/apis/index.js exports ${exported.length} API files, the folder holds ${apiFiles.length}`, 'Check the client.')
+  fail(
+    `dist/apis/index.js exports ${exported.length} API files, the folder holds ${apiFiles.length}`,
+    'Check the client.',
+  )
 }
 
 const apis = []
@@ -162,12 +183,18 @@ const operations = []
 for (const file of apiFiles) {
   const source = await readFile(join(apisDirectory, file), 'utf8')
   const api = /^class (\w+Api) extends runtime\.BaseAPI \{$/m.exec(source)?.[1]
-  if (api === undefined || `${api}.js` !== file) fail(`${file} holds no class named after the file`, 'Check the client.')
+  if (api === undefined || `${api}.js` !== file)
+    fail(`${file} holds no class named after the file`, 'Check the client.')
   const types = declarations(await readFile(join(apisDirectory, file.replace(/\.js$/, '.d.ts')), 'utf8'))
   const raws = rawMethods(source, file)
   const publicMethods = [...source.matchAll(/^ {4}async (\w+)\(/gm)].map((match) => match[1])
   const expected = publicMethods.filter((name) => !name.endsWith('Raw')).sort()
-  if (raws.map((raw) => raw.id).sort().join() !== expected.join()) {
+  if (
+    raws
+      .map((raw) => raw.id)
+      .sort()
+      .join() !== expected.join()
+  ) {
     fail(`${api} has methods without a matching …Raw request builder`, 'Check the client.')
   }
   apis.push(api)
@@ -176,10 +203,14 @@ for (const file of apiFiles) {
 operations.sort((a, b) => (a.api === b.api ? (a.id < b.id ? -1 : 1) : a.api < b.api ? -1 : 1))
 const ids = new Set(operations.map((operation) => operation.id))
 if (ids.size !== operations.length) {
-  fail('two API classes share a method name', 'Make the id unique (prefix it with the class) before generating the table.')
+  fail(
+    'two API classes share a method name',
+    'Make the id unique (prefix it with the class) before generating the table.',
+  )
 }
 
-const literal = (value) => (value === undefined ? 'undefined' : `'${value.replaceAll('\\', '\\\\').replaceAll("'", "\\'")}'`)
+const literal = (value) =>
+  value === undefined ? 'undefined' : `'${value.replaceAll('\\', '\\\\').replaceAll("'", "\\'")}'`
 const list = (values) => `[${values.map(literal).join(', ')}]`
 const entry = (operation) =>
   [

@@ -73,7 +73,12 @@ async function soak() {
   const resetEvery = Number(values['reset-every']) * 1000
   const heapTolerance = Number(values['heap-tolerance'])
   const heapSlack = Number(values['heap-slack-mib']) * 2 ** 20
-  if (![seconds, clients, streamsPerKind, resetEvery, heapTolerance, heapSlack].every((n) => Number.isFinite(n) && n >= 0) || seconds <= 0) {
+  if (
+    ![seconds, clients, streamsPerKind, resetEvery, heapTolerance, heapSlack].every(
+      (n) => Number.isFinite(n) && n >= 0,
+    ) ||
+    seconds <= 0
+  ) {
     console.error('soak: --minutes/--seconds take a positive number, the other options non-negative numbers.')
     return 2
   }
@@ -97,11 +102,14 @@ async function soak() {
       }),
     ])
   // Bounded in time whatever happens: the run never outlives its duration by more than a minute.
-  const watchdog = setTimeout(() => {
-    console.error('soak: overran its time limit; stopping the server process.')
-    child.kill('SIGKILL')
-    process.exit(2)
-  }, (seconds + 60) * 1000)
+  const watchdog = setTimeout(
+    () => {
+      console.error('soak: overran its time limit; stopping the server process.')
+      child.kill('SIGKILL')
+      process.exit(2)
+    },
+    (seconds + 60) * 1000,
+  )
   watchdog.unref()
 
   const { url, pid } = await nextMessage('ready')
@@ -114,7 +122,11 @@ async function soak() {
 
   // Fixture ids survive every reset, so requests on them always have one right answer.
   const list = async (path) => (await (await fetch(`${url}${path}`)).json()).iterable.map((item) => item.id)
-  const fixtures = { conversations: await list('/conversations/identifiers'), assets: await list('/assets/identifiers'), tags: await list('/tags') }
+  const fixtures = {
+    conversations: await list('/conversations/identifiers'),
+    assets: await list('/assets/identifiers'),
+    tags: await list('/tags'),
+  }
   const pick = (items) => items[Math.floor(Math.random() * items.length)]
 
   const counts = new Map()
@@ -125,7 +137,10 @@ async function soak() {
     try {
       response = await fetch(`${url}${path}`, {
         method,
-        ...(body !== undefined && { body: typeof body === 'string' ? body : JSON.stringify(body), headers: { 'content-type': 'application/json' } }),
+        ...(body !== undefined && {
+          body: typeof body === 'string' ? body : JSON.stringify(body),
+          headers: { 'content-type': 'application/json' },
+        }),
       })
     } catch (error) {
       fail(action, `${method} ${path}: network error ${error.cause?.code ?? error.message}`)
@@ -149,8 +164,16 @@ async function soak() {
 
   const actions = [
     [3, 'snapshot', () => call('snapshot', 'GET', '/conversations?transferables=false', 200)],
-    [6, 'read conversation', () => call('read conversation', 'GET', `/conversation/${pick(fixtures.conversations)}`, 200)],
-    [3, 'read messages', () => call('read messages', 'GET', `/conversation/${pick(fixtures.conversations)}/messages`, 200)],
+    [
+      6,
+      'read conversation',
+      () => call('read conversation', 'GET', `/conversation/${pick(fixtures.conversations)}`, 200),
+    ],
+    [
+      3,
+      'read messages',
+      () => call('read messages', 'GET', `/conversation/${pick(fixtures.conversations)}/messages`, 200),
+    ],
     [6, 'read asset', () => call('read asset', 'GET', `/asset/${pick(fixtures.assets)}`, 200)],
     [1, 'assets snapshot', () => call('assets snapshot', 'GET', '/assets?transferables=false', 200)],
     [2, 'identifiers', () => call('identifiers', 'GET', '/conversations/identifiers', 200)],
@@ -160,7 +183,9 @@ async function soak() {
       'score',
       () =>
         Math.random() < 0.5
-          ? call('score', 'POST', `/conversation/${pick(fixtures.conversations)}/scores/increment`, 204, { conversation: { reuse: true } })
+          ? call('score', 'POST', `/conversation/${pick(fixtures.conversations)}/scores/increment`, 204, {
+              conversation: { reuse: true },
+            })
           : call('score', 'POST', `/asset/${pick(fixtures.assets)}/scores/increment`, 204, { asset: { update: true } }),
     ],
     [
@@ -169,7 +194,12 @@ async function soak() {
       () => {
         const verb = Math.random() < 0.5 ? 'associate' : 'disassociate'
         return Math.random() < 0.5
-          ? call('link', 'POST', `/conversation/${pick(fixtures.conversations)}/assets/${verb}/${pick(fixtures.assets)}`, 204)
+          ? call(
+              'link',
+              'POST',
+              `/conversation/${pick(fixtures.conversations)}/assets/${verb}/${pick(fixtures.assets)}`,
+              204,
+            )
           : call('link', 'POST', `/asset/${pick(fixtures.assets)}/tags/${verb}/${pick(fixtures.tags)}`, 204)
       },
     ],
@@ -200,13 +230,26 @@ async function soak() {
         const created = await call(where, 'POST', '/assets/create?transferables=false', 200, {
           type: 'SEEDED_ASSET',
           asset: {
-            application: { id: 'soak', name: 'OPEN_SOURCE', version: '1.0.0', platform: 'LINUX', onboarded: false, privacy: 'OPEN' },
-            format: { fragment: { string: { raw: `print("${randomUUID()}")` } }, classification: { generic: 'CODE', specific: 'py' } },
+            application: {
+              id: 'soak',
+              name: 'OPEN_SOURCE',
+              version: '1.0.0',
+              platform: 'LINUX',
+              onboarded: false,
+              privacy: 'OPEN',
+            },
+            format: {
+              fragment: { string: { raw: `print("${randomUUID()}")` } },
+              classification: { generic: 'CODE', specific: 'py' },
+            },
           },
         })
         if (!created) return
         await call(where, 'POST', `/asset/${created.id}/tags/associate/${pick(fixtures.tags)}`, 204)
-        await call(where, 'POST', '/asset/reclassify?transferables=false', 200, { ext: 'ts', asset: { id: created.id } })
+        await call(where, 'POST', '/asset/reclassify?transferables=false', 200, {
+          ext: 'ts',
+          asset: { id: created.id },
+        })
         await call(where, 'POST', `/assets/${created.id}/delete`, 200)
         await call(where, 'GET', `/asset/${created.id}`, 410)
       },
@@ -263,14 +306,17 @@ async function soak() {
   let resets = 0
   async function resetter() {
     while (running()) {
-      await new Promise((resolve) => setTimeout(resolve, Math.min(resetEvery, Math.max(0, deadline - performance.now()))))
+      await new Promise((resolve) =>
+        setTimeout(resolve, Math.min(resetEvery, Math.max(0, deadline - performance.now()))),
+      )
       if (!running()) break
       let open
       gate = new Promise((resolve) => (open = resolve))
       if (active > 0) await new Promise((resolve) => (drained = resolve))
       drained = undefined
       const response = await fetch(`${url}/__mock/reset`, { method: 'POST' }).catch((error) => error)
-      if (!(response instanceof Response) || response.status !== 204) fail('reset', `POST /__mock/reset: ${response.status ?? response.message}`)
+      if (!(response instanceof Response) || response.status !== 204)
+        fail('reset', `POST /__mock/reset: ${response.status ?? response.message}`)
       else resets += 1
       // A quiet moment: nothing in flight, the store just reloaded.
       child.send({ type: 'sample-now' })
@@ -336,12 +382,15 @@ async function soak() {
   console.log(
     `soak: ${seconds} s against ${url} (server pid ${pid}), ${clients} HTTP clients, ${streamsPerKind * 2} stream clients, reset every ${resetEvery / 1000} s`,
   )
-  const progress = setInterval(() => {
-    const last = samples.at(-1)
-    console.log(
-      `  ${Math.round((performance.now() - started) / 1000)} s: ${requests} requests, ${errors.length} errors, heapUsed ${mib(last?.heapUsed)} MiB, rss ${mib(last?.rss)} MiB`,
-    )
-  }, Math.max(5000, Math.min(60_000, (seconds * 1000) / 10)))
+  const progress = setInterval(
+    () => {
+      const last = samples.at(-1)
+      console.log(
+        `  ${Math.round((performance.now() - started) / 1000)} s: ${requests} requests, ${errors.length} errors, heapUsed ${mib(last?.heapUsed)} MiB, rss ${mib(last?.rss)} MiB`,
+      )
+    },
+    Math.max(5000, Math.min(60_000, (seconds * 1000) / 10)),
+  )
   await Promise.all([
     ...Array.from({ length: clients }, httpClient),
     ...Array.from({ length: streamsPerKind }, () => streamClient('conversations')),
@@ -373,20 +422,28 @@ async function soak() {
   console.log(`soak summary (${elapsed.toFixed(1)} s)`)
   console.log(`  requests      ${requests} (${Math.round(requests / elapsed)}/s), ${resets} resets`)
   console.log(`  by action     ${[...counts].map(([name, count]) => `${name} ${count}`).join(', ')}`)
-  console.log(`  streams       ${streamStats.connections} connections (reconnecting every 2-5 s), ${streamStats.frames} frames`)
+  console.log(
+    `  streams       ${streamStats.connections} connections (reconnecting every 2-5 s), ${streamStats.frames} frames`,
+  )
   console.log(
     `  heapUsed      ${enough ? `first 20% median ${mib(firstHeap)} MiB, last 20% median ${mib(lastHeap)} MiB (${signed(lastHeap / firstHeap - 1)}), limit ${mib(heapLimit)} MiB` : `too few samples (${samples.length}) to judge`}`,
   )
   // Taken with nothing in flight right after each reset: the steadiest view of what the server keeps.
   const spread = Math.max(1, Math.ceil(quietSamples.length / 12))
   const quietShown = quietSamples.filter((_sample, index) => index % spread === 0 || index === quietSamples.length - 1)
-  console.log(`  after resets  heapUsed ${quietShown.map((sample) => mib(sample.heapUsed)).join(' ') || '-'} MiB (${quietSamples.length} quiet samples)`)
-  console.log(`  rss           ${mib(firstRss)} -> ${mib(lastRss)} MiB (${samples.length} samples, ${warmup} s warm-up)`)
+  console.log(
+    `  after resets  heapUsed ${quietShown.map((sample) => mib(sample.heapUsed)).join(' ') || '-'} MiB (${quietSamples.length} quiet samples)`,
+  )
+  console.log(
+    `  rss           ${mib(firstRss)} -> ${mib(lastRss)} MiB (${samples.length} samples, ${warmup} s warm-up)`,
+  )
   console.log(`  errors        ${errors.length}`)
   for (const error of errors.slice(0, 20)) console.log(`    ${error}`)
   if (errors.length > 20) console.log(`    … and ${errors.length - 20} more`)
   const passed = errors.length === 0 && flat
-  console.log(`  verdict       ${passed ? 'PASS' : `FAIL${errors.length > 0 ? ' (errors)' : ''}${flat ? '' : ' (memory grew)'}`}`)
+  console.log(
+    `  verdict       ${passed ? 'PASS' : `FAIL${errors.length > 0 ? ' (errors)' : ''}${flat ? '' : ' (memory grew)'}`}`,
+  )
   return passed ? 0 : 1
 }
 

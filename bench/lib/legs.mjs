@@ -37,7 +37,10 @@ export const LEGS = {
  */
 export async function prepareLeg(name, log) {
   const wanted = LEGS[name]
-  if (!wanted) throw new Error(`Failed to prepare the bench leg "${name}": there is no such leg. Use --leg=${Object.keys(LEGS).join('|')}|both.`)
+  if (!wanted)
+    throw new Error(
+      `Failed to prepare the bench leg "${name}": there is no such leg. Use --leg=${Object.keys(LEGS).join('|')}|both.`,
+    )
   if (!existsSync(join(root, 'dist', 'index.js'))) {
     throw new Error('Failed to prepare the bench: dist/ is missing. Run `npm run build` first (npm run bench does).')
   }
@@ -73,7 +76,10 @@ export async function prepareLeg(name, log) {
     await writeFile(manifestPath, text)
     await rm(join(dir, 'package-lock.json'), { force: true })
     await rm(join(dir, 'node_modules', 'conversation-asset-mock'), { recursive: true, force: true })
-    await run('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: dir, maxBuffer: 16 * 1024 * 1024 })
+    await run('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error'], {
+      cwd: dir,
+      maxBuffer: 16 * 1024 * 1024,
+    })
   } else {
     // The same dependencies: only the package itself changed, so put the new tarball where npm put the old one.
     const target = join(dir, 'node_modules', 'conversation-asset-mock')
@@ -82,7 +88,9 @@ export async function prepareLeg(name, log) {
     await run('tar', ['-xzf', tarball, '-C', target, '--strip-components=1'])
   }
   if (!existsSync(node)) {
-    throw new Error(`Failed to prepare the bench leg ${name}: ${node} is missing after npm install. Remove ${dir} and run the bench again.`)
+    throw new Error(
+      `Failed to prepare the bench leg ${name}: ${node} is missing after npm install. Remove ${dir} and run the bench again.`,
+    )
   }
 
   const legBench = join(dir, 'bench')
@@ -95,7 +103,10 @@ export async function prepareLeg(name, log) {
 
 /** Packs the built project (no scripts: the bench has built it) into `dir`; resolves with the file name. */
 async function pack(dir) {
-  const { stdout } = await run('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', dir], { cwd: root, maxBuffer: 16 * 1024 * 1024 })
+  const { stdout } = await run('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', dir], {
+    cwd: root,
+    maxBuffer: 16 * 1024 * 1024,
+  })
   const [result] = JSON.parse(stdout)
   return result.filename
 }

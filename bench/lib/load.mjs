@@ -18,7 +18,10 @@ const LOOPBACK = /^http:\/\/127\.0\.0\.1:\d+$/
  * const slow = await load(mock.url, create, { amount: 1000 })
  */
 export function load(url, route, length, connections = 10) {
-  if (!LOOPBACK.test(url)) throw new Error(`Failed to load ${url}: the bench only sends traffic to 127.0.0.1. Start the server on the loopback address.`)
+  if (!LOOPBACK.test(url))
+    throw new Error(
+      `Failed to load ${url}: the bench only sends traffic to 127.0.0.1. Start the server on the loopback address.`,
+    )
   return new Promise((resolve, reject) => {
     let latencies = new Float64Array(1 << 16)
     let count = 0
@@ -38,11 +41,25 @@ export function load(url, route, length, connections = 10) {
         if (error) return reject(error)
         const failed = result.errors + result.timeouts + result.non2xx
         if (failed > 0) {
-          return reject(new Error(`Failed to load ${route.method} ${url}${route.path}: ${failed} of ${result.requests.total} requests failed or answered non-2xx. Check the server's answer with curl.`))
+          return reject(
+            new Error(
+              `Failed to load ${route.method} ${url}${route.path}: ${failed} of ${result.requests.total} requests failed or answered non-2xx. Check the server's answer with curl.`,
+            ),
+          )
         }
-        if (count === 0) return reject(new Error(`Failed to load ${route.method} ${url}${route.path}: no request was answered. Give the run more time.`))
+        if (count === 0)
+          return reject(
+            new Error(
+              `Failed to load ${route.method} ${url}${route.path}: no request was answered. Give the run more time.`,
+            ),
+          )
         const sorted = latencies.subarray(0, count).sort()
-        resolve({ rate: count / ((last - started) / 1000), requests: count, p50: percentile(sorted, 0.5, { sorted: true }), p99: percentile(sorted, 0.99, { sorted: true }) })
+        resolve({
+          rate: count / ((last - started) / 1000),
+          requests: count,
+          p50: percentile(sorted, 0.5, { sorted: true }),
+          p99: percentile(sorted, 0.99, { sorted: true }),
+        })
       },
     )
     instance.on('response', (_client, _status, _bytes, responseTime) => {

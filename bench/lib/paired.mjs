@@ -95,7 +95,9 @@ export async function pairedRounds({
     seconds: (performance.now() - started) / 1000,
     stoppedBy,
     bound,
-    ratios: Object.fromEntries(Object.entries(values).map(([name, list]) => [name, { ...medianInterval(list), values: list }])),
+    ratios: Object.fromEntries(
+      Object.entries(values).map(([name, list]) => [name, { ...medianInterval(list), values: list }]),
+    ),
     mock: runs.mock,
     baseline: runs.baseline,
   }

@@ -20,7 +20,11 @@ export function runSection(leg, file, options = {}, timeoutMs = 300_000) {
     let result
     const timer = setTimeout(() => {
       child.kill('SIGKILL')
-      reject(new Error(`Failed to run the bench section ${file}: it took longer than ${timeoutMs} ms. Run it alone to see where it stalls.`))
+      reject(
+        new Error(
+          `Failed to run the bench section ${file}: it took longer than ${timeoutMs} ms. Run it alone to see where it stalls.`,
+        ),
+      )
     }, timeoutMs)
     child.on('message', (message) => {
       if (message?.type === 'result') result = message.result
@@ -29,7 +33,12 @@ export function runSection(leg, file, options = {}, timeoutMs = 300_000) {
     child.on('exit', (code) => {
       clearTimeout(timer)
       if (result !== undefined) resolve(result)
-      else reject(new Error(`Failed to run the bench section ${file}: it exited with code ${code} before reporting. See its output above.`))
+      else
+        reject(
+          new Error(
+            `Failed to run the bench section ${file}: it exited with code ${code} before reporting. See its output above.`,
+          ),
+        )
     })
   })
 }

@@ -39,7 +39,13 @@ export async function startServer(file, args = []) {
       resolve(message)
     }
     child.on('message', onMessage)
-    child.once('exit', (code) => reject(new Error(`Failed to start the bench server ${file}: it exited with code ${code} before listening. See its output above.`)))
+    child.once('exit', (code) =>
+      reject(
+        new Error(
+          `Failed to start the bench server ${file}: it exited with code ${code} before listening. See its output above.`,
+        ),
+      ),
+    )
   })
   child.once('exit', (code) => {
     exited = true

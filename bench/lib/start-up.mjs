@@ -32,7 +32,10 @@ export async function startUp({ base, streamUrls, WebSocket, concurrency = 8, re
       const path = paths[index]
       const at = performance.now()
       const response = await fetch(`${base}${path}`)
-      if (response.status !== 200) throw new Error(`Failed to start up against ${base}: GET ${path} answered ${response.status}. Check the server's answer with curl.`)
+      if (response.status !== 200)
+        throw new Error(
+          `Failed to start up against ${base}: GET ${path} answered ${response.status}. Check the server's answer with curl.`,
+        )
       const body = new Uint8Array(await response.arrayBuffer())
       latencies[index] = performance.now() - at
       record?.set(path, { status: response.status, headers: Object.fromEntries(response.headers), body })
@@ -62,7 +65,11 @@ function openStream(WebSocket, url, kind, record) {
       resolve({ socket, ids: JSON.parse(text).iterable.map((entry) => entry[kind].id) })
     }
     socket.addEventListener('message', onMessage)
-    socket.addEventListener('error', () => reject(new Error(`Failed to open ${url}: the stream errored before its first frame. Check the server's streams.`)))
+    socket.addEventListener('error', () =>
+      reject(
+        new Error(`Failed to open ${url}: the stream errored before its first frame. Check the server's streams.`),
+      ),
+    )
   })
 }
 

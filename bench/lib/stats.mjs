@@ -40,7 +40,16 @@ export function percentile(values, fraction, { sorted = false } = {}) {
 export function medianInterval(values, confidence = 0.95) {
   const sorted = [...values].sort((a, b) => a - b)
   const n = sorted.length
-  if (n === 0) return { median: Number.NaN, low: Number.NaN, high: Number.NaN, plusMinus: Number.NaN, relative: Number.NaN, coverage: 0, count: 0 }
+  if (n === 0)
+    return {
+      median: Number.NaN,
+      low: Number.NaN,
+      high: Number.NaN,
+      plusMinus: Number.NaN,
+      relative: Number.NaN,
+      coverage: 0,
+      count: 0,
+    }
   // below[j] = P(B ≤ j) for B ~ Binomial(n, ½), built from the probability mass one term at a time.
   let mass = 0.5 ** n
   let below = mass
@@ -58,7 +67,15 @@ export function medianInterval(values, confidence = 0.95) {
   const low = sorted[lower]
   const high = sorted[n - 1 - lower]
   const plusMinus = Math.max(mid - low, high - mid)
-  return { median: mid, low, high, plusMinus, relative: plusMinus / Math.abs(mid), coverage: Math.max(0, coverage), count: n }
+  return {
+    median: mid,
+    low,
+    high,
+    plusMinus,
+    relative: plusMinus / Math.abs(mid),
+    coverage: Math.max(0, coverage),
+    count: n,
+  }
 }
 
 /**

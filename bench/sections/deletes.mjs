@@ -9,12 +9,19 @@ import { progress, report, sectionOptions } from '../lib/section.mjs'
 const { quick = false, small = 1000, large = 10_000, capSeconds = 60 } = sectionOptions()
 
 const sides = {}
-for (const [name, messages] of [['mock', large], ['baseline', small]]) {
-  const service = createMockService({ generate: { seed: 13, assets: 0, conversations: 1, messages: { min: messages, max: messages } } })
+for (const [name, messages] of [
+  ['mock', large],
+  ['baseline', small],
+]) {
+  const service = createMockService({
+    generate: { seed: 13, assets: 0, conversations: 1, messages: { min: messages, max: messages } },
+  })
   await service.ready
   const [conversation] = service.store.all('conversation')
   if (conversation.messages.length !== messages) {
-    throw new Error(`Failed to set up the delete bench: the conversation has ${conversation.messages.length} messages, not ${messages}. Check generateFixtures' messages option.`)
+    throw new Error(
+      `Failed to set up the delete bench: the conversation has ${conversation.messages.length} messages, not ${messages}. Check generateFixtures' messages option.`,
+    )
   }
   sides[name] = { service, messages, snapshot: service.snapshot(), id: conversation.id }
 }
@@ -30,9 +37,17 @@ const paired = await pairedRounds({
     await service.restore(snapshot)
     const started = performance.now()
     const path = `/conversations/${encodeURIComponent(id)}/delete`
-    const result = await service.answer(service.route('POST', path), { method: 'POST', path, query: new URLSearchParams(), body: '' })
+    const result = await service.answer(service.route('POST', path), {
+      method: 'POST',
+      path,
+      query: new URLSearchParams(),
+      body: '',
+    })
     const ms = performance.now() - started
-    if ('networkError' in result || result.status !== 204) throw new Error(`Failed to delete a conversation of ${messages} messages: status ${result.status}. Check the delete route.`)
+    if ('networkError' in result || result.status !== 204)
+      throw new Error(
+        `Failed to delete a conversation of ${messages} messages: status ${result.status}. Check the delete route.`,
+      )
     return { ms, usPerMessage: (ms * 1000) / messages }
   },
   ratios: { perMessage: (m, b) => m.usPerMessage / b.usPerMessage },

@@ -17,12 +17,14 @@ for (const [label, fixtures] of [
   await service.ready
   const ids = [...service.store.all('conversation')].map((conversation) => conversation.id)
   let waiting
-  service.streams.find((stream) => stream.name === 'conversations').open({
-    send(frame) {
-      if (waiting && frame.includes(waiting.id)) waiting.resolve(performance.now())
-    },
-    close() {},
-  })
+  service.streams
+    .find((stream) => stream.name === 'conversations')
+    .open({
+      send(frame) {
+        if (waiting && frame.includes(waiting.id)) waiting.resolve(performance.now())
+      },
+      close() {},
+    })
   const latencies = []
   for (let i = 0; i < writes + 50; i++) {
     const id = ids[(i * 7919) % ids.length]
@@ -32,11 +34,21 @@ for (const [label, fixtures] of [
     const at = await arrived
     if (i >= 50) latencies.push(at - started)
   }
-  results.push({ fixtures: label, writes, medianMs: median(latencies), p95Ms: latencies.sort((a, b) => a - b)[Math.floor(latencies.length * 0.95)] })
+  results.push({
+    fixtures: label,
+    writes,
+    medianMs: median(latencies),
+    p95Ms: latencies.sort((a, b) => a - b)[Math.floor(latencies.length * 0.95)],
+  })
   progress(`events: ${label}: ${median(latencies).toFixed(3)} ms`)
   service.close()
 }
 const rows = results.map((result) =>
-  plainRow(`store.write → identifier frame, in-process (${result.fixtures})`, `${result.medianMs.toFixed(3)} ms median`, '< 1 ms', result.medianMs < 1 ? 'yes' : 'no'),
+  plainRow(
+    `store.write → identifier frame, in-process (${result.fixtures})`,
+    `${result.medianMs.toFixed(3)} ms median`,
+    '< 1 ms',
+    result.medianMs < 1 ? 'yes' : 'no',
+  ),
 )
 await report({ rows, data: { results } })

@@ -9,7 +9,12 @@ import { progress, report, sectionOptions } from '../lib/section.mjs'
 import { generateFixtures } from 'conversation-asset-mock'
 const { createWireRenderer } = await importInternal('dist/wire/wire-renderer.js')
 
-const { quick = false, scales = [1000, 10_000, 100_000], rounds = 5, capSeconds = { 1000: 4, 10000: 15, 100000: 5 } } = sectionOptions()
+const {
+  quick = false,
+  scales = [1000, 10_000, 100_000],
+  rounds = 5,
+  capSeconds = { 1000: 4, 10000: 15, 100000: 5 },
+} = sectionOptions()
 const EMPTY_QUERY = new URLSearchParams()
 const results = []
 
@@ -20,7 +25,10 @@ const results = []
   const operation = warm.operations.find((candidate) => candidate.id === 'conversationsSnapshot')
   const renderer = createWireRenderer(warm.store)
   const wire = (transferables) => renderer.answer({ now: warm.store.clock.now(), transferables, keep: true })
-  for (let i = 0; i < 200; i++) JSON.stringify(operation.run({ request: { params: {}, query: EMPTY_QUERY, body: undefined }, store: warm.store, wire }).json)
+  for (let i = 0; i < 200; i++)
+    JSON.stringify(
+      operation.run({ request: { params: {}, query: EMPTY_QUERY, body: undefined }, store: warm.store, wire }).json,
+    )
   warm.close()
 }
 
@@ -74,7 +82,8 @@ for (const scale of scales) {
   const versusStringify = await pairedRounds({
     quick,
     capSeconds: capSeconds[scale] ?? 10,
-    measure: (side) => timeEach(side === 'mock' ? () => JSON.stringify(run().json) : () => JSON.stringify(prebuilt), iterations),
+    measure: (side) =>
+      timeEach(side === 'mock' ? () => JSON.stringify(run().json) : () => JSON.stringify(prebuilt), iterations),
     ratios: { time: (mock, baseline) => mock / baseline },
   })
   const listAndStringifyMs = median(versusStringify.mock)
@@ -118,7 +127,14 @@ function rowsOf({ results, lookupSpread, listColdPerConversationSpread, listPerC
   const check = (ok) => (ok ? 'yes' : 'no')
   for (const scale of results) {
     const label = `${scale.scale / 1000}k+${scale.scale / 1000}k (${scale.records} records)`
-    rows.push(plainRow(`store.get (1,024 ids over the store) at ${label}`, `${fixed(scale.lookupNs / 1000, 3)} µs`, '< 5 µs, flat', check(scale.lookupNs < 5000)))
+    rows.push(
+      plainRow(
+        `store.get (1,024 ids over the store) at ${label}`,
+        `${fixed(scale.lookupNs / 1000, 3)} µs`,
+        '< 5 µs, flat',
+        check(scale.lookupNs < 5000),
+      ),
+    )
     rows.push(
       plainRow(
         `GET /conversations payload at ${label}`,
@@ -128,11 +144,30 @@ function rowsOf({ results, lookupSpread, listColdPerConversationSpread, listPerC
     )
     const target = scale.scale === 10_000 ? { atMost: 2, text: '≤ 2' } : undefined
     const details = `${fixed(scale.listAndStringifyMs)} vs ${fixed(scale.stringifyMs)} ms`
-    rows.push(ratioRow(`  run+stringify ÷ stringify of the same payload at ${label}`, scale.versusStringify, 'time', target, details))
-    rows.push(plainRow(`  snapshot / restore / reset at ${label}`, `${fixed(scale.snapshotMs)} / ${fixed(scale.restoreMs, 0)} / ${fixed(scale.resetMs, 0)} ms`))
+    rows.push(
+      ratioRow(
+        `  run+stringify ÷ stringify of the same payload at ${label}`,
+        scale.versusStringify,
+        'time',
+        target,
+        details,
+      ),
+    )
+    rows.push(
+      plainRow(
+        `  snapshot / restore / reset at ${label}`,
+        `${fixed(scale.snapshotMs)} / ${fixed(scale.restoreMs, 0)} / ${fixed(scale.resetMs, 0)} ms`,
+      ),
+    )
   }
   rows.push(plainRow('store.get spread (largest ÷ smallest)', fixed(lookupSpread), 'flat'))
-  rows.push(plainRow('list µs/conversation spread, cold / warm (largest ÷ smallest)', `${fixed(listColdPerConversationSpread)} / ${fixed(listPerConversationSpread)}`, 'linear'))
+  rows.push(
+    plainRow(
+      'list µs/conversation spread, cold / warm (largest ÷ smallest)',
+      `${fixed(listColdPerConversationSpread)} / ${fixed(listPerConversationSpread)}`,
+      'linear',
+    ),
+  )
   return rows
 }
 

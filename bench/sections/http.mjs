@@ -35,7 +35,12 @@ try {
     const mirrored = await bare.call('mirror', { base: mock.url, routes: Object.values(ROUTES) })
     const bytesOf = Object.fromEntries(
       await Promise.all(
-        Object.entries(ROUTES).map(async ([key, route]) => [key, route.method === 'GET' ? (await (await fetch(new URL(route.path, mock.url))).arrayBuffer()).byteLength : undefined]),
+        Object.entries(ROUTES).map(async ([key, route]) => [
+          key,
+          route.method === 'GET'
+            ? (await (await fetch(new URL(route.path, mock.url))).arrayBuffer()).byteLength
+            : undefined,
+        ]),
       ),
     )
     progress(`http: bare node:http mirrors ${mirrored.routes} routes of the mock`)
@@ -47,7 +52,8 @@ try {
       const paired = await compare(route, mock, bare, `${route.name}, mock vs bare node:http`)
       const after = await mock.call('count')
       data[key] = { ...paired, before, after }
-      const growth = route.method === 'POST' ? `; no reset: ${before.conversations} → ${after.conversations} conversations` : ''
+      const growth =
+        route.method === 'POST' ? `; no reset: ${before.conversations} → ${after.conversations} conversations` : ''
       rows.push(
         ratioRow(
           `standalone ${route.name}${bytesOf[key] ? ` (${(bytesOf[key] / 1000).toFixed(1)} kB)` : ''} ÷ bare node:http${note ?? ''}`,
@@ -63,13 +69,24 @@ try {
     await versusBare('list', { atLeast: 0.8, text: '≥ 0.8' })
 
     // GET /conversations against json-server 0.17 serving the same conversations.
-    const list = JSON.parse(Buffer.from(await (await fetch(new URL(ROUTES.list.path, mock.url))).arrayBuffer()).toString('utf8'))
+    const list = JSON.parse(
+      Buffer.from(await (await fetch(new URL(ROUTES.list.path, mock.url))).arrayBuffer()).toString('utf8'),
+    )
     const dbPath = join(dir, 'db.json')
     await writeFile(dbPath, JSON.stringify({ conversations: list.iterable }))
     const jsonServer = await servers.start('json-server.mjs', [dbPath])
     const paired = await compare(ROUTES.list, mock, jsonServer, 'GET /conversations, mock vs json-server 0.17')
     data.jsonServer = paired
-    rows.push(ratioRow('standalone GET /conversations ÷ json-server 0.17 serving the same array', paired, 'rate', { atLeast: 1.5, text: '≥ 1.5' }, rateDetails(paired), 1))
+    rows.push(
+      ratioRow(
+        'standalone GET /conversations ÷ json-server 0.17 serving the same array',
+        paired,
+        'rate',
+        { atLeast: 1.5, text: '≥ 1.5' },
+        rateDetails(paired),
+        1,
+      ),
+    )
     await jsonServer.stop()
 
     await versusBare('create', { atLeast: 0.7, text: '≥ 0.7' }, ' answering a fixed create')
@@ -85,7 +102,8 @@ function compare(route, mock, baseline, label) {
   return pairedRounds({
     quick,
     capSeconds,
-    measure: (side, round) => load(side === 'mock' ? mock.url : baseline.url, route, round < 0 ? warmUpSeconds : seconds),
+    measure: (side, round) =>
+      load(side === 'mock' ? mock.url : baseline.url, route, round < 0 ? warmUpSeconds : seconds),
     between: (side) => (side === 'mock' ? mock : baseline).settle(),
     ratios: { rate: (m, b) => m.rate / b.rate },
   })

@@ -16,7 +16,9 @@ const DRAW_TARGET_MS = 1000
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 
 // The package's own built bundle, wherever this leg installed it.
-const bundle = await readFile(fileURLToPath(new URL('../inspector/inspector.js', import.meta.resolve('conversation-asset-mock/server'))))
+const bundle = await readFile(
+  fileURLToPath(new URL('../inspector/inspector.js', import.meta.resolve('conversation-asset-mock/server'))),
+)
 const gzipBytes = gzipSync(bundle).byteLength
 progress(`inspector: ${(bundle.byteLength / 1000).toFixed(1)} kB, ${(gzipBytes / 1000).toFixed(1)} kB gzip`)
 const rows = [

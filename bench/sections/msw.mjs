@@ -36,14 +36,19 @@ const paired = await pairedRounds({
     for (let i = 0; i < requests; i++) {
       const at = performance.now()
       const response = await fetch(url)
-      if (response.status !== 200) throw new Error(`Failed to fetch ${url} in-process: status ${response.status}. Check the handlers.`)
+      if (response.status !== 200)
+        throw new Error(`Failed to fetch ${url} in-process: status ${response.status}. Check the handlers.`)
       await response.text()
       times[i] = performance.now() - at
     }
     const meanUs = ((performance.now() - started) / requests) * 1000
     side.stop()
     times.sort()
-    return { meanUs, p50: percentile(times, 0.5, { sorted: true }) * 1000, p99: percentile(times, 0.99, { sorted: true }) * 1000 }
+    return {
+      meanUs,
+      p50: percentile(times, 0.5, { sorted: true }) * 1000,
+      p99: percentile(times, 0.99, { sorted: true }) * 1000,
+    }
   },
   ratios: { time: (m, b) => m.meanUs / b.meanUs },
 })

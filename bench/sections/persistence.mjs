@@ -13,7 +13,11 @@ import { pairedRounds, ratioRow, sideMedian } from '../lib/paired.mjs'
 import { progress, report, sectionOptions } from '../lib/section.mjs'
 import { withServers } from '../lib/servers.mjs'
 
-const CREATE = { method: 'POST', path: '/conversations/create', body: JSON.stringify({ type: 'COPILOT', name: 'Bench conversation' }) }
+const CREATE = {
+  method: 'POST',
+  path: '/conversations/create',
+  body: JSON.stringify({ type: 'COPILOT', name: 'Bench conversation' }),
+}
 // About 5 MiB of state per 1k assets + 1k conversations of the generator.
 const { quick = false, creates = 1000, warmUpCreates = 300, capSeconds = 45, records = 6000 } = sectionOptions()
 const dir = await mkdtemp(join(tmpdir(), 'cam-bench-persist-'))
@@ -24,7 +28,9 @@ let data
 try {
   await withServers(async (servers) => {
     const generate = { seed: 17, assets: records, conversations: records }
-    progress(`persistence: ${records.toLocaleString('en')} assets + ${records.toLocaleString('en')} conversations, with --persist and without`)
+    progress(
+      `persistence: ${records.toLocaleString('en')} assets + ${records.toLocaleString('en')} conversations, with --persist and without`,
+    )
     const persisting = await servers.start('mock-server.mjs', [JSON.stringify({ generate, persist: file })])
     const plain = await servers.start('mock-server.mjs', [JSON.stringify({ generate })])
     await persisting.settle()
@@ -49,7 +55,14 @@ try {
         { atLeast: 0.8, text: '≥ 0.8' },
         `${thousands(m('rate'))} vs ${thousands(b('rate'))} creates/s, ${state}`,
       ),
-      ratioRow('  p99 latency with --persist ÷ without', paired, 'p99', { atMost: 2, text: '≤ 2' }, `${ms(m('p99'))} vs ${ms(b('p99'))} ms, p50 ${ms(m('p50'))} vs ${ms(b('p50'))} ms`, 1),
+      ratioRow(
+        '  p99 latency with --persist ÷ without',
+        paired,
+        'p99',
+        { atMost: 2, text: '≤ 2' },
+        `${ms(m('p99'))} vs ${ms(b('p99'))} ms, p50 ${ms(m('p50'))} vs ${ms(b('p50'))} ms`,
+        1,
+      ),
     )
     data = { records: generate, creates, stateBytes, finalBytes, ...paired }
   })

@@ -23,7 +23,11 @@ for (let round = 0; round < rounds; round++) {
   const generatedMs = performance.now() - started
   const records = countRecords(service.snapshot().records)
   collectGarbage()
-  generated.push({ totalMs: generatedMs, records, bytesPerRecord: (process.memoryUsage().heapUsed - heapBefore) / records })
+  generated.push({
+    totalMs: generatedMs,
+    records,
+    bytesPerRecord: (process.memoryUsage().heapUsed - heapBefore) / records,
+  })
   service.close()
   service = undefined
   collectGarbage()
@@ -36,7 +40,9 @@ for (let round = 0; round < rounds; round++) {
   await service.ready
   validated.push({ totalMs: performance.now() - started, generateMs, createMs })
   service.close()
-  progress(`seeding: run ${round + 1}/${rounds}: ${generatedMs.toFixed(0)} ms generated, ${validated.at(-1).totalMs.toFixed(0)} ms validated`)
+  progress(
+    `seeding: run ${round + 1}/${rounds}: ${generatedMs.toFixed(0)} ms generated, ${validated.at(-1).totalMs.toFixed(0)} ms validated`,
+  )
 }
 const pick = (runs, key) => median(runs.map((run) => run[key]))
 const seeding = {

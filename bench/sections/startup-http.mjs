@@ -18,12 +18,20 @@ const data = []
 for (const size of sizes) {
   await withServers(async (servers) => {
     progress(`startup-http: ${size} assets + ${size} conversations, mock vs bare node:http`)
-    const mock = await servers.start('mock-server.mjs', [JSON.stringify({ generate: { seed: 11, assets: size, conversations: size } })])
+    const mock = await servers.start('mock-server.mjs', [
+      JSON.stringify({ generate: { seed: 11, assets: size, conversations: size } }),
+    ])
     const bare = await servers.start('bare-server.mjs')
     const streamUrls = streamUrlsOf(mock.url)
     const paths = await startUpPaths(streamUrls, WebSocket)
-    await bare.call('mirrorStreams', { wsBase: mock.wsBase, paths: Object.values(streamUrls).map((url) => new URL(url).pathname) })
-    const mirrored = await bare.call('mirror', { base: mock.url, routes: paths.map((path) => ({ method: 'GET', path })) })
+    await bare.call('mirrorStreams', {
+      wsBase: mock.wsBase,
+      paths: Object.values(streamUrls).map((url) => new URL(url).pathname),
+    })
+    const mirrored = await bare.call('mirror', {
+      base: mock.url,
+      routes: paths.map((path) => ({ method: 'GET', path })),
+    })
     const sides = { mock, baseline: bare }
     const paired = await pairedRounds({
       quick,

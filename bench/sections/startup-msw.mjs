@@ -26,9 +26,14 @@ for (const [index, size] of sizes.entries()) {
   mock.close()
   const answer = ({ request }) => {
     const entry = recorded.get(new URL(request.url).pathname)
-    return entry ? new HttpResponse(entry.body, { status: entry.status, headers: entry.headers }) : new HttpResponse('not recorded', { status: 404 })
+    return entry
+      ? new HttpResponse(entry.body, { status: entry.status, headers: entry.headers })
+      : new HttpResponse('not recorded', { status: 404 })
   }
-  const staticServer = setupServer(http.get(`${mock.baseUrl}/asset/:id`, answer), http.get(`${mock.baseUrl}/conversation/:id`, answer))
+  const staticServer = setupServer(
+    http.get(`${mock.baseUrl}/asset/:id`, answer),
+    http.get(`${mock.baseUrl}/conversation/:id`, answer),
+  )
   let streams = []
 
   const sides = {

@@ -17,7 +17,11 @@ import { progress, report, sectionOptions } from '../lib/section.mjs'
 import { withServers } from '../lib/servers.mjs'
 import { percentile } from '../lib/stats.mjs'
 
-const CREATE = { method: 'POST', path: '/conversations/create', body: JSON.stringify({ type: 'COPILOT', name: 'Bench conversation' }) }
+const CREATE = {
+  method: 'POST',
+  path: '/conversations/create',
+  body: JSON.stringify({ type: 'COPILOT', name: 'Bench conversation' }),
+}
 const STREAM_PATH = '/conversations/stream/identifiers'
 const {
   quick = false,
@@ -64,13 +68,21 @@ await withServers(async (servers) => {
 if (inProcess) {
   const mock = setupMockServer()
   await mock.listen()
-  const recordedCreate = await fetch(`${mock.baseUrl}${CREATE.path}`, { method: 'POST', body: CREATE.body, headers: { 'content-type': 'application/json' } })
+  const recordedCreate = await fetch(`${mock.baseUrl}${CREATE.path}`, {
+    method: 'POST',
+    body: CREATE.body,
+    headers: { 'content-type': 'application/json' },
+  })
   const createBody = new Uint8Array(await recordedCreate.arrayBuffer())
   const createHeaders = Object.fromEntries(recordedCreate.headers)
   const listener = await connectClients(globalThis.WebSocket, mock.streamUrls.conversations, 1)
   const firstFrame = await listener.first
   const frame = listener.nextFrame()
-  await fetch(`${mock.baseUrl}${CREATE.path}`, { method: 'POST', body: CREATE.body, headers: { 'content-type': 'application/json' } })
+  await fetch(`${mock.baseUrl}${CREATE.path}`, {
+    method: 'POST',
+    body: CREATE.body,
+    headers: { 'content-type': 'application/json' },
+  })
   const changeFrame = await frame
   listener.close()
   mock.close()
@@ -148,13 +160,24 @@ async function fanOut(connected, base, writes) {
   for (let write = 0; write < writes; write++) {
     const frames = connected.nextFrames()
     const started = performance.now()
-    const response = await fetch(`${base}${CREATE.path}`, { method: 'POST', body: CREATE.body, headers: { 'content-type': 'application/json' } })
-    if (response.status !== 200) throw new Error(`Failed to create a conversation at ${base}: status ${response.status}. Check the server's answer with curl.`)
+    const response = await fetch(`${base}${CREATE.path}`, {
+      method: 'POST',
+      body: CREATE.body,
+      headers: { 'content-type': 'application/json' },
+    })
+    if (response.status !== 200)
+      throw new Error(
+        `Failed to create a conversation at ${base}: status ${response.status}. Check the server's answer with curl.`,
+      )
     await response.arrayBuffer()
     for (const at of await frames) latencies[filled++] = at - started
   }
   latencies.sort()
-  return { p50: percentile(latencies, 0.5, { sorted: true }), p99: percentile(latencies, 0.99, { sorted: true }), samples: filled }
+  return {
+    p50: percentile(latencies, 0.5, { sorted: true }),
+    p99: percentile(latencies, 0.99, { sorted: true }),
+    samples: filled,
+  }
 }
 
 /**
@@ -179,7 +202,9 @@ async function connectClients(WebSocketClass, url, count) {
       let seenThisRound = false
       batch.push(
         new Promise((resolve, reject) => {
-          socket.addEventListener('error', () => reject(new Error(`Failed to connect to ${url}: the stream errored. Check the server's streams.`)))
+          socket.addEventListener('error', () =>
+            reject(new Error(`Failed to connect to ${url}: the stream errored. Check the server's streams.`)),
+          )
           socket.addEventListener('message', (event) => {
             const at = performance.now()
             if (!seenFirst) {
@@ -190,7 +215,9 @@ async function connectClients(WebSocketClass, url, count) {
             onNext?.(String(event.data))
             if (!arrivals) return
             if (seenThisRound) {
-              failure = new Error(`Failed to measure the stream fan-out at ${url}: a client got two frames for one write. Check which writes the stream reports.`)
+              failure = new Error(
+                `Failed to measure the stream fan-out at ${url}: a client got two frames for one write. Check which writes the stream reports.`,
+              )
               return
             }
             seenThisRound = true

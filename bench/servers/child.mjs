@@ -16,7 +16,10 @@ export function answerCalls(handlers) {
     if (typeof message?.type !== 'string' || message.type === 'reply') return
     const handler = all[message.type]
     try {
-      if (!handler) throw new Error(`Failed to answer the bench's "${message.type}": this server has no such call. Check the section that sent it.`)
+      if (!handler)
+        throw new Error(
+          `Failed to answer the bench's "${message.type}": this server has no such call. Check the section that sent it.`,
+        )
       const result = await handler(message)
       process.send({ type: 'reply', id: message.id, result })
       if (message.type === 'close') setImmediate(() => process.exit(0))

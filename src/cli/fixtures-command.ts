@@ -105,13 +105,17 @@ export async function runFixturesCommand(argv: string[], io: Io = process): Prom
     )
     return 1
   }
-  const written = RECORD_KINDS.map((kind) => `${fixtures[kind].length} ${FIXTURE_FILES[kind].replace(/\.json$/, '').replace(/-/g, ' ')}`)
+  const written = RECORD_KINDS.map(
+    (kind) => `${fixtures[kind].length} ${FIXTURE_FILES[kind].replace(/\.json$/, '').replace(/-/g, ' ')}`,
+  )
   io.stdout.write(`Wrote ${written.join(', ')} to ${dir}\n`)
   return 0
 }
 
 function usageError(io: Io, problem: string): number {
-  io.stderr.write(`Failed to generate fixtures: ${problem}. Run "conversation-asset-mock fixtures --help" for the options.\n`)
+  io.stderr.write(
+    `Failed to generate fixtures: ${problem}. Run "conversation-asset-mock fixtures --help" for the options.\n`,
+  )
   return 2
 }
 

@@ -46,7 +46,15 @@ export function exportText(
   const code = formatText(format)
   if (type === 'MD') {
     const fence = code.includes('```') ? '~~~' : '```'
-    return [`# ${name}`, '', ...(description ? [description, ''] : []), `${fence}${language}`, code.replace(/\n$/, ''), fence, ''].join('\n')
+    return [
+      `# ${name}`,
+      '',
+      ...(description ? [description, ''] : []),
+      `${fence}${language}`,
+      code.replace(/\n$/, ''),
+      fence,
+      '',
+    ].join('\n')
   }
   if (type === 'HTML') {
     return [

@@ -108,4 +108,3 @@ export function deleteAsset(tx: Transaction, id: string): void {
     if (tx.get('format', formatId)) tx.remove('format', formatId)
   }
 }
-

@@ -17,7 +17,10 @@ function firstProseLine(text: string): string {
       continue
     }
     if (inFence || line === '') continue
-    const prose = line.replace(/^[#>*\-\d.\s]+/, '').replace(/[`*_]/g, '').trim()
+    const prose = line
+      .replace(/^[#>*\-\d.\s]+/, '')
+      .replace(/[`*_]/g, '')
+      .trim()
     if (prose) return prose
   }
   return ''

@@ -72,7 +72,6 @@ export const seededConversationInput = z
   })
   .loose()
 
-
 /** SeededScore: which counters of a record's score to raise. */
 export const seededScore = z
   .object({
@@ -83,7 +82,6 @@ export const seededScore = z
     searched: z.boolean().optional(),
   })
   .loose()
-
 
 export type SeededScore = z.output<typeof seededScore>
 

@@ -2,7 +2,6 @@ import type { StreamName } from '../events/stream-paths.js'
 import type { ViewProps } from './app.js'
 import { timeOfDay } from './format.js'
 
-
 /**
  * Every stream live: clients connected to each, frames sent, and
  * the newest frames as they went out.

@@ -28,11 +28,11 @@ export const assetUpdateInput = z
     created: timestamp,
     updated: timestamp,
     mechanism,
-    formats: z.object({
-      iterable: z.array(
-        z.object({ id, fragment: fragmentSchema.optional() }).loose(),
-      ),
-    }).loose(),
+    formats: z
+      .object({
+        iterable: z.array(z.object({ id, fragment: fragmentSchema.optional() }).loose()),
+      })
+      .loose(),
     preview: z.object({ base: z.object({ id }).loose() }).loose(),
     original: z.object({ id }).loose(),
     name: z.string().nullish(),
@@ -40,7 +40,6 @@ export const assetUpdateInput = z
     score: scoreSchema.optional(),
   })
   .loose()
-
 
 /** The `export_type` query value of `GET /asset/{asset}/export`. */
 export const exportTypeInput = z.enum(['MD', 'HTML', 'UNKNOWN'])

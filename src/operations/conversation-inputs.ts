@@ -32,10 +32,7 @@ export const conversationUpdateInput = z
   .loose()
 
 /** ConversationSummarizeInput: which messages to summarise (all when absent). */
-export const conversationSummarizeInput = z
-  .object({ messages: references.optional() })
-  .loose()
-  .optional()
+export const conversationSummarizeInput = z.object({ messages: references.optional() }).loose().optional()
 
 /** SeededScoreIncrement: which counters to raise, per kind of record. */
 export const seededScoreIncrementInput = z.record(z.string(), seededScore).optional()

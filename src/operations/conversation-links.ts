@@ -18,7 +18,10 @@ export const conversationLinksOperations: readonly Operation[] = [
   }),
   disassociate({
     id: 'conversationDisassociateAnchor',
-    paths: ['/conversation/:conversation/anchors/delete/:anchor', '/conversation/:conversation/anchors/disassociate/:anchor'],
+    paths: [
+      '/conversation/:conversation/anchors/delete/:anchor',
+      '/conversation/:conversation/anchors/disassociate/:anchor',
+    ],
     params: { conversation: 'conversation', anchor: 'anchor' },
     relation: ['conversation', 'anchors'],
   }),
@@ -30,7 +33,10 @@ export const conversationLinksOperations: readonly Operation[] = [
   }),
   disassociate({
     id: 'conversationDisassociateAsset',
-    paths: ['/conversation/:conversation/assets/delete/:asset', '/conversation/:conversation/assets/disassociate/:asset'],
+    paths: [
+      '/conversation/:conversation/assets/delete/:asset',
+      '/conversation/:conversation/assets/disassociate/:asset',
+    ],
     params: { conversation: 'conversation', asset: 'asset' },
     relation: ['conversation', 'assets'],
   }),

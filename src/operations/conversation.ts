@@ -46,7 +46,10 @@ export const conversationOperations: readonly Operation[] = [
     async run(context) {
       const wire = wireContext(context)
       if (context.request.body === undefined) {
-        throw new MockServiceError('INVALID_REQUEST', 'Invalid Conversation body: a body is required to update a conversation.')
+        throw new MockServiceError(
+          'INVALID_REQUEST',
+          'Invalid Conversation body: a body is required to update a conversation.',
+        )
       }
       const input = parseBody(conversationUpdateInput, context.request.body, 'Conversation')
       const updated = await context.store.write((tx) =>

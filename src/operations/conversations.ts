@@ -23,11 +23,9 @@ export const conversationsOperations: readonly Operation[] = [
     paths: ['/conversations/create'],
     params: {},
     async run(context) {
-      const seed = parseBody(
-        optionalSeededConversation,
-        context.request.body,
-        'SeededConversation',
-      ) ?? { type: 'COPILOT' as const }
+      const seed = parseBody(optionalSeededConversation, context.request.body, 'SeededConversation') ?? {
+        type: 'COPILOT' as const,
+      }
       const wire = wireContext(context)
       const conversation = await context.store.write((tx) => createConversation(tx, seed))
       return json(wire.render('conversation', conversation))
@@ -46,9 +44,7 @@ export const conversationsOperations: readonly Operation[] = [
         const created = createConversation(tx, {
           type: 'COPILOT',
           name: asset.name ?? 'Untitled snippet',
-          messages: [
-            { role: 'ASSISTANT', fragment: { string: { raw: assetGroundingMessage(asset, original) } } },
-          ],
+          messages: [{ role: 'ASSISTANT', fragment: { string: { raw: assetGroundingMessage(asset, original) } } }],
         })
         tx.link('conversation', created.id, 'assets', asset.id)
         return created
@@ -84,7 +80,9 @@ export const conversationsOperations: readonly Operation[] = [
     params: {},
     run(context) {
       const wire = wireContext(context)
-      return json(collectionOf(context.store.all('conversation'), (conversation) => wire.render('conversation', conversation)))
+      return json(
+        collectionOf(context.store.all('conversation'), (conversation) => wire.render('conversation', conversation)),
+      )
     },
   }),
   defineOperation({

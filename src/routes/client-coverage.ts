@@ -95,7 +95,10 @@ export function unimplementedStreamText(path: string): string | undefined {
   const client = clientOperations.find((operation) => {
     if (!operation.websocket) return false
     const pattern = operation.path.split('/')
-    return pattern.length === segments.length && pattern.every((part, index) => part.startsWith(':') || part === segments[index])
+    return (
+      pattern.length === segments.length &&
+      pattern.every((part, index) => part.startsWith(':') || part === segments[index])
+    )
   })
   return client && notImplementedText(client)
 }

@@ -80,7 +80,11 @@ export function createControllableClock(base: Clock): ControllableClock {
         ms,
       )
       if (frozenAt !== undefined) frozenAt = checked(frozenAt + ms, 'advance')
-      else offset = checked(base.now().getTime() + offset + ms, 'advance') - base.now().getTime()
+      else {
+        // One reading of the injected clock: two could straddle a millisecond and move the offset by one.
+        const reading = base.now().getTime()
+        offset = checked(reading + offset + ms, 'advance') - reading
+      }
       changed()
     },
     resume() {
@@ -95,8 +99,9 @@ export function createControllableClock(base: Clock): ControllableClock {
       changed()
     },
     state() {
-      const now = instant()
-      return { now: new Date(now).toISOString(), frozen: frozenAt !== undefined, offsetMs: now - base.now().getTime() }
+      const reading = base.now().getTime()
+      const now = frozenAt ?? reading + offset
+      return { now: new Date(now).toISOString(), frozen: frozenAt !== undefined, offsetMs: now - reading }
     },
     subscribe(listener) {
       listeners.add(listener)

@@ -89,7 +89,9 @@ export type DeclaredLink<K extends LinkingKind> = keyof (typeof RELATION_TABLE)[
 
 type Declared = { [K in LinkingKind]: (typeof RELATION_TABLE)[K][keyof (typeof RELATION_TABLE)[K]] }[LinkingKind]
 /** Every field the table names as a list of ids, on either side. */
-type ListField = { [K in LinkingKind]: DeclaredLink<K> }[LinkingKind] | Extract<Declared, { inverseOne?: undefined }>['inverse'] & string
+type ListField =
+  | { [K in LinkingKind]: DeclaredLink<K> }[LinkingKind]
+  | (Extract<Declared, { inverseOne?: undefined }>['inverse'] & string)
 /** Every field the table names as a record's one owner. */
 type OwnerIdField = Extract<Declared, { inverseOne: true }>['inverse']
 
@@ -114,7 +116,11 @@ export type LinkedRecord = { readonly id: string } & { [F in ListField]?: string
 
 /** Every link the store keeps, as a list. */
 export const RELATIONS: readonly Relation[] = Object.entries(RELATION_TABLE).flatMap(([from, links]) =>
-  Object.entries(links).map(([field, link]): Relation => ({ from: from as LinkingKind, field: field as ListField, ...link })),
+  Object.entries(links).map(([field, link]): Relation => ({
+    from: from as LinkingKind,
+    field: field as ListField,
+    ...link,
+  })),
 )
 
 /**

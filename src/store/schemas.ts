@@ -50,9 +50,7 @@ export const scoreSchema = z.object({
 const ZERO_SCORE = Object.freeze({ manual: 0, automatic: 0 })
 const score = scoreSchema.default(() => ZERO_SCORE)
 
-export const transferableStringSchema = z
-  .object({ raw: z.string().optional() })
-  .loose()
+export const transferableStringSchema = z.object({ raw: z.string().optional() }).loose()
 
 export const fragmentSchema = z.object({
   string: transferableStringSchema.optional(),

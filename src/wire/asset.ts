@@ -11,7 +11,11 @@ function formatBytes(record: FormatRecord): { value: number; readable: string } 
   const text = record.fragment?.string?.raw ?? record.file?.string?.raw ?? ''
   const value = encoder.encode(text).length
   const readable =
-    value < 1024 ? `${value} B` : value < 1024 * 1024 ? `${(value / 1024).toFixed(1)} KB` : `${(value / 1024 / 1024).toFixed(1)} MB`
+    value < 1024
+      ? `${value} B`
+      : value < 1024 * 1024
+        ? `${(value / 1024).toFixed(1)} KB`
+        : `${(value / 1024 / 1024).toFixed(1)} MB`
   return { value, readable }
 }
 
@@ -76,7 +80,9 @@ export function buildFlattenedFormat(record: FormatRecord, context: WireContext)
 export function buildFormat(record: FormatRecord, context: WireContext): Wire<Format> {
   const asset = context.get('asset', record.asset)
   if (!asset) {
-    throw new Error(`Failed to serialize the format "${record.id}": its asset "${record.asset}" is not stored. Delete formats with their asset.`)
+    throw new Error(
+      `Failed to serialize the format "${record.id}": its asset "${record.asset}" is not stored. Delete formats with their asset.`,
+    )
   }
   return { ...formatFields(record, context), asset: context.render('flattenedAsset', asset) }
 }

@@ -36,7 +36,14 @@ export function buildWebsite(record: WebsiteRecord, context: WireContext): Wire<
     created: context.timestamp(record.created),
     updated: context.timestamp(record.updated),
     score: toScore(record.score),
-    ...linkedLists(context, 'website', record, ['assets', 'conversations', 'annotations', 'messages', 'tags', 'summaries']),
+    ...linkedLists(context, 'website', record, [
+      'assets',
+      'conversations',
+      'annotations',
+      'messages',
+      'tags',
+      'summaries',
+    ]),
   }
 }
 
@@ -54,7 +61,14 @@ export function buildAnchor(record: AnchorRecord, context: WireContext): Wire<An
     created: context.timestamp(record.created),
     updated: context.timestamp(record.updated),
     score: toScore(record.score),
-    ...linkedLists(context, 'anchor', record, ['assets', 'conversations', 'annotations', 'messages', 'tags', 'summaries']),
+    ...linkedLists(context, 'anchor', record, [
+      'assets',
+      'conversations',
+      'annotations',
+      'messages',
+      'tags',
+      'summaries',
+    ]),
   }
   if (record.name !== undefined) anchor.name = record.name
   if (record.watch !== undefined) anchor.watch = record.watch

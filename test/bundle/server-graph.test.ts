@@ -20,7 +20,9 @@ describe('the standalone server entry', () => {
   it('reaches the transport-free core and no MSW, mock-socket or MSW adapter code', async () => {
     const inputs = await reachedFrom('server/index.js')
     expect(inputs.some((input) => input.includes('dist/core/create-mock-service.js'))).toBe(true)
-    expect(inputs.filter((input) => /node_modules\/(msw|@mswjs\/interceptors|mock-socket)\/|dist\/msw\//.test(input))).toEqual([])
+    expect(
+      inputs.filter((input) => /node_modules\/(msw|@mswjs\/interceptors|mock-socket)\/|dist\/msw\//.test(input)),
+    ).toEqual([])
   })
 })
 

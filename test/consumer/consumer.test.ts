@@ -8,7 +8,9 @@ async function loadConversationTitles(basePath: string): Promise<string[]> {
   const configuration = new Configuration({ basePath })
   const { iterable } = await new ConversationsApi(configuration).conversationsIdentifiersSnapshot()
   const api = new ConversationApi(configuration)
-  const conversations = await Promise.all(iterable.map(({ id }) => api.conversationGetSpecificConversation({ conversation: id, transferables: false })))
+  const conversations = await Promise.all(
+    iterable.map(({ id }) => api.conversationGetSpecificConversation({ conversation: id, transferables: false })),
+  )
   return conversations.map((conversation) => conversation.name ?? 'Untitled')
 }
 

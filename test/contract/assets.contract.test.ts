@@ -107,7 +107,11 @@ describe.each(runtimes)('asset operations through the official client, $name', (
   })
 
   it('lists an asset formats and its conversations', async () => {
-    const { value: list } = await callAndCheck(asset.assetFormatsRaw({ asset: linkedAsset.id }), 'Formats', FormatsToJSON)
+    const { value: list } = await callAndCheck(
+      asset.assetFormatsRaw({ asset: linkedAsset.id }),
+      'Formats',
+      FormatsToJSON,
+    )
     expect(list.iterable.map((f) => f.id)).toEqual(linkedAsset.formats)
     const { value: conversations } = await callAndCheck(
       asset.assetSpecificAssetConversationsRaw({ asset: linkedAsset.id }),
@@ -178,26 +182,46 @@ describe.each(runtimes)('asset operations through the official client, $name', (
   it.each([
     ['tag', 'assetAssociateTag', 'assetDisassociateTag', 'tag', tagId, 'tag', 'tags'],
     ['website', 'assetAssociateWebsite', 'assetDisassociateWebsite', 'website', websiteId, 'website', 'websites'],
-    ['workstream summary', 'assetAssociateWorkstreamSummary', 'assetDisassociateWorkstreamSummary', 'workstreamSummary', summaryId, 'workstreamSummary', 'summaries'],
-  ] as const)('links and unlinks a %s on both records', async (_name, associate, disassociate, param, otherId, kind, field) => {
-    const created = await assets.assetsCreateNewAsset({
-      seed: {
-        type: 'SEEDED_ASSET',
-        asset: {
-          application: { id: 'app', name: 'OPEN_SOURCE', version: '1.0.0', platform: 'LINUX', onboarded: false, privacy: 'OPEN' },
-          format: { fragment: { string: { raw: 'print("hi")\n' }, metadata: { ext: 'py' } } },
+    [
+      'workstream summary',
+      'assetAssociateWorkstreamSummary',
+      'assetDisassociateWorkstreamSummary',
+      'workstreamSummary',
+      summaryId,
+      'workstreamSummary',
+      'summaries',
+    ],
+  ] as const)(
+    'links and unlinks a %s on both records',
+    async (_name, associate, disassociate, param, otherId, kind, field) => {
+      const created = await assets.assetsCreateNewAsset({
+        seed: {
+          type: 'SEEDED_ASSET',
+          asset: {
+            application: {
+              id: 'app',
+              name: 'OPEN_SOURCE',
+              version: '1.0.0',
+              platform: 'LINUX',
+              onboarded: false,
+              privacy: 'OPEN',
+            },
+            format: { fragment: { string: { raw: 'print("hi")\n' }, metadata: { ext: 'py' } } },
+          },
         },
-      },
-    })
-    const api = asset as unknown as Record<string, (p: object) => Promise<void>>
-    await api[associate]!({ asset: created.id, [param]: otherId })
-    const { value } = await snapshot(created.id)
-    expect((value as unknown as Record<string, { iterable: Array<{ id: string }> }>)[field]!.iterable.map((r) => r.id)).toEqual([otherId])
-    expect((mock.store.get(kind, otherId) as unknown as { assets: string[] }).assets).toContain(created.id)
-    await api[disassociate]!({ asset: created.id, [param]: otherId })
-    expect((mock.store.get('asset', created.id) as unknown as Record<string, string[]>)[field]).toEqual([])
-    expect((mock.store.get(kind, otherId) as unknown as { assets: string[] }).assets).not.toContain(created.id)
-  })
+      })
+      const api = asset as unknown as Record<string, (p: object) => Promise<void>>
+      await api[associate]!({ asset: created.id, [param]: otherId })
+      const { value } = await snapshot(created.id)
+      expect(
+        (value as unknown as Record<string, { iterable: Array<{ id: string }> }>)[field]!.iterable.map((r) => r.id),
+      ).toEqual([otherId])
+      expect((mock.store.get(kind, otherId) as unknown as { assets: string[] }).assets).toContain(created.id)
+      await api[disassociate]!({ asset: created.id, [param]: otherId })
+      expect((mock.store.get('asset', created.id) as unknown as Record<string, string[]>)[field]).toEqual([])
+      expect((mock.store.get(kind, otherId) as unknown as { assets: string[] }).assets).not.toContain(created.id)
+    },
+  )
 
   it('creates an asset from a Seed, classified by its ext and named from its code', async () => {
     const { value } = await callAndCheck(
@@ -205,7 +229,14 @@ describe.each(runtimes)('asset operations through the official client, $name', (
         seed: {
           type: 'SEEDED_ASSET',
           asset: {
-            application: { id: 'app', name: 'VS_CODE', version: '1.0.0', platform: 'MACOS', onboarded: true, privacy: 'OPEN' },
+            application: {
+              id: 'app',
+              name: 'VS_CODE',
+              version: '1.0.0',
+              platform: 'MACOS',
+              onboarded: true,
+              privacy: 'OPEN',
+            },
             format: { fragment: { string: { raw: 'fn main() {\n    println!("hi");\n}\n' }, metadata: { ext: 'rs' } } },
           },
         },
@@ -216,7 +247,11 @@ describe.each(runtimes)('asset operations through the official client, $name', (
     expect(value.name).toBe('fn main() {')
     expect(value.formats.iterable).toHaveLength(1)
     expect(value.original.reference?.classification).toEqual({ generic: 'CODE', specific: 'rs' })
-    const { value: ids } = await callAndCheck(assets.assetsIdentifiersSnapshotRaw({}), 'FlattenedAssets', FlattenedAssetsToJSON)
+    const { value: ids } = await callAndCheck(
+      assets.assetsIdentifiersSnapshotRaw({}),
+      'FlattenedAssets',
+      FlattenedAssetsToJSON,
+    )
     expect(ids.iterable!.map((item) => item.id)).toContain(value.id)
   })
 

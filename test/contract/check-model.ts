@@ -15,9 +15,7 @@ interface ClientModels {
 
 // Every field, required set and enum of the models our responses reach, as
 // declared in @pieces.app/pieces-os-client 4.1.0 (dist/models).
-const spec = JSON.parse(
-  readFileSync(new URL('./client-models.json', import.meta.url), 'utf8'),
-) as ClientModels
+const spec = JSON.parse(readFileSync(new URL('./client-models.json', import.meta.url), 'utf8')) as ClientModels
 
 const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/
 

@@ -50,7 +50,10 @@ describe.each(runtimes)('conversation operations through the official client, $n
 
   const getConversation = (id: string, transferables?: boolean) =>
     callAndCheck(
-      conversation.conversationGetSpecificConversationRaw({ conversation: id, ...(transferables !== undefined && { transferables }) }),
+      conversation.conversationGetSpecificConversationRaw({
+        conversation: id,
+        ...(transferables !== undefined && { transferables }),
+      }),
       'Conversation',
       ConversationToJSON,
     )
@@ -72,7 +75,11 @@ describe.each(runtimes)('conversation operations through the official client, $n
   })
 
   it('returns a snapshot of full conversations that the client parses and round-trips', async () => {
-    const { value } = await callAndCheck(conversations.conversationsSnapshotRaw({}), 'Conversations', ConversationsToJSON)
+    const { value } = await callAndCheck(
+      conversations.conversationsSnapshotRaw({}),
+      'Conversations',
+      ConversationsToJSON,
+    )
     expect(value.iterable).toHaveLength(defaultFixtures.conversation!.length)
     for (const item of value.iterable) {
       expect(item.created.value).toBeInstanceOf(Date)
@@ -176,7 +183,10 @@ describe.each(runtimes)('conversation operations through the official client, $n
     )
     expect(withText.iterable.every((m) => typeof m.fragment?.string?.raw === 'string')).toBe(true)
     const { value: without } = await callAndCheck(
-      conversation.conversationSpecificConversationMessagesRaw({ conversation: fixture.conversation, transferables: false }),
+      conversation.conversationSpecificConversationMessagesRaw({
+        conversation: fixture.conversation,
+        transferables: false,
+      }),
       'ConversationMessages',
       ConversationMessagesToJSON,
     )
@@ -220,7 +230,8 @@ describe.each(runtimes)('conversation operations through the official client, $n
     expect(await failure(conversation.conversationGetSpecificConversation({ conversation: linked.id }))).toMatchObject({
       status: 410,
     })
-    for (const assetId of linked.assets!) expect(mock.store.get('asset', assetId)!.conversations).not.toContain(linked.id)
+    for (const assetId of linked.assets!)
+      expect(mock.store.get('asset', assetId)!.conversations).not.toContain(linked.id)
     for (const messageId of messageIds) expect(mock.store.get('message', messageId)).toBeUndefined()
     const ids = await conversations.conversationsIdentifiersSnapshot()
     expect(ids.iterable.map((item) => item.id)).not.toContain(linked.id)
@@ -276,41 +287,97 @@ describe.each(runtimes)('conversation operations through the official client, $n
   })
 
   const links = [
-    { name: 'anchor', associate: 'conversationAssociateAnchor', disassociate: 'conversationDisassociateAnchor', param: 'anchor', field: 'anchors', kind: 'anchor', back: 'conversations' },
-    { name: 'asset', associate: 'conversationAssociateAsset', disassociate: 'conversationDisassociateAsset', param: 'asset', field: 'assets', kind: 'asset', back: 'conversations' },
-    { name: 'website', associate: 'conversationAssociateWebsite', disassociate: 'conversationDisassociateWebsite', param: 'website', field: 'websites', kind: 'website', back: 'conversations' },
-    { name: 'summary', associate: 'conversationAssociateWorkstreamSummary', disassociate: 'conversationDisassociateWorkstreamSummary', param: 'workstreamSummary', field: 'summaries', kind: 'workstreamSummary', back: 'conversations' },
-    { name: 'range', associate: 'conversationAssociateGroundingTemporalRangeWorkstream', disassociate: 'conversationDisassociateGroundingTemporalRangeWorkstream', param: 'range', field: 'grounding.temporal.workstreams', kind: 'range', back: 'conversations' },
+    {
+      name: 'anchor',
+      associate: 'conversationAssociateAnchor',
+      disassociate: 'conversationDisassociateAnchor',
+      param: 'anchor',
+      field: 'anchors',
+      kind: 'anchor',
+      back: 'conversations',
+    },
+    {
+      name: 'asset',
+      associate: 'conversationAssociateAsset',
+      disassociate: 'conversationDisassociateAsset',
+      param: 'asset',
+      field: 'assets',
+      kind: 'asset',
+      back: 'conversations',
+    },
+    {
+      name: 'website',
+      associate: 'conversationAssociateWebsite',
+      disassociate: 'conversationDisassociateWebsite',
+      param: 'website',
+      field: 'websites',
+      kind: 'website',
+      back: 'conversations',
+    },
+    {
+      name: 'summary',
+      associate: 'conversationAssociateWorkstreamSummary',
+      disassociate: 'conversationDisassociateWorkstreamSummary',
+      param: 'workstreamSummary',
+      field: 'summaries',
+      kind: 'workstreamSummary',
+      back: 'conversations',
+    },
+    {
+      name: 'range',
+      associate: 'conversationAssociateGroundingTemporalRangeWorkstream',
+      disassociate: 'conversationDisassociateGroundingTemporalRangeWorkstream',
+      param: 'range',
+      field: 'grounding.temporal.workstreams',
+      kind: 'range',
+      back: 'conversations',
+    },
   ] as const
 
-  it.each(links)('links and unlinks a $name on both records; the unlinked id stays in indices as -1 until a reset', async (link) => {
-    const created = await conversations.conversationsCreateSpecificConversation({})
-    const otherId = fixture[link.name]
-    const api = conversation as unknown as Record<string, (p: object) => Promise<void>>
-    await api[link.associate]!({ conversation: created.id, [link.param]: otherId })
-    const { json } = await getConversation(created.id)
-    const collection = link.field.split('.').reduce<any>((value, key) => value[key], json)
-    expect(collection).toEqual({ iterable: [{ id: otherId }], indices: { [otherId]: 0 } })
-    expect((mock.store.get(link.kind, otherId) as unknown as Record<string, string[]>)[link.back]).toContain(created.id)
+  it.each(links)(
+    'links and unlinks a $name on both records; the unlinked id stays in indices as -1 until a reset',
+    async (link) => {
+      const created = await conversations.conversationsCreateSpecificConversation({})
+      const otherId = fixture[link.name]
+      const api = conversation as unknown as Record<string, (p: object) => Promise<void>>
+      await api[link.associate]!({ conversation: created.id, [link.param]: otherId })
+      const { json } = await getConversation(created.id)
+      const collection = link.field.split('.').reduce<any>((value, key) => value[key], json)
+      expect(collection).toEqual({ iterable: [{ id: otherId }], indices: { [otherId]: 0 } })
+      expect((mock.store.get(link.kind, otherId) as unknown as Record<string, string[]>)[link.back]).toContain(
+        created.id,
+      )
 
-    await api[link.disassociate]!({ conversation: created.id, [link.param]: otherId })
-    const { json: after } = await getConversation(created.id)
-    expect(link.field.split('.').reduce<any>((value, key) => value[key], after)).toEqual({ iterable: [], indices: { [otherId]: -1 } })
-    expect((mock.store.get(link.kind, otherId) as unknown as Record<string, string[]>)[link.back]).not.toContain(created.id)
+      await api[link.disassociate]!({ conversation: created.id, [link.param]: otherId })
+      const { json: after } = await getConversation(created.id)
+      expect(link.field.split('.').reduce<any>((value, key) => value[key], after)).toEqual({
+        iterable: [],
+        indices: { [otherId]: -1 },
+      })
+      expect((mock.store.get(link.kind, otherId) as unknown as Record<string, string[]>)[link.back]).not.toContain(
+        created.id,
+      )
 
-    await api[link.associate]!({ conversation: created.id, [link.param]: otherId })
-    const { json: again } = await getConversation(created.id)
-    expect(link.field.split('.').reduce<any>((value, key) => value[key], again)).toEqual({ iterable: [{ id: otherId }], indices: { [otherId]: 0 } })
-  })
+      await api[link.associate]!({ conversation: created.id, [link.param]: otherId })
+      const { json: again } = await getConversation(created.id)
+      expect(link.field.split('.').reduce<any>((value, key) => value[key], again)).toEqual({
+        iterable: [{ id: otherId }],
+        indices: { [otherId]: 0 },
+      })
+    },
+  )
 
-  it('keeps a deleted message in its conversation\'s indices as -1, and forgets it on reset', async () => {
+  it("keeps a deleted message in its conversation's indices as -1, and forgets it on reset", async () => {
     const [message] = mock.store.get('conversation', fixture.conversation)!.messages
     await mock.store.write((tx) => tx.remove('message', message!))
     const { json } = await getConversation(fixture.conversation)
-    const messages = (json as { messages: { iterable: Array<{ id: string }>; indices: Record<string, number> } }).messages
+    const messages = (json as { messages: { iterable: Array<{ id: string }>; indices: Record<string, number> } })
+      .messages
     expect(messages.indices[message!]).toBe(-1)
     expect(messages.iterable.map((entry) => entry.id)).not.toContain(message)
-    expect(Object.values(messages.indices).filter((position) => position >= 0)).toEqual(messages.iterable.map((_, at) => at))
+    expect(Object.values(messages.indices).filter((position) => position >= 0)).toEqual(
+      messages.iterable.map((_, at) => at),
+    )
     await mock.reset()
     const { json: fresh } = await getConversation(fixture.conversation)
     expect((fresh as { messages: { indices: Record<string, number> } }).messages.indices[message!]).toBe(0)
@@ -320,26 +387,41 @@ describe.each(runtimes)('conversation operations through the official client, $n
     const messageId = mock.store.get('conversation', fixture.conversation)!.messages[0]!
     const created = await conversations.conversationsCreateSpecificConversation({})
     await conversation.conversationGroundingMessagesAssociateMessage({ conversation: created.id, message: messageId })
-    expect((await conversation.conversationGetSpecificConversation({ conversation: created.id })).grounding!.messages!.iterable).toEqual([
-      { id: messageId },
-    ])
-    await conversation.conversationGroundingMessagesDisassociateMessage({ conversation: created.id, message: messageId })
-    expect((await conversation.conversationGetSpecificConversation({ conversation: created.id })).grounding!.messages!.iterable).toEqual([])
+    expect(
+      (await conversation.conversationGetSpecificConversation({ conversation: created.id })).grounding!.messages!
+        .iterable,
+    ).toEqual([{ id: messageId }])
+    await conversation.conversationGroundingMessagesDisassociateMessage({
+      conversation: created.id,
+      message: messageId,
+    })
+    expect(
+      (await conversation.conversationGetSpecificConversation({ conversation: created.id })).grounding!.messages!
+        .iterable,
+    ).toEqual([])
   })
 
-  it.each(['delete', 'disassociate'])('unlinks assets and anchors under the old and new spelling: /%s/', async (verb) => {
-    const created = await conversations.conversationsCreateSpecificConversation({})
-    await conversation.conversationAssociateAsset({ conversation: created.id, asset: fixture.asset })
-    await conversation.conversationAssociateAnchor({ conversation: created.id, anchor: fixture.anchor })
-    for (const [segment, id] of [['assets', fixture.asset], ['anchors', fixture.anchor]] as const) {
-      const response = await fetch(`${mock.baseUrl}/conversation/${created.id}/${segment}/${verb}/${id}`, { method: 'POST' })
-      expect(response.status).toBe(204)
-    }
-    const read = mock.store.get('conversation', created.id)!
-    expect(read.assets).toEqual([])
-    expect(read.anchors).toEqual([])
-    expect(mock.store.get('asset', fixture.asset)!.conversations).not.toContain(created.id)
-  })
+  it.each(['delete', 'disassociate'])(
+    'unlinks assets and anchors under the old and new spelling: /%s/',
+    async (verb) => {
+      const created = await conversations.conversationsCreateSpecificConversation({})
+      await conversation.conversationAssociateAsset({ conversation: created.id, asset: fixture.asset })
+      await conversation.conversationAssociateAnchor({ conversation: created.id, anchor: fixture.anchor })
+      for (const [segment, id] of [
+        ['assets', fixture.asset],
+        ['anchors', fixture.anchor],
+      ] as const) {
+        const response = await fetch(`${mock.baseUrl}/conversation/${created.id}/${segment}/${verb}/${id}`, {
+          method: 'POST',
+        })
+        expect(response.status).toBe(204)
+      }
+      const read = mock.store.get('conversation', created.id)!
+      expect(read.assets).toEqual([])
+      expect(read.anchors).toEqual([])
+      expect(mock.store.get('asset', fixture.asset)!.conversations).not.toContain(created.id)
+    },
+  )
 
   it('answers 500 with a text message naming the id when a link names a record that does not exist', async () => {
     const result = await failure(

@@ -1,12 +1,6 @@
 import * as client from '@pieces.app/pieces-os-client'
 import { ActivitiesToJSON, AssetApi, Configuration, TagApi } from '@pieces.app/pieces-os-client'
-import {
-  clientCoverage,
-  STREAM_PATHS,
-  routeTable,
-  type RecordKind,
-  type Store,
-} from 'conversation-asset-mock'
+import { clientCoverage, STREAM_PATHS, routeTable, type RecordKind, type Store } from 'conversation-asset-mock'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { callAndCheck } from './client-call.js'
 import { checkModel } from './check-model.js'

@@ -1,11 +1,5 @@
 import { AssetApi, Configuration, OSApi } from '@pieces.app/pieces-os-client'
-import {
-  clientCoverage,
-  controlClient,
-  STREAM_PATHS,
-  notImplementedText,
-  routeTable,
-} from 'conversation-asset-mock'
+import { clientCoverage, controlClient, STREAM_PATHS, notImplementedText, routeTable } from 'conversation-asset-mock'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { failure } from './client-call.js'
 import { runtimes, type ContractRuntime } from './runtimes.js'

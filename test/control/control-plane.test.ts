@@ -63,7 +63,9 @@ describe('the control plane in-process', () => {
   it('verifies calls and fails with a table of the expectation, the matches and the nearest misses', async () => {
     const [first, second] = mock.store.all('conversation')
     await conversation.conversationGetSpecificConversation({ conversation: first!.id })
-    expect(mock.verify({ operation: 'conversationGetSpecificConversation', params: { conversation: first!.id }, times: 1 })).toHaveLength(1)
+    expect(
+      mock.verify({ operation: 'conversationGetSpecificConversation', params: { conversation: first!.id }, times: 1 }),
+    ).toHaveLength(1)
     let error: unknown
     try {
       mock.verify({ operation: 'conversationGetSpecificConversation', params: { conversation: second!.id } })
@@ -72,7 +74,9 @@ describe('the control plane in-process', () => {
     }
     expect(error).toBeInstanceOf(VerificationError)
     const message = (error as Error).message
-    expect(message).toContain(`Failed to verify calls: expected conversationGetSpecificConversation, params {"conversation":"${second!.id}"} at least once, but it was called 0 times.`)
+    expect(message).toContain(
+      `Failed to verify calls: expected conversationGetSpecificConversation, params {"conversation":"${second!.id}"} at least once, but it was called 0 times.`,
+    )
     expect(message).toContain('Matching calls (0):\n  (none)')
     expect(message).toContain(`params.conversation is "${first!.id}", expected "${second!.id}"`)
   })
@@ -143,7 +147,9 @@ describe('the control plane in-process', () => {
     const delivered = await conversations.conversationsCreateSpecificConversation({})
     const next = await frames.next()
     expect(next).toEqual({ iterable: [{ conversation: { id: delivered.id } }] })
-    expect(frames.frames.flatMap((frame) => frame.iterable.map((item) => item.conversation?.id))).not.toContain(dropped.id)
+    expect(frames.frames.flatMap((frame) => frame.iterable.map((item) => item.conversation?.id))).not.toContain(
+      dropped.id,
+    )
 
     mock.faults.addStream({ stream: 'conversations', delayMs: 30, times: 1 })
     const late = await conversations.conversationsCreateSpecificConversation({})
@@ -152,7 +158,9 @@ describe('the control plane in-process', () => {
     expect(await frames.next()).toEqual({ iterable: [{ conversation: { id: onTime.id } }] })
     expect(await frames.next()).toEqual({ iterable: [{ conversation: { id: late.id } }] })
 
-    const closed = new Promise<number>((resolve) => socket.addEventListener('close', (event) => resolve((event as CloseEvent).code)))
+    const closed = new Promise<number>((resolve) =>
+      socket.addEventListener('close', (event) => resolve((event as CloseEvent).code)),
+    )
     mock.faults.addStream({ stream: 'conversations', close: { code: 4000, reason: 'injected' } })
     await conversations.conversationsCreateSpecificConversation({})
     expect(await closed).toBe(4000)
@@ -165,7 +173,8 @@ describe('scenarios chosen at creation', () => {
     await service.ready
     expect(service.store.isGone('asset', GONE_ASSET_ID)).toBe(true)
     expect(service.store.get('asset', GONE_ASSET_ID)).toBeUndefined()
-    for (const conversation of service.store.all('conversation')) expect(conversation.assets).not.toContain(GONE_ASSET_ID)
+    for (const conversation of service.store.all('conversation'))
+      expect(conversation.assets).not.toContain(GONE_ASSET_ID)
   })
 })
 

@@ -7,7 +7,13 @@ describe('the control API and where its clients are', () => {
   const reset = (loopback: boolean) => {
     const service = createMockService()
     const route = service.route('POST', '/__mock/reset')!
-    return service.answer(route, { method: 'POST', path: '/__mock/reset', query: new URLSearchParams(), body: '', loopback })
+    return service.answer(route, {
+      method: 'POST',
+      path: '/__mock/reset',
+      query: new URLSearchParams(),
+      body: '',
+      loopback,
+    })
   }
 
   it('refuses clients that are not on loopback, whatever the bind address', async () => {

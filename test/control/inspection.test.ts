@@ -165,7 +165,10 @@ describe('the inspection in-process', () => {
 
     expect(events).toContainEqual({
       type: 'streams',
-      streams: expect.objectContaining({ conversations: { clients: 1, frames: expect.any(Number) }, assets: expect.anything() }),
+      streams: expect.objectContaining({
+        conversations: { clients: 1, frames: expect.any(Number) },
+        assets: expect.anything(),
+      }),
     })
     expect(events).toContainEqual({
       type: 'frame',

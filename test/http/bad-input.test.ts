@@ -28,12 +28,27 @@ describe.each(runtimes)('bad input never crashes the mock or changes it, $name',
   it.each([
     ['malformed JSON', '/conversations/create', '{"type": "COPILOT"', /Malformed JSON body/],
     ['an unknown enum value', '/conversations/create', '{"type":"NOPE"}', /Invalid SeededConversation body: type:/],
-    ['a message without a role', '/conversations/create', '{"type":"COPILOT","messages":[{"fragment":{}}]}', /messages\.0\.role/],
+    [
+      'a message without a role',
+      '/conversations/create',
+      '{"type":"COPILOT","messages":[{"fragment":{}}]}',
+      /messages\.0\.role/,
+    ],
     ['a JSON array instead of an object', '/conversations/create', '[1,2,3]', /Invalid SeededConversation body/],
     ['an update without a body', '/conversation/update', undefined, /a body is required/],
     ['an update missing required fields', '/conversation/update', '{"id":"x"}', /Invalid Conversation body: created:/],
-    ['a score that is not a boolean', `/conversation/CONVERSATION/scores/increment`, '{"conversation":{"reuse":"yes"}}', /conversation\.reuse/],
-    ['a summarize input with a message of another conversation', `/conversation/CONVERSATION/summarize`, '{"messages":{"iterable":[{"id":"nope"}]}}', /No message with id "nope"/],
+    [
+      'a score that is not a boolean',
+      `/conversation/CONVERSATION/scores/increment`,
+      '{"conversation":{"reuse":"yes"}}',
+      /conversation\.reuse/,
+    ],
+    [
+      'a summarize input with a message of another conversation',
+      `/conversation/CONVERSATION/summarize`,
+      '{"messages":{"iterable":[{"id":"nope"}]}}',
+      /No message with id "nope"/,
+    ],
   ])('answers %s with a clear 500 text and changes nothing', async (_case, path, body, message) => {
     const before = snapshotOf(mock)
     const response = await post(path.replace('CONVERSATION', conversationId), body)

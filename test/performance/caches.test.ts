@@ -13,7 +13,8 @@ async function get(service: MockService, operationId: string, params: Record<str
     { operation, params },
     { method: 'GET', path: '/', query: new URLSearchParams(query), body: '' },
   )
-  if ('networkError' in answer || answer.body === undefined) throw new Error(`expected JSON, got ${JSON.stringify(answer)}`)
+  if ('networkError' in answer || answer.body === undefined)
+    throw new Error(`expected JSON, got ${JSON.stringify(answer)}`)
   const text = typeof answer.body === 'string' ? answer.body : new TextDecoder().decode(answer.body)
   return JSON.parse(text) as { iterable: Array<Record<string, any>> } & Record<string, any>
 }
@@ -35,7 +36,12 @@ describe('cached reads answer exactly what running the operation again would', (
     const service = createMockService({ clock, fixtures: {} })
     await service.ready
     await service.store.write((tx) =>
-      tx.insert('conversation', { id: 'c1', type: 'COPILOT', created: '2024-05-01T11:58:00.000Z', updated: '2024-05-01T11:58:00.000Z' } as never),
+      tx.insert('conversation', {
+        id: 'c1',
+        type: 'COPILOT',
+        created: '2024-05-01T11:58:00.000Z',
+        updated: '2024-05-01T11:58:00.000Z',
+      } as never),
     )
     const read = async () => (await get(service, 'conversationsSnapshot')).iterable[0]!.created.readable
     expect(await read()).toBe('2 minutes ago')

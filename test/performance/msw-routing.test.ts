@@ -23,7 +23,9 @@ describe('the MSW handlers route every operation through the service router', ()
   const unhandled: string[] = []
   const base = msw.baseUrl
 
-  beforeAll(() => server.listen(reportUnhandled((request) => unhandled.push(`${request.method} ${new URL(request.url).pathname}`))))
+  beforeAll(() =>
+    server.listen(reportUnhandled((request) => unhandled.push(`${request.method} ${new URL(request.url).pathname}`))),
+  )
   afterEach(() => {
     server.resetHandlers()
     unhandled.length = 0

@@ -19,7 +19,9 @@ describe('demo persistence in the standalone server (--persist FILE)', () => {
   it('keeps records across a restart', async () => {
     const first = await startStandaloneServer({ port: 0, persist: file })
     const api = new ConversationsApi(new Configuration({ basePath: first.url }))
-    const created = await api.conversationsCreateSpecificConversation({ seededConversation: { type: 'COPILOT', name: 'Survives' } })
+    const created = await api.conversationsCreateSpecificConversation({
+      seededConversation: { type: 'COPILOT', name: 'Survives' },
+    })
     await first.close()
 
     const second = await startStandaloneServer({ port: 0, persist: file })
@@ -34,14 +36,18 @@ describe('demo persistence in the standalone server (--persist FILE)', () => {
   it('creates new records after a restart, under ids the persisted ones do not have', async () => {
     const first = await startStandaloneServer({ port: 0, persist: file })
     const before = new ConversationsApi(new Configuration({ basePath: first.url }))
-    const earlier = await before.conversationsCreateSpecificConversation({ seededConversation: { type: 'COPILOT', name: 'Before' } })
+    const earlier = await before.conversationsCreateSpecificConversation({
+      seededConversation: { type: 'COPILOT', name: 'Before' },
+    })
     await first.close()
 
     // The restarted server draws ids from the same seeded sequence as the first run did.
     const second = await startStandaloneServer({ port: 0, persist: file })
     try {
       const after = new ConversationsApi(new Configuration({ basePath: second.url }))
-      const later = await after.conversationsCreateSpecificConversation({ seededConversation: { type: 'COPILOT', name: 'After' } })
+      const later = await after.conversationsCreateSpecificConversation({
+        seededConversation: { type: 'COPILOT', name: 'After' },
+      })
       expect(later.id).not.toBe(earlier.id)
       expect(second.service.store.get('conversation', earlier.id)?.name).toBe('Before')
       expect(second.service.store.get('conversation', later.id)?.name).toBe('After')
@@ -69,13 +75,19 @@ describe('demo persistence in the standalone server (--persist FILE)', () => {
       (error: unknown) => error,
     )
     expect(failure).toBeInstanceOf(PersistedStateError)
-    expect((failure as Error).message).toMatch(new RegExp(`^Failed to load the persisted state in ${file}: .*messages\\.json, record "m1", field "conversation"`))
+    expect((failure as Error).message).toMatch(
+      new RegExp(
+        `^Failed to load the persisted state in ${file}: .*messages\\.json, record "m1", field "conversation"`,
+      ),
+    )
     expect(await readFile(file, 'utf8')).toBe(corrupt)
   })
 
   it('refuses a file of another format or version without touching it', async () => {
     await writeFile(file, '{"format":"conversation-asset-mock/state","version":99}')
-    await expect(startStandaloneServer({ port: 0, persist: file })).rejects.toThrow(/it is version 99, this mock reads version 1/)
+    await expect(startStandaloneServer({ port: 0, persist: file })).rejects.toThrow(
+      /it is version 99, this mock reads version 1/,
+    )
     await writeFile(file, 'not json')
     await expect(startStandaloneServer({ port: 0, persist: file })).rejects.toThrow(/it is not JSON/)
     expect(await readFile(file, 'utf8')).toBe('not json')

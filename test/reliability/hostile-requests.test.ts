@@ -154,7 +154,9 @@ describe('the reliability tables cover the route table', () => {
     // Routes whose POST takes no body: links, deletes, rename, create-from-asset, a model's download and load.
     const bodyless = OPERATIONS.filter((op) => op.method === 'POST' && !withBodies.has(op.id)).map((op) => op.id)
     for (const id of bodyless) {
-      expect(id).toMatch(/associate|Associate|Disassociate|disassociate|Delete|delete|Rename|CreateFromAsset|Download|Load/i)
+      expect(id).toMatch(
+        /associate|Associate|Disassociate|disassociate|Delete|delete|Rename|CreateFromAsset|Download|Load/i,
+      )
     }
   })
 })

@@ -95,7 +95,12 @@ async function probe(apiName: string, id: string): Promise<Probe> {
     }
     return answer()
   }
-  const configuration = new client.Configuration({ basePath, fetchApi, apiKey: 'application-key', accessToken: 'token' })
+  const configuration = new client.Configuration({
+    basePath,
+    fetchApi,
+    apiKey: 'application-key',
+    accessToken: 'token',
+  })
   const instance = new api(configuration) as unknown as Record<string, (parameters: unknown) => Promise<unknown>>
   const method = instance[id]
   if (typeof method !== 'function') throw new Error(`Failed to probe ${apiName}.${id}: the client has no such method.`)
@@ -120,7 +125,12 @@ async function probe(apiName: string, id: string): Promise<Probe> {
   for (let attempt = 0; ; attempt++) {
     const { outcome, lastRead } = await call()
     if (captured) break
-    if (!(outcome.error instanceof TypeError) || lastRead === undefined || structuredKeys.has(lastRead) || attempt > 8) {
+    if (
+      !(outcome.error instanceof TypeError) ||
+      lastRead === undefined ||
+      structuredKeys.has(lastRead) ||
+      attempt > 8
+    ) {
       throw new Error(`Failed to probe ${apiName}.${id}: the client sent nothing. It threw ${String(outcome.error)}.`)
     }
     structuredKeys.add(lastRead)
@@ -134,7 +144,12 @@ async function probe(apiName: string, id: string): Promise<Probe> {
 
 /** How the client read the two answers: its response kind. */
 function responseKind({ onText, onJson }: Probe): string {
-  if (onText.error === undefined && onJson.error === undefined && onText.value === undefined && onJson.value === undefined) {
+  if (
+    onText.error === undefined &&
+    onJson.error === undefined &&
+    onText.value === undefined &&
+    onJson.value === undefined
+  ) {
     return 'void'
   }
   if (onText.value instanceof Blob) return 'binary'
@@ -209,7 +224,10 @@ describe('the table of the official client operations', () => {
 
   it('lists the route parameters of each path, in path order', () => {
     expect(
-      disagreements((operation) => [operation.params, [...operation.path.matchAll(/:(\w+)/g)].map((match) => match[1])]),
+      disagreements((operation) => [
+        operation.params,
+        [...operation.path.matchAll(/:(\w+)/g)].map((match) => match[1]),
+      ]),
     ).toEqual([])
   })
 
@@ -236,29 +254,35 @@ describe('the table of the official client operations', () => {
         ],
       ]),
     ).toEqual([])
-    expect(disagreements((operation) => [operation.body === undefined, operation.contentType === undefined])).toEqual([])
+    expect(disagreements((operation) => [operation.body === undefined, operation.contentType === undefined])).toEqual(
+      [],
+    )
   })
 
   it('names body and result models the client can read and write', () => {
     const missing = operations.flatMap((operation) => [
       ...(isModelName(operation.body) && !(`${operation.body}ToJSON` in client) ? [`${key(operation)} body`] : []),
-      ...(isModelName(operation.returns) && !(`${operation.returns}FromJSON` in client) ? [`${key(operation)} result`] : []),
+      ...(isModelName(operation.returns) && !(`${operation.returns}FromJSON` in client)
+        ? [`${key(operation)} result`]
+        : []),
     ])
     expect(missing).toEqual([])
   })
 
   it('says how the client reads each response', () => {
     expect(disagreements((operation, found) => [operation.response, responseKind(found)])).toEqual([])
-    expect(
-      disagreements((operation) => [operation.response === 'void', operation.returns === 'void']),
-    ).toEqual([])
+    expect(disagreements((operation) => [operation.response === 'void', operation.returns === 'void'])).toEqual([])
   })
 
   it('says which credential each method sends', () => {
     expect(
       disagreements((operation, { request }) => [
         operation.auth,
-        'Authorization' in request.headers ? 'bearer' : 'X-Application-ID' in request.headers ? 'application-id' : 'none',
+        'Authorization' in request.headers
+          ? 'bearer'
+          : 'X-Application-ID' in request.headers
+            ? 'application-id'
+            : 'none',
       ]),
     ).toEqual([])
   })

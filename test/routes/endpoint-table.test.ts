@@ -31,15 +31,22 @@ describe('the route table', () => {
   it('has every operation of the service description, under its method and path', () => {
     const operations = specOperations()
     expect(operations).toHaveLength(39)
-    const routed = new Set(routeTable().flatMap((operation) => operation.paths.map((path) => `${operation.id} ${operation.method} ${path}`)))
-    const missing = operations.map(({ id, method, path }) => `${id} ${method} ${path}`).filter((row) => !routed.has(row))
+    const routed = new Set(
+      routeTable().flatMap((operation) => operation.paths.map((path) => `${operation.id} ${operation.method} ${path}`)),
+    )
+    const missing = operations
+      .map(({ id, method, path }) => `${id} ${method} ${path}`)
+      .filter((row) => !routed.has(row))
     expect(missing).toEqual([])
   })
 
   it('names the record kind of every path parameter of every operation', () => {
     const unnamed = routeTable().flatMap((operation) =>
       operation.paths.flatMap((path) =>
-        [...path.matchAll(/:([A-Za-z_]+)/g)].map((match) => match[1]!).filter((name) => !(name in operation.params)).map((name) => `${operation.id} :${name}`),
+        [...path.matchAll(/:([A-Za-z_]+)/g)]
+          .map((match) => match[1]!)
+          .filter((name) => !(name in operation.params))
+          .map((name) => `${operation.id} :${name}`),
       ),
     )
     expect(unnamed).toEqual([])

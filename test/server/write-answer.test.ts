@@ -39,13 +39,21 @@ describe('answers computed in one event-loop turn', () => {
     const answers = createAnswerBatch()
     const first = recordingResponse()
     const second = recordingResponse()
-    answers.add(first as unknown as ServerResponse, { status: 200, contentType: 'application/json', body: '{"id":"c1"}' })
+    answers.add(first as unknown as ServerResponse, {
+      status: 200,
+      contentType: 'application/json',
+      body: '{"id":"c1"}',
+    })
     answers.add(second as unknown as ServerResponse, textAnswer(410, 'Asset no longer exists and is Gone.'))
     expect(first.status).toBeUndefined()
     await nextTurn()
     expect(first.status).toBe(200)
     expect(first.body).toBe('{"id":"c1"}')
-    expect(first.headers).toMatchObject({ 'content-type': 'application/json', 'content-length': 11, 'access-control-allow-origin': '*' })
+    expect(first.headers).toMatchObject({
+      'content-type': 'application/json',
+      'content-length': 11,
+      'access-control-allow-origin': '*',
+    })
     expect(second.status).toBe(410)
     expect(second.body).toBe('Asset no longer exists and is Gone.')
   })
@@ -54,7 +62,11 @@ describe('answers computed in one event-loop turn', () => {
     const answers = createAnswerBatch()
     const broken = recordingResponse({ headersAlreadySent: true })
     const healthy = recordingResponse()
-    answers.add(broken as unknown as ServerResponse, { status: 200, contentType: 'application/json', body: '{"id":"c1"}' })
+    answers.add(broken as unknown as ServerResponse, {
+      status: 200,
+      contentType: 'application/json',
+      body: '{"id":"c1"}',
+    })
     answers.add(healthy as unknown as ServerResponse, { status: 204 })
     await nextTurn()
     expect(broken.destroyed).toBe(true)
@@ -65,8 +77,15 @@ describe('answers computed in one event-loop turn', () => {
   it('write a response once when a second answer is queued for it, and keep its connection', async () => {
     const answers = createAnswerBatch()
     const response = recordingResponse()
-    answers.add(response as unknown as ServerResponse, { status: 200, contentType: 'application/json', body: '{"id":"c1"}' })
-    answers.add(response as unknown as ServerResponse, textAnswer(500, 'Internal error in the mock service: logger failed'))
+    answers.add(response as unknown as ServerResponse, {
+      status: 200,
+      contentType: 'application/json',
+      body: '{"id":"c1"}',
+    })
+    answers.add(
+      response as unknown as ServerResponse,
+      textAnswer(500, 'Internal error in the mock service: logger failed'),
+    )
     await nextTurn()
     expect(response.writes).toBe(1)
     expect(response.status).toBe(200)

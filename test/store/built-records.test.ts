@@ -50,7 +50,13 @@ describe('records the mock builds itself from a validated request body', () => {
       unknownKey: 'ignored',
     })
     expect(conversationSchema.parse(record)).toStrictEqual(record)
-    expect(record).toMatchObject({ name: 'Everything set', favorited: true, model: 'model-1', assets: [ASSET], websites: [WEBSITE] })
+    expect(record).toMatchObject({
+      name: 'Everything set',
+      favorited: true,
+      model: 'model-1',
+      assets: [ASSET],
+      websites: [WEBSITE],
+    })
     expect(record).not.toHaveProperty('unknownKey')
   })
 

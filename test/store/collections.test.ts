@@ -33,7 +33,8 @@ describe('the @msw/data collections of the store', () => {
 
   it('answer the README query and show every committed create, update and removal', async () => {
     const store = await loadedStore()
-    const favorites = async () => idsOf((await store.collections()).conversation.findMany((q) => q.where({ favorited: true })))
+    const favorites = async () =>
+      idsOf((await store.collections()).conversation.findMany((q) => q.where({ favorited: true })))
     const before = await favorites()
     const [first, second] = store.all('conversation')
     const created = await store.write((tx) =>
@@ -66,7 +67,9 @@ describe('the @msw/data collections of the store', () => {
     const building = store.collections()
     await store.write((tx) => tx.update('conversation', conversation!.id, (draft) => void (draft.name = 'During')))
     expect((await building).conversation.findFirst((q) => q.where({ id: conversation!.id }))?.name).toBe('Before')
-    expect((await store.collections()).conversation.findFirst((q) => q.where({ id: conversation!.id }))?.name).toBe('During')
+    expect((await store.collections()).conversation.findFirst((q) => q.where({ id: conversation!.id }))?.name).toBe(
+      'During',
+    )
   })
 
   it('show nothing at all of a write that throws', async () => {
@@ -90,10 +93,7 @@ describe('the @msw/data collections of the store', () => {
     const tags = idsOf((await store.collections()).tag.findMany())
     await expect(
       store.replaceAll({
-        tag: [
-          tag('dup', 'a'),
-          tag('dup', 'b'),
-        ],
+        tag: [tag('dup', 'a'), tag('dup', 'b')],
       }),
     ).rejects.toThrow('Failed to load the records: the tag id "dup" appears twice.')
     expect(idsOf((await store.collections()).tag.findMany())).toEqual(tags)
@@ -121,7 +121,9 @@ describe('the @msw/data collections of the store', () => {
     const store = await loadedStore()
     const [conversation] = store.all('conversation')
     const collections = await store.collections()
-    await collections.conversation.update((q) => q.where({ id: conversation!.id }), { data: (draft) => void (draft.name = 'Library') })
+    await collections.conversation.update((q) => q.where({ id: conversation!.id }), {
+      data: (draft) => void (draft.name = 'Library'),
+    })
     expect(store.get('conversation', conversation!.id)!.name).toBe(conversation!.name)
   })
 })

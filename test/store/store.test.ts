@@ -12,9 +12,7 @@ async function storeWithAssetAndConversation() {
   const store = createStore({ clock: fixedClock(at) })
   await store.replaceAll({
     conversation: [{ id: 'c1', type: 'COPILOT', created: at, updated: at } as never],
-    asset: [
-      { id: 'a1', created: at, updated: at, formats: ['f1'], original: 'f1', preview: { base: 'f1' } } as never,
-    ],
+    asset: [{ id: 'a1', created: at, updated: at, formats: ['f1'], original: 'f1', preview: { base: 'f1' } } as never],
     format: [
       { id: 'f1', asset: 'a1', classification: { generic: 'CODE', specific: 'ts' }, created: at, updated: at } as never,
     ],
@@ -27,7 +25,9 @@ describe('the store', () => {
     const store = await storeWithAssetAndConversation()
     expect(store.get('conversation', 'c1')?.type).toBe('COPILOT')
     expect(store.get('conversation', 'nope')).toBeUndefined()
-    await store.write((tx) => tx.insert('conversation', { id: 'c2', type: 'COPILOT', created: at, updated: at } as never))
+    await store.write((tx) =>
+      tx.insert('conversation', { id: 'c2', type: 'COPILOT', created: at, updated: at } as never),
+    )
     expect(Array.from(store.all('conversation'), (c) => c.id)).toEqual(['c1', 'c2'])
   })
 
@@ -90,14 +90,18 @@ describe('the store', () => {
     const ids = ['id-1', 'id-2', 'id-3']
     const store = createStore({ clock: fixedClock(at), createId: () => ids.shift()! })
     await store.replaceAll({})
-    await store.write((tx) => tx.insert('conversation', { id: 'id-1', type: 'COPILOT', created: at, updated: at } as never))
+    await store.write((tx) =>
+      tx.insert('conversation', { id: 'id-1', type: 'COPILOT', created: at, updated: at } as never),
+    )
     const made = await store.write((tx) => [tx.id(), tx.id()])
     expect(made).toEqual(['id-2', 'id-3'])
   })
 
   it('refuses a record inserted under an id a record already has, and keeps the first', async () => {
     const store = await storeWithAssetAndConversation()
-    const write = store.write((tx) => tx.insert('conversation', { id: 'c1', type: 'UNKNOWN', created: at, updated: at } as never))
+    const write = store.write((tx) =>
+      tx.insert('conversation', { id: 'c1', type: 'UNKNOWN', created: at, updated: at } as never),
+    )
     await expect(write).rejects.toThrow('A conversation with id "c1" already exists.')
     expect(store.get('conversation', 'c1')!.type).toBe('COPILOT')
   })
@@ -130,7 +134,9 @@ describe('the store', () => {
   it('applies a write asked for while records are being replaced after the replacement, not before it', async () => {
     const store = await storeWithAssetAndConversation()
     const replaced = store.replaceAll({})
-    const written = store.write((tx) => tx.insert('conversation', { id: 'c2', type: 'COPILOT', created: at, updated: at } as never))
+    const written = store.write((tx) =>
+      tx.insert('conversation', { id: 'c2', type: 'COPILOT', created: at, updated: at } as never),
+    )
     await Promise.all([replaced, written])
     expect(Array.from(store.all('conversation'), (c) => c.id)).toEqual(['c2'])
   })
@@ -182,7 +188,11 @@ describe('the store', () => {
   })
 
   it('reads a timestamp back as the instant it was formatted from, the one formatted last as well as earlier ones', () => {
-    const instants = [Date.UTC(2024, 4, 1, 12), Date.UTC(1999, 11, 31, 23, 59, 59, 999), Date.UTC(2024, 4, 1, 12, 0, 0, 1)]
+    const instants = [
+      Date.UTC(2024, 4, 1, 12),
+      Date.UTC(1999, 11, 31, 23, 59, 59, 999),
+      Date.UTC(2024, 4, 1, 12, 0, 0, 1),
+    ]
     for (const instant of instants) {
       const text = isoTimestamp(instant)
       expect(instantOf(text)).toBe(instant)

@@ -2,7 +2,8 @@ import type { Asset } from '@pieces.app/pieces-os-client'
 import { useEffect, useState } from 'react'
 import { assetApi } from './client'
 
-type State = { kind: 'loading' } | { kind: 'ready'; asset: Asset } | { kind: 'gone' } | { kind: 'error'; status: number }
+type State =
+  { kind: 'loading' } | { kind: 'ready'; asset: Asset } | { kind: 'gone' } | { kind: 'error'; status: number }
 
 /** Shows one snippet: its name, language and code, or that it was deleted (410). */
 export function AssetCard({ id }: { id: string }) {

@@ -11,9 +11,13 @@ export function ConversationList() {
   useEffect(() => {
     const socket = new WebSocket(`${BASE_URL.replace('http', 'ws')}/conversations/stream/identifiers`)
     socket.addEventListener('message', async (event) => {
-      const { iterable } = JSON.parse(String(event.data)) as { iterable: Array<{ conversation: { id: string }; deleted?: boolean }> }
+      const { iterable } = JSON.parse(String(event.data)) as {
+        iterable: Array<{ conversation: { id: string }; deleted?: boolean }>
+      }
       const fetched = await Promise.all(
-        iterable.filter((item) => !item.deleted).map((item) => conversationApi.conversationGetSpecificConversation({ conversation: item.conversation.id })),
+        iterable
+          .filter((item) => !item.deleted)
+          .map((item) => conversationApi.conversationGetSpecificConversation({ conversation: item.conversation.id })),
       )
       const removed = new Set(iterable.filter((item) => item.deleted).map((item) => item.conversation.id))
       setConversations((previous) => {
@@ -28,7 +32,9 @@ export function ConversationList() {
 
   useEffect(() => {
     if (!selected) return
-    conversationApi.conversationSpecificConversationMessages({ conversation: selected }).then(({ iterable }) => setMessages(iterable))
+    conversationApi
+      .conversationSpecificConversationMessages({ conversation: selected })
+      .then(({ iterable }) => setMessages(iterable))
   }, [selected])
 
   if (!conversations) return <p>Loading conversations…</p>
@@ -38,7 +44,11 @@ export function ConversationList() {
       <ul aria-label="conversations" style={{ listStyle: 'none', padding: 0, minWidth: 280 }}>
         {conversations.map((conversation) => (
           <li key={conversation.id}>
-            <button type="button" onClick={() => setSelected(conversation.id)} aria-pressed={conversation.id === selected}>
+            <button
+              type="button"
+              onClick={() => setSelected(conversation.id)}
+              aria-pressed={conversation.id === selected}
+            >
               {conversation.name ?? 'New Conversation'}
             </button>
           </li>

@@ -14,6 +14,7 @@ export interface CopilotReplies {
 }
 
 const MAX_PENDING = 1000
+/** The most characters one reply, and all waiting replies together, may hold. */
 const MAX_TEXT = 1024 * 1024
 
 /**
@@ -30,6 +31,13 @@ export function createCopilotReplies(): CopilotReplies {
   return {
     reply(...replies) {
       const checked = replies.map((reply) => checkReply(typeof reply === 'string' ? { text: reply } : reply))
+      const size = [...pending, ...checked].reduce((sum, reply) => sum + sizeOf(reply), 0)
+      invariant(
+        size <= MAX_TEXT,
+        'Failed to script a copilot reply: the waiting replies would hold %s characters, over the limit of %s. Let questions use them, or reset the mock.',
+        size,
+        MAX_TEXT,
+      )
       invariant(
         pending.length + checked.length <= MAX_PENDING,
         'Failed to script a copilot reply: %s replies are waiting already. Let questions use them, or reset the mock.',
@@ -70,7 +78,7 @@ function replyProblem(reply: CopilotReply): string | undefined {
     }
   }
   if (reply.text !== undefined && reply.chunks !== undefined) return 'both text and chunks were given'
-  const size = (reply.text?.length ?? 0) + (reply.chunks?.reduce((sum, chunk) => sum + chunk.length, 0) ?? 0)
+  const size = sizeOf(reply)
   if (size > MAX_TEXT) return `the answer is ${size} characters, over the limit of ${MAX_TEXT}`
   if (reply.paceMs !== undefined && !(Number.isInteger(reply.paceMs) && reply.paceMs >= 0 && reply.paceMs <= 60_000)) {
     return 'paceMs is not a whole number of milliseconds from 0 to 60000'
@@ -83,4 +91,8 @@ function replyProblem(reply: CopilotReply): string | undefined {
       return 'fail.message is not a string'
   }
   return undefined
+}
+
+function sizeOf(reply: CopilotReply): number {
+  return (reply.text?.length ?? 0) + (reply.chunks?.reduce((sum, chunk) => sum + chunk.length, 0) ?? 0)
 }

@@ -6,6 +6,9 @@ import { unimplementedStreamText } from '../routes/client-coverage.js'
 import { serveUpgradeAsHttp } from './serve-upgrade-as-http.js'
 
 /** An upgrade the server refuses, with the status and message it answers. */
+/** The largest frame a stream client may send. */
+const MAX_CLIENT_FRAME_BYTES = 1024 * 1024
+
 interface UpgradeRefusal {
   readonly status: number
   readonly text: string
@@ -51,7 +54,8 @@ export function attachStreamServer(
   options: StreamServerOptions = {},
 ): () => void {
   const { log } = options
-  const sockets = new WebSocketServer({ noServer: true })
+  // A client's frame is a QGPTStreamInput at most: a frame past 1 MiB closes its connection (1009).
+  const sockets = new WebSocketServer({ noServer: true, maxPayload: MAX_CLIENT_FRAME_BYTES })
   const bufferLimit = options.bufferLimitBytes ?? DEFAULT_BUFFER_LIMIT
   // Clients that have answered the last ping (or connected since).
   const answered = new WeakSet<WebSocket>()

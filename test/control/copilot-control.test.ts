@@ -41,4 +41,26 @@ describe('scripting the copilot over /__mock', () => {
     const pending = (await (await fetch(`${server.url}/__mock/copilot/replies`)).json()) as { replies: unknown[] }
     expect(pending.replies).toEqual([])
   })
+
+  it('holds at most 1 MiB of scripted answers, one reply or all waiting together', () => {
+    const half = 'x'.repeat(600 * 1024)
+    server.service.copilot.reply(half)
+    expect(() => server.service.copilot.reply(half)).toThrow(
+      /the waiting replies would hold \d+ characters, over the limit/,
+    )
+    expect(server.service.copilot.pending).toHaveLength(1)
+    server.service.copilot.clear()
+    expect(() => server.service.copilot.reply('x'.repeat(1024 * 1024 + 1))).toThrow(/over the limit of 1048576/)
+  })
+
+  it('closes a stream client that sends a frame over 1 MiB with 1009, and keeps serving others', async () => {
+    const socket = new WebSocket(server.streamUrls.qgpt)
+    await new Promise((resolve) => socket.once('open', resolve))
+    const closed = new Promise<number>((resolve) => socket.once('close', (code) => resolve(code)))
+    socket.send('x'.repeat(1024 * 1024 + 1))
+    expect(await closed).toBe(1009)
+    const other = new WebSocket(server.streamUrls.health)
+    expect(await recordFrames<string>(other).next()).toBe('ok')
+    other.close()
+  })
 })

@@ -55,7 +55,9 @@ export function copilotStream(environment: CopilotEnvironment): StreamEndpoint {
     path: SERVICE_STREAM_PATHS.qgpt,
     open(client) {
       const leaveHub = hub.join('qgpt', client)
-      const runs = new Map<string, Run>()
+      const runs = new Set<Run>()
+      // Answers being started (their question is being stored) count toward the limit too.
+      let starting = 0
       const send = (frame: object) => hub.sendTo('qgpt', client, JSON.stringify(frame))
       const fail = (conversation: string, request: string | undefined, statusCode: number, errorMessage: string) =>
         send({ ...(request !== undefined && { request }), conversation, status: 'FAILED', statusCode, errorMessage })
@@ -72,29 +74,32 @@ export function copilotStream(environment: CopilotEnvironment): StreamEndpoint {
         if (named !== undefined && !store.get('conversation', named)) {
           return fail(named, asked, 404, `No conversation with id "${named}" exists.`)
         }
-        if (runs.size >= MAX_RUNS) {
+        if (runs.size + starting >= MAX_RUNS) {
           return fail(named ?? '', asked, 429, `${MAX_RUNS} answers are streaming on this connection already.`)
         }
-        const started = await store.write((tx) => {
-          const request = asked ?? tx.id()
-          const fragment = { string: { raw: question.query } }
-          if (named === undefined) {
-            const conversation = createConversation(tx, {
-              type: 'COPILOT',
-              name: clip(question.query.replace(/\s+/g, ' ').trim(), 60) || 'New Conversation',
-              messages: [{ role: 'USER', fragment }],
-            })
-            return { request, conversation: conversation.id }
-          }
-          appendMessage(tx, { conversation: { id: named }, role: 'USER', fragment })
-          return { request, conversation: named }
-        })
+        starting++
+        const started = await store
+          .write((tx) => {
+            const request = asked ?? tx.id()
+            const fragment = { string: { raw: question.query } }
+            if (named === undefined) {
+              const conversation = createConversation(tx, {
+                type: 'COPILOT',
+                name: clip(question.query.replace(/\s+/g, ' ').trim(), 60) || 'New Conversation',
+                messages: [{ role: 'USER', fragment }],
+              })
+              return { request, conversation: conversation.id }
+            }
+            appendMessage(tx, { conversation: { id: named }, role: 'USER', fragment })
+            return { request, conversation: named }
+          })
+          .finally(() => starting--)
         const run: Run = { ...started, ending: undefined, wake: undefined }
-        runs.set(run.request, run)
+        runs.add(run)
         try {
           await stream(run, question)
         } finally {
-          runs.delete(run.request)
+          runs.delete(run)
         }
       }
 
@@ -166,11 +171,11 @@ export function copilotStream(environment: CopilotEnvironment): StreamEndpoint {
           return fail('', undefined, 400, 'Invalid QGPTStreamInput: the frame is not JSON.')
         }
         if (input.reset) {
-          for (const run of runs.values()) end(run, 'RESET')
+          for (const run of runs) end(run, 'RESET')
           return
         }
         if (input.stop) {
-          for (const run of runs.values()) {
+          for (const run of runs) {
             if (input.request === undefined || run.request === input.request) end(run, 'STOPPED')
           }
           return
@@ -197,7 +202,7 @@ export function copilotStream(environment: CopilotEnvironment): StreamEndpoint {
       return {
         receive,
         leave() {
-          for (const run of runs.values()) end(run, 'STOPPED')
+          for (const run of runs) end(run, 'STOPPED')
           leaveHub()
         },
       }

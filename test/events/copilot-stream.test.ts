@@ -140,6 +140,15 @@ describe.each(streamRuntimes)('the copilot stream, $name', ({ start }) => {
     expect(rest.at(-1)).toMatchObject({ request: 'to-reset', status: 'RESET' })
   })
 
+  it('streams at most 16 answers at once on one connection, and answers FAILED with 429 past that', async () => {
+    for (let index = 0; index < 16; index++) mock.service.copilot.reply({ chunks: ['a', 'b'], paceMs: 300 })
+    const { socket, frames } = await connect()
+    for (let index = 0; index < 17; index++) socket.send(ask(`Question ${index}`, { request: `q-${index}` }))
+    const refused = await frames.next((frame) => frame.status === 'FAILED')
+    expect(refused).toMatchObject({ request: 'q-16', statusCode: 429 })
+    socket.send(JSON.stringify({ stop: true }))
+  })
+
   it('answers FAILED for a conversation that does not exist, and stores nothing', async () => {
     const count = [...mock.service.store.all('message')].length
     const { socket, frames } = await connect()

@@ -22,6 +22,7 @@ const SECTIONS = {
   streams: { file: 'streams.mjs', full: {}, quick: { clients: [1, 1000] } },
   deletes: { file: 'deletes.mjs', full: {}, quick: {} },
   persistence: { file: 'persistence.mjs', full: {}, quick: {} },
+  copilot: { file: 'copilot.mjs', full: {}, quick: {} },
   growth: {
     file: 'growth.mjs',
     full: { scales: [1000, 10_000, 100_000], rounds: 5 },
@@ -80,7 +81,6 @@ for (const name of legNames) {
     log(`${name}: ${section} took ${sections[section].seconds.toFixed(0)} s`)
   }
   const rows = Object.values(sections).flatMap((section) => section.rows)
-  if (!only) rows.push(copilotRow())
   const seconds = (performance.now() - legStarted) / 1000
   legs.push({ leg: name, node: versions?.node, msw: versions?.msw, seconds, rows, sections })
   console.log(`\n### Node ${versions?.node.slice(1)} + msw ${versions?.msw} (leg ${name}, ${seconds.toFixed(0)} s)\n`)
@@ -133,20 +133,5 @@ function checkVersions(leg, versions, section) {
     throw new Error(
       `Failed to run the bench leg ${leg.name}: section ${section} ran on ${mismatch.join(' and ')}. Remove bench/.legs and run again.`,
     )
-  }
-}
-
-/**
- * The copilot stream's figures: time to first chunk and chunks per second.
- * The mock has no copilot stream yet, so nothing is measured; when it has one,
- * a section measures it against a baseline streaming the same chunks and this
- * row gives way to its rows.
- */
-function copilotRow() {
-  return {
-    figure: 'copilot stream: time to first chunk, chunks per second',
-    value: 'not measured: the mock has no copilot stream yet',
-    target: '',
-    met: '',
   }
 }

@@ -2,7 +2,8 @@
 //
 // Soaks the standalone server: starts it in a child process on 127.0.0.1 (a
 // free port), drives mixed HTTP reads and writes through fetch plus a few
-// reconnecting WebSocket clients of the identifier streams, resets the mock
+// reconnecting WebSocket clients of the identifier streams, and hostile traffic (2 MiB rejected bodies,
+// bodies nested too deep, stream clients that stop reading), resets the mock
 // every few seconds through POST /__mock/reset so data does not pile up, and
 // samples the server's memory every second (process.memoryUsage() after a
 // forced GC). Prints a summary; exits 1 when any request or stream failed or
@@ -378,6 +379,33 @@ async function soak() {
     }
   }
 
+  // Hostile traffic the mock must hold without growing: rejected bodies of 2 MiB, bodies nested too
+  // deep, and stream clients that stop reading, one after another for the whole run.
+  const HUGE = `[${'{},'.repeat(700_000)}{}]`
+  const DEEP = `${'['.repeat(100)}${']'.repeat(100)}`
+  async function hostileClient() {
+    const { default: WebSocket } = await import('ws')
+    while (running()) {
+      for (const [name, body] of [
+        ['hostile 2 MiB body', HUGE],
+        ['hostile deep body', DEEP],
+      ]) {
+        await call(name, 'POST', '/conversations/create', 500, body)
+        counts.set(name, (counts.get(name) ?? 0) + 1)
+      }
+      await new Promise((resolve) => {
+        const socket = new WebSocket(`${wsUrl}/conversations/stream/identifiers`)
+        socket.on('open', () => {
+          socket.pause()
+          setTimeout(() => socket.terminate(), 1000)
+        })
+        socket.on('error', () => {})
+        socket.on('close', () => resolve())
+      })
+      counts.set('hostile paused stream client', (counts.get('hostile paused stream client') ?? 0) + 1)
+    }
+  }
+
   const started = performance.now()
   console.log(
     `soak: ${seconds} s against ${url} (server pid ${pid}), ${clients} HTTP clients, ${streamsPerKind * 2} stream clients, reset every ${resetEvery / 1000} s`,
@@ -393,6 +421,7 @@ async function soak() {
   )
   await Promise.all([
     ...Array.from({ length: clients }, httpClient),
+    hostileClient(),
     ...Array.from({ length: streamsPerKind }, () => streamClient('conversations')),
     ...Array.from({ length: streamsPerKind }, () => streamClient('assets')),
     resetter(),

@@ -1,8 +1,8 @@
 /**
  * The operation id of every operation of the route table, sorted: the names
  * `faults.add`, `verify` and `journal.byOperation` take, besides the official
- * client's method names. test/routes/operation-names.test.ts fails when this
- * list and the route table disagree.
+ * client's method names. test/control/operation-names.test.ts fails when this
+ * list and the route table disagree (`node scripts/service-operation-ids.mjs` rewrites it).
  *
  * @example
  * SERVICE_OPERATION_IDS.includes('asset_snapshot') // true
@@ -53,6 +53,9 @@ export const SERVICE_OPERATION_IDS = [
   'annotationsCreateNewAnnotation',
   'annotationsDeleteSpecificAnnotation',
   'annotationsSnapshot',
+  'applicationUpdate',
+  'applicationsSnapshot',
+  'applicationsSpecificApplicationSnapshot',
   'assetAssociateAnchor',
   'assetAssociateAnnotation',
   'assetAssociateConversation',
@@ -83,6 +86,7 @@ export const SERVICE_OPERATION_IDS = [
   'assetsSnapshot',
   'assetsSpecificAssetFormatsSnapshot',
   'assetsSpecificAssetSnapshot',
+  'connect',
   'conversationAssociateAnchor',
   'conversationAssociateAnnotation',
   'conversationAssociateAsset',
@@ -125,6 +129,7 @@ export const SERVICE_OPERATION_IDS = [
   'formatsSnapshot',
   'formatsSpecificFormatSnapshot',
   'getWellKnownHealth',
+  'getWellKnownVersion',
   'headWellKnownHealth',
   'messageAssociateAnchor',
   'messageAssociateAnnotation',
@@ -139,6 +144,15 @@ export const SERVICE_OPERATION_IDS = [
   'messagesCreateSpecificMessage',
   'messagesDeleteSpecificMessage',
   'messagesSnapshot',
+  'modelSpecificModelDownload',
+  'modelSpecificModelDownloadCancel',
+  'modelSpecificModelLoad',
+  'modelSpecificModelUnload',
+  'modelUpdate',
+  'modelsCreateNewModel',
+  'modelsDeleteSpecificModel',
+  'modelsSnapshot',
+  'modelsSpecificModelSnapshot',
   'question',
   'rangeAssociateConversationGroundingTemporalRangeWorkstreams',
   'rangeAssociateConversationMessage',
@@ -181,6 +195,11 @@ export const SERVICE_OPERATION_IDS = [
   'tagsExists',
   'tagsSnapshot',
   'tagsSpecificTagSnapshot',
+  'unloadModels',
+  'updateUser',
+  'userSnapshot',
+  'usersSnapshot',
+  'usersSpecificUserSnapshot',
   'websiteAssociateAnnotation',
   'websiteAssociateAsset',
   'websiteAssociateConversation',

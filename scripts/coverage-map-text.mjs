@@ -7,7 +7,7 @@ export const ROW_END = '<!-- end of coverage row -->'
 
 const ANSWERS = {
   stateful: 'stateful',
-  stream: 'identifier stream',
+  stream: 'stream',
   'not implemented': '501',
 }
 
@@ -39,13 +39,13 @@ export function renderCoverageMap(coverage, { version, apiClasses }) {
     '',
     `What conversation-asset-mock answers for each of the ${coverage.length} methods of the ${apiClasses.length} API classes of`,
     `\`@pieces.app/pieces-os-client\` ${version}: **stateful** (an operation of the route table, over the in-memory`,
-    "store; its id in brackets where the route table uses the service description's name), an **identifier stream**",
+    "store; its id in brackets where the route table uses the service description's name), a **stream** (WebSocket)",
     '(a WebSocket the mock serves), or **501** `text/plain` naming the method and its path, journaled under the',
     "method's name so `verify()` sees the call and a fault can answer it instead.",
     '',
-    `In all: ${total.stateful} stateful, ${total.stream} identifier streams, ${total['not implemented']} answering 501.`,
+    `In all: ${total.stateful} stateful, ${total.stream} streams, ${total['not implemented']} answering 501.`,
     '',
-    '| API class | stateful | identifier stream | 501 |',
+    '| API class | stateful | stream | 501 |',
     '| --- | --- | --- | --- |',
   ]
   for (const api of apiClasses) {
@@ -68,7 +68,7 @@ export function renderCoverageMap(coverage, { version, apiClasses }) {
 export function renderCoverageRow(coverage) {
   const total = counts(coverage)
   return [
-    '| client methods | stateful | identifier streams | 501 | per API class |',
+    '| client methods | stateful | streams | 501 | per API class |',
     '| --- | --- | --- | --- | --- |',
     `| ${coverage.length} | ${total.stateful} | ${total.stream} | ${total['not implemented']} | [docs/coverage.md](docs/coverage.md) |`,
   ].join('\n')

@@ -10,6 +10,7 @@ import {
   platform,
   privacy,
 } from '../store/enums.js'
+import { modelCapabilitiesSchema } from '../store/model-schema.js'
 
 /*
  * The bodies of the connection, user and model routes (wire keys). Unknown
@@ -21,17 +22,7 @@ const count = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER)
 const timestamp = z.object({ value: z.iso.datetime({ offset: true }) }).loose()
 const byteDescriptor = z.object({ value: count }).loose()
 const maxTokens = z.object({ total: count, input: count.nullish(), output: count.nullish() }).loose()
-const modelCapabilities = z
-  .object({
-    temporal: z.boolean().optional(),
-    images: z.boolean().optional(),
-    videos: z.boolean().optional(),
-    documents: z.boolean().optional(),
-    codebases: z.boolean().optional(),
-    assets: z.boolean().optional(),
-    websites: z.boolean().optional(),
-  })
-  .loose()
+const modelCapabilities = modelCapabilitiesSchema.loose()
 
 /** SeededConnectorConnection: the body of `POST /connect`, the application that connects. */
 export const seededConnectorConnectionInput = z

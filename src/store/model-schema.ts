@@ -3,6 +3,17 @@ import { modelFoundation, modelProvider, modelType, modelUsage } from './enums.j
 
 const count = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER)
 
+/** What a model can take in as context (ModelCapabilities); a seed's own keys beyond these are dropped. */
+export const modelCapabilitiesSchema = z.object({
+  temporal: z.boolean().optional(),
+  images: z.boolean().optional(),
+  videos: z.boolean().optional(),
+  documents: z.boolean().optional(),
+  codebases: z.boolean().optional(),
+  assets: z.boolean().optional(),
+  websites: z.boolean().optional(),
+})
+
 /**
  * A stored machine-learning model, as `GET /models` lists it: a cloud model
  * runs at its provider, a local one only once `downloaded`. Sizes are bytes
@@ -35,17 +46,7 @@ export const modelSchema = z.object({
   /** Memory it needs when loaded, in bytes. */
   ram: count.optional(),
   maxTokens: z.object({ total: count, input: count.optional(), output: count.optional() }).optional(),
-  capabilities: z
-    .object({
-      temporal: z.boolean().optional(),
-      images: z.boolean().optional(),
-      videos: z.boolean().optional(),
-      documents: z.boolean().optional(),
-      codebases: z.boolean().optional(),
-      assets: z.boolean().optional(),
-      websites: z.boolean().optional(),
-    })
-    .optional(),
+  capabilities: modelCapabilitiesSchema.optional(),
   created: z.iso.datetime(),
   updated: z.iso.datetime(),
 })

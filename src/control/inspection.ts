@@ -154,9 +154,9 @@ const STREAMS: readonly StreamName[] = STREAM_NAMES
  * What the inspector reads of a service — records with their links and wire
  * forms, journal rows and entries with their answers, stream counts and
  * frames — and one feed of every change, for the inspector page and panel.
- * It listens to the journal, hub, store, faults and clock from the start
- * (a frame count and the newest 100 frames are kept); its listeners' failures
- * reach none of them.
+ * It listens to the hub, store, faults and clock from the start (a frame
+ * count and the newest 100 frames are kept), and to the journal while it has
+ * listeners of its own; its listeners' failures reach none of them.
  *
  * @example
  * const inspection = createInspection(target)
@@ -190,9 +190,12 @@ export function createInspection(target: InspectionTarget): Inspection {
     streamFaults: faults.listStreams().map(faultRow),
   })
 
-  journal.subscribe((entry, id) =>
-    emit(() => (entry ? { type: 'request', row: journalRow(entry, id) } : { type: 'journal-cleared' })),
-  )
+  // The journal is heard only while someone listens here: with no one, it makes no entry until one is read.
+  let stopJournal: (() => void) | undefined
+  const hearJournal = () =>
+    journal.subscribe((entry, id) =>
+      emit(() => (entry ? { type: 'request', row: journalRow(entry, id) } : { type: 'journal-cleared' })),
+    )
   store.subscribe((event) =>
     emit(() =>
       event.type === 'replace'
@@ -317,7 +320,13 @@ export function createInspection(target: InspectionTarget): Inspection {
     },
     subscribe(listener) {
       listeners.add(listener)
-      return () => listeners.delete(listener)
+      stopJournal ??= hearJournal()
+      return () => {
+        listeners.delete(listener)
+        if (listeners.size > 0) return
+        stopJournal?.()
+        stopJournal = undefined
+      }
     },
   }
   return inspection

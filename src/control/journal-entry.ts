@@ -20,29 +20,44 @@ const REQUEST_BODY_BYTES = 64 * 1024
 const ENTRY_OVERHEAD = 256
 
 /**
- * A journal entry of a request, and about how many bytes it holds. The body
- * is kept as text (its first 64 KiB, copied, when it is longer), never as the
- * parsed value, and parsed again whenever `body` is read: a body that
+ * What the journal keeps of a request until an entry is read: the request's
+ * own record when its body fits (nothing is built or copied on the request's
+ * path), or, for a longer body, an entry holding a copy of its first 64 KiB
+ * (a substring would keep the whole body alive). `size` is about how many
+ * bytes it holds.
+ *
+ * @example
+ * const { kept, size } = keptRequest(record)
+ * entryOf(kept).body // the parsed JSON body
+ */
+export function keptRequest(record: RequestRecord): { kept: KeptRequest; size: number } {
+  const { bodyText } = record
+  let size = ENTRY_OVERHEAD + record.path.length
+  for (const name in record.query) size += record.query[name]!.length
+  for (const name in record.params) size += record.params[name]!.length
+  if (bodyText.length <= REQUEST_BODY_BYTES) return { kept: record, size: size + bodyText.length }
+  const { bodyText: _cut, ...fields } = record
+  const bytes = new Uint8Array(REQUEST_BODY_BYTES)
+  const { written } = new TextEncoder().encodeInto(bodyText, bytes)
+  return { kept: withHead(fields, bytes.slice(0, written)), size: size + written }
+}
+
+/** A request as the journal keeps it: its record, or the entry already made of it. */
+export type KeptRequest = RequestRecord | JournalEntry
+
+/**
+ * The journal entry of a kept request. The body is kept as text, never as
+ * the parsed value, and parsed again whenever `body` is read: a body that
  * parses to hundreds of MiB costs the journal at most 64 KiB.
  *
  * @example
- * const { entry, size } = journalEntry(record)
- * entry.body // the parsed JSON body
+ * entryOf(keptRequest(record).kept).path // '/conversations'
  */
-export function journalEntry(record: RequestRecord): { entry: JournalEntry; size: number } {
-  const { bodyText, ...fields } = record
-  let size = ENTRY_OVERHEAD + fields.path.length
-  for (const value of Object.values(fields.query)) size += value.length
-  for (const value of Object.values(fields.params)) size += value.length
-  if (bodyText === '') return { entry: { ...fields, body: undefined }, size }
-  if (bodyText.length <= REQUEST_BODY_BYTES) {
-    // The request's own string: no copy, nothing parsed on the request's path.
-    return { entry: withText(fields, bodyText), size: size + bodyText.length }
-  }
-  // Copied as bytes: a substring would keep the whole body alive.
-  const bytes = new Uint8Array(REQUEST_BODY_BYTES)
-  const { written } = new TextEncoder().encodeInto(bodyText, bytes)
-  return { entry: withHead(fields, bytes.slice(0, written)), size: size + written }
+export function entryOf(kept: KeptRequest): JournalEntry {
+  if (!('bodyText' in kept)) return kept
+  const { bodyText, ...fields } = kept
+  if (bodyText === '') return { ...fields, body: undefined }
+  return withText(fields, bodyText)
 }
 
 // Each getter is made in a function of its own: a closure holds its whole scope, and one made

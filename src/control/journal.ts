@@ -2,7 +2,7 @@ import { invariant } from 'outvariant'
 import type { Answer } from '../execution/answer.js'
 import type { RequestRecord } from '../execution/execute-operation.js'
 import type { OperationName } from '../routes/operation-names.js'
-import { journalEntry, type JournalEntry } from './journal-entry.js'
+import { entryOf, keptRequest, type JournalEntry, type KeptRequest } from './journal-entry.js'
 import { createResponseCopies, type ResponseCopy } from './response-copies.js'
 
 export type { JournalEntry } from './journal-entry.js'
@@ -87,8 +87,10 @@ export function createJournal({
     'Failed to create the request journal: the byte limit %s is not a whole number of 0 or more. Pass one such as 16777216 (16 MiB).',
     byteLimit,
   )
-  // A ring of `count` entries from `start`; a slot holds an entry and its size.
-  let slots: ({ entry: JournalEntry; size: number } | undefined)[] = []
+  // A ring of `count` requests from `start`, each with about how many bytes it holds. A request is
+  // kept as its record and made an entry when it is first read.
+  let slots: (KeptRequest | undefined)[] = []
+  let sizes: number[] = []
   let start = 0
   let count = 0
   let bytes = 0
@@ -96,18 +98,25 @@ export function createJournal({
   let lastId = 0
   const responses = createResponseCopies(limit)
   const listeners = new Set<JournalListener>()
+  const entryAt = (slot: number): JournalEntry => {
+    const kept = slots[slot]!
+    if (!('bodyText' in kept)) return kept
+    const entry = entryOf(kept)
+    slots[slot] = entry
+    return entry
+  }
   const entries = (): JournalEntry[] => {
     const list = new Array<JournalEntry>(count)
-    for (let at = 0; at < count; at++) list[at] = slots[(start + at) % limit]!.entry
+    for (let at = 0; at < count; at++) list[at] = entryAt((start + at) % limit)
     return list
   }
-  function entryOf(id: number): JournalEntry | undefined {
+  /** The slot of a kept entry's id, or -1 for one no longer (or never) kept. */
+  function slotOf(id: number): number {
     const at = id - (lastId - count + 1)
-    if (!Number.isInteger(at) || at < 0 || at >= count) return undefined
-    return slots[(start + at) % limit]?.entry
+    return Number.isInteger(at) && at >= 0 && at < count ? (start + at) % limit : -1
   }
   function dropOldest(): void {
-    bytes -= slots[start]?.size ?? 0
+    bytes -= sizes[start] ?? 0
     slots[start] = undefined
     start = (start + 1) % limit
     count--
@@ -133,23 +142,26 @@ export function createJournal({
     },
     record(request, answer) {
       const id = ++lastId
-      const kept = journalEntry(request)
+      const { kept, size } = keptRequest(request)
       if (limit === 0) {
         dropped++
-        if (listeners.size > 0) tell(kept.entry, id)
+        if (listeners.size > 0) tell(entryOf(kept), id)
         return
       }
       if (count === limit) dropOldest()
       // The newest entry is kept whatever its size (at most 64 KiB of body), so ids stay consecutive.
-      while (count > 0 && bytes + kept.size > byteLimit) dropOldest()
-      slots[(start + count) % limit] = kept
+      while (count > 0 && bytes + size > byteLimit) dropOldest()
+      const slot = (start + count) % limit
+      slots[slot] = kept
+      sizes[slot] = size
       count++
-      bytes += kept.size
+      bytes += size
       if (answer) responses.keep(id, answer)
-      if (listeners.size > 0) tell(kept.entry, id)
+      if (listeners.size > 0) tell(entryAt(slot), id)
     },
     clear() {
       slots = []
+      sizes = []
       start = 0
       count = 0
       bytes = 0
@@ -160,8 +172,11 @@ export function createJournal({
     get lastId() {
       return lastId
     },
-    entry: entryOf,
-    response: (id) => (entryOf(id) ? responses.get(id) : undefined),
+    entry(id) {
+      const slot = slotOf(id)
+      return slot === -1 ? undefined : entryAt(slot)
+    },
+    response: (id) => (slotOf(id) === -1 ? undefined : responses.get(id)),
     subscribe(listener) {
       listeners.add(listener)
       return () => listeners.delete(listener)

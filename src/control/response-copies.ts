@@ -17,14 +17,17 @@ const RESPONSE_COPY_BYTES = 64 * 1024
 /** The most the journal keeps of all response bodies together: 8 MiB, the newest entries' first. */
 const RESPONSE_COPIES_BYTES = 8 * 1024 * 1024
 
+/** What a slot holds: the answer itself when its body fits (answers are never edited), or a copy of its first bytes. */
 interface Kept {
   readonly status: number
   readonly contentType?: string | undefined
-  /** The answer's own body when it fits (answers are never edited), or a copy of its first bytes. */
   readonly body?: string | Uint8Array | undefined
-  readonly truncated: boolean
-  readonly size: number
+  /** Set when the body was cut. */
+  readonly truncated?: true
 }
+
+/** What the journal keeps of an injected network error. */
+const NETWORK_ERROR: Kept = { status: 0 }
 
 /** The bounded response bodies of the newest journal entries, by entry id. */
 export interface ResponseCopies {
@@ -50,6 +53,7 @@ export function createResponseCopies(entries: number): ResponseCopies {
   const capacity = Math.max(entries, 1)
   let ids = new Array<number>(capacity).fill(0)
   let slots = new Array<Kept | undefined>(capacity)
+  let sizes = new Array<number>(capacity).fill(0)
   /** The oldest id that may still hold a copy; eviction for the byte bound goes up from here. */
   let oldest = 1
   let total = 0
@@ -59,42 +63,46 @@ export function createResponseCopies(entries: number): ResponseCopies {
   function drop(id: number): void {
     const slot = id % capacity
     if (ids[slot] !== id) return
-    total -= slots[slot]?.size ?? 0
+    total -= sizes[slot]!
+    sizes[slot] = 0
     ids[slot] = 0
     slots[slot] = undefined
   }
 
-  function bounded(body: string | Uint8Array): { body: string | Uint8Array; truncated: boolean; size: number } {
-    if (typeof body !== 'string') {
-      if (body.byteLength <= RESPONSE_COPY_BYTES) return { body, truncated: false, size: body.byteLength }
-      return { body: body.slice(0, RESPONSE_COPY_BYTES), truncated: true, size: RESPONSE_COPY_BYTES }
+  /** What is kept of a body longer than {@link RESPONSE_COPY_BYTES}: a copy of its first bytes (a substring of text would keep the whole body alive). */
+  function cut(status: number, contentType: string | undefined, body: string | Uint8Array): Kept {
+    let head: Uint8Array
+    if (typeof body === 'string') {
+      const bytes = new Uint8Array(RESPONSE_COPY_BYTES)
+      const { written } = (encoder ??= new TextEncoder()).encodeInto(body, bytes)
+      head = bytes.slice(0, written)
+    } else {
+      head = body.slice(0, RESPONSE_COPY_BYTES)
     }
-    // Text is measured in characters, so nothing is encoded for a body that fits; a longer one is
-    // copied as bytes (a substring would keep the whole body alive).
-    if (body.length <= RESPONSE_COPY_BYTES) return { body, truncated: false, size: body.length }
-    const bytes = new Uint8Array(RESPONSE_COPY_BYTES)
-    const { written } = (encoder ??= new TextEncoder()).encodeInto(body, bytes)
-    return { body: bytes.slice(0, written), truncated: true, size: written }
+    return { status, contentType, body: head, truncated: true }
   }
 
   return {
     keep(id, answer) {
-      const copy = 'networkError' in answer || answer.body === undefined ? undefined : bounded(answer.body)
-      const entry: Kept =
-        'networkError' in answer
-          ? { status: 0, truncated: false, size: 0 }
-          : {
-              status: answer.status,
-              contentType: answer.contentType,
-              body: copy?.body,
-              truncated: copy?.truncated ?? false,
-              size: copy?.size ?? 0,
-            }
+      let kept: Kept = NETWORK_ERROR
+      let size = 0
+      if (!('networkError' in answer)) {
+        kept = answer
+        const { body } = answer
+        // Text is measured in characters, so nothing is encoded for a body that fits.
+        size = body === undefined ? 0 : typeof body === 'string' ? body.length : body.byteLength
+        if (size > RESPONSE_COPY_BYTES) {
+          kept = cut(answer.status, answer.contentType, body!)
+          size = (kept.body as Uint8Array).byteLength
+        }
+      }
       // The entry this slot held is no longer in the journal.
-      drop(ids[id % capacity]!)
-      ids[id % capacity] = id
-      slots[id % capacity] = entry
-      total += entry.size
+      const slot = id % capacity
+      drop(ids[slot]!)
+      ids[slot] = id
+      slots[slot] = kept
+      sizes[slot] = size
+      total += size
       if (oldest <= id - capacity) oldest = id - capacity + 1
       while (total > RESPONSE_COPIES_BYTES && oldest < id) drop(oldest++)
     },
@@ -108,12 +116,13 @@ export function createResponseCopies(entries: number): ResponseCopies {
         ...(body !== undefined && {
           body: typeof body === 'string' ? body : (decoder ??= new TextDecoder()).decode(body),
         }),
-        truncated: found.truncated,
+        truncated: found.truncated === true,
       }
     },
     clear() {
       ids = new Array<number>(capacity).fill(0)
       slots = new Array<Kept | undefined>(capacity)
+      sizes = new Array<number>(capacity).fill(0)
       total = 0
     },
   }

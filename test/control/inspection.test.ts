@@ -4,6 +4,8 @@ import { setupMockServer } from 'conversation-asset-mock/node'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 
 const DAY = 24 * 60 * 60 * 1000
+/** The first conversation of the embedded fixtures. */
+const CONVERSATION_ID = '0c0c0c0c-0000-4000-8000-000000000001'
 
 describe('the inspection in-process', () => {
   const mock = setupMockServer()
@@ -194,6 +196,25 @@ describe('the inspection in-process', () => {
     })
     expect(events).toContainEqual({ type: 'clock', clock: expect.objectContaining({ offsetMs: DAY }) })
     expect(mock.inspection.streams().frames.at(-1)).toMatchObject({ stream: 'conversations', items: 1 })
+  })
+
+  it('hears requests while a listener is subscribed, none after the last one leaves, and again after a new one subscribes', async () => {
+    const first = listen()
+    await conversations.conversationsSnapshot({})
+    first.stop()
+    await conversations.conversationsSnapshot({})
+    const second = listen()
+    await conversation.conversationGetSpecificConversation({ conversation: CONVERSATION_ID })
+    second.stop()
+    const requests = (events: InspectionEvent[]) =>
+      events.flatMap((event) => (event.type === 'request' ? [event.row.operation] : []))
+    expect(requests(first.events)).toEqual(['conversationsSnapshot'])
+    expect(requests(second.events)).toEqual(['conversationGetSpecificConversation'])
+    expect(mock.journal.entries.map((entry) => entry.operation)).toEqual([
+      'conversationsSnapshot',
+      'conversationsSnapshot',
+      'conversationGetSpecificConversation',
+    ])
   })
 
   it('answers verify with the same near-miss table verify() throws', async () => {

@@ -86,3 +86,20 @@ describe("the journal's responses", () => {
     expect(journal.entries.map((kept) => kept.path)).toEqual(['/b'])
   })
 })
+
+describe("the journal's entries", () => {
+  it('gives the same entry each time it is read, with the JSON body the client sent, and sizes a body by its text', () => {
+    const journal = createJournal({ bytes: 1000 })
+    journal.record({ ...entry('/create'), method: 'POST', bodyText: '{"name":"Kept"}' })
+    const first = journal.entry(1)
+    expect(journal.entries[0]).toBe(first)
+    expect(journal.entry(1)).toBe(first)
+    expect(first?.body).toEqual({ name: 'Kept' })
+    expect({ ...first }).toMatchObject({ path: '/create', body: { name: 'Kept' } })
+    expect(journal.bytes).toBe(256 + '/create'.length + '{"name":"Kept"}'.length)
+    // A second entry of 700 bytes of body takes the journal past 1000 bytes: the first is let go.
+    journal.record({ ...entry('/second'), method: 'POST', bodyText: `"${'x'.repeat(698)}"` })
+    expect(journal.entry(1)).toBeUndefined()
+    expect(journal.entry(2)?.body).toBe('x'.repeat(698))
+  })
+})

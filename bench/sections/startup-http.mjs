@@ -24,9 +24,10 @@ for (const size of sizes) {
     const bare = await servers.start('bare-server.mjs')
     const streamUrls = streamUrlsOf(mock.url)
     const paths = await startUpPaths(streamUrls, WebSocket)
+    // The two streams a start-up opens; the others (the copilot's, say) send nothing until asked.
     await bare.call('mirrorStreams', {
       wsBase: mock.wsBase,
-      paths: Object.values(streamUrls).map((url) => new URL(url).pathname),
+      paths: [streamUrls.conversations, streamUrls.assets].map((url) => new URL(url).pathname),
     })
     const mirrored = await bare.call('mirror', {
       base: mock.url,

@@ -9,6 +9,8 @@ import { createServer } from 'node:http'
 import { WebSocket, WebSocketServer } from 'ws'
 import { answerCalls } from './child.mjs'
 
+/** How long a mirrored stream may take to send its first frame. */
+const FIRST_FRAME_MS = 5000
 const DROPPED_HEADERS = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding'])
 const routes = new Map()
 const firstFrames = new Map()
@@ -82,11 +84,24 @@ answerCalls({
     for (const path of paths) {
       const frame = await new Promise((resolve, reject) => {
         const socket = new WebSocket(`${wsBase}${path}`)
+        // A stream that sends nothing on connect has no first frame to mirror: say so rather than wait.
+        const timer = setTimeout(() => {
+          socket.terminate()
+          reject(
+            new Error(
+              `Failed to mirror the stream ${path}: no first frame came within ${FIRST_FRAME_MS} ms. Mirror only streams that send one on connect.`,
+            ),
+          )
+        }, FIRST_FRAME_MS)
         socket.once('message', (data) => {
+          clearTimeout(timer)
           socket.close()
           resolve(data.toString('utf8'))
         })
-        socket.once('error', reject)
+        socket.once('error', (error) => {
+          clearTimeout(timer)
+          reject(error)
+        })
       })
       firstFrames.set(path, frame)
     }

@@ -158,7 +158,12 @@ async function browserBundle(root) {
     for (const [input, { bytesInOutput }] of Object.entries(output.inputs)) {
       if (input.startsWith('dist/')) ownBytes += bytesInOutput
       else {
-        const name = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(input)?.[1] ?? input
+        // In the project, a dependency's path runs through node_modules; installed in a leg's
+        // node_modules, it is a sibling of the package (`../zod/…`).
+        const name =
+          /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(input)?.[1] ??
+          /^(?:\.\.\/)+((?:@[^/]+\/)?[^/]+)/.exec(input)?.[1] ??
+          input
         byDependency.set(name, (byDependency.get(name) ?? 0) + bytesInOutput)
       }
     }

@@ -16,7 +16,7 @@ export interface JournalEntry extends Omit<RequestRecord, 'bodyText'> {
 /** The most of one request body the journal keeps: 64 KiB (65,536 characters of a body that fits). */
 const REQUEST_BODY_BYTES = 64 * 1024
 
-/** What one entry costs besides its body, roughly: the record's fields, path, params and query. */
+/** What one entry costs besides its body, path, params and query (names and values), roughly: the record's other fields. */
 const ENTRY_OVERHEAD = 256
 
 /**
@@ -33,7 +33,7 @@ const ENTRY_OVERHEAD = 256
 export function keptRequest(record: RequestRecord): { kept: KeptRequest; size: number } {
   const { bodyText } = record
   let size = ENTRY_OVERHEAD + record.path.length
-  for (const name in record.query) size += record.query[name]!.length
+  for (const name in record.query) size += name.length + record.query[name]!.length
   for (const name in record.params) size += record.params[name]!.length
   if (bodyText.length <= REQUEST_BODY_BYTES) return { kept: record, size: size + bodyText.length }
   const { bodyText: _cut, ...fields } = record

@@ -102,4 +102,10 @@ describe("the journal's entries", () => {
     expect(journal.entry(1)).toBeUndefined()
     expect(journal.entry(2)?.body).toBe('x'.repeat(698))
   })
+
+  it('counts a query by its names as well as its values, so long names cannot fill it unaccounted', () => {
+    const journal = createJournal()
+    journal.record({ ...entry('/q'), query: { ['n'.repeat(100)]: 'v', a: 'bc' } })
+    expect(journal.bytes).toBe(256 + '/q'.length + 100 + 1 + 1 + 2)
+  })
 })

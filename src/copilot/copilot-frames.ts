@@ -1,5 +1,5 @@
 /** A status a `QGPTStreamOutput` frame of the mock carries (the client's `QGPTStreamEnum`). */
-export type CopilotStatus = 'INITIALIZED' | 'IN-PROGRESS' | 'COMPLETED' | 'STOPPED' | 'RESET' | 'FAILED'
+type CopilotStatus = 'INITIALIZED' | 'IN-PROGRESS' | 'COMPLETED' | 'STOPPED' | 'RESET' | 'FAILED'
 
 /** A `QGPTStreamOutput` as the mock sends it on `/qgpt/stream`. */
 export interface CopilotFrame {

@@ -45,7 +45,7 @@ export function createCopilotSession(
   }
 
   function ask(command: Command<'ask'>): void {
-    const refusal = refusalOf(command)
+    const refusal = refusalOf(command, answers, environment)
     if (refusal) return send(failedFrame(refusal.target, refusal.statusCode, refusal.message))
     const answer = newAnswer(command)
     answers.add(answer)
@@ -58,35 +58,8 @@ export function createCopilotSession(
       .finally(() => answers.delete(answer))
   }
 
-  /** Why an answer cannot start, checked in order; undefined when it can. */
-  function refusalOf(ask: AnswerAsk) {
-    const target = { request: ask.request, conversation: ask.conversation ?? '' }
-    const refuse = (statusCode: number, message: string) => ({ target, statusCode, message })
-    const modelRefusal = environment.modelRefusal(ask.question.model)
-    if (modelRefusal) return refuse(400, modelRefusal)
-    if (ask.conversation !== undefined && !environment.store.get('conversation', ask.conversation)) {
-      return refuse(404, `No conversation with id "${ask.conversation}" exists.`)
-    }
-    if (ask.request !== undefined && [...answers].some((answer) => answer.request === ask.request)) {
-      return refuse(
-        409,
-        `Request "${ask.request}" is streaming on this connection already. Give each question its own request id.`,
-      )
-    }
-    if (answers.size >= MAX_ANSWERS) {
-      return refuse(429, `${MAX_ANSWERS} answers are streaming on this connection already.`)
-    }
-    return undefined
-  }
-
   function stop(command: Command<'stop'>): void {
-    for (const answer of answers) {
-      const named =
-        command.request !== undefined
-          ? answer.request === command.request
-          : command.conversation === undefined || answer.conversation === command.conversation
-      if (named) endAnswer(answer, 'STOPPED')
-    }
+    for (const answer of answers) if (stopNames(command, answer)) endAnswer(answer, 'STOPPED')
   }
 
   function endEvery(ending: 'STOPPED' | 'RESET'): void {
@@ -94,4 +67,29 @@ export function createCopilotSession(
   }
 
   return { receive, leave: () => endEvery('STOPPED') }
+}
+
+/** Why an answer cannot start, checked in order; undefined when it can. */
+function refusalOf(ask: AnswerAsk, answers: ReadonlySet<StreamedAnswer>, environment: CopilotEnvironment) {
+  const target = { request: ask.request, conversation: ask.conversation ?? '' }
+  const refuse = (statusCode: number, message: string) => ({ target, statusCode, message })
+  const modelRefusal = environment.modelRefusal(ask.question.model)
+  if (modelRefusal) return refuse(400, modelRefusal)
+  if (ask.conversation !== undefined && !environment.store.get('conversation', ask.conversation)) {
+    return refuse(404, `No conversation with id "${ask.conversation}" exists.`)
+  }
+  if (ask.request !== undefined && [...answers].some((answer) => answer.request === ask.request)) {
+    const message = `Request "${ask.request}" is streaming on this connection already. Give each question its own request id.`
+    return refuse(409, message)
+  }
+  if (answers.size >= MAX_ANSWERS) {
+    return refuse(429, `${MAX_ANSWERS} answers are streaming on this connection already.`)
+  }
+  return undefined
+}
+
+/** Whether a stop names an answer: by its request, else by its conversation, else every answer. */
+function stopNames(command: Command<'stop'>, answer: StreamedAnswer): boolean {
+  if (command.request !== undefined) return answer.request === command.request
+  return command.conversation === undefined || answer.conversation === command.conversation
 }

@@ -13,7 +13,7 @@ import { groundingOf } from './copilot-grounding.js'
  * `storing-question` → `streaming` → `storing-answer` → `ended`
  * (or from `streaming` straight to `ended` when a scripted failure cuts it).
  */
-export type AnswerState = 'storing-question' | 'streaming' | 'storing-answer' | 'ended'
+type AnswerState = 'storing-question' | 'streaming' | 'storing-answer' | 'ended'
 
 /** Why an answer ends before its last chunk: the client stopped it, or reset the stream. */
 export type AnswerEnding = 'STOPPED' | 'RESET'

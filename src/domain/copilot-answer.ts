@@ -1,5 +1,7 @@
 import type { AssetRecord, FormatRecord, MessageRecord } from '../store/schemas.js'
 import { clip } from './conversation-text.js'
+import { exampleCode } from './example-code.js'
+import { questionLanguage } from './question-language.js'
 
 /** What a question is grounded in: the assets and messages its input names. */
 export interface CopilotGrounding {
@@ -27,6 +29,8 @@ const CODE_LINES = 12
  * The copilot's answer to a question, as markdown with a code block:
  * deterministic for a seed and a question, and grounded in the assets and
  * messages the input names (their names and first lines of code appear in it).
+ * Without an asset, the block is an example in the language the question
+ * names (a Python question gets ```python), TypeScript when it names none.
  *
  * @example
  * composeAnswer('How do I read a file?', { assets: [], messages: [] }, 1)
@@ -47,7 +51,8 @@ export function composeAnswer(query: string, grounding: CopilotGrounding, seed: 
       `\`\`\`${language}\n${code.split('\n').slice(0, CODE_LINES).join('\n')}\n\`\`\``,
     )
   } else {
-    parts.push(`\`\`\`typescript\n${exampleCode(title, pick)}\n\`\`\``)
+    const language = questionLanguage(query) ?? 'typescript'
+    parts.push(`\`\`\`${language}\n${exampleCode(language, clip(title, 60), pick)}\n\`\`\``)
   }
   const earlier = grounding.messages.at(-1)?.fragment?.string?.raw
   if (earlier) parts.push(`Following on from "${clip(earlier.replace(/\s+/g, ' '), 60)}".`)
@@ -69,18 +74,6 @@ export function answerChunks(text: string, wordsPerChunk = 3): string[] {
     chunks.push(words.slice(index, index + wordsPerChunk).join(''))
   }
   return chunks
-}
-
-function exampleCode(title: string, pick: number): string {
-  const name = ['solve', 'handle', 'run', 'answer'][pick % 4]!
-  return [
-    `// ${clip(title, 60)}`,
-    `export function ${name}(input: string): string {`,
-    '  const trimmed = input.trim()',
-    "  if (trimmed === '') throw new Error('Failed to answer: the input is empty. Pass some text.')",
-    '  return trimmed',
-    '}',
-  ].join('\n')
 }
 
 /** A small, stable string hash (FNV-1a), so answers repeat for the same seed and question. */

@@ -4,9 +4,9 @@ import { checkModel } from '../contract/check-model.js'
 import { streamRuntimes, type StreamRuntime, type TestSocket } from './stream-runtimes.js'
 
 /*
- * The copilot's /qgpt/stream as Pieces' clients drive it: a question in, the
- * answer in IN-PROGRESS chunks, one COMPLETED, the question and the answer
- * stored as messages of the conversation.
+ * The copilot's /qgpt/stream as Pieces' clients drive it: a question in,
+ * INITIALIZED, the answer in IN-PROGRESS chunks, one COMPLETED, the question
+ * and the answer stored as messages of the conversation.
  */
 
 type Output = QGPTStreamOutput & { question?: { answers: { iterable: Array<{ text: string }> } } }
@@ -24,14 +24,15 @@ describe.each(streamRuntimes)('the copilot stream, $name', ({ start }) => {
     await client.opened
     return client
   }
-  /** Every frame up to the one that ends `request` (COMPLETED, STOPPED, RESET or FAILED). */
+  /** Every frame of one answer up to its ending (COMPLETED, STOPPED, RESET or FAILED); INITIALIZED only first. */
   async function until(frames: Awaited<ReturnType<typeof connect>>['frames'], ending: string) {
     const seen: Output[] = []
     for (;;) {
       const frame = await frames.next()
       seen.push(frame)
       if (frame.status === ending) return seen
-      if (frame.status !== 'IN-PROGRESS') throw new Error(`Expected ${ending}, got ${JSON.stringify(frame)}`)
+      const expected = seen.length === 1 ? ['INITIALIZED', 'IN-PROGRESS'] : ['IN-PROGRESS']
+      if (!expected.includes(frame.status!)) throw new Error(`Expected ${ending}, got ${JSON.stringify(frame)}`)
     }
   }
   const textOf = (frames: Output[]) => frames.map((frame) => frame.question?.answers.iterable[0]?.text ?? '').join('')
@@ -62,6 +63,65 @@ describe.each(streamRuntimes)('the copilot stream, $name', ({ start }) => {
     }
     expect(seen.at(-1)!.question).toBeUndefined()
     expect(textOf(seen)).toContain('```')
+  })
+
+  it('sends INITIALIZED as the first frame of an answer, then IN-PROGRESS chunks, then COMPLETED', async () => {
+    const { socket, frames } = await connect()
+    socket.send(ask('What is a closure?', { request: 'r-init' }))
+    const seen = await until(frames, 'COMPLETED')
+    const statuses = seen.map((frame) => frame.status)
+    expect(statuses[0]).toBe('INITIALIZED')
+    expect(statuses.slice(1, -1).length).toBeGreaterThan(0)
+    expect(new Set(statuses.slice(1, -1))).toEqual(new Set(['IN-PROGRESS']))
+    expect(statuses.at(-1)).toBe('COMPLETED')
+    expect(seen[0]).toEqual({ request: 'r-init', conversation: seen[1]!.conversation, status: 'INITIALIZED' })
+    expect(checkModel(seen[0], 'QGPTStreamOutput')).toEqual([])
+  })
+
+  it('sends INITIALIZED before the first chunk of every answer on a connection', async () => {
+    const { socket, frames } = await connect()
+    socket.send(ask('First', { request: 'one' }))
+    const first = await until(frames, 'COMPLETED')
+    socket.send(ask('Second', { request: 'two', conversation: first[0]!.conversation }))
+    const second = await until(frames, 'COMPLETED')
+    expect([first[0]!.status, second[0]!.status]).toEqual(['INITIALIZED', 'INITIALIZED'])
+    expect(second[0]).toMatchObject({ request: 'two', conversation: first[0]!.conversation })
+  })
+
+  it('answers a question about Python with a python code block', async () => {
+    const { socket, frames } = await connect()
+    socket.send(ask('How do I read a CSV file in Python?'))
+    const text = textOf(await until(frames, 'COMPLETED'))
+    expect(text).toMatch(/```python\n# How do I read a CSV file in Python\?\ndef \w+\(text: str\) -> str:\n/)
+    expect(text).not.toContain('```typescript')
+  })
+
+  it('answers a question about TypeScript with a typescript code block', async () => {
+    const { socket, frames } = await connect()
+    socket.send(ask('How do I narrow a union type in TypeScript?'))
+    const text = textOf(await until(frames, 'COMPLETED'))
+    expect(text).toMatch(
+      /```typescript\n\/\/ How do I narrow a union type in TypeScript\?\nexport function \w+\(input: string\): string \{/,
+    )
+  })
+
+  it('answers a question about Go or Rust in that language, and one naming none in TypeScript', async () => {
+    const { socket, frames } = await connect()
+    socket.send(ask('How do I read a file in Go?'))
+    expect(textOf(await until(frames, 'COMPLETED'))).toMatch(
+      /```go\n\/\/ .*\nfunc \w+\(input string\) \(string, error\) \{/,
+    )
+    socket.send(ask('Lifetimes in rust, briefly'))
+    expect(textOf(await until(frames, 'COMPLETED'))).toContain('```rust\n')
+    socket.send(ask('How should I go about naming things?'))
+    expect(textOf(await until(frames, 'COMPLETED'))).toContain('```typescript\n')
+  })
+
+  it('sends a scripted reply as it is, whatever language the question names', async () => {
+    mock.service.copilot.reply('Use the csv module.')
+    const { socket, frames } = await connect()
+    socket.send(ask('How do I read a CSV file in Python?'))
+    expect(textOf(await until(frames, 'COMPLETED'))).toBe('Use the csv module.')
   })
 
   it('creates a conversation for a question that names none, holding the question and the answer', async () => {
@@ -100,7 +160,8 @@ describe.each(streamRuntimes)('the copilot stream, $name', ({ start }) => {
     const { socket, frames } = await connect()
     socket.send(ask('Hi'))
     const seen = await until(frames, 'COMPLETED')
-    expect(seen.slice(0, -1).map((frame) => frame.question?.answers.iterable[0]?.text)).toEqual(['Hel', 'lo ', 'there'])
+    expect(seen[0]!.status).toBe('INITIALIZED')
+    expect(seen.slice(1, -1).map((frame) => frame.question?.answers.iterable[0]?.text)).toEqual(['Hel', 'lo ', 'there'])
     expect(messagesOf(seen[0]!.conversation).at(-1)).toEqual(['ASSISTANT', 'Hello there'])
   })
 
@@ -112,15 +173,16 @@ describe.each(streamRuntimes)('the copilot stream, $name', ({ start }) => {
     const { socket, frames } = await connect()
     socket.send(ask('Hi'))
     const seen = await until(frames, 'FAILED')
-    expect(seen).toHaveLength(3)
-    expect(seen[2]).toMatchObject({ status: 'FAILED', errorMessage: 'The model ran out of tokens.' })
-    expect(checkModel(seen[2], 'QGPTStreamOutput')).toEqual([])
+    expect(seen.map((frame) => frame.status)).toEqual(['INITIALIZED', 'IN-PROGRESS', 'IN-PROGRESS', 'FAILED'])
+    expect(seen[3]).toMatchObject({ status: 'FAILED', errorMessage: 'The model ran out of tokens.' })
+    expect(checkModel(seen[3], 'QGPTStreamOutput')).toEqual([])
   })
 
   it('stops a running answer with STOPPED and keeps what was sent', async () => {
     mock.service.copilot.reply({ chunks: ['one ', 'two ', 'three ', 'four'], paceMs: 200 })
     const { socket, frames } = await connect()
     socket.send(ask('Count', { request: 'slow' }))
+    expect((await frames.next()).status).toBe('INITIALIZED')
     const first = await frames.next()
     expect(first.status).toBe('IN-PROGRESS')
     socket.send(JSON.stringify({ request: 'slow', stop: true }))
@@ -130,11 +192,50 @@ describe.each(streamRuntimes)('the copilot stream, $name', ({ start }) => {
     expect(messagesOf(first.conversation).at(-1)).toEqual(['ASSISTANT', sent])
   })
 
+  it('stops only the answer whose request the stop names; another on the same connection completes', async () => {
+    mock.service.copilot.reply({ chunks: ['a ', 'b ', 'c ', 'd'], paceMs: 100 })
+    mock.service.copilot.reply({ chunks: ['w ', 'x ', 'y ', 'z'], paceMs: 100 })
+    const { socket, frames } = await connect()
+    socket.send(ask('Stop me', { request: 'stopped' }))
+    socket.send(ask('Keep me', { request: 'kept' }))
+    await frames.next((frame) => frame.request === 'stopped' && frame.status === 'IN-PROGRESS')
+    socket.send(JSON.stringify({ request: 'stopped', stop: true }))
+    const endings = [
+      await frames.next((frame) => frame.request === 'stopped' && frame.status !== 'IN-PROGRESS'),
+      await frames.next((frame) => frame.request === 'kept' && !['INITIALIZED', 'IN-PROGRESS'].includes(frame.status!)),
+    ]
+    expect(endings.map((frame) => frame.status)).toEqual(['STOPPED', 'COMPLETED'])
+  })
+
+  it('stops the answers of the conversation a stop names, as the CLI sends it', async () => {
+    mock.service.copilot.reply({ chunks: ['one ', 'two ', 'three'], paceMs: 200 })
+    const { socket, frames } = await connect()
+    socket.send(ask('Count slowly'))
+    const started = await frames.next((frame) => frame.status === 'INITIALIZED')
+    socket.send(JSON.stringify({ conversation: started.conversation, stop: true }))
+    expect(await frames.next((frame) => frame.status !== 'IN-PROGRESS')).toMatchObject({
+      conversation: started.conversation,
+      status: 'STOPPED',
+    })
+  })
+
+  it('refuses a question whose request id is still streaming on the connection with FAILED 409', async () => {
+    mock.service.copilot.reply({ chunks: ['a', 'b'], paceMs: 200 })
+    const { socket, frames } = await connect()
+    socket.send(ask('First', { request: 'same' }))
+    await frames.next((frame) => frame.status === 'INITIALIZED')
+    socket.send(ask('Second', { request: 'same' }))
+    const refused = await frames.next((frame) => frame.status === 'FAILED')
+    expect(refused).toMatchObject({ request: 'same', statusCode: 409, errorMessage: expect.stringContaining('"same"') })
+    expect(checkModel(refused, 'QGPTStreamOutput')).toEqual([])
+    expect(await frames.next((frame) => frame.status !== 'IN-PROGRESS')).toMatchObject({ status: 'COMPLETED' })
+  })
+
   it('ends every running answer with RESET on reset', async () => {
     mock.service.copilot.reply({ chunks: ['a', 'b', 'c'], paceMs: 200 })
     const { socket, frames } = await connect()
     socket.send(ask('Long', { request: 'to-reset' }))
-    await frames.next()
+    await frames.next((frame) => frame.status === 'IN-PROGRESS')
     socket.send(JSON.stringify({ reset: true }))
     const rest = await until(frames, 'RESET')
     expect(rest.at(-1)).toMatchObject({ request: 'to-reset', status: 'RESET' })

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest'
+import { composeAnswer } from '../../src/domain/copilot-answer.js'
+import { questionLanguage } from '../../src/domain/question-language.js'
+
+describe('the language a question asks about', () => {
+  it.each([
+    ['How do I read a CSV file in Python?', 'python'],
+    ['pandas groupby with two keys', 'python'],
+    ['Why does my .py script hang?', 'python'],
+    ['How do I narrow a union type in TypeScript?', 'typescript'],
+    ['Debounce in node.js', 'javascript'],
+    ['Java streams vs loops', 'java'],
+    ['A C++ class with a move constructor', 'cpp'],
+    ['LINQ in C# for grouping', 'csharp'],
+    ['How do I read a file in Go?', 'go'],
+    ['Write a C program that copies a file', 'c'],
+    ['A bash loop over files', 'bash'],
+    ['Join two tables in SQL', 'sql'],
+  ])('reads %j as %s', (question, language) => {
+    expect(questionLanguage(question)).toBe(language)
+  })
+
+  it('takes the first language named, in reading order', () => {
+    expect(questionLanguage('Port this Python to Rust')).toBe('python')
+    expect(questionLanguage('Port this Rust to Python')).toBe('rust')
+  })
+
+  it('does not read "go" or "c" as a language where they are plain words', () => {
+    expect(questionLanguage('How should I go about naming things?')).toBeUndefined()
+    expect(questionLanguage('Is plan c any better?')).toBeUndefined()
+  })
+
+  it('reads only the first 2,000 characters and 400 words of a question', () => {
+    expect(questionLanguage(`${'x'.repeat(1024 * 1024)} python`)).toBeUndefined()
+    expect(questionLanguage(`${'a '.repeat(400)}python`)).toBeUndefined()
+    expect(questionLanguage(`${'a '.repeat(399)}python`)).toBe('python')
+  })
+})
+
+describe('the composed answer', () => {
+  it('holds an example in the language the question names, and in TypeScript when it names none', () => {
+    const none = { assets: [], messages: [] }
+    expect(composeAnswer('Read a file in Ruby', none, 1)).toMatch(/```ruby\n# Read a file in Ruby\ndef \w+\(input\)\n/)
+    expect(composeAnswer('Read a file', none, 1)).toContain('```typescript\n// Read a file\nexport function')
+  })
+
+  it('keeps a backtick run in the question from ending the code block early', () => {
+    const text = composeAnswer('Why is ```x``` slow in Python?', { assets: [], messages: [] }, 1)
+    const block = text.slice(text.indexOf('```python\n'))
+    expect(block.split('\n')[1]).toBe("# Why is '''x''' slow in Python?")
+  })
+})

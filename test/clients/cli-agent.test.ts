@@ -195,7 +195,7 @@ describe.each(streamRuntimes)('the pieces CLI, $name', ({ start }) => {
         application,
         query: 'What was I working on?',
         model: 'gpt-3.5-turbo',
-        options: { question: true, pipeline: { conversation: { contextualizedCodeWorkstreamDialog: {} } } },
+        options: { question: true, pipeline: { conversation: { contextualized_code_workstream_dialog: {} } } },
       },
       chat.id,
     )

@@ -83,6 +83,21 @@ describe.each(streamRuntimes)("the Python SDK's PiecesClient, $name", ({ start }
     expect(names).toContain('GPT-3.5-turbo Chat Model')
   })
 
+  it('gives the Sublime and Neovim plugins, which start through the wrapper, the default models they pick', async () => {
+    await startup()
+    const models = (await sdk.read('modelsSnapshot', 'GET', '/models', 'Models')).iterable as Array<{
+      name: string
+      unique?: string
+      cloud: boolean
+      downloaded: boolean
+    }>
+    // Neovim: model_name = "GPT-4o Chat Model"; Sublime: the model whose unique is its "model" setting.
+    expect(models.filter((model) => model.cloud || model.downloaded).map((model) => model.name)).toContain(
+      'GPT-4o Chat Model',
+    )
+    expect(models.map((model) => model.unique)).toContain('o4-mini-2025-04-16')
+  })
+
   it('reads the vision status snapshot on the vision stream frame, and it agrees with the frame', async () => {
     const { first } = await startup()
     const status = await visionStatus()

@@ -93,18 +93,25 @@ describe.each(streamRuntimes)('the Obsidian plugin, $name', ({ start }) => {
 
   it('records the first run as an adoption activity', async () => {
     const application = await load()
-    await plugin.read('activitiesCreateNewActivity', 'POST', '/activities/create', 'Activity', {
-      query: { transferables: 'false' },
-      body: {
-        application,
-        mechanism: 'AUTOMATIC',
-        event: {
-          adoption: {
-            identifier_description_pair: { adoption_install: 'the_user_has_installed_a_pieces_application' },
+    const activity = await plugin.read<{ event: { adoption?: unknown } }>(
+      'activitiesCreateNewActivity',
+      'POST',
+      '/activities/create',
+      'Activity',
+      {
+        query: { transferables: 'false' },
+        body: {
+          application,
+          mechanism: 'AUTOMATIC',
+          event: {
+            adoption: {
+              identifier_description_pair: { adoption_install: 'the_user_has_installed_a_pieces_application' },
+            },
           },
         },
       },
-    })
+    )
+    expect(activity.event.adoption).toBeDefined()
   })
 
   it('opens the Copilot, Drive and Settings views on the ports the applets answer on', async () => {
@@ -133,8 +140,20 @@ describe.each(streamRuntimes)('the Obsidian plugin, $name', ({ start }) => {
         metadata: { name: 'Note' },
       },
     }
-    await plugin.read('assetsCreateNewAsset', 'POST', '/assets/create', 'Asset', { body: seed })
-    await plugin.read('assetsDraft', 'POST', '/assets/draft', 'Seed', { body: seed })
+    const saved = await plugin.read<{ id: string }>('assetsCreateNewAsset', 'POST', '/assets/create', 'Asset', {
+      body: seed,
+    })
+    const ids = await plugin.read<{ iterable: Array<{ id: string }> }>(
+      'assetsIdentifiersSnapshot',
+      'GET',
+      '/assets/identifiers',
+      'FlattenedAssets',
+    )
+    expect(ids.iterable.map((item) => item.id)).toContain(saved.id)
+    const draft = await plugin.read<{ asset?: { format?: unknown } }>('assetsDraft', 'POST', '/assets/draft', 'Seed', {
+      body: seed,
+    })
+    expect(draft.asset?.format).toBeDefined()
     await plugin.call('suggest', 'POST', `/${application.id}/suggestion`, { body: { seed } })
     await plugin.call('intention', 'POST', `/${application.id}/intention`, {
       body: { format: { fragment: { string: { raw: 'x = 1' }, metadata: { ext: 'py' } } } },

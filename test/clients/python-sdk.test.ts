@@ -120,8 +120,12 @@ describe.each(streamRuntimes)("the Python SDK's PiecesClient, $name", ({ start }
     ] as const
     for (const [path, key, operation, prefix, model] of reads) {
       const items = (first[path] as { iterable: Array<Record<string, { id: string }>> }).iterable
-      for (const item of items)
-        await sdk.read(operation, 'GET', `${prefix}${item[key]!.id}`, model, { headers: { application } })
+      for (const item of items) {
+        const record = await sdk.read<{ id: string }>(operation, 'GET', `${prefix}${item[key]!.id}`, model, {
+          headers: { application },
+        })
+        expect(record.id).toBe(item[key]!.id)
+      }
     }
   })
 

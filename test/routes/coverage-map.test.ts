@@ -42,7 +42,7 @@ describe('the coverage map of the official client', () => {
   })
 
   it('names only methods of the client and known public clients in the public clients column', () => {
-    const methods = new Set(clientOperations.map((operation) => operation.id))
+    const methods = new Set<string>(clientOperations.map((operation) => operation.id))
     expect(Object.keys(publicClients.calls).filter((method) => !methods.has(method))).toEqual([])
     const clients = Object.keys(publicClients.clients)
     for (const callers of Object.values(publicClients.calls)) {

@@ -4,7 +4,7 @@ import { checkModel } from '../contract/check-model.js'
 import type { StreamRuntime, TestSocket } from '../events/stream-runtimes.js'
 
 /** One answer of the mock, as a client reads it. */
-export interface Answer {
+interface Answer {
   readonly status: number
   readonly text: string
   /** The parsed JSON body, or undefined when the body is not JSON. */
@@ -12,7 +12,7 @@ export interface Answer {
 }
 
 /** What a replayed call sends: a JSON body, a query string, headers. */
-export interface CallOptions {
+interface CallOptions {
   readonly body?: unknown
   readonly query?: Record<string, string>
   readonly headers?: Record<string, string>

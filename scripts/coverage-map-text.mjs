@@ -30,7 +30,7 @@ function answerOf(entry) {
  * docs/coverage.md: per API class of the official client, every method with
  * its method and path and what the mock answers.
  */
-export function renderCoverageMap(coverage, { version, apiClasses }) {
+export function renderCoverageMap(coverage, { version, apiClasses, publicClients = { clients: {}, calls: {} } }) {
   const total = counts(coverage)
   const lines = [
     '# The official client, method by method',
@@ -42,6 +42,13 @@ export function renderCoverageMap(coverage, { version, apiClasses }) {
     "store; its id in brackets where the route table uses the service description's name), a **stream** (WebSocket)",
     '(a WebSocket the mock serves), or **501** `text/plain` naming the method and its path, journaled under the',
     "method's name so `verify()` sees the call and a fault can answer it instead.",
+    '',
+    '**public clients** names the public Pieces clients whose code calls the method (scripts/public-client-calls.json;',
+    'decisions/0010-public-clients.md): ' +
+      Object.entries(publicClients.clients)
+        .map(([key, name]) => `\`${key}\` ${name}`)
+        .join(', ') +
+      '.',
     '',
     `In all: ${total.stateful} stateful, ${total.stream} streams, ${total['not implemented']} answering 501.`,
     '',
@@ -55,10 +62,11 @@ export function renderCoverageMap(coverage, { version, apiClasses }) {
     )
   }
   for (const api of apiClasses) {
-    lines.push('', `## ${api}`, '', '| method | request | answer |', '| --- | --- | --- |')
+    lines.push('', `## ${api}`, '', '| method | request | answer | public clients |', '| --- | --- | --- | --- |')
     for (const entry of coverage.filter((candidate) => candidate.client.api === api)) {
       const request = `${entry.client.websocket ? 'WebSocket' : entry.client.method} \`${pathOf(entry.client.path)}\``
-      lines.push(`| \`${entry.client.id}\` | ${request} | ${answerOf(entry)} |`)
+      const callers = (publicClients.calls[entry.client.id] ?? []).join(', ')
+      lines.push(`| \`${entry.client.id}\` | ${request} | ${answerOf(entry)} | ${callers} |`)
     }
   }
   return `${lines.join('\n')}\n`

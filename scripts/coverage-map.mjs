@@ -13,6 +13,7 @@ const { clientApiClasses, clientOperationsVersion } = await import('../dist/rout
 const { STREAM_PATHS } = await import('../dist/events/stream-paths.js')
 
 const coverage = clientCoverage(routeTable(), Object.values(STREAM_PATHS))
+const publicClients = JSON.parse(await readFile(new URL('./public-client-calls.json', import.meta.url), 'utf8'))
 
 async function write(file, next) {
   const before = await readFile(file, 'utf8').catch(() => '')
@@ -22,7 +23,7 @@ async function write(file, next) {
 
 const mapChanged = await write(
   map,
-  renderCoverageMap(coverage, { version: clientOperationsVersion, apiClasses: clientApiClasses }),
+  renderCoverageMap(coverage, { version: clientOperationsVersion, apiClasses: clientApiClasses, publicClients }),
 )
 const rowChanged = await write(readme, replaceCoverageRow(await readFile(readme, 'utf8'), renderCoverageRow(coverage)))
 console.log(mapChanged || rowChanged ? 'Coverage map rewritten.' : 'Coverage map is up to date.')

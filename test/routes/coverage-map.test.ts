@@ -14,6 +14,9 @@ import { currentCoverageRow, renderCoverageMap, renderCoverageRow } from '../../
 const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8')
 const map = readFileSync(new URL('../../docs/coverage.md', import.meta.url), 'utf8')
 const coverage = clientCoverage(routeTable(), Object.values(STREAM_PATHS))
+const publicClients = JSON.parse(
+  readFileSync(new URL('../../scripts/public-client-calls.json', import.meta.url), 'utf8'),
+) as { clients: Record<string, string>; calls: Record<string, string[]> }
 
 /** The route table's operations a client method does not name: HEAD on the health check, the old `/delete/` spellings. */
 const NOT_CLIENT_ROUTES = new Set([
@@ -25,7 +28,9 @@ const NOT_CLIENT_ROUTES = new Set([
 
 describe('the coverage map of the official client', () => {
   it('is the map the route table gives (run `npm run build && node scripts/coverage-map.mjs` when this fails)', () => {
-    expect(map).toBe(renderCoverageMap(coverage, { version: clientOperationsVersion, apiClasses: clientApiClasses }))
+    expect(map).toBe(
+      renderCoverageMap(coverage, { version: clientOperationsVersion, apiClasses: clientApiClasses, publicClients }),
+    )
     expect(currentCoverageRow(readme)).toBe(renderCoverageRow(coverage))
   })
 
@@ -34,6 +39,15 @@ describe('the coverage map of the official client', () => {
       clientOperations.map((operation) => `${operation.api}.${operation.id}`),
     )
     for (const api of clientApiClasses) expect(map).toContain(`\n## ${api}\n`)
+  })
+
+  it('names only methods of the client and known public clients in the public clients column', () => {
+    const methods = new Set<string>(clientOperations.map((operation) => operation.id))
+    expect(Object.keys(publicClients.calls).filter((method) => !methods.has(method))).toEqual([])
+    const clients = Object.keys(publicClients.clients)
+    for (const callers of Object.values(publicClients.calls)) {
+      expect(callers.filter((client) => !clients.includes(client))).toEqual([])
+    }
   })
 
   it('finds a client method behind every route of the route table', () => {

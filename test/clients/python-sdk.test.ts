@@ -1,0 +1,238 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { checkModel } from '../contract/check-model.js'
+import { streamRuntimes, type StreamRuntime } from '../events/stream-runtimes.js'
+import { clientReplay, type ClientReplay } from './replay.js'
+
+/*
+ * The Python SDK's wrapper (pieces-os-client-sdk-for-python, wrapper/):
+ * PiecesClient() start-up with its seven WebSockets, where the long-term
+ * memory socket reads the vision status snapshot on every frame; then chat,
+ * long-term memory on and off, and sign-in and sign-out as the user stream
+ * tells the wrapper. Any 5xx raises in the generated Python client.
+ */
+
+interface Frame {
+  status?: string
+  conversation?: string
+  question?: { answers: { iterable: Array<{ text?: string }> } }
+}
+type Json = Record<string, unknown>
+const VISION = '/workstream_pattern_engine/processors/vision'
+const SOCKETS = [
+  '/conversations/stream/identifiers',
+  '/assets/stream/identifiers',
+  '/user/stream',
+  '/.well-known/stream/health',
+  '/anchors/stream/identifiers',
+  `${VISION}/status/stream`,
+  '/ranges/stream/identifiers',
+] as const
+
+describe.each(streamRuntimes)("the Python SDK's PiecesClient, $name", ({ start }) => {
+  let mock: StreamRuntime
+  let sdk: ClientReplay
+  let application: string
+
+  /** _startup: health, connect, the user, then the seven sockets, each with its first frame. */
+  async function startup() {
+    sdk = clientReplay(mock)
+    expect((await sdk.call('getWellKnownHealth', 'GET', '/.well-known/health')).status).toBe(200)
+    const context = await sdk.read('connect', 'POST', '/connect', 'Context', {
+      body: { application: { name: 'OPEN_SOURCE', platform: 'LINUX', version: '4.4.1' } },
+    })
+    application = (context.application as { id: string }).id
+    const user = await sdk.read('userSnapshot', 'GET', '/user', 'ReturnedUserProfile', { headers: { application } })
+    expect(user.user).toBeDefined()
+    const sockets = Object.fromEntries(SOCKETS.map((path) => [path, sdk.open<unknown>(path)]))
+    const first = Object.fromEntries(
+      await Promise.all(SOCKETS.map(async (path) => [path, await sockets[path]!.frames.next()] as const)),
+    )
+    return { sockets, first }
+  }
+  /** What LTMVisionWS.on_message does with every frame: read the status snapshot. */
+  const visionStatus = () =>
+    sdk.read<{ vision?: Json }>(
+      'workstreamPatternEngineProcessorsVisionStatus',
+      'GET',
+      `${VISION}/status`,
+      'WorkstreamPatternEngineStatus',
+    )
+
+  beforeAll(async () => {
+    mock = await start({ copilotPaceMs: 0 })
+  })
+  afterEach(async () => {
+    for (const socket of sdk.sockets.splice(0)) socket.close()
+    await mock.reset()
+  })
+  afterAll(() => mock.close())
+
+  it('starts with every socket framed as the wrapper parses it and the default model available', async () => {
+    const { first } = await startup()
+    expect(first['/.well-known/stream/health']).toMatch(/^ok/)
+    expect(checkModel(first['/user/stream'], 'UserProfile')).toEqual([])
+    expect(checkModel(first[`${VISION}/status/stream`], 'WorkstreamPatternEngineStatus')).toEqual([])
+    for (const path of SOCKETS.filter((candidate) => candidate.endsWith('/identifiers'))) {
+      expect(checkModel(first[path], 'StreamedIdentifiers')).toEqual([])
+    }
+    // model_name = "GPT-3.5-turbo Chat Model" raises unless a cloud or downloaded model has that name.
+    const models = await sdk.read('modelsSnapshot', 'GET', '/models', 'Models')
+    const names = (models.iterable as Array<{ name: string; cloud: boolean; downloaded: boolean }>)
+      .filter((model) => model.cloud || model.downloaded)
+      .map((model) => model.name)
+    expect(names).toContain('GPT-3.5-turbo Chat Model')
+  })
+
+  it('gives the Sublime and Neovim plugins, which start through the wrapper, the default models they pick', async () => {
+    await startup()
+    const models = (await sdk.read('modelsSnapshot', 'GET', '/models', 'Models')).iterable as Array<{
+      name: string
+      unique?: string
+      cloud: boolean
+      downloaded: boolean
+    }>
+    // Neovim: model_name = "GPT-4o Chat Model"; Sublime: the model whose unique is its "model" setting.
+    expect(models.filter((model) => model.cloud || model.downloaded).map((model) => model.name)).toContain(
+      'GPT-4o Chat Model',
+    )
+    expect(models.map((model) => model.unique)).toContain('o4-mini-2025-04-16')
+  })
+
+  it('reads the vision status snapshot on the vision stream frame, and it agrees with the frame', async () => {
+    const { first } = await startup()
+    const status = await visionStatus()
+    expect(status).toEqual(first[`${VISION}/status/stream`])
+  })
+
+  it('reads every record the identifier streams list', async () => {
+    const { first } = await startup()
+    const reads = [
+      [
+        '/conversations/stream/identifiers',
+        'conversation',
+        'conversationGetSpecificConversation',
+        '/conversation/',
+        'Conversation',
+      ],
+      ['/assets/stream/identifiers', 'asset', 'assetSnapshot', '/asset/', 'Asset'],
+      ['/anchors/stream/identifiers', 'anchor', 'anchorSpecificAnchorSnapshot', '/anchor/', 'Anchor'],
+      ['/ranges/stream/identifiers', 'range', 'rangesSpecificRangeSnapshot', '/range/', 'Range'],
+    ] as const
+    for (const [path, key, operation, prefix, model] of reads) {
+      const items = (first[path] as { iterable: Array<Record<string, { id: string }>> }).iterable
+      for (const item of items) {
+        const record = await sdk.read<{ id: string }>(operation, 'GET', `${prefix}${item[key]!.id}`, model, {
+          headers: { application },
+        })
+        expect(record.id).toBe(item[key]!.id)
+      }
+    }
+  })
+
+  it('chats: stream_question streams INITIALIZED, the answer, then COMPLETED; question() answers whole', async () => {
+    await startup()
+    const { socket, frames, opened } = sdk.open<Frame>('/qgpt/stream')
+    await opened
+    socket.send(
+      JSON.stringify({
+        relevance: {
+          application,
+          query: 'Write a Python function that adds two numbers',
+          model: 'gpt-3.5-turbo',
+          options: { question: true },
+        },
+      }),
+    )
+    const seen: Frame[] = []
+    while (seen.at(-1)?.status !== 'COMPLETED') {
+      const frame = await frames.next(undefined, { timeoutMs: 5_000 })
+      expect(frame.status).not.toBe('FAILED')
+      seen.push(frame)
+    }
+    expect(seen[0]!.status).toBe('INITIALIZED')
+    const text = seen
+      .map((frame) => frame.question?.answers.iterable.map((answer) => answer.text ?? '').join('') ?? '')
+      .join('')
+    expect(text).toContain('```python')
+    await sdk.read(
+      'conversationGetSpecificConversation',
+      'GET',
+      `/conversation/${seen.at(-1)!.conversation}`,
+      'Conversation',
+    )
+
+    const answer = await sdk.read<{ answers: { iterable: Array<{ text: string }> } }>(
+      'question',
+      'POST',
+      '/qgpt/question',
+      'QGPTQuestionOutput',
+      {
+        body: { query: 'What is a closure?', model: 'gpt-3.5-turbo', application, relevant: { iterable: [] } },
+      },
+    )
+    expect(answer.answers.iterable[0]!.text.length).toBeGreaterThan(0)
+  })
+
+  it('long-term memory: enable, pause and capture change the status the vision stream announces', async () => {
+    const { sockets } = await startup()
+    const vision = sockets[`${VISION}/status/stream`]!
+    const permissions = await sdk.read<{ processing?: Json }>(
+      'osPermissions',
+      'GET',
+      '/os/permissions',
+      'OSPermissions',
+    )
+    expect(typeof permissions.processing?.vision).toBe('boolean')
+    await sdk.read('osPermissionsRequest', 'POST', '/os/permissions/request', 'OSPermissions', {
+      body: { processing: { vision: true, accessibility: true } },
+    })
+    await sdk.read(
+      'workstreamPatternEngineProcessorsVisionActivate',
+      'POST',
+      `${VISION}/activate`,
+      'WorkstreamPatternEngineStatus',
+      {
+        body: { vision: { activation: { continuous: true } } },
+      },
+    )
+    await vision.frames.next((frame) => (frame as { vision?: Json }).vision?.activation !== undefined)
+    expect((await visionStatus()).vision?.activation).toBeDefined()
+
+    await sdk.read(
+      'workstreamPatternEngineProcessorsVisionDeactivate',
+      'POST',
+      `${VISION}/deactivate`,
+      'WorkstreamPatternEngineStatus',
+      {
+        body: { vision: { deactivation: { continuous: true } } },
+      },
+    )
+    await vision.frames.next((frame) => (frame as { vision?: Json }).vision?.activation === undefined)
+    expect((await visionStatus()).vision?.activation).toBeUndefined()
+
+    await sdk.read(
+      'workstreamPatternEngineProcessorsVisionCalibrationCapture',
+      'POST',
+      `${VISION}/calibration/capture`,
+      'WorkstreamPatternEngineVisionCalibration',
+    )
+  })
+
+  it('signs out and in: /user and the user stream say so in frames AuthWS understands', async () => {
+    const { sockets } = await startup()
+    const userStream = sockets['/user/stream']!
+    await sdk.read('signOutOfOS', 'POST', '/os/sign_out', 'Users')
+    // AuthWS: UserProfile.from_json(frame); a frame that is not a JSON object (or is null) means signed out.
+    const out = await userStream.frames.next()
+    expect(out === null || typeof out === 'string').toBe(true)
+    expect((await sdk.read('userSnapshot', 'GET', '/user', 'ReturnedUserProfile')).user).toBeUndefined()
+
+    const profile = await sdk.read<{ id: string }>('signIntoOS', 'POST', '/os/sign_in', 'UserProfile')
+    const back = await userStream.frames.next()
+    expect(checkModel(back, 'UserProfile')).toEqual([])
+    await sdk.read('allocationsConnectNewCloud', 'POST', '/allocations/connect', 'AllocationCloud', { body: profile })
+    const user = await sdk.read<{ user?: { allocation?: Json } }>('userSnapshot', 'GET', '/user', 'ReturnedUserProfile')
+    expect(user.user?.allocation).toBeDefined()
+    await sdk.call('allocationsDisconnectCloud', 'POST', '/allocations/disconnect', { body: user.user!.allocation })
+  })
+})

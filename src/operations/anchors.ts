@@ -68,6 +68,7 @@ export const anchorsOperations: readonly Operation[] = [
     method: 'POST',
     paths: ['/anchor/:anchor/rename'],
     params: { anchor: 'anchor' },
+    body: 'none',
     async run(context) {
       const id = pathId(context, 'anchor')
       const wire = wireContext(context)

@@ -75,6 +75,7 @@ export const conversationOperations: readonly Operation[] = [
     method: 'POST',
     paths: ['/conversation/:conversation/rename'],
     params: { conversation: 'conversation' },
+    body: 'none',
     async run(context) {
       const id = pathId(context, 'conversation')
       const wire = wireContext(context)

@@ -97,6 +97,7 @@ export function deleteOperation(spec: {
     method: 'POST',
     paths: spec.paths,
     params: { [spec.param]: spec.kind },
+    body: 'none',
     async run(context) {
       const id = pathId(context, spec.param)
       await context.store.write((tx) => tx.remove(spec.kind, id))

@@ -61,13 +61,22 @@ async function formatted(file, text) {
  */
 export async function generate({ check = false, names = [] } = {}) {
   const changed = []
+  // Sources are bundled once per set of modules, and again after a generator rewrote a file.
+  let loaded = new Map()
+  const load = (modules) => {
+    const key = JSON.stringify(modules)
+    if (!loaded.has(key)) loaded.set(key, loadSources(modules))
+    return loaded.get(key)
+  }
   for (const generator of selected(names)) {
-    for (const output of await generator.generate({ root, loadSources })) {
+    for (const output of await generator.generate({ root, loadSources: load })) {
       const { file } = output
       const text = await formatted(file, output.text)
       if ((await current(file)) === text) continue
       changed.push(file)
-      if (!check) await writeFile(`${root}${file}`, text)
+      if (check) continue
+      await writeFile(`${root}${file}`, text)
+      loaded = new Map()
     }
   }
   return changed

@@ -3,7 +3,7 @@
 // node_modules/.cache, which is then imported. Generators read the route table,
 // the client coverage and the stream table this way, so what they write never
 // lags behind the sources.
-import { mkdir, writeFile } from 'node:fs/promises'
+import { mkdir, rm, writeFile } from 'node:fs/promises'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { build } from 'esbuild'
 
@@ -36,5 +36,9 @@ export async function loadSources(modules) {
   await mkdir(cache, { recursive: true })
   const file = `${cache}/sources-${process.pid}-${++loads}.mjs`
   await writeFile(file, result.outputFiles[0].text)
-  return import(pathToFileURL(file).href)
+  try {
+    return await import(pathToFileURL(file).href)
+  } finally {
+    await rm(file, { force: true })
+  }
 }

@@ -2,12 +2,9 @@ import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { STREAM_PATHS } from '../../src/events/stream-paths.js'
 import { clientCoverage } from '../../src/routes/client-coverage.js'
-import {
-  clientApiClasses,
-  clientOperations,
-  clientOperationsVersion,
-} from '../../src/routes/client-operations.generated.js'
+import { clientApiClasses, clientOperations } from '../../src/routes/client-operations.generated.js'
 import { routeTable } from '../../src/routes/route-table.js'
+
 const map = readFileSync(new URL('../../docs/coverage.md', import.meta.url), 'utf8')
 const coverage = clientCoverage(routeTable(), Object.values(STREAM_PATHS))
 

@@ -17,7 +17,7 @@ interface StreamRowBase {
 }
 
 /** An identifier stream: the ids of one record kind, keyed as the client's `StreamedIdentifier` names them. */
-export interface IdentifierStreamRow extends StreamRowBase {
+interface IdentifierStreamRow extends StreamRowBase {
   readonly kind: 'identifier'
   /** The kind of record it lists. */
   readonly record: RecordKind
@@ -26,7 +26,7 @@ export interface IdentifierStreamRow extends StreamRowBase {
 }
 
 /** A status stream: a first frame read from a source, sent again when `resendOn` records change. */
-export interface StatusStreamRow extends StreamRowBase {
+interface StatusStreamRow extends StreamRowBase {
   readonly kind: 'status'
   readonly source: StatusSource
   /** The record kind whose changes (and every store reload) send the source again to every client. */
@@ -34,7 +34,7 @@ export interface StatusStreamRow extends StreamRowBase {
 }
 
 /** The copilot's stream: it answers the questions a client sends. */
-export interface CopilotStreamRow extends StreamRowBase {
+interface CopilotStreamRow extends StreamRowBase {
   readonly kind: 'copilot'
 }
 

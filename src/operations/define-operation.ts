@@ -38,7 +38,7 @@ export type OperationResult =
 export type HttpMethod = 'GET' | 'POST' | 'HEAD'
 
 /** Whether an operation reads a request body: it must send one, it may, or it sends none. */
-export type OperationBody = 'required' | 'optional' | 'none'
+type OperationBody = 'required' | 'optional' | 'none'
 
 /**
  * One operation of the service: its operation id, method, literal path(s), the

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { routeTable } from '../../src/routes/route-table.js'
+import { routeGroups, routeTable } from '../../src/routes/route-table.js'
 
 // The service description's endpoint tables (its section 4), kept in the repository.
 const spec = readFileSync(new URL('../../spec/service-endpoints.md', import.meta.url), 'utf8')
@@ -20,6 +20,12 @@ function specOperations(): Array<{ id: string; method: string; path: string }> {
 }
 
 describe('the route table', () => {
+  it('names its groups once each and leaves none empty, as the README endpoint table lists them', () => {
+    const groups = routeGroups()
+    expect(new Set(groups.map((group) => group.name)).size).toBe(groups.length)
+    expect(groups.filter((group) => group.operations.length === 0).map((group) => group.name)).toEqual([])
+  })
+
   it('has every operation of the service description, under its method and path', () => {
     const operations = specOperations()
     expect(operations).toHaveLength(39)

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util'
-import { isScenarioName, SCENARIOS, type ScenarioName } from '../control/scenarios.js'
+import { isScenarioName, SCENARIOS, type ScenarioName } from '../seeding/scenarios.js'
 import { DEFAULT_SERVICE_VERSION } from '../domain/service-info.js'
 import type { GenerateFixturesOptions } from '../seeding/generate-fixtures.js'
 

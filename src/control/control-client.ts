@@ -2,7 +2,7 @@ import type { CopilotReply } from '../domain/copilot-reply.js'
 import type { FaultSpec, StreamFaultSpec } from './faults.js'
 import type { ClockState } from '../store/controllable-clock.js'
 import type { JournalEntry } from './journal.js'
-import type { ScenarioName } from './scenarios.js'
+import type { ScenarioName } from '../seeding/scenarios.js'
 import type { VerifyOutcome } from './inspection.js'
 import { VerificationError, type CallExpectation } from './verify-calls.js'
 

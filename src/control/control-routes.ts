@@ -9,7 +9,7 @@ import type { Inspection } from './inspection.js'
 import { inspectorRoutes } from './inspector-routes.js'
 import type { Journal } from './journal.js'
 import type { OperationName } from '../routes/operation-names.js'
-import { isScenarioName, SCENARIOS, type ScenarioName } from './scenarios.js'
+import { isScenarioName, SCENARIOS, type ScenarioName } from '../seeding/scenarios.js'
 
 export type { ControlRoute } from './control-route.js'
 

@@ -10,7 +10,7 @@ import type { Journal, JournalEntry } from './journal.js'
 import type { NamedSnapshots, SnapshotInfo } from './named-snapshots.js'
 import { recordLabel, recordLinks, rowOf, type RecordLink, type RecordRow } from './record-views.js'
 import type { ResponseCopy } from './response-copies.js'
-import { SCENARIOS, type ScenarioName } from './scenarios.js'
+import { SCENARIOS, type ScenarioName } from '../seeding/scenarios.js'
 import { VerificationError, verifyCalls, type CallExpectation } from './verify-calls.js'
 
 /** One journal entry as the inspector lists it. */

@@ -5,14 +5,13 @@ import { createFaults, type Faults } from '../control/faults.js'
 import { createInspection, type Inspection } from '../control/inspection.js'
 import { createJournal, type Journal, type JournalEntry } from '../control/journal.js'
 import { createNamedSnapshots } from '../control/named-snapshots.js'
-import { scenarioData, type ScenarioData, type ScenarioName } from '../control/scenarios.js'
+import { scenarioData, type ScenarioData, type ScenarioName } from '../seeding/scenarios.js'
 import { verifyCalls, type CallExpectation } from '../control/verify-calls.js'
 import { deleteAsset } from '../domain/asset-writes.js'
 import { signedInUser } from '../domain/connection-writes.js'
 import { isModelUsable } from '../domain/model-usability.js'
 import { copilotStream } from '../copilot/copilot-stream.js'
-import { serveIdentifierStreams } from '../events/identifier-streams.js'
-import { serveStatusStreams } from '../events/status-streams.js'
+import { serveStreams } from '../events/serve-streams.js'
 import type { StreamEndpoint } from '../events/stream-endpoint.js'
 import { createStreamHub, type StreamHub } from '../events/stream-hub.js'
 import { serviceInfo, type ServiceInfo } from '../domain/service-info.js'
@@ -214,28 +213,22 @@ export function createMockService(options: MockServiceOptions = {}): MockService
       return `The model "${model.name}" runs locally and is not downloaded. Download it first (POST /model/${model.id}/download), or ask a cloud model.`
     },
   }
-  const identifierStreams = serveIdentifierStreams(store, hub)
-  const statusStreams = serveStatusStreams(hub, {
-    user() {
-      const user = signedInUser(store)
-      return (
-        user &&
-        JSON.stringify(renderer.answer({ now: clock.now(), transferables: true, keep: false }).render('user', user))
-      )
+  const served = serveStreams(store, hub, {
+    status: {
+      user() {
+        const user = signedInUser(store)
+        return (
+          user &&
+          JSON.stringify(renderer.answer({ now: clock.now(), transferables: true, keep: false }).render('user', user))
+        )
+      },
+      lastCheckedIn: () => JSON.stringify({ value: clock.now().toISOString() }),
+      visionStatus: () => JSON.stringify({ vision: { deactivation: { continuous: true }, degraded: false } }),
     },
-    lastCheckedIn: () => JSON.stringify({ value: clock.now().toISOString() }),
-    visionStatus: () => JSON.stringify({ vision: { deactivation: { continuous: true }, degraded: false } }),
+    copilot: () => copilotStream({ store, hub, paceMs: options.copilotPaceMs ?? 0, ...copilotHooks }),
   })
-  const streams: readonly StreamEndpoint[] = [
-    ...identifierStreams.endpoints,
-    ...statusStreams.endpoints,
-    copilotStream({ store, hub, paceMs: options.copilotPaceMs ?? 0, ...copilotHooks }),
-  ]
+  const streams = served.endpoints
   const streamsByPath = new Map(streams.map((stream) => [stream.path, stream]))
-  // The user stream sends the user again whenever a write or a reload touches it.
-  store.subscribe((event) => {
-    if (event.type === 'replace' || event.changes.some((change) => change.kind === 'user')) statusStreams.userChanged()
-  })
   const environment: ExecutionEnvironment = {
     store,
     renderer,
@@ -340,7 +333,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     },
     streamAt: (path) => streamsByPath.get(path),
     close() {
-      identifierStreams.close()
+      served.close()
       hub.close()
     },
   }

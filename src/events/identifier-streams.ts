@@ -2,9 +2,10 @@ import type { Store } from '../store/create-store.js'
 import { changeFrames, firstFrame } from './identifier-frames.js'
 import type { StreamEndpoint } from './stream-endpoint.js'
 import type { StreamHub } from './stream-hub.js'
-import { IDENTIFIER_STREAMS, type IdentifierStream } from './stream-paths.js'
+import { IDENTIFIER_STREAMS } from './stream-paths.js'
+import { streamsOfKind } from './stream-table.js'
 
-const STREAMS = Object.keys(IDENTIFIER_STREAMS) as IdentifierStream[]
+const STREAMS = streamsOfKind('identifier')
 
 /** The identifier streams, and the function that stops them hearing the store. */
 export interface IdentifierStreams {

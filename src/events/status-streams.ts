@@ -1,8 +1,9 @@
+import type { Store } from '../store/create-store.js'
 import type { StreamEndpoint } from './stream-endpoint.js'
 import type { StreamHub } from './stream-hub.js'
-import { SERVICE_STREAM_PATHS } from './stream-paths.js'
+import { STREAM_TABLE, streamsOfKind, type StatusSource } from './stream-table.js'
 
-/** Where the status streams read what they send. */
+/** Where the status streams read what they send (the health stream always says `ok`). */
 export interface StatusSources {
   /** The signed-in user as a wire UserProfile (JSON text), or undefined when no one is signed in. */
   user(): string | undefined
@@ -12,43 +13,42 @@ export interface StatusSources {
   visionStatus(): string
 }
 
-/** The status streams, and the function that re-sends the user to its clients after a change. */
+/** The status streams, and the function that stops them hearing the store. */
 export interface StatusStreams {
   readonly endpoints: readonly StreamEndpoint[]
-  /** Sends the current user to every client of `/user/stream` (after the user changed). */
-  userChanged(): void
+  close(): void
 }
 
 /**
- * The streams real clients open on start besides the identifier streams:
- * `/.well-known/stream/health` sends `ok` on connect; `/user/stream` sends the
- * signed-in user on connect and again whenever it changes (nothing while no
- * one is signed in); `/user/last_checked_in/stream` sends when the user last
- * checked in; the vision status stream sends the processor's state.
+ * Serves every status stream of the stream table: a client gets the row's
+ * source on connect (nothing while it has none, as `/user/stream` while no one
+ * is signed in), and a row with `resendOn` sends its source again to every
+ * client when a write changes records of that kind or the store is replaced.
  *
  * @example
- * const status = serveStatusStreams(hub, { user: () => JSON.stringify(profile), lastCheckedIn: () => '{"value":"…"}', visionStatus: () => '{"vision":{}}' })
+ * const status = serveStatusStreams(store, hub, { user: () => JSON.stringify(profile), lastCheckedIn: () => '{"value":"…"}', visionStatus: () => '{"vision":{}}' })
  */
-export function serveStatusStreams(hub: StreamHub, sources: StatusSources): StatusStreams {
-  const endpoint = (name: keyof typeof SERVICE_STREAM_PATHS, first: () => string | undefined): StreamEndpoint => ({
-    name,
-    path: SERVICE_STREAM_PATHS[name],
-    open(client) {
-      const leave = hub.join(name, client, first())
-      return { receive() {}, leave }
-    },
+export function serveStatusStreams(store: Store, hub: StreamHub, sources: StatusSources): StatusStreams {
+  const read: Record<StatusSource, () => string | undefined> = { health: () => 'ok', ...sources }
+  const names = streamsOfKind('status')
+  const unsubscribe = store.subscribe((event) => {
+    for (const name of names) {
+      const row: { readonly source: StatusSource; readonly resendOn?: string } = STREAM_TABLE[name]
+      if (row.resendOn === undefined || hub.clientCount(name) === 0) continue
+      if (event.type !== 'replace' && !event.changes.some((change) => change.kind === row.resendOn)) continue
+      const frame = read[row.source]()
+      if (frame !== undefined) hub.broadcast(name, frame)
+    }
   })
   return {
-    endpoints: [
-      endpoint('health', () => 'ok'),
-      endpoint('user', () => sources.user()),
-      endpoint('userLastCheckedIn', () => sources.lastCheckedIn()),
-      endpoint('visionStatus', () => sources.visionStatus()),
-    ],
-    userChanged() {
-      if (hub.clientCount('user') === 0) return
-      const user = sources.user()
-      if (user !== undefined) hub.broadcast('user', user)
-    },
+    endpoints: names.map((name) => ({
+      name,
+      path: STREAM_TABLE[name].path,
+      open(client) {
+        const leave = hub.join(name, client, read[STREAM_TABLE[name].source]())
+        return { receive() {}, leave }
+      },
+    })),
+    close: unsubscribe,
   }
 }

@@ -10,7 +10,7 @@ import type {
   StreamCounts,
   VerifyOutcome,
 } from '../control/inspection.js'
-import type { ScenarioName } from '../control/scenarios.js'
+import type { ScenarioName } from '../seeding/scenarios.js'
 import type { CallExpectation } from '../control/verify-calls.js'
 import type { StreamName } from '../events/stream-paths.js'
 import type { RecordKind } from '../store/schemas.js'

@@ -1,7 +1,7 @@
 import type { StreamName } from '../events/stream-paths.js'
 import { useState } from 'preact/hooks'
 import type { FaultRow } from '../control/inspection.js'
-import type { ScenarioName } from '../control/scenarios.js'
+import type { ScenarioName } from '../seeding/scenarios.js'
 import type { OperationName } from '../routes/operation-names.js'
 import type { ViewProps } from './app.js'
 import { formatInstant } from './format.js'

@@ -4,7 +4,7 @@ import { seededActivityInput } from '../domain/record-seeds.js'
 import type { ActivityRecord } from '../store/schemas.js'
 import { defineOperation, json, type Operation } from './define-operation.js'
 import { deleteOperation, requireBody, snapshotOperation } from './record-routes.js'
-import { activityUpdateInput } from './record-update-inputs.js'
+import { activityUpdateInput } from '../domain/record-update-inputs.js'
 import { booleanQuery, parseBody, wireContext } from './request-input.js'
 
 const ACTIVITY_FILTERS = ['UNKNOWN', 'CREATED', 'UPDATED', 'DELETED', 'REFERENCED'] as const

@@ -2,7 +2,7 @@ import { createAnchor } from '../domain/record-writes.js'
 import { seededAnchorInput } from '../domain/record-seeds.js'
 import { defineOperation, json, type Operation } from './define-operation.js'
 import { deleteOperation, requireBody, scoresIncrementOperation, snapshotOperation } from './record-routes.js'
-import { anchorUpdateInput } from './record-update-inputs.js'
+import { anchorUpdateInput } from '../domain/record-update-inputs.js'
 import { parseBody, pathId, wireContext } from './request-input.js'
 import { searchOperation } from './search-operation.js'
 
@@ -68,6 +68,7 @@ export const anchorsOperations: readonly Operation[] = [
     method: 'POST',
     paths: ['/anchor/:anchor/rename'],
     params: { anchor: 'anchor' },
+    body: 'none',
     async run(context) {
       const id = pathId(context, 'anchor')
       const wire = wireContext(context)

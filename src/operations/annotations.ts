@@ -5,7 +5,7 @@ import { annotationType } from '../store/enums.js'
 import { collectionOf } from '../wire/flattened.js'
 import { defineOperation, json, type Operation } from './define-operation.js'
 import { deleteOperation, requireBody, scoresIncrementOperation } from './record-routes.js'
-import { annotationUpdateInput } from './record-update-inputs.js'
+import { annotationUpdateInput } from '../domain/record-update-inputs.js'
 import { parseBody } from './request-input.js'
 import { searchOperation } from './search-operation.js'
 

@@ -5,7 +5,7 @@ import type { AssetRecord } from '../store/schemas.js'
 import type { WireContext } from '../wire/wire-types.js'
 import { defineOperation, json, type Operation } from './define-operation.js'
 import { booleanQuery, parseBody, wireContext } from './request-input.js'
-import { assetsSearchWithFiltersInput, type AssetFilterInput, type AssetFiltersInput } from './search-inputs.js'
+import { assetsSearchWithFiltersInput, type AssetFilterInput, type AssetFiltersInput } from '../domain/search-inputs.js'
 
 const optionalSearchWithFilters = assetsSearchWithFiltersInput.optional()
 

@@ -3,8 +3,8 @@ import { incrementScore } from '../domain/score.js'
 import { recordActivity } from '../domain/asset-writes.js'
 import { defineOperation, json, noContent, type Operation } from './define-operation.js'
 import { parseBody, pathId, wireContext } from './request-input.js'
-import { assetReclassificationInput, assetUpdateInput } from './asset-inputs.js'
-import { seededScoreIncrementInput } from './conversation-inputs.js'
+import { assetReclassificationInput, assetUpdateInput } from '../domain/asset-inputs.js'
+import { seededScoreIncrementInput } from '../domain/conversation-inputs.js'
 
 function requireBody(body: unknown, model: string): void {
   if (body === undefined) {

@@ -4,7 +4,7 @@ import { recordActivity } from '../domain/asset-writes.js'
 import { defineOperation, json, type Operation } from './define-operation.js'
 import { parseBody, wireContext } from './request-input.js'
 import { collectionOf } from '../wire/flattened.js'
-import { exportTypeInput, seededAccessorInput } from './asset-inputs.js'
+import { exportTypeInput, seededAccessorInput } from '../domain/asset-inputs.js'
 import { activitiesOf, assetWithActivities, packageActivities, readAsset } from './asset-reads.js'
 
 /**

@@ -35,6 +35,7 @@ export const assetsOperations: readonly Operation[] = [
     method: 'POST',
     paths: ['/assets/:asset/delete'],
     params: { asset: 'asset' },
+    body: 'none',
     async run(context) {
       const id = pathId(context, 'asset')
       await context.store.write((tx) => deleteAsset(tx, id))

@@ -4,7 +4,7 @@ import type { WireContext } from '../wire/wire-types.js'
 import { defineOperation, json, type Operation, type OperationContext } from './define-operation.js'
 import { readRecord, requireBody } from './record-routes.js'
 import { parseBody, wireContext } from './request-input.js'
-import { searchInput, textSearchOf } from './search-inputs.js'
+import { searchInput, textSearchOf } from '../domain/search-inputs.js'
 
 /** The SearchInput of a request, as a text search. */
 function searchOf(context: OperationContext): TextSearch {

@@ -9,7 +9,7 @@ import {
   conversationSummarizeInput,
   conversationUpdateInput,
   seededScoreIncrementInput,
-} from './conversation-inputs.js'
+} from '../domain/conversation-inputs.js'
 
 /** The conversation of a read, or the spec's 410 "Website not found." when there is none. */
 function readConversation(context: OperationContext, id: string) {
@@ -75,6 +75,7 @@ export const conversationOperations: readonly Operation[] = [
     method: 'POST',
     paths: ['/conversation/:conversation/rename'],
     params: { conversation: 'conversation' },
+    body: 'none',
     async run(context) {
       const id = pathId(context, 'conversation')
       const wire = wireContext(context)

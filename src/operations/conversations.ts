@@ -36,6 +36,7 @@ export const conversationsOperations: readonly Operation[] = [
     method: 'POST',
     paths: ['/conversations/create/from_asset/:asset'],
     params: { asset: 'asset' },
+    body: 'none',
     async run(context) {
       const assetId = pathId(context, 'asset')
       const conversation = await context.store.write((tx) => {
@@ -57,6 +58,7 @@ export const conversationsOperations: readonly Operation[] = [
     method: 'POST',
     paths: ['/conversations/:conversation/delete'],
     params: { conversation: 'conversation' },
+    body: 'none',
     async run(context) {
       const id = pathId(context, 'conversation')
       await context.store.write((tx) => deleteConversation(tx, id))

@@ -37,6 +37,9 @@ export type OperationResult =
 
 export type HttpMethod = 'GET' | 'POST' | 'HEAD'
 
+/** Whether an operation reads a request body: it must send one, it may, or it sends none. */
+type OperationBody = 'required' | 'optional' | 'none'
+
 /**
  * One operation of the service: its operation id, method, literal path(s), the
  * record kind each path parameter names, and what it does. The one router of
@@ -50,6 +53,11 @@ export interface Operation {
   readonly paths: readonly string[]
   /** The record kind each path parameter names, e.g. `{ conversation: 'conversation' }`. */
   readonly params: Readonly<Record<string, RecordKind>>
+  /**
+   * The request body it reads: `'required'` (a POST's default), `'optional'`, or `'none'` (a GET
+   * or HEAD always; a POST that reads only its path, such as a link, a delete or a rename).
+   */
+  readonly body?: OperationBody
   run(context: OperationContext): OperationResult | Promise<OperationResult>
 }
 

@@ -3,7 +3,7 @@ import { MockServiceError } from '../errors.js'
 import type { Transaction } from '../store/transaction.js'
 import { defineOperation, json, type Operation, type OperationContext } from './define-operation.js'
 import { readRecord, requireBody } from './record-routes.js'
-import { formatReclassificationInput, formatUpdateInput } from './record-update-inputs.js'
+import { formatReclassificationInput, formatUpdateInput } from '../domain/record-update-inputs.js'
 import { booleanQuery, parseBody, wireContext } from './request-input.js'
 
 /** The wire context of a format route: the real routes spell the flag `transferable`. */

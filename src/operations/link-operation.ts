@@ -60,6 +60,7 @@ function linkRoute(
     method: 'POST',
     paths: spec.paths,
     params: spec.params,
+    body: 'none',
     async run(context) {
       const ids = { [ownerParam]: pathId(context, ownerParam), [otherParam]: pathId(context, otherParam) }
       if (relation.from === relation.to && ids[ownerParam] === ids[otherParam]) {

@@ -2,7 +2,7 @@ import { appendMessage, updateMessage } from '../domain/message-writes.js'
 import { seededMessageInput } from '../domain/seeds.js'
 import { defineOperation, json, type Operation } from './define-operation.js'
 import { deleteOperation, requireBody, snapshotOperation } from './record-routes.js'
-import { messageUpdateInput } from './record-update-inputs.js'
+import { messageUpdateInput } from '../domain/record-update-inputs.js'
 import { parseBody, wireContext } from './request-input.js'
 
 /**

@@ -73,6 +73,7 @@ export const modelsOperations: readonly Operation[] = [
     method: 'POST',
     paths: ['/models/:model/delete'],
     params: { model: 'model' },
+    body: 'none',
     async run(context) {
       const id = pathId(context, 'model')
       await context.store.write((tx) => deleteModel(tx, id))
@@ -88,6 +89,7 @@ export const modelsOperations: readonly Operation[] = [
     method: 'POST',
     paths: ['/models/unload'],
     params: {},
+    body: 'none',
     async run(context) {
       await context.store.write((tx) => {
         for (const model of tx.all('model')) if (model.loaded) setModelLoaded(tx, model.id, false)
@@ -108,6 +110,7 @@ function modelStateOperation(
     method: 'POST',
     paths: [path],
     params: { model: 'model' },
+    body: 'none',
     async run(context) {
       const modelId = pathId(context, 'model')
       const wire = wireContext(context)

@@ -2,7 +2,7 @@ import { createRange } from '../domain/record-writes.js'
 import { seededRangeInput } from '../domain/record-seeds.js'
 import { defineOperation, json, type Operation } from './define-operation.js'
 import { deleteOperation, requireBody, scoresIncrementOperation, snapshotOperation } from './record-routes.js'
-import { rangeUpdateInput } from './record-update-inputs.js'
+import { rangeUpdateInput } from '../domain/record-update-inputs.js'
 import { parseBody } from './request-input.js'
 
 /**

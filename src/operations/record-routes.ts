@@ -3,7 +3,7 @@ import { incrementScore } from '../domain/score.js'
 import { describeKind } from '../store/describe-kind.js'
 import type { RecordKind, RecordOf, ScoreRecord } from '../store/schemas.js'
 import type { SerializerName } from '../wire/wire-types.js'
-import { seededScoreIncrementInput } from './conversation-inputs.js'
+import { seededScoreIncrementInput } from '../domain/conversation-inputs.js'
 import { defineOperation, json, noContent, type Operation, type OperationContext } from './define-operation.js'
 import { parseBody, pathId, wireContext } from './request-input.js'
 
@@ -97,6 +97,7 @@ export function deleteOperation(spec: {
     method: 'POST',
     paths: spec.paths,
     params: { [spec.param]: spec.kind },
+    body: 'none',
     async run(context) {
       const id = pathId(context, spec.param)
       await context.store.write((tx) => tx.remove(spec.kind, id))

@@ -4,7 +4,7 @@ import type { SerializerName } from '../wire/wire-types.js'
 import { defineOperation, json, type Operation, type OperationContext } from './define-operation.js'
 import { requireBody } from './record-routes.js'
 import { parseBody, wireContext } from './request-input.js'
-import { searchInput, textSearchOf } from './search-inputs.js'
+import { searchInput, textSearchOf } from '../domain/search-inputs.js'
 
 /**
  * `POST /{kinds}/search`: the records of a kind whose texts match the

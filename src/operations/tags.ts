@@ -2,7 +2,7 @@ import { createTag } from '../domain/record-writes.js'
 import { existentMetadataInput, seededTagInput } from '../domain/record-seeds.js'
 import { defineOperation, json, type Operation } from './define-operation.js'
 import { deleteOperation, requireBody, scoresIncrementOperation, snapshotOperation } from './record-routes.js'
-import { tagUpdateInput } from './record-update-inputs.js'
+import { tagUpdateInput } from '../domain/record-update-inputs.js'
 import { parseBody, wireContext } from './request-input.js'
 import { searchOperation } from './search-operation.js'
 

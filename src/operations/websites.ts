@@ -2,7 +2,7 @@ import { createWebsite } from '../domain/record-writes.js'
 import { existentMetadataInput, seededWebsiteInput } from '../domain/record-seeds.js'
 import { defineOperation, json, type Operation } from './define-operation.js'
 import { deleteOperation, requireBody, scoresIncrementOperation, snapshotOperation } from './record-routes.js'
-import { websiteUpdateInput } from './record-update-inputs.js'
+import { websiteUpdateInput } from '../domain/record-update-inputs.js'
 import { parseBody, wireContext } from './request-input.js'
 import { searchOperation } from './search-operation.js'
 

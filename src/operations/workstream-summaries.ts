@@ -2,7 +2,7 @@ import { createWorkstreamSummary } from '../domain/record-writes.js'
 import { seededWorkstreamSummaryInput } from '../domain/record-seeds.js'
 import { defineOperation, json, type Operation } from './define-operation.js'
 import { deleteOperation, requireBody, scoresIncrementOperation, snapshotOperation } from './record-routes.js'
-import { workstreamSummaryUpdateInput } from './record-update-inputs.js'
+import { workstreamSummaryUpdateInput } from '../domain/record-update-inputs.js'
 import { parseBody, wireContext } from './request-input.js'
 import { searchOperation } from './search-operation.js'
 

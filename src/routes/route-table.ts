@@ -34,7 +34,7 @@ import { userOperations } from '../operations/user.js'
 import { modelsOperations } from '../operations/models.js'
 
 /** A named group of operations, as the README's endpoint table shows them. */
-export interface RouteGroup {
+interface RouteGroup {
   readonly name: string
   readonly operations: readonly Operation[]
 }

@@ -17,7 +17,7 @@ describe('operation names in faults, verify and the journal', () => {
     const ids = [...new Set(routeTable().map((operation) => operation.id))].sort()
     expect(
       [...SERVICE_OPERATION_IDS],
-      'src/routes/service-operation-ids.ts must list the route table ids, sorted',
+      'src/routes/service-operation-ids.ts must list the route table ids, sorted (run `npm run generate`)',
     ).toEqual(ids)
   })
 

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { MockServiceError } from '../errors.js'
-import type { TextSearch } from '../domain/search.js'
+import type { TextSearch } from './search.js'
 import { classificationSpecific } from '../store/enums.js'
 
 /*

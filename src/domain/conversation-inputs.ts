@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { conversationType } from '../store/enums.js'
-import { seededScore } from '../domain/seeds.js'
+import { seededScore } from './seeds.js'
 import { applicationSchema, scoreSchema } from '../store/schemas.js'
 
 /*

@@ -1,7 +1,7 @@
-import { defaultFixtures } from '../seeding/default-fixtures.generated.js'
-import type { FixtureSet } from '../seeding/fixture-files.js'
-import type { GenerateFixturesOptions } from '../seeding/generate-fixtures.js'
-import { validateFixtures } from '../seeding/validate-fixtures.js'
+import { defaultFixtures } from './default-fixtures.generated.js'
+import type { FixtureSet } from './fixture-files.js'
+import type { GenerateFixturesOptions } from './generate-fixtures.js'
+import { validateFixtures } from './validate-fixtures.js'
 import type { RecordSet } from '../store/create-store.js'
 
 /**
@@ -70,7 +70,7 @@ export async function scenarioData(
 }
 
 async function generated(options: GenerateFixturesOptions): Promise<RecordSet> {
-  const { generateRecords } = await import('../seeding/generate-records.js')
+  const { generateRecords } = await import('./generate-records.js')
   return generateRecords(options)
 }
 

@@ -1,25 +1,16 @@
-// Generates src/routes/client-operations.generated.ts: one literal entry per
-// method of every API class of the installed official client
-// (@pieces.app/pieces-os-client), read from its generated sources
-// (dist/apis/*.js for how each method builds its request, dist/apis/*.d.ts
-// for the types it declares). Run it after upgrading the client:
-//
-//   npm run generate:client-operations
+// src/routes/client-operations.generated.ts: one literal entry per method of every API class of
+// the installed official client (@pieces.app/pieces-os-client), read from its generated sources
+// (dist/apis/*.js for how each method builds its request, dist/apis/*.d.ts for the types it
+// declares). `npm run generate` rewrites it after the client is upgraded.
 //
 // It fails, naming the method, when a method builds its request in a way this
 // script does not know, so a new client shape is never written down wrongly.
-import { readFile, readdir, writeFile } from 'node:fs/promises'
+import { readFile, readdir } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 
 const clientName = '@pieces.app/pieces-os-client'
-const root = fileURLToPath(new URL('..', import.meta.url))
-const target = `${root}src/routes/client-operations.generated.ts`
 const require = createRequire(import.meta.url)
-const clientRoot = dirname(require.resolve(`${clientName}/package.json`))
-const clientVersion = JSON.parse(await readFile(join(clientRoot, 'package.json'), 'utf8')).version
-const apisDirectory = join(clientRoot, 'dist', 'apis')
 
 function fail(what, fix) {
   throw new Error(`Failed to generate the client operation table: ${what}. ${fix}`)
@@ -76,7 +67,7 @@ function operationOf(api, raw, types) {
   if (template === undefined || method === undefined) {
     fail(
       `${where} builds its path or method in an unknown way`,
-      'Teach scripts/generate-client-operations.mjs the new shape.',
+      'Teach scripts/generate/client-operations.mjs the new shape.',
     )
   }
   if (raw.websocket && method !== 'GET') fail(`${where} is a WebSocket sent as ${method}`, 'Check it.')
@@ -109,7 +100,7 @@ function operationOf(api, raw, types) {
     body = 'form'
     contentType = 'application/x-www-form-urlencoded'
   } else if (/\n {12}body: /.test(source)) {
-    fail(`${where} sends a body of an unknown kind`, 'Teach scripts/generate-client-operations.mjs the new shape.')
+    fail(`${where} sends a body of an unknown kind`, 'Teach scripts/generate/client-operations.mjs the new shape.')
   }
   const declaredContentType = /headerParameters\['Content-Type'\] = '([^']+)';/.exec(source)?.[1]
   if (declaredContentType !== undefined && declaredContentType !== contentType) {
@@ -136,7 +127,7 @@ function operationOf(api, raw, types) {
   } else if (/return new runtime\.BlobApiResponse\(response\);/.test(source)) {
     response = 'binary'
   } else {
-    fail(`${where} reads its response in an unknown way`, 'Teach scripts/generate-client-operations.mjs the new shape.')
+    fail(`${where} reads its response in an unknown way`, 'Teach scripts/generate/client-operations.mjs the new shape.')
   }
   const returns = types.returns.get(raw.id)
   if (returns === undefined) fail(`${where} has no declared return type`, 'Check its .d.ts.')
@@ -168,63 +159,67 @@ function operationOf(api, raw, types) {
   }
 }
 
-const apiFiles = (await readdir(apisDirectory)).filter((file) => /^\w+Api\.js$/.test(file)).sort()
-const index = await readFile(join(apisDirectory, 'index.js'), 'utf8')
-const exported = [...index.matchAll(/require\("\.\/(\w+)"\)/g)].map((match) => `${match[1]}.js`).sort()
-if (exported.join() !== apiFiles.join()) {
-  fail(
-    `dist/apis/index.js exports ${exported.length} API files, the folder holds ${apiFiles.length}`,
-    'Check the client.',
-  )
-}
-
-const apis = []
-const operations = []
-for (const file of apiFiles) {
-  const source = await readFile(join(apisDirectory, file), 'utf8')
-  const api = /^class (\w+Api) extends runtime\.BaseAPI \{$/m.exec(source)?.[1]
-  if (api === undefined || `${api}.js` !== file)
-    fail(`${file} holds no class named after the file`, 'Check the client.')
-  const types = declarations(await readFile(join(apisDirectory, file.replace(/\.js$/, '.d.ts')), 'utf8'))
-  const raws = rawMethods(source, file)
-  const publicMethods = [...source.matchAll(/^ {4}async (\w+)\(/gm)].map((match) => match[1])
-  const expected = publicMethods.filter((name) => !name.endsWith('Raw')).sort()
-  if (
-    raws
-      .map((raw) => raw.id)
-      .sort()
-      .join() !== expected.join()
-  ) {
-    fail(`${api} has methods without a matching …Raw request builder`, 'Check the client.')
+/** The client operation table, as a TypeScript module. */
+export async function clientOperations() {
+  const clientRoot = dirname(require.resolve(`${clientName}/package.json`))
+  const clientVersion = JSON.parse(await readFile(join(clientRoot, 'package.json'), 'utf8')).version
+  const apisDirectory = join(clientRoot, 'dist', 'apis')
+  const apiFiles = (await readdir(apisDirectory)).filter((file) => /^\w+Api\.js$/.test(file)).sort()
+  const index = await readFile(join(apisDirectory, 'index.js'), 'utf8')
+  const exported = [...index.matchAll(/require\("\.\/(\w+)"\)/g)].map((match) => `${match[1]}.js`).sort()
+  if (exported.join() !== apiFiles.join()) {
+    fail(
+      `dist/apis/index.js exports ${exported.length} API files, the folder holds ${apiFiles.length}`,
+      'Check the client.',
+    )
   }
-  apis.push(api)
-  for (const raw of raws) operations.push(operationOf(api, raw, types))
-}
-operations.sort((a, b) => (a.api === b.api ? (a.id < b.id ? -1 : 1) : a.api < b.api ? -1 : 1))
-const ids = new Set(operations.map((operation) => operation.id))
-if (ids.size !== operations.length) {
-  fail(
-    'two API classes share a method name',
-    'Make the id unique (prefix it with the class) before generating the table.',
-  )
-}
 
-const literal = (value) =>
-  value === undefined ? 'undefined' : `'${value.replaceAll('\\', '\\\\').replaceAll("'", "\\'")}'`
-const list = (values) => `[${values.map(literal).join(', ')}]`
-const entry = (operation) =>
-  [
-    `  { id: ${literal(operation.id)}, api: ${literal(operation.api)}, method: ${literal(operation.method)}, `,
-    `path: ${literal(operation.path)}, params: ${list(operation.params)}, query: ${list(operation.query)}, `,
-    `body: ${literal(operation.body)}, form: ${list(operation.form)}, contentType: ${literal(operation.contentType)}, `,
-    `response: ${literal(operation.response)}, returns: ${literal(operation.returns)}, auth: ${literal(operation.auth)}, `,
-    `websocket: ${operation.websocket}, deprecated: ${operation.deprecated} },`,
-  ].join('')
+  const apis = []
+  const operations = []
+  for (const file of apiFiles) {
+    const source = await readFile(join(apisDirectory, file), 'utf8')
+    const api = /^class (\w+Api) extends runtime\.BaseAPI \{$/m.exec(source)?.[1]
+    if (api === undefined || `${api}.js` !== file)
+      fail(`${file} holds no class named after the file`, 'Check the client.')
+    const types = declarations(await readFile(join(apisDirectory, file.replace(/\.js$/, '.d.ts')), 'utf8'))
+    const raws = rawMethods(source, file)
+    const publicMethods = [...source.matchAll(/^ {4}async (\w+)\(/gm)].map((match) => match[1])
+    const expected = publicMethods.filter((name) => !name.endsWith('Raw')).sort()
+    if (
+      raws
+        .map((raw) => raw.id)
+        .sort()
+        .join() !== expected.join()
+    ) {
+      fail(`${api} has methods without a matching …Raw request builder`, 'Check the client.')
+    }
+    apis.push(api)
+    for (const raw of raws) operations.push(operationOf(api, raw, types))
+  }
+  operations.sort((a, b) => (a.api === b.api ? (a.id < b.id ? -1 : 1) : a.api < b.api ? -1 : 1))
+  const ids = new Set(operations.map((operation) => operation.id))
+  if (ids.size !== operations.length) {
+    fail(
+      'two API classes share a method name',
+      'Make the id unique (prefix it with the class) before generating the table.',
+    )
+  }
 
-const module = `// Generated by \`npm run generate:client-operations\` (scripts/generate-client-operations.mjs)
+  const literal = (value) =>
+    value === undefined ? 'undefined' : `'${value.replaceAll('\\', '\\\\').replaceAll("'", "\\'")}'`
+  const list = (values) => `[${values.map(literal).join(', ')}]`
+  const entry = (operation) =>
+    [
+      `  { id: ${literal(operation.id)}, api: ${literal(operation.api)}, method: ${literal(operation.method)}, `,
+      `path: ${literal(operation.path)}, params: ${list(operation.params)}, query: ${list(operation.query)}, `,
+      `body: ${literal(operation.body)}, form: ${list(operation.form)}, contentType: ${literal(operation.contentType)}, `,
+      `response: ${literal(operation.response)}, returns: ${literal(operation.returns)}, auth: ${literal(operation.auth)}, `,
+      `websocket: ${operation.websocket}, deprecated: ${operation.deprecated} },`,
+    ].join('')
+
+  const module = `// Generated by \`npm run generate\` (scripts/generate/client-operations.mjs)
 // from ${clientName} ${clientVersion} (dist/apis). Do not edit: run the command again after
-// upgrading the client. One entry per client method, sorted by API class then method, each on
-// one line so that a search for an id or a path shows the whole entry.
+// upgrading the client. One entry per client method, sorted by API class then method.
 // test/routes/client-operations.test.ts fails when this table and the installed client disagree.
 
 /** The version of ${clientName} this table was generated from. */
@@ -293,9 +288,5 @@ export type ClientOperation = (typeof clientOperations)[number]
 export type ClientOperationId = ClientOperation['id']
 `
 
-let current = ''
-try {
-  current = await readFile(target, 'utf8')
-} catch {}
-if (current !== module) await writeFile(target, module)
-console.log(`${target}: ${apis.length} API classes, ${operations.length} operations (${clientName} ${clientVersion})`)
+  return [{ file: 'src/routes/client-operations.generated.ts', text: module }]
+}

@@ -1,0 +1,52 @@
+import type { Store } from '../store/create-store.js'
+import { serveIdentifierStreams } from './identifier-streams.js'
+import { serveStatusStreams, type StatusSources } from './status-streams.js'
+import type { StreamEndpoint } from './stream-endpoint.js'
+import type { StreamHub } from './stream-hub.js'
+import { STREAM_NAMES, STREAM_TABLE } from './stream-table.js'
+
+/** What the streams of each kind are served from. */
+export interface StreamSources {
+  /** Where the status streams read their frames. */
+  readonly status: StatusSources
+  /** The copilot's endpoint (it lives with the copilot, which answers the questions). */
+  copilot(): StreamEndpoint
+}
+
+/** Every stream endpoint of the stream table, and the function that stops them hearing the store. */
+export interface ServedStreams {
+  /** One endpoint per row of the stream table, in table order. */
+  readonly endpoints: readonly StreamEndpoint[]
+  close(): void
+}
+
+/**
+ * Serves every row of the stream table through the hub, each by its kind:
+ * identifier streams from the store's writes, status streams from their
+ * sources, the copilot's from its endpoint.
+ *
+ * @example
+ * const streams = serveStreams(store, hub, { status, copilot: () => copilotStream(environment) })
+ * streams.endpoints.map((endpoint) => endpoint.path) // ['/conversations/stream/identifiers', …, '/qgpt/stream']
+ */
+export function serveStreams(store: Store, hub: StreamHub, sources: StreamSources): ServedStreams {
+  const identifier = serveIdentifierStreams(store, hub)
+  const status = serveStatusStreams(store, hub, sources.status)
+  const byName = new Map([...identifier.endpoints, ...status.endpoints].map((endpoint) => [endpoint.name, endpoint]))
+  const endpoints = STREAM_NAMES.map((name) => {
+    const endpoint = STREAM_TABLE[name].kind === 'copilot' ? sources.copilot() : byName.get(name)
+    if (endpoint === undefined || endpoint.name !== name) {
+      throw new Error(
+        `Failed to serve the stream ${name}: no endpoint of its kind answers it. Serve every row of src/events/stream-table.ts by its kind.`,
+      )
+    }
+    return endpoint
+  })
+  return {
+    endpoints,
+    close() {
+      identifier.close()
+      status.close()
+    },
+  }
+}

@@ -1,0 +1,139 @@
+import type { RecordKind } from '../store/schemas.js'
+
+/** How a stream is served: from the store's ids, from a status source, or by the copilot. */
+export type StreamKind = 'identifier' | 'status' | 'copilot'
+
+/** Where a status stream reads its frames (see `StatusSources`). */
+export type StatusSource = 'health' | 'user' | 'lastCheckedIn' | 'visionStatus'
+
+/** One row of {@link STREAM_TABLE}: what every stream declares, whatever its kind. */
+interface StreamRowBase {
+  /** The literal WebSocket path. */
+  readonly path: string
+  /** What a client gets on connect, in words (the docs list it). */
+  readonly first: string
+  /** What the stream sends afterwards, in words (the docs list it). */
+  readonly changes: string
+}
+
+/** An identifier stream: the ids of one record kind, keyed as the client's `StreamedIdentifier` names them. */
+interface IdentifierStreamRow extends StreamRowBase {
+  readonly kind: 'identifier'
+  /** The kind of record it lists. */
+  readonly record: RecordKind
+  /** The official client's `StreamedIdentifier` field its frames name each record under. */
+  readonly key: string
+}
+
+/** A status stream: a first frame read from a source, sent again when `resendOn` records change. */
+interface StatusStreamRow extends StreamRowBase {
+  readonly kind: 'status'
+  readonly source: StatusSource
+  /** The record kind whose changes (and every store reload) send the source again to every client. */
+  readonly resendOn?: RecordKind
+}
+
+/** The copilot's stream: it answers the questions a client sends. */
+interface CopilotStreamRow extends StreamRowBase {
+  readonly kind: 'copilot'
+}
+
+/** One row of {@link STREAM_TABLE}. */
+export type StreamRow = IdentifierStreamRow | StatusStreamRow | CopilotStreamRow
+
+const identifier = <R extends RecordKind, K extends string>(path: string, record: R, key: K, plural: string) =>
+  ({
+    path,
+    kind: 'identifier',
+    record,
+    key,
+    first: `every live ${plural} id, most recently updated first`,
+    changes: `one frame per created, updated or deleted ${plural} (a deletion alone, with \`"deleted": true\`); every id again after a reset, restore or scenario`,
+  }) as const
+
+/**
+ * Every WebSocket stream the mock serves, one row each: its path, how it is
+ * served, what the first frame is and what changes send. The hub's endpoints,
+ * the stream paths and URLs, the README's stream list, the coverage map and
+ * the inspector all read this table; a stream of a kind already served is one
+ * row here.
+ *
+ * @example
+ * STREAM_TABLE.messages.key // 'conversationMessage'
+ */
+export const STREAM_TABLE = {
+  conversations: identifier('/conversations/stream/identifiers', 'conversation', 'conversation', 'conversation'),
+  assets: identifier('/assets/stream/identifiers', 'asset', 'asset', 'asset'),
+  messages: identifier('/messages/stream/identifiers', 'message', 'conversationMessage', 'message'),
+  annotations: identifier('/annotations/stream/identifiers', 'annotation', 'annotation', 'annotation'),
+  anchors: identifier('/anchors/stream/identifiers', 'anchor', 'anchor', 'anchor'),
+  ranges: identifier('/ranges/stream/identifiers', 'range', 'range', 'range'),
+  tags: identifier('/tags/stream/identifiers', 'tag', 'tag', 'tag'),
+  websites: identifier('/websites/stream/identifiers', 'website', 'website', 'website'),
+  workstreamSummaries: identifier(
+    '/workstream_summaries/stream/identifiers',
+    'workstreamSummary',
+    'workstream_summary',
+    'workstream summary',
+  ),
+  formats: identifier('/formats/stream/identifiers', 'format', 'format', 'format'),
+  activities: identifier('/activities/stream/identifiers', 'activity', 'activity', 'activity'),
+  applications: identifier('/applications/stream/identifiers', 'application', 'application', 'application'),
+  models: identifier('/models/stream/identifiers', 'model', 'model', 'model'),
+  health: {
+    path: '/.well-known/stream/health',
+    kind: 'status',
+    source: 'health',
+    first: '`ok`',
+    changes: 'nothing',
+  },
+  user: {
+    path: '/user/stream',
+    kind: 'status',
+    source: 'user',
+    resendOn: 'user',
+    first: 'the signed-in user (a `UserProfile`); nothing while no one is signed in',
+    changes: 'the user again whenever it changes or the records are reloaded',
+  },
+  userLastCheckedIn: {
+    path: '/user/last_checked_in/stream',
+    kind: 'status',
+    source: 'lastCheckedIn',
+    first: 'when the user last checked in (a `GroupedTimestamp`: now)',
+    changes: 'nothing',
+  },
+  visionStatus: {
+    path: '/workstream_pattern_engine/processors/vision/status/stream',
+    kind: 'status',
+    source: 'visionStatus',
+    first: 'the vision processor\'s status (`{"vision":{"deactivation":{"continuous":true},"degraded":false}}`)',
+    changes: 'nothing',
+  },
+  qgpt: {
+    path: '/qgpt/stream',
+    kind: 'copilot',
+    first: 'nothing',
+    changes: 'each question a client sends answered in `QGPTStreamOutput` chunks, ending `COMPLETED`',
+  },
+} as const satisfies Record<string, StreamRow>
+
+/** Every stream the mock serves, by name. */
+export type StreamName = keyof typeof STREAM_TABLE
+
+/** The streams of one kind, by name. */
+export type StreamNameOf<K extends StreamKind> = {
+  [N in StreamName]: (typeof STREAM_TABLE)[N]['kind'] extends K ? N : never
+}[StreamName]
+
+/** Every stream name, in table order. */
+export const STREAM_NAMES = Object.keys(STREAM_TABLE) as StreamName[]
+
+/**
+ * The names of the streams of one kind, in table order.
+ *
+ * @example
+ * streamsOfKind('status') // ['health', 'user', 'userLastCheckedIn', 'visionStatus']
+ */
+export function streamsOfKind<K extends StreamKind>(kind: K): StreamNameOf<K>[] {
+  return STREAM_NAMES.filter((name) => STREAM_TABLE[name].kind === kind) as StreamNameOf<K>[]
+}

@@ -119,7 +119,7 @@ export interface InspectionTarget {
   readonly snapshots: NamedSnapshots
   readonly operations: readonly { readonly id: string }[]
   /** The operation id of a name (the spec's id or a client method name); throws for an unknown one. */
-  resolveOperation?(name: string, doing: string): string
+  resolveOperation?(name: string, doing: string): OperationName
   /** A record's wire form at the mock's time, through the service's renderer. */
   render(kind: RecordKind, record: RecordOf<RecordKind>): unknown
 }
@@ -289,8 +289,7 @@ export function createInspection(target: InspectionTarget): Inspection {
         typeof expectation === 'object' && expectation !== null && typeof expectation.operation === 'string',
         'Failed to verify calls: the expectation names no operation. Send { "operation", "params"?, "query"?, "body"?, "times"? }.',
       )
-      const operation = (target.resolveOperation?.(expectation.operation, 'verify calls') ??
-        expectation.operation) as OperationName
+      const operation = target.resolveOperation?.(expectation.operation, 'verify calls') ?? expectation.operation
       try {
         const requests = verifyCalls(journal.entries, { ...expectation, operation })
         return { ok: true, matched: requests.length, requests }

@@ -1,8 +1,5 @@
 export { createMockService } from './core/create-mock-service.js'
 export type { MockService, MockServiceOptions, ServiceRequest, ServiceRoute } from './core/create-mock-service.js'
-export { createMswAdapter, DEFAULT_BASE_URL } from './msw/create-msw-adapter.js'
-export type { MswAdapter, MswAdapterOptions } from './msw/create-msw-adapter.js'
-export type { InstallWebSocketOptions } from './msw/install-web-socket.js'
 export { MockServiceError, statusOf } from './errors.js'
 export type { MockErrorCode } from './errors.js'
 export type { Answer } from './execution/answer.js'

@@ -1,5 +1,6 @@
 export { startBrowserMock } from './start-browser-mock.js'
-export type { BrowserMock, BrowserMockOptions, InspectorPanel } from './start-browser-mock.js'
+export type { BrowserMock, BrowserMockOptions } from './start-browser-mock.js'
+export type { InspectorPanel } from './inspector-panel.js'
 export { persistToLocalStorage } from './local-storage-persistence.js'
 export type { BrowserPersistence } from './local-storage-persistence.js'
 export { persistToIndexedDb } from './indexed-db-persistence.js'

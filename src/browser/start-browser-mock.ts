@@ -5,6 +5,7 @@ import { createMswAdapter, type MswAdapter, type MswAdapterOptions } from '../ms
 import { scopedUnhandled } from '../msw/scoped-unhandled.js'
 import { claimTabSlot, ID_SEED_STRIDE, type TabSlot } from './claim-tab-slot.js'
 import { persistToIndexedDb } from './indexed-db-persistence.js'
+import type { InspectorPanel } from './inspector-panel.js'
 
 export interface BrowserMockOptions extends MockServiceOptions, MswAdapterOptions {
   /** Where the worker script is served (default `/mockServiceWorker.js`, from `npx msw init <public dir>`). */
@@ -27,16 +28,6 @@ export interface BrowserMockOptions extends MockServiceOptions, MswAdapterOption
    * the reload). Its code is loaded only now, never with the rest of the mock.
    */
   inspector?: boolean
-}
-
-/** The inspector panel over the page. */
-export interface InspectorPanel {
-  open(): void
-  /** Back to the small button. */
-  close(): void
-  readonly isOpen: boolean
-  /** Takes the panel and its button off the page. */
-  unmount(): void
 }
 
 /** The mock running in the browser: the same control object as in Node, plus the worker. */

@@ -28,12 +28,9 @@ export interface ControlTarget {
 
 const NO_CONTENT: Answer = { status: 204 }
 
-/** The clock's state, answered by every clock route. */
-const clockAnswer = (clock: ControllableClock): Answer => jsonAnswer(200, clock.state())
-
 /** A field of a request's JSON body (checked by whoever takes it), or undefined. */
 function bodyField(body: unknown, field: string): unknown {
-  return typeof body === 'object' && body !== null ? (body as Record<string, unknown>)[field] : undefined
+  return typeof body === 'object' && body !== null ? (Reflect.get(body, field) as unknown) : undefined
 }
 
 /**
@@ -46,111 +43,25 @@ function bodyField(body: unknown, field: string): unknown {
  * const routes = controlRoutes(service)
  */
 export function controlRoutes(target: ControlTarget): readonly ControlRoute[] {
-  const { clock, inspection } = target
+  return [
+    ...lifecycleRoutes(target),
+    ...snapshotRoutes(target.inspection),
+    ...journalRoutes(target.journal),
+    ...faultRoutes(target.faults),
+    ...copilotRoutes(target.copilot),
+    ...clockRoutes(target.clock),
+    ...inspectorRoutes(target.inspection),
+  ]
+}
+
+/** Reset, scenarios, an asset deleted behind the client's back, and verify. */
+function lifecycleRoutes(target: ControlTarget): ControlRoute[] {
   return [
     {
       method: 'POST',
       path: '/__mock/reset',
       async run() {
         await target.reset()
-        return NO_CONTENT
-      },
-    },
-    {
-      method: 'POST',
-      path: '/__mock/snapshots',
-      run: () => jsonAnswer(201, inspection.snapshots.take()),
-    },
-    {
-      method: 'GET',
-      path: '/__mock/snapshots',
-      run: () => jsonAnswer(200, { snapshots: inspection.snapshots.list() }),
-    },
-    {
-      method: 'POST',
-      path: '/__mock/snapshots/:id/restore',
-      async run({ params }) {
-        if (await inspection.snapshots.restore(params.id ?? '')) return NO_CONTENT
-        return textAnswer(404, `No snapshot "${params.id}" is kept. Take one with POST /__mock/snapshots.`)
-      },
-    },
-    {
-      method: 'DELETE',
-      path: '/__mock/snapshots/:id',
-      run({ params }) {
-        if (inspection.snapshots.delete(params.id ?? '')) return NO_CONTENT
-        return textAnswer(404, `No snapshot "${params.id}" is kept. GET /__mock/snapshots lists them.`)
-      },
-    },
-    {
-      method: 'GET',
-      path: '/__mock/journal',
-      run({ query }) {
-        const operation = query.get('operation')
-        const requests = operation ? target.journal.byOperation(operation as OperationName) : target.journal.entries
-        return jsonAnswer(200, { requests, dropped: target.journal.dropped })
-      },
-    },
-    {
-      method: 'DELETE',
-      path: '/__mock/journal',
-      run() {
-        target.journal.clear()
-        return NO_CONTENT
-      },
-    },
-    {
-      method: 'POST',
-      path: '/__mock/faults',
-      run({ body }) {
-        invariant(
-          typeof body === 'object' && body !== null,
-          'Failed to add a fault: the body is not a JSON object. Send { "operation", "status"?, "delayMs"?, "networkError"?, "times"? } or { "stream", … }.',
-        )
-        const fault = 'stream' in body ? target.faults.addStream(body as never) : target.faults.add(body as never)
-        return jsonAnswer(201, { id: fault.id })
-      },
-    },
-    {
-      method: 'GET',
-      path: '/__mock/faults',
-      run: () => jsonAnswer(200, { faults: target.faults.list(), streamFaults: target.faults.listStreams() }),
-    },
-    {
-      method: 'DELETE',
-      path: '/__mock/faults/:id',
-      run({ params }) {
-        if (target.faults.remove(params.id ?? '')) return NO_CONTENT
-        return textAnswer(404, `No fault "${params.id}" is waiting. GET /__mock/faults lists them.`)
-      },
-    },
-    {
-      method: 'DELETE',
-      path: '/__mock/faults',
-      run() {
-        target.faults.clear()
-        return NO_CONTENT
-      },
-    },
-    {
-      method: 'POST',
-      path: '/__mock/copilot/replies',
-      run({ body }) {
-        const replies = Array.isArray(body) ? (body as unknown[]) : [body]
-        target.copilot.reply(...(replies as never[]))
-        return jsonAnswer(201, { pending: target.copilot.pending.length })
-      },
-    },
-    {
-      method: 'GET',
-      path: '/__mock/copilot/replies',
-      run: () => jsonAnswer(200, { replies: target.copilot.pending }),
-    },
-    {
-      method: 'DELETE',
-      path: '/__mock/copilot/replies',
-      run() {
-        target.copilot.clear()
         return NO_CONTENT
       },
     },
@@ -180,54 +91,152 @@ export function controlRoutes(target: ControlTarget): readonly ControlRoute[] {
     {
       method: 'POST',
       path: '/__mock/verify',
-      run: ({ body }) => jsonAnswer(200, inspection.verify(body as never)),
+      run: ({ body }) => jsonAnswer(200, target.inspection.verify(body as never)),
+    },
+  ]
+}
+
+/** Snapshots taken, listed, restored and deleted by id. */
+function snapshotRoutes(inspection: Inspection): ControlRoute[] {
+  return [
+    {
+      method: 'POST',
+      path: '/__mock/snapshots',
+      run: () => jsonAnswer(201, inspection.snapshots.take()),
     },
     {
       method: 'GET',
-      path: '/__mock/clock',
-      run: () => clockAnswer(clock),
+      path: '/__mock/snapshots',
+      run: () => jsonAnswer(200, { snapshots: inspection.snapshots.list() }),
     },
     {
       method: 'POST',
-      path: '/__mock/clock/freeze',
-      run({ body }) {
-        const at = bodyField(body, 'at')
-        clock.freeze(at === undefined ? undefined : (at as string))
-        return clockAnswer(clock)
+      path: '/__mock/snapshots/:id/restore',
+      async run({ params }) {
+        if (await inspection.snapshots.restore(params.id ?? '')) return NO_CONTENT
+        return textAnswer(404, `No snapshot "${params.id}" is kept. Take one with POST /__mock/snapshots.`)
       },
     },
     {
-      method: 'POST',
-      path: '/__mock/clock/set',
-      run({ body }) {
-        clock.set(bodyField(body, 'at') as string)
-        return clockAnswer(clock)
+      method: 'DELETE',
+      path: '/__mock/snapshots/:id',
+      run({ params }) {
+        if (inspection.snapshots.delete(params.id ?? '')) return NO_CONTENT
+        return textAnswer(404, `No snapshot "${params.id}" is kept. GET /__mock/snapshots lists them.`)
+      },
+    },
+  ]
+}
+
+/** The journal, read whole or by operation, and emptied. */
+function journalRoutes(journal: Journal): ControlRoute[] {
+  return [
+    {
+      method: 'GET',
+      path: '/__mock/journal',
+      run({ query }) {
+        const operation = query.get('operation')
+        const requests = operation ? journal.byOperation(operation as OperationName) : journal.entries
+        return jsonAnswer(200, { requests, dropped: journal.dropped })
       },
     },
     {
-      method: 'POST',
-      path: '/__mock/clock/advance',
-      run({ body }) {
-        clock.advance(bodyField(body, 'ms') as number)
-        return clockAnswer(clock)
-      },
-    },
-    {
-      method: 'POST',
-      path: '/__mock/clock/resume',
+      method: 'DELETE',
+      path: '/__mock/journal',
       run() {
-        clock.resume()
-        return clockAnswer(clock)
+        journal.clear()
+        return NO_CONTENT
+      },
+    },
+  ]
+}
+
+/** Faults of operations and streams, added, listed and removed. */
+function faultRoutes(faults: Faults): ControlRoute[] {
+  return [
+    {
+      method: 'POST',
+      path: '/__mock/faults',
+      run({ body }) {
+        invariant(
+          typeof body === 'object' && body !== null,
+          'Failed to add a fault: the body is not a JSON object. Send { "operation", "status"?, "delayMs"?, "networkError"?, "times"? } or { "stream", … }.',
+        )
+        const fault = 'stream' in body ? faults.addStream(body as never) : faults.add(body as never)
+        return jsonAnswer(201, { id: fault.id })
       },
     },
     {
-      method: 'POST',
-      path: '/__mock/clock/reset',
-      run() {
-        clock.reset()
-        return clockAnswer(clock)
+      method: 'GET',
+      path: '/__mock/faults',
+      run: () => jsonAnswer(200, { faults: faults.list(), streamFaults: faults.listStreams() }),
+    },
+    {
+      method: 'DELETE',
+      path: '/__mock/faults/:id',
+      run({ params }) {
+        if (faults.remove(params.id ?? '')) return NO_CONTENT
+        return textAnswer(404, `No fault "${params.id}" is waiting. GET /__mock/faults lists them.`)
       },
     },
-    ...inspectorRoutes(inspection),
+    {
+      method: 'DELETE',
+      path: '/__mock/faults',
+      run() {
+        faults.clear()
+        return NO_CONTENT
+      },
+    },
+  ]
+}
+
+/** The copilot's scripted replies, queued, listed and dropped. */
+function copilotRoutes(copilot: CopilotReplies): ControlRoute[] {
+  return [
+    {
+      method: 'POST',
+      path: '/__mock/copilot/replies',
+      run({ body }) {
+        const replies: unknown[] = Array.isArray(body) ? body : [body]
+        copilot.reply(...(replies as never[]))
+        return jsonAnswer(201, { pending: copilot.pending.length })
+      },
+    },
+    {
+      method: 'GET',
+      path: '/__mock/copilot/replies',
+      run: () => jsonAnswer(200, { replies: copilot.pending }),
+    },
+    {
+      method: 'DELETE',
+      path: '/__mock/copilot/replies',
+      run() {
+        copilot.clear()
+        return NO_CONTENT
+      },
+    },
+  ]
+}
+
+/** The mock's clock: read, frozen, set, advanced, resumed and reset; each answers the clock's state. */
+function clockRoutes(clock: ControllableClock): ControlRoute[] {
+  const route = (path: string, change: (body: unknown) => void): ControlRoute => ({
+    method: 'POST',
+    path,
+    run({ body }) {
+      change(body)
+      return jsonAnswer(200, clock.state())
+    },
+  })
+  return [
+    { method: 'GET', path: '/__mock/clock', run: () => jsonAnswer(200, clock.state()) },
+    route('/__mock/clock/freeze', (body) => {
+      const at = bodyField(body, 'at')
+      clock.freeze(at === undefined ? undefined : (at as string))
+    }),
+    route('/__mock/clock/set', (body) => clock.set(bodyField(body, 'at') as string)),
+    route('/__mock/clock/advance', (body) => clock.advance(bodyField(body, 'ms') as number)),
+    route('/__mock/clock/resume', () => clock.resume()),
+    route('/__mock/clock/reset', () => clock.reset()),
   ]
 }

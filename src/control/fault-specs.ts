@@ -1,6 +1,7 @@
 import { invariant } from 'outvariant'
 import { STREAM_NAMES, type StreamName } from '../events/stream-paths.js'
 import type { OperationName } from '../routes/operation-names.js'
+import { checkDelay, checkFields, copiedBody, describe, isDelay, isTimes, MAX_DELAY_MS } from './fault-spec-checks.js'
 
 /** A failure to inject into one operation. */
 export interface FaultSpec {
@@ -46,30 +47,10 @@ export type CheckedStreamFaultSpec = Omit<StreamFaultSpec, 'close'> & { close?: 
 
 const FAULT_FIELDS = ['operation', 'status', 'body', 'delayMs', 'networkError', 'times']
 const STREAM_FAULT_FIELDS = ['stream', 'close', 'drop', 'delayMs', 'times']
-/** The longest delay a timer can wait (about 24.8 days). */
-const MAX_DELAY_MS = 2_147_483_647
 /** Statuses whose answers carry no body. */
 export const BODYLESS_STATUSES = new Set([204, 205, 304])
 /** The longest close reason a WebSocket close frame carries, in UTF-8 bytes. */
 const MAX_CLOSE_REASON_BYTES = 123
-
-const isDelay = (value: unknown): value is number =>
-  typeof value === 'number' && Number.isFinite(value) && value >= 0 && value <= MAX_DELAY_MS
-const isWholeDelay = (value: unknown): value is number => isDelay(value) && Number.isInteger(value)
-const isTimes = (value: unknown) => value === undefined || (Number.isSafeInteger(value) && (value as number) > 0)
-const describe = (value: unknown) => (typeof value === 'string' ? JSON.stringify(value) : String(value))
-
-/** Refuses fields a spec does not have (a misspelt `stauts` would otherwise be dropped without a word). */
-function checkFields(spec: object, fields: readonly string[], what: string): void {
-  const unknown = Object.keys(spec).filter((field) => !fields.includes(field))
-  invariant(
-    unknown.length === 0,
-    'Failed to add %s: it has no field %s. Use only %s.',
-    what,
-    unknown.map((field) => `"${field}"`).join(', '),
-    fields.join(', '),
-  )
-}
 
 /**
  * Checks everything about an operation fault that could keep it from
@@ -132,34 +113,8 @@ export function checkFaultSpec(spec: unknown, resolveOperation: (name: string) =
     what,
     status,
   )
-  let copied: object | undefined
-  if (typeof body === 'object' && body !== null) {
-    let serialized: string | undefined
-    try {
-      serialized = JSON.stringify(body)
-    } catch {
-      serialized = undefined
-    }
-    invariant(
-      serialized !== undefined,
-      'Failed to add %s: its body cannot be sent as JSON (a cycle, a BigInt or nesting too deep). Give it plain JSON data or a string.',
-      what,
-    )
-    // A copy: changing the object after adding the fault changes nothing.
-    copied = JSON.parse(serialized) as object
-  }
-  invariant(
-    delayMs === undefined ||
-      isDelay(delayMs) ||
-      (typeof delayMs === 'object' &&
-        delayMs !== null &&
-        isWholeDelay((delayMs as { min?: unknown }).min) &&
-        isWholeDelay((delayMs as { max?: unknown }).max) &&
-        (delayMs as { max: number }).max >= (delayMs as { min: number }).min),
-    'Failed to add %s: delayMs must be a number of milliseconds up to %s, or { min, max } with whole numbers 0 <= min <= max.',
-    what,
-    MAX_DELAY_MS,
-  )
+  const copied = copiedBody(body, what)
+  checkDelay(delayMs, what)
   invariant(
     isTimes(times),
     'Failed to add %s: times is %s, and must be a positive whole number. Leave it out for always.',

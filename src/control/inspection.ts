@@ -1,54 +1,22 @@
 import { invariant } from 'outvariant'
-import { STREAM_NAMES, type StreamName } from '../events/stream-paths.js'
+import type { StreamName } from '../events/stream-paths.js'
 import type { StreamHub } from '../events/stream-hub.js'
 import type { Store } from '../store/create-store.js'
 import type { ClockState, ControllableClock } from '../store/controllable-clock.js'
 import { RECORD_KINDS, type RecordKind, type RecordOf } from '../store/schemas.js'
 import type { OperationName } from '../routes/operation-names.js'
 import type { Faults } from './faults.js'
+import { createInspectionFeed, type InspectionEvent, type InspectionFeed } from './inspection-feed.js'
+import { journalRow, type FaultRow, type FrameRow, type JournalRow, type StreamCounts } from './inspection-rows.js'
 import type { Journal, JournalEntry } from './journal.js'
 import type { NamedSnapshots, SnapshotInfo } from './named-snapshots.js'
 import { recordLabel, recordLinks, rowOf, type RecordLink, type RecordRow } from './record-views.js'
 import type { ResponseCopy } from './response-copies.js'
 import { SCENARIOS, type ScenarioName } from '../seeding/scenarios.js'
+
+export type { InspectionEvent } from './inspection-feed.js'
+export type { FaultRow, FrameRow, JournalRow, StreamCounts } from './inspection-rows.js'
 import { VerificationError, verifyCalls, type CallExpectation } from './verify-calls.js'
-
-/** One journal entry as the inspector lists it. */
-export interface JournalRow {
-  readonly id: number
-  readonly operation: string
-  readonly method: string
-  readonly path: string
-  /** 0 for a network error. */
-  readonly status: number
-  readonly durationMs: number
-  readonly at: string
-  readonly faultId?: string
-}
-
-/** One frame sent on an identifier stream, as the inspector shows it. */
-export interface FrameRow {
-  readonly id: number
-  readonly stream: StreamName
-  /** When it was sent, by the mock's clock. */
-  readonly at: string
-  /** How many clients it went to. */
-  readonly clients: number
-  /** How many identifiers it carries. */
-  readonly items: number
-  /** The frame as sent, cut at 2 KiB. */
-  readonly text: string
-  readonly truncated: boolean
-}
-
-/** A fault as the inspector lists it: `remaining` is null for "every time". */
-export type FaultRow = Record<string, unknown> & { readonly id: string; readonly remaining: number | null }
-
-/** Clients connected to a stream, and the frames sent on it since the mock started. */
-export interface StreamCounts {
-  readonly clients: number
-  readonly frames: number
-}
 
 /** What the inspector's header and steering show. */
 export interface InspectorOverview {
@@ -95,19 +63,6 @@ export type VerifyOutcome =
   | { readonly ok: true; readonly matched: number; readonly requests: readonly JournalEntry[] }
   | { readonly ok: false; readonly message: string }
 
-/** What the inspector hears, live. */
-export type InspectionEvent =
-  | { readonly type: 'request'; readonly row: JournalRow }
-  | { readonly type: 'journal-cleared' }
-  | { readonly type: 'records'; readonly kinds: readonly RecordKind[] }
-  | { readonly type: 'replaced' }
-  | { readonly type: 'frame'; readonly frame: FrameRow }
-  | { readonly type: 'streams'; readonly streams: Readonly<Record<StreamName, StreamCounts>> }
-  | { readonly type: 'faults'; readonly faults: readonly FaultRow[]; readonly streamFaults: readonly FaultRow[] }
-  | { readonly type: 'clock'; readonly clock: ClockState }
-  | { readonly type: 'snapshots'; readonly snapshots: readonly SnapshotInfo[] }
-  | { readonly type: 'scenario'; readonly scenario: ScenarioName }
-
 /** The parts of the service the inspection reads. */
 export interface InspectionTarget {
   readonly store: Store
@@ -119,7 +74,7 @@ export interface InspectionTarget {
   readonly snapshots: NamedSnapshots
   readonly operations: readonly { readonly id: string }[]
   /** The operation id of a name (the spec's id or a client method name); throws for an unknown one. */
-  resolveOperation?(name: string, doing: string): string
+  resolveOperation?(name: string, doing: string): OperationName
   /** A record's wire form at the mock's time, through the service's renderer. */
   render(kind: RecordKind, record: RecordOf<RecordKind>): unknown
 }
@@ -146,10 +101,6 @@ export interface Inspection {
   subscribe(listener: (event: InspectionEvent) => void): () => void
 }
 
-const FRAMES_KEPT = 100
-const FRAME_TEXT = 2048
-const STREAMS: readonly StreamName[] = STREAM_NAMES
-
 /**
  * What the inspector reads of a service — records with their links and wire
  * forms, journal rows and entries with their answers, stream counts and
@@ -163,84 +114,42 @@ const STREAMS: readonly StreamName[] = STREAM_NAMES
  * inspection.subscribe((event) => event.type === 'request' && console.log(event.row.status))
  */
 export function createInspection(target: InspectionTarget): Inspection {
-  const { store, journal, faults, hub, clock } = target
-  const listeners = new Set<(event: InspectionEvent) => void>()
-  const framesSent = Object.fromEntries(STREAMS.map((stream) => [stream, 0])) as Record<StreamName, number>
-  let frames: FrameRow[] = []
-  let frameId = 0
-
-  function emit(make: () => InspectionEvent): void {
-    if (listeners.size === 0) return
-    const event = make()
-    for (const listener of [...listeners]) {
-      try {
-        listener(event)
-      } catch (error) {
-        console.error(error)
-      }
-    }
+  const feed = createInspectionFeed(target)
+  return {
+    overview: () => overviewOf(target, feed),
+    ...recordReaders(target),
+    ...journalReaders(target.journal),
+    verify: (expectation) => verifyOutcome(target, expectation),
+    streams: () => ({ streams: feed.streamCounts(), frames: feed.frames() }),
+    scenarioChanged: () => feed.emit(() => ({ type: 'scenario', scenario: target.scenario })),
+    snapshots: announcedSnapshots(target.snapshots, feed),
+    subscribe: feed.subscribe,
   }
+}
 
-  const streamCounts = () =>
-    Object.fromEntries(
-      STREAMS.map((stream) => [stream, { clients: hub.clientCount(stream), frames: framesSent[stream] }]),
-    ) as Record<StreamName, StreamCounts>
-  const faultRows = () => ({
-    faults: faults.list().map(faultRow),
-    streamFaults: faults.listStreams().map(faultRow),
-  })
+/** The header's and the steering's figures. */
+function overviewOf(target: InspectionTarget, feed: InspectionFeed): InspectorOverview {
+  const { store, journal } = target
+  const tombstones = store.snapshot().gone
+  const byKind = (count: (kind: RecordKind) => number) =>
+    Object.fromEntries(RECORD_KINDS.map((kind) => [kind, count(kind)])) as Record<RecordKind, number>
+  return {
+    scenario: target.scenario,
+    scenarios: SCENARIOS,
+    operations: [...new Set(target.operations.map((operation) => operation.id))].sort(),
+    counts: byKind((kind) => store.count(kind)),
+    gone: byKind((kind) => tombstones[kind]?.length ?? 0),
+    clock: target.clock.state(),
+    ...feed.faultRows(),
+    streams: feed.streamCounts(),
+    snapshots: target.snapshots.list(),
+    journal: { kept: journal.entries.length, dropped: journal.dropped, limit: journal.limit, lastId: journal.lastId },
+  }
+}
 
-  // The journal is heard only while someone listens here: with no one, it makes no entry until one is read.
-  let stopJournal: (() => void) | undefined
-  const hearJournal = () =>
-    journal.subscribe((entry, id) =>
-      emit(() => (entry ? { type: 'request', row: journalRow(entry, id) } : { type: 'journal-cleared' })),
-    )
-  store.subscribe((event) =>
-    emit(() =>
-      event.type === 'replace'
-        ? { type: 'replaced' }
-        : { type: 'records', kinds: [...new Set(event.changes.map((change) => change.kind))] },
-    ),
-  )
-  faults.subscribe(() => emit(() => ({ type: 'faults', ...faultRows() })))
-  clock.subscribe((state) => emit(() => ({ type: 'clock', clock: state })))
-  hub.subscribe((event) => {
-    if (event.type !== 'frame') return emit(() => ({ type: 'streams', streams: streamCounts() }))
-    framesSent[event.stream]++
-    const row = frameRow(++frameId, event.stream, event.frame, event.clients, clock.now().toISOString())
-    frames.push(row)
-    if (frames.length > FRAMES_KEPT * 2) frames = frames.slice(-FRAMES_KEPT)
-    emit(() => ({ type: 'frame', frame: row }))
-  })
-
-  const inspection: Inspection = {
-    overview() {
-      const counts = {} as Record<RecordKind, number>
-      const gone = {} as Record<RecordKind, number>
-      const tombstones = store.snapshot().gone
-      for (const kind of RECORD_KINDS) {
-        counts[kind] = store.count(kind)
-        gone[kind] = tombstones[kind]?.length ?? 0
-      }
-      return {
-        scenario: target.scenario,
-        scenarios: SCENARIOS,
-        operations: [...new Set(target.operations.map((operation) => operation.id))].sort(),
-        counts,
-        gone,
-        clock: clock.state(),
-        ...faultRows(),
-        streams: streamCounts(),
-        snapshots: target.snapshots.list(),
-        journal: {
-          kept: journal.entries.length,
-          dropped: journal.dropped,
-          limit: journal.limit,
-          lastId: journal.lastId,
-        },
-      }
-    },
+/** Records of a kind, newest first and tombstones last, and one record with its wire form and links. */
+function recordReaders({ store, render }: InspectionTarget): Pick<Inspection, 'records' | 'record'> {
+  return {
     records(kind, { query = '', limit = 200 } = {}) {
       const needle = query.trim().toLowerCase()
       const rows: RecordRow[] = []
@@ -261,14 +170,15 @@ export function createInspection(target: InspectionTarget): Inspection {
     record(kind, id) {
       const record = store.get(kind, id)
       if (!record) return store.isGone(kind, id) ? { ...rowOf(store, kind, id), links: [] } : undefined
-      return {
-        kind,
-        id,
-        label: recordLabel(kind, record),
-        wire: target.render(kind, record),
-        links: recordLinks(store, kind, record),
-      }
+      const links = recordLinks(store, kind, record)
+      return { kind, id, label: recordLabel(kind, record), wire: render(kind, record), links }
     },
+  }
+}
+
+/** Journal rows, newest last, and one entry with what was answered. */
+function journalReaders(journal: Journal): Pick<Inspection, 'journalRows' | 'journalEntry'> {
+  return {
     journalRows(limit = 1000) {
       const entries = journal.entries
       const first = journal.lastId - entries.length + 1
@@ -284,76 +194,43 @@ export function createInspection(target: InspectionTarget): Inspection {
       const response = journal.response(id)
       return { id, entry, ...(response && { response }) }
     },
-    verify(expectation) {
-      invariant(
-        typeof expectation === 'object' && expectation !== null && typeof expectation.operation === 'string',
-        'Failed to verify calls: the expectation names no operation. Send { "operation", "params"?, "query"?, "body"?, "times"? }.',
-      )
-      const operation = (target.resolveOperation?.(expectation.operation, 'verify calls') ??
-        expectation.operation) as OperationName
-      try {
-        const requests = verifyCalls(journal.entries, { ...expectation, operation })
-        return { ok: true, matched: requests.length, requests }
-      } catch (error) {
-        if (error instanceof VerificationError) return { ok: false, message: error.message }
-        throw error
-      }
-    },
-    streams: () => ({ streams: streamCounts(), frames: frames.slice(-FRAMES_KEPT) }),
-    scenarioChanged: () => emit(() => ({ type: 'scenario', scenario: target.scenario })),
-    snapshots: {
-      take() {
-        const info = target.snapshots.take()
-        emit(() => ({ type: 'snapshots', snapshots: target.snapshots.list() }))
-        return info
-      },
-      restore: (id) => target.snapshots.restore(id),
-      delete(id) {
-        const deleted = target.snapshots.delete(id)
-        if (deleted) emit(() => ({ type: 'snapshots', snapshots: target.snapshots.list() }))
-        return deleted
-      },
-      list: () => target.snapshots.list(),
-      get bytes() {
-        return target.snapshots.bytes
-      },
-    },
-    subscribe(listener) {
-      listeners.add(listener)
-      stopJournal ??= hearJournal()
-      return () => {
-        listeners.delete(listener)
-        if (listeners.size > 0) return
-        stopJournal?.()
-        stopJournal = undefined
-      }
-    },
   }
-  return inspection
 }
 
-function journalRow(entry: JournalEntry, id: number): JournalRow {
+/** A verify's outcome: the matches, or the near-miss table `verify()` would throw. */
+function verifyOutcome(target: InspectionTarget, expectation: CallExpectation): VerifyOutcome {
+  invariant(
+    typeof expectation === 'object' && expectation !== null && typeof expectation.operation === 'string',
+    'Failed to verify calls: the expectation names no operation. Send { "operation", "params"?, "query"?, "body"?, "times"? }.',
+  )
+  const operation = target.resolveOperation?.(expectation.operation, 'verify calls') ?? expectation.operation
+  try {
+    const requests = verifyCalls(target.journal.entries, { ...expectation, operation })
+    return { ok: true, matched: requests.length, requests }
+  } catch (error) {
+    if (error instanceof VerificationError) return { ok: false, message: error.message }
+    throw error
+  }
+}
+
+/** The named snapshots, each take and delete told to the feed. */
+function announcedSnapshots(snapshots: NamedSnapshots, feed: InspectionFeed): NamedSnapshots {
+  const announce = () => feed.emit(() => ({ type: 'snapshots', snapshots: snapshots.list() }))
   return {
-    id,
-    operation: entry.operation,
-    method: entry.method,
-    path: entry.path,
-    status: entry.status,
-    durationMs: entry.durationMs,
-    at: entry.at,
-    ...(entry.faultId && { faultId: entry.faultId }),
+    take() {
+      const info = snapshots.take()
+      announce()
+      return info
+    },
+    restore: (id) => snapshots.restore(id),
+    delete(id) {
+      const deleted = snapshots.delete(id)
+      if (deleted) announce()
+      return deleted
+    },
+    list: () => snapshots.list(),
+    get bytes() {
+      return snapshots.bytes
+    },
   }
-}
-
-function faultRow(fault: { readonly id: string; readonly remaining: number }): FaultRow {
-  return { ...fault, remaining: Number.isFinite(fault.remaining) ? fault.remaining : null }
-}
-
-function frameRow(id: number, stream: StreamName, text: string, clients: number, at: string): FrameRow {
-  let items = 0
-  for (let found = text.indexOf('"id":'); found !== -1; found = text.indexOf('"id":', found + 5)) items++
-  if (text.length <= FRAME_TEXT) return { id, stream, at, clients, items, text, truncated: false }
-  // Copied, not sliced: a slice would keep the whole frame (a first frame of a large store) alive.
-  const head = new TextDecoder().decode(new TextEncoder().encode(text.slice(0, FRAME_TEXT)))
-  return { id, stream, at, clients, items, text: head, truncated: true }
 }

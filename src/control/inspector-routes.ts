@@ -56,17 +56,19 @@ export function inspectorRoutes(inspection: Inspection): ControlRoute[] {
       method: 'GET',
       path: '/__mock/records/:kind',
       run({ params, query }) {
-        if (!isRecordKind(params.kind ?? '')) return unknownKind(params.kind)
+        const kind = params.kind ?? ''
+        if (!isRecordKind(kind)) return unknownKind(kind)
         const limit = count(query.get('limit'), 200, 10_000)
-        return jsonAnswer(200, inspection.records(params.kind as never, { query: query.get('q') ?? '', limit }))
+        return jsonAnswer(200, inspection.records(kind, { query: query.get('q') ?? '', limit }))
       },
     },
     {
       method: 'GET',
       path: '/__mock/records/:kind/:id',
       run({ params }) {
-        if (!isRecordKind(params.kind ?? '')) return unknownKind(params.kind)
-        const detail = inspection.record(params.kind as never, params.id ?? '')
+        const kind = params.kind ?? ''
+        if (!isRecordKind(kind)) return unknownKind(kind)
+        const detail = inspection.record(kind, params.id ?? '')
         if (!detail) return textAnswer(404, `No ${params.kind} "${params.id}" in the store, and none was deleted.`)
         return jsonAnswer(200, detail)
       },

@@ -2,7 +2,8 @@ import { invariant } from 'outvariant'
 import type { Answer } from '../execution/answer.js'
 import type { RequestRecord } from '../execution/execute-operation.js'
 import type { OperationName } from '../routes/operation-names.js'
-import { entryOf, keptRequest, type JournalEntry, type KeptRequest } from './journal-entry.js'
+import { entryOf, keptRequest, type JournalEntry } from './journal-entry.js'
+import { createRequestRing } from './request-ring.js'
 import { createResponseCopies, type ResponseCopy } from './response-copies.js'
 
 export type { JournalEntry } from './journal-entry.js'
@@ -87,41 +88,10 @@ export function createJournal({
     'Failed to create the request journal: the byte limit %s is not a whole number of 0 or more. Pass one such as 16777216 (16 MiB).',
     byteLimit,
   )
-  // A ring of `count` requests from `start`, each with about how many bytes it holds. A request is
-  // kept as its record and made an entry when it is first read.
-  let slots: (KeptRequest | undefined)[] = []
-  let sizes: number[] = []
-  let start = 0
-  let count = 0
-  let bytes = 0
-  let dropped = 0
+  const ring = createRequestRing(limit, byteLimit)
   let lastId = 0
   const responses = createResponseCopies(limit)
   const listeners = new Set<JournalListener>()
-  const entryAt = (slot: number): JournalEntry => {
-    const kept = slots[slot]!
-    if (!('bodyText' in kept)) return kept
-    const entry = entryOf(kept)
-    slots[slot] = entry
-    return entry
-  }
-  const entries = (): JournalEntry[] => {
-    const list = new Array<JournalEntry>(count)
-    for (let at = 0; at < count; at++) list[at] = entryAt((start + at) % limit)
-    return list
-  }
-  /** The slot of a kept entry's id, or -1 for one no longer (or never) kept. */
-  function slotOf(id: number): number {
-    const at = id - (lastId - count + 1)
-    return Number.isInteger(at) && at >= 0 && at < count ? (start + at) % limit : -1
-  }
-  function dropOldest(): void {
-    bytes -= sizes[start] ?? 0
-    slots[start] = undefined
-    start = (start + 1) % limit
-    count--
-    dropped++
-  }
   const tell = (entry: JournalEntry | undefined, id: number) => {
     // A listener's failure never reaches the request being answered.
     for (const listener of listeners) {
@@ -134,38 +104,25 @@ export function createJournal({
   }
   return {
     get entries() {
-      return entries()
+      return ring.entries()
     },
     byOperation(operation) {
       const id = resolveOperation(operation)
-      return entries().filter((entry) => entry.operation === id)
+      return ring.entries().filter((entry) => entry.operation === id)
     },
     record(request, answer) {
       const id = ++lastId
       const { kept, size } = keptRequest(request)
-      if (limit === 0) {
-        dropped++
+      const slot = ring.push(kept, size)
+      if (slot === -1) {
         if (listeners.size > 0) tell(entryOf(kept), id)
         return
       }
-      if (count === limit) dropOldest()
-      // The newest entry is kept whatever its size (at most 64 KiB of body), so ids stay consecutive.
-      while (count > 0 && bytes + size > byteLimit) dropOldest()
-      const slot = (start + count) % limit
-      slots[slot] = kept
-      sizes[slot] = size
-      count++
-      bytes += size
       if (answer) responses.keep(id, answer)
-      if (listeners.size > 0) tell(entryAt(slot), id)
+      if (listeners.size > 0) tell(ring.entryAt(slot), id)
     },
     clear() {
-      slots = []
-      sizes = []
-      start = 0
-      count = 0
-      bytes = 0
-      dropped = 0
+      ring.clear()
       responses.clear()
       if (listeners.size > 0) tell(undefined, lastId)
     },
@@ -173,10 +130,10 @@ export function createJournal({
       return lastId
     },
     entry(id) {
-      const slot = slotOf(id)
-      return slot === -1 ? undefined : entryAt(slot)
+      const slot = ring.slotOf(id, lastId)
+      return slot === -1 ? undefined : ring.entryAt(slot)
     },
-    response: (id) => (slotOf(id) === -1 ? undefined : responses.get(id)),
+    response: (id) => (ring.slotOf(id, lastId) === -1 ? undefined : responses.get(id)),
     subscribe(listener) {
       listeners.add(listener)
       return () => listeners.delete(listener)
@@ -184,10 +141,10 @@ export function createJournal({
     limit,
     byteLimit,
     get bytes() {
-      return bytes
+      return ring.bytes
     },
     get dropped() {
-      return dropped
+      return ring.dropped
     },
   }
 }

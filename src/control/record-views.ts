@@ -2,9 +2,15 @@ import type { Store } from '../store/create-store.js'
 import { RELATIONS } from '../store/relations.js'
 import { RECORD_KINDS, type RecordKind, type RecordOf } from '../store/schemas.js'
 
+/**
+ * A kind of record as the control plane and the inspector name it: one of the
+ * store's kinds, so the inspector reads kinds from here and never from the store.
+ */
+export type InspectedKind = RecordKind
+
 /** One record as the inspector lists it. */
 export interface RecordRow {
-  readonly kind: RecordKind
+  readonly kind: InspectedKind
   readonly id: string
   /** What a person reads it by: a name, a text, a URL. */
   readonly label: string

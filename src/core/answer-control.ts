@@ -1,37 +1,26 @@
 import { InvariantError } from 'outvariant'
-import type { ControlRoute } from '../control/control-routes.js'
+import type { ControlRoute } from '../control/control-route.js'
 import { errorAnswer, textAnswer, type Answer } from '../execution/answer.js'
-import { MAX_JSON_DEPTH, nestsDeeperThan } from '../execution/json-depth.js'
-import type { ServiceRequest } from './create-mock-service.js'
+import { readJsonBody } from '../execution/json-body.js'
+import type { ServiceRequest } from './service-request.js'
 
 /**
- * Answers a request of the control API: loopback clients only, a JSON body or
- * none, and a 400 naming the mistake for a request that cannot work (a fault
- * spec that cannot apply, say).
+ * Answers a request of the control API, its access already allowed: a JSON
+ * body or none (400 for a malformed one), and a 400 naming the mistake for a
+ * request that cannot work (a fault spec that cannot apply, say).
  *
  * @example
- * await answerControl(route, params, { method: 'POST', path: '/__mock/reset', query, body: '', loopback: true })
+ * await answerControl(route, params, { method: 'POST', path: '/__mock/reset', query, body: '' })
  */
 export async function answerControl(
   route: ControlRoute,
   params: Readonly<Record<string, string>>,
   request: ServiceRequest,
 ): Promise<Answer> {
-  if (request.loopback === false) return textAnswer(403, 'The control API answers loopback clients only.')
-  let body: unknown
-  if (nestsDeeperThan(request.body)) {
-    return textAnswer(
-      400,
-      `Failed to read the body: it nests arrays and objects more than ${MAX_JSON_DEPTH} levels deep. Send a body nested ${MAX_JSON_DEPTH} levels or less.`,
-    )
-  }
+  const body = readJsonBody(request.body)
+  if (!body.ok) return textAnswer(400, body.problem)
   try {
-    body = request.body.trim() === '' ? undefined : JSON.parse(request.body)
-  } catch {
-    return textAnswer(400, 'Malformed JSON body.')
-  }
-  try {
-    return await route.run({ params, query: request.query, body })
+    return await route.run({ params, query: request.query, body: body.value })
   } catch (error) {
     // Control requests are checked with invariant(): their messages say what to fix.
     return error instanceof InvariantError ? textAnswer(400, error.message) : errorAnswer(error)

@@ -1,162 +1,35 @@
-import { invariant } from 'outvariant'
-import { controlRoutes, type ControlRoute } from '../control/control-routes.js'
+import { controlRoutes } from '../control/control-routes.js'
 import { createCopilotReplies, type CopilotReplies } from '../control/copilot-replies.js'
-import { createFaults, type Faults } from '../control/faults.js'
+import { createFaults } from '../control/faults.js'
 import { createInspection, type Inspection } from '../control/inspection.js'
-import { createJournal, type Journal, type JournalEntry } from '../control/journal.js'
+import { createJournal } from '../control/journal.js'
 import { createNamedSnapshots } from '../control/named-snapshots.js'
-import { scenarioData, type ScenarioData, type ScenarioName } from '../seeding/scenarios.js'
-import { verifyCalls, type CallExpectation } from '../control/verify-calls.js'
+import { verifyCalls } from '../control/verify-calls.js'
+import { copilotStream } from '../copilot/copilot-stream.js'
 import { deleteAsset } from '../domain/asset-writes.js'
 import { signedInUser } from '../domain/connection-writes.js'
+import type { CopilotHooks } from '../domain/copilot-reply.js'
 import { isModelUsable } from '../domain/model-usability.js'
-import { copilotStream } from '../copilot/copilot-stream.js'
+import { serviceInfo } from '../domain/service-info.js'
 import { serveStreams } from '../events/serve-streams.js'
-import type { StreamEndpoint } from '../events/stream-endpoint.js'
 import { createStreamHub, type StreamHub } from '../events/stream-hub.js'
-import { serviceInfo, type ServiceInfo } from '../domain/service-info.js'
 import { createAnswerCache } from '../execution/answer-cache.js'
-import { headAnswer, type Answer } from '../execution/answer.js'
-import { executeOperation, type ExecutionEnvironment } from '../execution/execute-operation.js'
+import type { ExecutionEnvironment } from '../execution/execute-operation.js'
 import type { Operation } from '../operations/define-operation.js'
-import { clientCoverage, unimplementedOperations } from '../routes/client-coverage.js'
-import { operationNames, type OperationName, type OperationNames } from '../routes/operation-names.js'
-import { createRouter } from '../routes/router.js'
 import { routeTable } from '../routes/route-table.js'
-import { defaultFixtures } from '../seeding/default-fixtures.generated.js'
-import type { FixtureSet } from '../seeding/fixture-files.js'
-import type { GenerateFixturesOptions } from '../seeding/generate-fixtures.js'
-import { validateFixtures } from '../seeding/validate-fixtures.js'
-import { systemClock, type Clock } from '../store/clock.js'
+import { systemClock } from '../store/clock.js'
 import { createControllableClock, type ControllableClock } from '../store/controllable-clock.js'
-import { createStore, type Store, type StoreSnapshot } from '../store/create-store.js'
+import { createStore, type Store } from '../store/create-store.js'
 import { seededIds } from '../store/seeded-ids.js'
-import { createWireRenderer } from '../wire/wire-renderer.js'
-import { answerControl } from './answer-control.js'
+import { createWireRenderer, type WireRenderer } from '../wire/wire-renderer.js'
+import { createAccessPolicy } from './access-policy.js'
+import { createDispatcher } from './create-dispatcher.js'
+import type { MockService, MockServiceOptions } from './mock-service.js'
+import { operationResolver } from './operation-resolver.js'
+import { createScenarioState } from './scenario-state.js'
 
-export interface MockServiceOptions {
-  /** Records of the `default` scenario; the embedded dataset when left out. */
-  fixtures?: FixtureSet
-  /**
-   * Generate the `default` scenario instead of loading fixtures: the same
-   * records `generateFixtures(generate)` returns, loaded without copying or
-   * parsing them again. Not together with `fixtures`.
-   */
-  generate?: GenerateFixturesOptions
-  /** The scenario to start from (default `default`). */
-  scenario?: ScenarioName
-  /** Seed of new ids, random fault delays and the `large` scenario (default 1). */
-  seed?: number
-  /** Seed of new records' ids alone, when they must differ from `seed`'s (the browser mock gives each open tab its own). */
-  idSeed?: number
-  /** Where timestamps come from (default: the system clock); `service.clock` can freeze, set and advance it. */
-  clock?: Clock
-  /** How many requests the journal keeps (default 10,000); past that the oldest are dropped. */
-  journalLimit?: number
-  /**
-   * How many bytes the journal's requests may hold in all (default 16 MiB):
-   * each body counts the first 64 KiB it keeps of it; past that the oldest
-   * are dropped.
-   */
-  journalBytes?: number
-  /** Milliseconds between the chunks of a copilot answer on `/qgpt/stream` (default 0; a reply can set its own). */
-  copilotPaceMs?: number
-  /**
-   * The version `GET /.well-known/version` answers and `POST /connect`
-   * reports (default `12.3.0`, inside the range the official SDKs accept).
-   */
-  version?: string
-}
-
-/** Where a request was routed: an operation of the service, or a route of the control API. */
-export type ServiceRoute = (
-  | { readonly operation: Operation; readonly params: Readonly<Record<string, string>> }
-  | { readonly control: ControlRoute; readonly params: Readonly<Record<string, string>> }
-) & {
-  /** Set on a HEAD routed to a GET: answered as the GET, with its status and headers and no body. */
-  readonly head?: true
-}
-
-/** A request as a transport hands it over, whatever the transport. */
-export interface ServiceRequest {
-  readonly method: string
-  /** The path as sent (percent-encoded), without the query. */
-  readonly path: string
-  readonly query: URLSearchParams
-  /** The body as text; empty when there was none. */
-  readonly body: string
-  /** Whether the client is on this machine; the control API answers no other (default true: in process). */
-  readonly loopback?: boolean
-}
-
-/**
- * The mock of the service, with no transport: its store, route table,
- * identifier hub and control plane. The MSW adapter (`setupMockServer`,
- * `startBrowserMock`, `createMswAdapter`) and the standalone server serve it.
- */
-export interface MockService {
-  readonly store: Store
-  /** The route table every runtime serves. */
-  readonly operations: readonly Operation[]
-  /** The version the service answers with and the id of its instance. */
-  readonly info: ServiceInfo
-  /** The clients of every stream and the frames sent to them, whatever their transport. */
-  readonly hub: StreamHub
-  /** Every WebSocket stream the service answers: identifier streams, status streams and the copilot's. */
-  readonly streams: readonly StreamEndpoint[]
-  /** The copilot's scripted answers: `copilot.reply('Hello')` makes the next question answer that. */
-  readonly copilot: CopilotReplies
-  /** Every request answered since the last reset, with its operation name. */
-  readonly journal: Journal
-  /** Failures injected into operations and streams. */
-  readonly faults: Faults
-  /**
-   * The mock's time: the injected clock, which can be frozen, set and
-   * advanced so `readable` texts and `updated` values can be shown at any
-   * time; `reset()` sets it back to the injected clock.
-   */
-  readonly clock: ControllableClock
-  /** What the inspector reads (records, links, journal entries with their answers, streams) and its live feed. */
-  readonly inspection: Inspection
-  /** The scenario `reset()` goes back to. */
-  readonly scenario: ScenarioName
-  /** Settles when the first scenario is loaded; requests wait for it themselves. */
-  readonly ready: Promise<void>
-  /**
-   * Back to the current scenario: records reloaded, journal emptied, faults
-   * cleared, the clock back to the injected one, stream clients sent fresh
-   * first frames.
-   */
-  reset(): Promise<void>
-  /** The whole store as it is now; cheap enough for every `beforeEach`. */
-  snapshot(): StoreSnapshot
-  /** Brings back a snapshot; stream clients get fresh first frames. */
-  restore(snapshot: StoreSnapshot): Promise<void>
-  /** Switches to another scenario (and makes it the one `reset()` returns to). */
-  useScenario(name: ScenarioName): Promise<void>
-  /**
-   * Checks the journal for the expected calls; throws a readable table of the
-   * expectation, the matches and the nearest misses when they are not there.
-   */
-  verify(expectation: CallExpectation): JournalEntry[]
-  /**
-   * Makes an asset vanish as if another client had deleted it: its snapshot
-   * answers 410 and every link to it is gone.
-   */
-  removeAsset(id: string): Promise<void>
-  /**
-   * The route of a method and a path as sent (without the query), or
-   * undefined. A HEAD with no route of its own takes the GET route of the
-   * path, marked `head`.
-   */
-  route(method: string, path: string): ServiceRoute | undefined
-  /** The stream served at a path (without the query), or undefined. */
-  streamAt(path: string): StreamEndpoint | undefined
-  /** Answers a request on its route; never throws. */
-  answer(route: ServiceRoute, request: ServiceRequest): Promise<Answer>
-  /** Disconnects every stream client and stops listening to the store. */
-  close(): void
-}
+export type { MockService, MockServiceOptions } from './mock-service.js'
+export type { ServiceRequest, ServiceRoute } from './service-request.js'
 
 /**
  * Creates a mock of the Conversation and Asset Service over an in-memory
@@ -169,32 +42,12 @@ export interface MockService {
  */
 export function createMockService(options: MockServiceOptions = {}): MockService {
   const seed = options.seed ?? 1
-  const info = serviceInfo(options.version)
-  const fixtures = options.fixtures ?? defaultFixtures
-  const generate = options.generate
-  invariant(
-    !(options.fixtures && generate),
-    'Failed to create the mock service: both "fixtures" and "generate" were given. Pass fixtures to load, or generator options, not both.',
-  )
-  let scenario: ScenarioName = options.scenario ?? 'default'
-  // Validated here, so bad fixtures throw from the factory itself.
-  let data: ScenarioData | Promise<ScenarioData> =
-    scenario === 'default' && !generate
-      ? { records: validateFixtures(fixtures), goneAssets: [] }
-      : scenarioData(scenario, { fixtures, seed, generate })
+  const access = createAccessPolicy(options.allowedOrigins)
   const clock = createControllableClock(options.clock ?? systemClock)
   const store = createStore({ clock, createId: seededIds(options.idSeed ?? seed) })
+  const scenarios = createScenarioState(store, { ...options, seed })
   const operations = routeTable()
-  // Built on the first name looked up: a mock that is never asked by name pays nothing for it.
-  let names: OperationNames | undefined
-  const resolveOperation = (name: string, doing: string) =>
-    (names ??= operationNames(
-      operations,
-      clientCoverage(
-        operations,
-        streams.map((stream) => stream.path),
-      ),
-    )).resolve(name, doing)
+  const resolveOperation = operationResolver(operations, () => streams)
   const journal = createJournal({
     ...(options.journalLimit !== undefined && { limit: options.journalLimit }),
     ...(options.journalBytes !== undefined && { bytes: options.journalBytes }),
@@ -204,15 +57,92 @@ export function createMockService(options: MockServiceOptions = {}): MockService
   const hub = createStreamHub({ takeFault: (stream) => faults.takeStream(stream) })
   const copilot = createCopilotReplies()
   const renderer = createWireRenderer(store)
-  const copilotHooks = {
+  const copilotHooks = copilotHooksOf(store, copilot, seed)
+  const streams = serviceStreams({ store, hub, clock, renderer, copilotHooks, paceMs: options.copilotPaceMs ?? 0 })
+  const environment: ExecutionEnvironment = {
+    store,
+    renderer,
+    answers: createAnswerCache(store),
+    copilot: copilotHooks,
+    service: serviceInfo(options.version),
+    takeFault: (operation) => faults.take(operation),
+    record: (request, answer) => journal.record(request, answer),
+  }
+  const inspection = inspectionOf({
+    store,
+    journal,
+    faults,
+    hub,
+    clock,
+    operations,
+    renderer,
+    resolveOperation,
+    scenarios,
+  })
+  const steering = {
+    async reset() {
+      journal.clear()
+      faults.clear()
+      copilot.clear()
+      clock.reset()
+      await scenarios.reload()
+    },
+    async useScenario(name: MockService['scenario']) {
+      await scenarios.use(name)
+      inspection.scenarioChanged()
+    },
+    removeAsset: (id: string) => store.write((tx) => deleteAsset(tx, id)),
+  }
+  const control = controlRoutes({ store, journal, faults, copilot, clock, inspection, ...steering })
+  const dispatcher = createDispatcher({ operations, streams, control, environment, access, ready: scenarios.ready })
+  return {
+    ...{ store, operations, info: environment.service!, hub, streams, copilot, journal, faults, clock, inspection },
+    ...{ ...steering, ...dispatcher, access, ready: scenarios.ready },
+    get scenario() {
+      return scenarios.current
+    },
+    snapshot: () => store.snapshot(),
+    restore: (snapshot) => store.replaceAll(snapshot.records, snapshot.gone),
+    verify: (expectation) =>
+      verifyCalls(journal.entries, {
+        ...expectation,
+        operation: resolveOperation(expectation.operation, 'verify calls'),
+      }),
+    close() {
+      streams.close()
+      hub.close()
+    },
+  }
+}
+
+/** The copilot's seed, its scripted replies, and why a model cannot answer (a local one not downloaded). */
+function copilotHooksOf(store: Store, copilot: CopilotReplies, seed: number): CopilotHooks {
+  return {
     seed,
     takeReply: () => copilot.take(),
-    modelRefusal(id: string | undefined): string | undefined {
+    modelRefusal(id) {
       const model = id === undefined ? undefined : store.get('model', id)
       if (!model || isModelUsable(model)) return undefined
       return `The model "${model.name}" runs locally and is not downloaded. Download it first (POST /model/${model.id}/download), or ask a cloud model.`
     },
   }
+}
+
+/** What the service's streams are made of. */
+interface StreamParts {
+  readonly store: Store
+  readonly hub: StreamHub
+  readonly clock: ControllableClock
+  readonly renderer: WireRenderer
+  readonly copilotHooks: CopilotHooks
+  readonly paceMs: number
+}
+
+/**
+ * Every WebSocket stream the service answers: identifier streams, status
+ * streams and the copilot's; `close()` stops them listening to the store.
+ */
+function serviceStreams({ store, hub, clock, renderer, copilotHooks, paceMs }: StreamParts) {
   const served = serveStreams(store, hub, {
     status: {
       user() {
@@ -225,29 +155,25 @@ export function createMockService(options: MockServiceOptions = {}): MockService
       lastCheckedIn: () => JSON.stringify({ value: clock.now().toISOString() }),
       visionStatus: () => JSON.stringify({ vision: { deactivation: { continuous: true }, degraded: false } }),
     },
-    copilot: () => copilotStream({ store, hub, paceMs: options.copilotPaceMs ?? 0, ...copilotHooks }),
+    copilot: () => copilotStream({ store, hub, paceMs, ...copilotHooks }),
   })
-  const streams = served.endpoints
-  const streamsByPath = new Map(streams.map((stream) => [stream.path, stream]))
-  const environment: ExecutionEnvironment = {
-    store,
-    renderer,
-    answers: createAnswerCache(store),
-    copilot: copilotHooks,
-    service: info,
-    takeFault: (operation) => faults.take(operation),
-    record: (request, answer) => journal.record(request, answer),
-  }
-  const inspection = createInspection({
-    store,
-    journal,
-    faults,
-    hub,
-    clock,
-    operations,
-    resolveOperation,
+  return Object.assign([...served.endpoints], { close: () => served.close() })
+}
+
+/** What the inspection of a service reads. */
+interface InspectionParts extends Omit<Parameters<typeof createInspection>[0], 'scenario' | 'snapshots' | 'render'> {
+  readonly operations: readonly Operation[]
+  readonly renderer: WireRenderer
+  readonly scenarios: { readonly current: MockService['scenario'] }
+}
+
+/** The inspection of a service, with its snapshots kept by id and records rendered at the mock's time. */
+function inspectionOf({ renderer, scenarios, ...parts }: InspectionParts): Inspection {
+  const { store, clock } = parts
+  return createInspection({
+    ...parts,
     get scenario() {
-      return scenario
+      return scenarios.current
     },
     snapshots: createNamedSnapshots({
       snapshot: () => store.snapshot(),
@@ -255,103 +181,6 @@ export function createMockService(options: MockServiceOptions = {}): MockService
       now: () => clock.now(),
     }),
     render: (kind, record) =>
-      environment.renderer.answer({ now: clock.now(), transferables: true, keep: false }).render(kind, record),
+      renderer.answer({ now: clock.now(), transferables: true, keep: false }).render(kind, record),
   })
-
-  async function load(pending: ScenarioData | Promise<ScenarioData>): Promise<void> {
-    const next = await pending
-    if (next.goneAssets.length === 0) return store.replaceAll(next.records)
-    // Delete on a scratch store, so the real one switches in one step, tombstones included.
-    const scratch = createStore({ clock: store.clock })
-    await scratch.replaceAll(next.records)
-    await scratch.write((tx) => next.goneAssets.forEach((id) => deleteAsset(tx, id)))
-    const { records, gone } = scratch.snapshot()
-    return store.replaceAll(records, gone)
-  }
-
-  const ready = load(data)
-  const service: MockService = {
-    store,
-    operations,
-    info,
-    hub,
-    streams,
-    copilot,
-    journal,
-    faults,
-    clock,
-    inspection,
-    get scenario() {
-      return scenario
-    },
-    ready,
-    async reset() {
-      journal.clear()
-      faults.clear()
-      copilot.clear()
-      clock.reset()
-      await load(data)
-    },
-    snapshot: () => store.snapshot(),
-    restore: (snapshot) => store.replaceAll(snapshot.records, snapshot.gone),
-    async useScenario(name) {
-      const next = await scenarioData(name, { fixtures, seed, generate })
-      await load(next)
-      scenario = name
-      data = next
-      inspection.scenarioChanged()
-    },
-    verify: (expectation) =>
-      verifyCalls(journal.entries, {
-        ...expectation,
-        operation: resolveOperation(expectation.operation, 'verify calls') as OperationName,
-      }),
-    removeAsset: (id) => store.write((tx) => deleteAsset(tx, id)),
-    route(method, path) {
-      const match = router.find(method, path)
-      if (match) return { ...match.target, params: match.params }
-      const get = method === 'HEAD' ? router.find('GET', path) : undefined
-      return get && { ...get.target, params: get.params, head: true }
-    },
-    async answer(route, request) {
-      await ready
-      const answer =
-        'control' in route
-          ? await answerControl(route.control, route.params, request)
-          : await executeOperation(
-              route.operation,
-              {
-                method: request.method,
-                path: request.path,
-                params: route.params,
-                query: request.query,
-                body: request.body,
-              },
-              environment,
-            )
-      return route.head ? headAnswer(answer) : answer
-    },
-    streamAt: (path) => streamsByPath.get(path),
-    close() {
-      served.close()
-      hub.close()
-    },
-  }
-  const router = createRouter<{ operation: Operation } | { control: ControlRoute }>([
-    ...operations.flatMap((operation) =>
-      operation.paths.map((path) => ({ method: operation.method, path, target: { operation } })),
-    ),
-    // Every other operation of the official client answers 501 naming it, journaled and fault-able like the rest.
-    // In the same tree, so a client's fixed segment wins over a parameter (GET /assets/pseudo is no asset id).
-    ...unimplementedOperations(
-      operations,
-      streams.map((stream) => stream.path),
-    ).map((operation) => ({
-      method: operation.method,
-      path: operation.paths[0]!,
-      target: { operation },
-    })),
-    ...controlRoutes(service).map((control) => ({ method: control.method, path: control.path, target: { control } })),
-  ])
-  return service
 }

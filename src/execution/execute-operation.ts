@@ -6,7 +6,7 @@ import type { Store } from '../store/create-store.js'
 import type { WireRenderer } from '../wire/wire-renderer.js'
 import type { AnswerCache } from './answer-cache.js'
 import { errorAnswer, toAnswer, type Answer } from './answer.js'
-import { MAX_JSON_DEPTH, nestsDeeperThan } from './json-depth.js'
+import { readJsonBody } from './json-body.js'
 
 /** The service info of an environment that brings none. */
 const DEFAULT_SERVICE = serviceInfo()
@@ -146,26 +146,9 @@ function readKey(operation: Operation, input: OperationInput): string {
   return `${operation.id} ${JSON.stringify(input.params)} ?${input.query.toString()}`
 }
 
-/**
- * A request's JSON body, or undefined for none. Malformed JSON, and JSON
- * nested deeper than {@link MAX_JSON_DEPTH} (which would overflow the stack
- * when the record holding it is serialized), are refused before anything
- * runs.
- */
-function parseJsonBody(body: string): unknown {
-  if (body.trim() === '') return undefined
-  if (nestsDeeperThan(body)) {
-    throw new MockServiceError(
-      'INVALID_REQUEST',
-      `Malformed JSON body: it nests arrays and objects more than ${MAX_JSON_DEPTH} levels deep. Send a body nested ${MAX_JSON_DEPTH} levels or less.`,
-    )
-  }
-  try {
-    return JSON.parse(body)
-  } catch (error) {
-    throw new MockServiceError(
-      'INVALID_REQUEST',
-      `Malformed JSON body: ${error instanceof Error ? error.message : 'could not be parsed'}.`,
-    )
-  }
+/** A request's JSON body, or undefined for none; a malformed one is refused (INVALID_REQUEST). */
+function parseJsonBody(text: string): unknown {
+  const body = readJsonBody(text)
+  if (!body.ok) throw new MockServiceError('INVALID_REQUEST', body.problem)
+  return body.value
 }

@@ -1,29 +1,15 @@
 import { useEffect, useState } from 'preact/hooks'
-import type { RecordKind } from '../store/schemas.js'
-import type { Connection } from './connection.js'
 import { formatInstant, messageOf } from './format.js'
 import { JournalView } from './journal-view.js'
 import { RecordsView } from './records-view.js'
 import { SteeringView } from './steering-view.js'
 import { StreamsView } from './streams-view.js'
 import { useLive, type LiveState } from './use-live.js'
+import type { Selection, ViewProps } from './view-props.js'
+import type { Connection } from './connection.js'
 
 const TABS = ['records', 'journal', 'streams', 'steering'] as const
 type Tab = (typeof TABS)[number]
-
-/** What every view gets: the connection, the live state, and a way to run a steering call. */
-export interface ViewProps {
-  readonly connection: Connection
-  readonly live: LiveState
-  /** Runs a call, showing its refusal (the mock's message) above the views. */
-  readonly act: (call: () => Promise<unknown>) => void
-}
-
-/** The record shown in the records view. */
-export interface Selection {
-  readonly kind: RecordKind
-  readonly id?: string
-}
 
 /**
  * The inspector: a header with the scenario and the mock's time, and the

@@ -13,7 +13,7 @@ import type {
 import type { ScenarioName } from '../seeding/scenarios.js'
 import type { CallExpectation } from '../control/verify-calls.js'
 import type { StreamName } from '../events/stream-paths.js'
-import type { RecordKind } from '../store/schemas.js'
+import type { InspectedKind } from '../control/record-views.js'
 
 /** A clock change the inspector asks for. */
 type ClockAction =
@@ -28,8 +28,8 @@ type ClockAction =
  */
 export interface Connection {
   overview(): Promise<InspectorOverview>
-  records(kind: RecordKind, query: string): Promise<RecordList>
-  record(kind: RecordKind, id: string): Promise<RecordDetail | undefined>
+  records(kind: InspectedKind, query: string): Promise<RecordList>
+  record(kind: InspectedKind, id: string): Promise<RecordDetail | undefined>
   journalRows(): Promise<{ rows: JournalRow[] }>
   journalEntry(id: number): Promise<JournalDetail | undefined>
   verify(expectation: CallExpectation): Promise<VerifyOutcome>

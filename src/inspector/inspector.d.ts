@@ -1,6 +1,6 @@
 // The module scripts/build-inspector.mjs bundles from main.tsx into dist/inspector/inspector.js
 // (Preact included): what the browser entry imports on demand and the standalone page loads.
-import type { InspectorPanel } from '../browser/start-browser-mock.js'
+import type { InspectorPanel } from '../browser/inspector-panel.js'
 import type { MockService } from '../core/create-mock-service.js'
 
 /** Mounts the inspector as a panel over the page, closed to a button unless it was open before the reload. */

@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks'
-import type { ViewProps } from './app.js'
+import type { ViewProps } from './view-props.js'
 import { prettyBody, STATUS_FILTERS, statusClass, timeOfDay } from './format.js'
 import { useLoad } from './use-load.js'
 import { VerifyForm } from './verify-form.js'

@@ -2,7 +2,7 @@
 // dist/inspector/inspector.js, which the standalone server serves at /__mock/ui/inspector.js
 // and the browser entry imports on demand. Its types for the rest of the package: inspector.d.ts.
 import { render } from 'preact'
-import type { InspectorPanel } from '../browser/start-browser-mock.js'
+import type { InspectorPanel } from '../browser/inspector-panel.js'
 import type { MockService } from '../core/create-mock-service.js'
 import type * as Declared from './inspector.js'
 import { App } from './app.js'

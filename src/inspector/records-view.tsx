@@ -1,10 +1,9 @@
 import { useEffect, useState } from 'preact/hooks'
-import type { RecordRow } from '../control/record-views.js'
-import type { RecordKind } from '../store/schemas.js'
-import type { Selection, ViewProps } from './app.js'
+import type { InspectedKind, RecordRow } from '../control/record-views.js'
+import type { Selection, ViewProps } from './view-props.js'
 import { useLoad } from './use-load.js'
 
-const KINDS: readonly RecordKind[] = [
+const KINDS: readonly InspectedKind[] = [
   'conversation',
   'message',
   'asset',

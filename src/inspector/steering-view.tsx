@@ -3,7 +3,7 @@ import { useState } from 'preact/hooks'
 import type { FaultRow } from '../control/inspection.js'
 import type { ScenarioName } from '../seeding/scenarios.js'
 import type { OperationName } from '../routes/operation-names.js'
-import type { ViewProps } from './app.js'
+import type { ViewProps } from './view-props.js'
 import { formatInstant } from './format.js'
 
 const MINUTE = 60_000

@@ -1,5 +1,5 @@
 import type { StreamName } from '../events/stream-paths.js'
-import type { ViewProps } from './app.js'
+import type { ViewProps } from './view-props.js'
 import { timeOfDay } from './format.js'
 
 /**

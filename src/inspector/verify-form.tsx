@@ -2,7 +2,7 @@ import { useState } from 'preact/hooks'
 import type { VerifyOutcome } from '../control/inspection.js'
 import type { CallExpectation } from '../control/verify-calls.js'
 import type { OperationName } from '../routes/operation-names.js'
-import type { ViewProps } from './app.js'
+import type { ViewProps } from './view-props.js'
 
 /** A JSON field of the form: empty for none. */
 function parsed(text: string, field: string): unknown {

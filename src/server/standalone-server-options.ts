@@ -42,12 +42,6 @@ export interface StandaloneServerOptions extends MockServiceOptions {
   headersTimeoutMs?: number
   /** How long a client may take to send a whole request, body included, in milliseconds (default 60 s); 408 then. */
   requestTimeoutMs?: number
-  /**
-   * Origins of pages, besides the mock's own, that may call the control API
-   * (`/__mock`) and read its answers, e.g. `['http://localhost:5173']`. No
-   * other site's page may: the service's own routes answer every origin.
-   */
-  allowedOrigins?: readonly string[]
   /** A stream client with more than this many bytes waiting for it is closed with 1013 (default 4 MiB). */
   streamBufferLimitBytes?: number
   /** How often stream clients are pinged, in milliseconds; one that misses a pong is dropped (default 30 s). */

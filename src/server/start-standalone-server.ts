@@ -1,11 +1,12 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
+import { isControlPath, isLoopbackAddress, type RequestClient } from '../core/access-policy.js'
 import { createMockService, type MockService } from '../core/create-mock-service.js'
 import { streamUrlsOf, type StreamName } from '../events/stream-paths.js'
 import { errorAnswer, textAnswer, type Answer } from '../execution/answer.js'
 import { clientErrorAnswerer } from './answer-client-error.js'
 import { attachStreamServer, type StreamDropReason } from './attach-stream-server.js'
-import { allowedOriginSet, controlAccessRefusal, controlBodyRefusal, isControlPath } from './control-access.js'
+import { controlBodyRefusal } from './control-body-refusal.js'
 import { persistToFile } from './file-persistence.js'
 import { createBodyBudget } from './body-budget.js'
 import { readBody } from './read-body.js'
@@ -50,7 +51,6 @@ const DEFAULT_REQUEST_TIMEOUT_MS = 60_000
  * await server.close()
  */
 export async function startStandaloneServer(options: StandaloneServerOptions = {}): Promise<StandaloneServer> {
-  const allowedOrigins = allowedOriginSet(options.allowedOrigins)
   const service = createMockService(options)
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY
   const bodyBudget = createBodyBudget(
@@ -67,12 +67,12 @@ export async function startStandaloneServer(options: StandaloneServerOptions = {
     const queryStart = rawUrl.indexOf('?')
     const path = queryStart === -1 ? rawUrl : rawUrl.slice(0, queryStart)
     const control = isControlPath(path)
-    const loopback = isLoopback(request.socket.remoteAddress)
+    const client = clientOf(request)
     // The control API and the inspector: this machine's clients, through a loopback name, from no other site.
-    const refusal = control ? controlAccessRefusal(request.headers, loopback, allowedOrigins) : undefined
+    const refusal = service.access.refusal(path, client)
     // A page of an origin the options allow may read the control API's answers too; no other page may.
     const origin = request.headers.origin
-    if (control && !refusal && origin !== undefined && allowedOrigins.has(origin)) {
+    if (control && !refusal && origin !== undefined && service.access.allowsOrigin(origin)) {
       response.setHeader('access-control-allow-origin', origin)
       response.setHeader('vary', 'origin')
     }
@@ -110,7 +110,7 @@ export async function startStandaloneServer(options: StandaloneServerOptions = {
             path,
             query: new URLSearchParams(queryStart === -1 ? '' : rawUrl.slice(queryStart + 1)),
             body: await readBody(request, maxBodyBytes, bodyBudget),
-            loopback,
+            ...client,
           })
         } catch (error) {
           result = errorAnswer(error)
@@ -165,8 +165,7 @@ export async function startStandaloneServer(options: StandaloneServerOptions = {
     },
     refusal(request, socket) {
       if (connections.refuses(socket as Socket)) return { status: 503, text: tooManyConnections(maxConnections) }
-      if (!isControlPath((request.url ?? '/').split('?')[0]!)) return undefined
-      const refusal = controlAccessRefusal(request.headers, isLoopback(request.socket.remoteAddress), allowedOrigins)
+      const refusal = service.access.refusal((request.url ?? '/').split('?')[0]!, clientOf(request))
       return refusal ? { status: 403, text: refusal } : undefined
     },
   })
@@ -222,7 +221,12 @@ function tooManyConnections(limit: number): string {
   return `The mock has ${limit} connections open, its limit (maxConnections). Close some, or start it with a higher maxConnections.`
 }
 
-function isLoopback(address: string | undefined): boolean {
-  if (!address) return false
-  return address === '::1' || address.startsWith('127.') || address.startsWith('::ffff:127.')
+/** What the control API's access policy weighs of a client: its address, and the `Host` and `Origin` it sent. */
+function clientOf(request: IncomingMessage): RequestClient {
+  const { host, origin } = request.headers
+  return {
+    loopback: isLoopbackAddress(request.socket.remoteAddress),
+    ...(host !== undefined && { host }),
+    ...(origin !== undefined && { origin }),
+  }
 }

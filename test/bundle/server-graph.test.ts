@@ -1,20 +1,5 @@
-import { fileURLToPath } from 'node:url'
-import { build } from 'esbuild'
 import { describe, expect, it } from 'vitest'
-
-/** Every file the built entry reaches through its imports, dependencies included. */
-async function reachedFrom(path: string): Promise<string[]> {
-  const result = await build({
-    entryPoints: [fileURLToPath(new URL(`../../dist/${path}`, import.meta.url))],
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    write: false,
-    metafile: true,
-    logLevel: 'silent',
-  })
-  return Object.keys(result.metafile.inputs)
-}
+import { reachedFrom } from './reached-from.js'
 
 describe('the standalone server entry', () => {
   it('reaches the transport-free core and no MSW, mock-socket or MSW adapter code', async () => {

@@ -1,4 +1,5 @@
-import { createMockService, createMswAdapter, recordFrames } from 'conversation-asset-mock'
+import { createMockService, recordFrames } from 'conversation-asset-mock'
+import { createMswAdapter } from 'conversation-asset-mock/msw'
 import { setupServer } from 'msw/node'
 import { describe, expect, it } from 'vitest'
 

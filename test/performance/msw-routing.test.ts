@@ -1,7 +1,8 @@
 import { http, HttpResponse } from 'msw'
 import { setupServer } from 'msw/node'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { createMockService, createMswAdapter } from '../../src/index.js'
+import { createMockService } from '../../src/index.js'
+import { createMswAdapter } from '../../src/msw/index.js'
 
 type ListenOptions = Parameters<ReturnType<typeof setupServer>['listen']>[0]
 

@@ -143,7 +143,7 @@ describe('the control API of the standalone server against pages of other sites'
 describe('allowedOrigins', () => {
   it('refuses a value that is not an origin when the server starts', async () => {
     await expect(startStandaloneServer({ port: 0, allowedOrigins: ['localhost:5173'] })).rejects.toThrow(
-      'Failed to start the standalone server: allowedOrigins holds "localhost:5173", which is not an origin. Give origins such as http://localhost:5173.',
+      'Failed to create the mock service: allowedOrigins holds "localhost:5173", which is not an origin. Give origins such as http://localhost:5173.',
     )
   })
 })

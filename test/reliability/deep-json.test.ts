@@ -81,7 +81,9 @@ describe('JSON nested too deep is refused before anything is stored', () => {
       `{"operation":"conversationsSnapshot","x":${nested(5_000)}}`,
     )
     expect(statusOf(answer)).toBe(400)
-    expect(textOf(answer)).toMatch(/^Failed to read the body: it nests arrays and objects more than 64 levels deep/)
+    expect(textOf(answer)).toBe(
+      'Malformed JSON body: it nests arrays and objects more than 64 levels deep. Send a body nested 64 levels or less.',
+    )
     expect(service.faults.list()).toEqual([])
   })
 })

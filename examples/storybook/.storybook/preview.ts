@@ -1,6 +1,7 @@
 // This is the file a team copies into its own .storybook/preview.ts.
 import type { Preview } from '@storybook/react-vite'
-import { createMockService, createMswAdapter, type ScenarioName } from 'conversation-asset-mock'
+import { createMockService, type ScenarioName } from 'conversation-asset-mock'
+import { createMswAdapter } from 'conversation-asset-mock/msw'
 import { setupWorker } from 'msw/browser'
 import { mswLoader } from 'msw-storybook-addon/csf3'
 

@@ -1,0 +1,94 @@
+import type { ControlRoute } from '../control/control-route.js'
+import type { StreamEndpoint } from '../events/stream-endpoint.js'
+import { headAnswer, textAnswer, type Answer } from '../execution/answer.js'
+import { executeOperation, type ExecutionEnvironment } from '../execution/execute-operation.js'
+import type { Operation } from '../operations/define-operation.js'
+import { unimplementedOperations } from '../routes/client-coverage.js'
+import { createRouter, type Route } from '../routes/router.js'
+import type { AccessPolicy } from './access-policy.js'
+import { answerControl } from './answer-control.js'
+import type { ServiceRequest, ServiceRoute } from './service-request.js'
+
+/** What the dispatcher routes to and answers with. */
+export interface DispatcherParts {
+  /** The route table. */
+  readonly operations: readonly Operation[]
+  readonly streams: readonly StreamEndpoint[]
+  readonly control: readonly ControlRoute[]
+  /** What operations run against. */
+  readonly environment: ExecutionEnvironment
+  /** Who may use the control API. */
+  readonly access: AccessPolicy
+  /** Settles when the first scenario is loaded; answers wait for it. */
+  readonly ready: Promise<void>
+}
+
+/** Routes requests and streams, and answers requests: the one entrance every transport uses. */
+export interface Dispatcher {
+  /** The route of a method and a path as sent, or undefined; a HEAD with no route of its own takes the GET's, marked `head`. */
+  route(method: string, path: string): ServiceRoute | undefined
+  /** Answers a request on its route; never throws. */
+  answer(route: ServiceRoute, request: ServiceRequest): Promise<Answer>
+  /** The stream served at a path (without the query), or undefined. */
+  streamAt(path: string): StreamEndpoint | undefined
+}
+
+type Target = { readonly operation: Operation } | { readonly control: ControlRoute }
+
+/**
+ * The dispatcher of a service: one router over the route table, the client's
+ * unimplemented operations (501 naming them) and the control API; answers
+ * run the operation through the executor, or the control route once the
+ * access policy allows it, and a HEAD is answered as its GET without a body.
+ *
+ * @example
+ * const dispatcher = createDispatcher({ operations, streams, control, environment, access, ready })
+ * const route = dispatcher.route('GET', '/conversations')
+ */
+export function createDispatcher(parts: DispatcherParts): Dispatcher {
+  const router = createRouter(routesOf(parts))
+  const streamsByPath = new Map(parts.streams.map((stream) => [stream.path, stream]))
+  return {
+    route(method, path) {
+      const match = router.find(method, path)
+      if (match) return { ...match.target, params: match.params }
+      const get = method === 'HEAD' ? router.find('GET', path) : undefined
+      return get && { ...get.target, params: get.params, head: true }
+    },
+    async answer(route, request) {
+      await parts.ready
+      const answer = 'control' in route ? await answerControlRoute(parts.access, route, request) : await run(route)
+      return route.head ? headAnswer(answer) : answer
+
+      function run({ operation, params }: { operation: Operation; params: Readonly<Record<string, string>> }) {
+        const { method, path, query, body } = request
+        return executeOperation(operation, { method, path, params, query, body }, parts.environment)
+      }
+    },
+    streamAt: (path) => streamsByPath.get(path),
+  }
+}
+
+/** A control route's answer: 403 with the policy's reason for a client it refuses. */
+function answerControlRoute(
+  access: AccessPolicy,
+  route: { readonly control: ControlRoute; readonly params: Readonly<Record<string, string>> },
+  request: ServiceRequest,
+): Promise<Answer> | Answer {
+  const refusal = access.refusal(request.path, request)
+  return refusal ? textAnswer(403, refusal) : answerControl(route.control, route.params, request)
+}
+
+/** Every route: the table's operations, the client's others (501), and the control API, in one tree. */
+function* routesOf({ operations, streams, control }: DispatcherParts): Iterable<Route<Target>> {
+  for (const operation of operations) {
+    for (const path of operation.paths) yield { method: operation.method, path, target: { operation } }
+  }
+  // Every other operation of the official client answers 501 naming it, journaled and fault-able like the rest.
+  // In the same tree, so a client's fixed segment wins over a parameter (GET /assets/pseudo is no asset id).
+  const streamPaths = streams.map((stream) => stream.path)
+  for (const operation of unimplementedOperations(operations, streamPaths)) {
+    yield { method: operation.method, path: operation.paths[0]!, target: { operation } }
+  }
+  for (const route of control) yield { method: route.method, path: route.path, target: { control: route } }
+}

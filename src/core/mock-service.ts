@@ -1,0 +1,130 @@
+import type { CopilotReplies } from '../control/copilot-replies.js'
+import type { Faults } from '../control/faults.js'
+import type { Inspection } from '../control/inspection.js'
+import type { Journal, JournalEntry } from '../control/journal.js'
+import type { ScenarioName } from '../seeding/scenarios.js'
+import type { CallExpectation } from '../control/verify-calls.js'
+import type { ServiceInfo } from '../domain/service-info.js'
+import type { StreamEndpoint } from '../events/stream-endpoint.js'
+import type { StreamHub } from '../events/stream-hub.js'
+import type { Answer } from '../execution/answer.js'
+import type { Operation } from '../operations/define-operation.js'
+import type { FixtureSet } from '../seeding/fixture-files.js'
+import type { GenerateFixturesOptions } from '../seeding/generate-fixtures.js'
+import type { Clock } from '../store/clock.js'
+import type { ControllableClock } from '../store/controllable-clock.js'
+import type { Store, StoreSnapshot } from '../store/create-store.js'
+import type { AccessPolicy } from './access-policy.js'
+import type { ServiceRequest, ServiceRoute } from './service-request.js'
+
+/** How a mock service starts: its records, seeds, clock, bounds and who may steer it. */
+export interface MockServiceOptions {
+  /** Records of the `default` scenario; the embedded dataset when left out. */
+  fixtures?: FixtureSet
+  /**
+   * Generate the `default` scenario instead of loading fixtures: the same
+   * records `generateFixtures(generate)` returns, loaded without copying or
+   * parsing them again. Not together with `fixtures`.
+   */
+  generate?: GenerateFixturesOptions
+  /** The scenario to start from (default `default`). */
+  scenario?: ScenarioName
+  /** Seed of new ids, random fault delays and the `large` scenario (default 1). */
+  seed?: number
+  /** Seed of new records' ids alone, when they must differ from `seed`'s (the browser mock gives each open tab its own). */
+  idSeed?: number
+  /** Where timestamps come from (default: the system clock); `service.clock` can freeze, set and advance it. */
+  clock?: Clock
+  /** How many requests the journal keeps (default 10,000); past that the oldest are dropped. */
+  journalLimit?: number
+  /**
+   * How many bytes the journal's requests may hold in all (default 16 MiB):
+   * each body counts the first 64 KiB it keeps of it; past that the oldest
+   * are dropped.
+   */
+  journalBytes?: number
+  /** Milliseconds between the chunks of a copilot answer on `/qgpt/stream` (default 0; a reply can set its own). */
+  copilotPaceMs?: number
+  /**
+   * The version `GET /.well-known/version` answers and `POST /connect`
+   * reports (default `12.3.0`, inside the range the official SDKs accept).
+   */
+  version?: string
+  /**
+   * Origins of pages, besides the mock's own, that may call the control API
+   * (`/__mock`) and read its answers, e.g. `['http://localhost:5173']`. No
+   * other site's page may: the service's own routes answer every origin.
+   */
+  allowedOrigins?: readonly string[]
+}
+
+/**
+ * The mock of the service, with no transport: its store, route table,
+ * identifier hub and control plane. The MSW adapter (`setupMockServer`,
+ * `startBrowserMock`, `createMswAdapter`) and the standalone server serve it.
+ */
+export interface MockService {
+  readonly store: Store
+  /** The route table every runtime serves. */
+  readonly operations: readonly Operation[]
+  /** The version the service answers with and the id of its instance. */
+  readonly info: ServiceInfo
+  /** The clients of every stream and the frames sent to them, whatever their transport. */
+  readonly hub: StreamHub
+  /** Every WebSocket stream the service answers: identifier streams, status streams and the copilot's. */
+  readonly streams: readonly StreamEndpoint[]
+  /** The copilot's scripted answers: `copilot.reply('Hello')` makes the next question answer that. */
+  readonly copilot: CopilotReplies
+  /** Every request answered since the last reset, with its operation name. */
+  readonly journal: Journal
+  /** Failures injected into operations and streams. */
+  readonly faults: Faults
+  /**
+   * The mock's time: the injected clock, which can be frozen, set and
+   * advanced so `readable` texts and `updated` values can be shown at any
+   * time; `reset()` sets it back to the injected clock.
+   */
+  readonly clock: ControllableClock
+  /** What the inspector reads (records, links, journal entries with their answers, streams) and its live feed. */
+  readonly inspection: Inspection
+  /** The scenario `reset()` goes back to. */
+  readonly scenario: ScenarioName
+  /** Settles when the first scenario is loaded; requests wait for it themselves. */
+  readonly ready: Promise<void>
+  /**
+   * Back to the current scenario: records reloaded, journal emptied, faults
+   * cleared, the clock back to the injected one, stream clients sent fresh
+   * first frames.
+   */
+  reset(): Promise<void>
+  /** The whole store as it is now; cheap enough for every `beforeEach`. */
+  snapshot(): StoreSnapshot
+  /** Brings back a snapshot; stream clients get fresh first frames. */
+  restore(snapshot: StoreSnapshot): Promise<void>
+  /** Switches to another scenario (and makes it the one `reset()` returns to). */
+  useScenario(name: ScenarioName): Promise<void>
+  /**
+   * Checks the journal for the expected calls; throws a readable table of the
+   * expectation, the matches and the nearest misses when they are not there.
+   */
+  verify(expectation: CallExpectation): JournalEntry[]
+  /**
+   * Makes an asset vanish as if another client had deleted it: its snapshot
+   * answers 410 and every link to it is gone.
+   */
+  removeAsset(id: string): Promise<void>
+  /**
+   * The route of a method and a path as sent (without the query), or
+   * undefined. A HEAD with no route of its own takes the GET route of the
+   * path, marked `head`.
+   */
+  route(method: string, path: string): ServiceRoute | undefined
+  /** The stream served at a path (without the query), or undefined. */
+  streamAt(path: string): StreamEndpoint | undefined
+  /** Answers a request on its route; never throws. A control route answers 403 to a client `access` refuses. */
+  answer(route: ServiceRoute, request: ServiceRequest): Promise<Answer>
+  /** Who may use the control API: transports ask it before they read a body or open a stream. */
+  readonly access: AccessPolicy
+  /** Disconnects every stream client and stops listening to the store. */
+  close(): void
+}

@@ -1,0 +1,33 @@
+import type { StreamEndpoint } from '../events/stream-endpoint.js'
+import type { Operation } from '../operations/define-operation.js'
+import { clientCoverage } from '../routes/client-coverage.js'
+import { operationNames, type OperationName, type OperationNames } from '../routes/operation-names.js'
+
+/** The operation id of a name (the spec's id or a client method name); throws, saying what it was `doing`, for an unknown one. */
+export type ResolveOperation = (name: string, doing: string) => OperationName
+
+/**
+ * Resolves the names tests use for operations (the spec's ids and the
+ * official client's method names) to operation ids. The names are gathered
+ * on the first look-up: a mock that is never asked by name pays nothing.
+ *
+ * @example
+ * const resolve = operationResolver(routeTable(), () => streams)
+ * resolve('conversationsSnapshot', 'add a fault')
+ */
+export function operationResolver(
+  operations: readonly Operation[],
+  streams: () => readonly StreamEndpoint[],
+): ResolveOperation {
+  let names: OperationNames | undefined
+  return (name, doing) => {
+    names ??= operationNames(
+      operations,
+      clientCoverage(
+        operations,
+        streams().map((stream) => stream.path),
+      ),
+    )
+    return names.resolve(name, doing) as OperationName
+  }
+}

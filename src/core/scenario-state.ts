@@ -1,0 +1,76 @@
+import { invariant } from 'outvariant'
+import { scenarioData, type ScenarioData, type ScenarioName } from '../seeding/scenarios.js'
+import { deleteAsset } from '../domain/asset-writes.js'
+import { defaultFixtures } from '../seeding/default-fixtures.generated.js'
+import type { FixtureSet } from '../seeding/fixture-files.js'
+import type { GenerateFixturesOptions } from '../seeding/generate-fixtures.js'
+import { validateFixtures } from '../seeding/validate-fixtures.js'
+import { createStore, type Store } from '../store/create-store.js'
+
+/** Where a service's records come from. */
+export interface ScenarioSource {
+  readonly fixtures?: FixtureSet
+  readonly generate?: GenerateFixturesOptions
+  readonly scenario?: ScenarioName
+  readonly seed: number
+}
+
+/** The scenario a store holds, and the way to load it again or switch to another. */
+export interface ScenarioState {
+  /** The scenario `reload()` goes back to. */
+  readonly current: ScenarioName
+  /** Settles when the first scenario is loaded. */
+  readonly ready: Promise<void>
+  /** Loads the current scenario's records again. */
+  reload(): Promise<void>
+  /** Loads another scenario and makes it the current one. */
+  use(name: ScenarioName): Promise<void>
+}
+
+/**
+ * Loads a store's first scenario in the background and keeps which one it
+ * is. The default fixtures are validated here, so bad fixtures throw from
+ * the caller; a scenario with deleted assets switches in one step,
+ * tombstones included.
+ *
+ * @example
+ * const scenarios = createScenarioState(store, { seed: 1 })
+ * await scenarios.use('empty')
+ */
+export function createScenarioState(store: Store, source: ScenarioSource): ScenarioState {
+  const { seed, generate } = source
+  const fixtures = source.fixtures ?? defaultFixtures
+  invariant(
+    !(source.fixtures && generate),
+    'Failed to create the mock service: both "fixtures" and "generate" were given. Pass fixtures to load, or generator options, not both.',
+  )
+  let current: ScenarioName = source.scenario ?? 'default'
+  let data: ScenarioData | Promise<ScenarioData> =
+    current === 'default' && !generate
+      ? { records: validateFixtures(fixtures), goneAssets: [] }
+      : scenarioData(current, { fixtures, seed, generate })
+  return {
+    get current() {
+      return current
+    },
+    ready: load(store, data),
+    reload: () => load(store, data),
+    async use(name) {
+      const next = await scenarioData(name, { fixtures, seed, generate })
+      await load(store, next)
+      current = name
+      data = next
+    },
+  }
+}
+
+async function load(store: Store, pending: ScenarioData | Promise<ScenarioData>): Promise<void> {
+  const next = await pending
+  if (next.goneAssets.length === 0) return store.replaceAll(next.records)
+  // Delete on a scratch store, so the real one switches in one step, tombstones included.
+  const scratch = createStore({ clock: store.clock })
+  await scratch.replaceAll(next.records)
+  await scratch.write((tx) => next.goneAssets.forEach((id) => deleteAsset(tx, id)))
+  const { records, gone } = scratch.snapshot()
+  return store.replaceAll(records, gone)
+}

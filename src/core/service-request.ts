@@ -1,0 +1,26 @@
+import type { ControlRoute } from '../control/control-route.js'
+import type { Operation } from '../operations/define-operation.js'
+import type { RequestClient } from './access-policy.js'
+
+/** Where a request was routed: an operation of the service, or a route of the control API. */
+export type ServiceRoute = (
+  | { readonly operation: Operation; readonly params: Readonly<Record<string, string>> }
+  | { readonly control: ControlRoute; readonly params: Readonly<Record<string, string>> }
+) & {
+  /** Set on a HEAD routed to a GET: answered as the GET, with its status and headers and no body. */
+  readonly head?: true
+}
+
+/**
+ * A request as a transport hands it over, whatever the transport, with what
+ * it knows of the client (`loopback`, `host`, `origin`) for the control API's
+ * access policy; a transport in process leaves them out.
+ */
+export interface ServiceRequest extends RequestClient {
+  readonly method: string
+  /** The path as sent (percent-encoded), without the query. */
+  readonly path: string
+  readonly query: URLSearchParams
+  /** The body as text; empty when there was none. */
+  readonly body: string
+}

@@ -1,0 +1,17 @@
+import type { InspectedKind } from '../control/record-views.js'
+import type { Connection } from './connection.js'
+import type { LiveState } from './use-live.js'
+
+/** What every view gets: the connection, the live state, and a way to run a steering call. */
+export interface ViewProps {
+  readonly connection: Connection
+  readonly live: LiveState
+  /** Runs a call, showing its refusal (the mock's message) above the views. */
+  readonly act: (call: () => Promise<unknown>) => void
+}
+
+/** The record shown in the records view. */
+export interface Selection {
+  readonly kind: InspectedKind
+  readonly id?: string
+}

@@ -1,15 +1,18 @@
 import { invariant } from 'outvariant'
 import type { Answer } from '../execution/answer.js'
 import type { RequestRecord } from '../execution/execute-operation.js'
+import type { StreamConnection } from '../events/stream-connection.js'
 import type { OperationName } from '../routes/operation-names.js'
+import { connectionEntry, keptConnection, type KeptConnection } from './connection-entry.js'
 import { entryOf, keptRequest, type JournalEntry, type KeptRequest } from './journal-entry.js'
 import { createResponseCopies, type ResponseCopy } from './response-copies.js'
 
-export type { JournalEntry } from './journal-entry.js'
+export type { JournalEntry, WebSocketActivity } from './journal-entry.js'
 
 /**
- * The requests the mock answered since the last reset or clear: the newest
- * `limit` of them, within `bytes` in all.
+ * The requests the mock answered and the WebSocket upgrades it took or
+ * refused since the last reset or clear: the newest `limit` of them, within
+ * `bytes` in all.
  */
 export interface Journal {
   /** The entries kept, oldest first (a copy: later requests do not change it). */
@@ -18,6 +21,16 @@ export interface Journal {
   byOperation(operation: OperationName): JournalEntry[]
   /** Keeps a request, and a bounded copy of its answer's body (see `response`). */
   record(request: RequestRecord, answer?: Answer): void
+  /**
+   * Keeps a WebSocket upgrade, accepted or refused, under the next id, and
+   * returns the function its session calls when it changes (closed, or its
+   * close code arrived). An open WebSocket's entry is read afresh each time
+   * (its frame counts move; listeners are not told of each frame), and
+   * listeners hear its entry again, under the same id, each time that
+   * function is called while it is still kept; a connection dropped from
+   * the journal by its bounds is not kept again.
+   */
+  recordConnection(connection: StreamConnection): () => void
   clear(): void
   /**
    * The id of the newest entry: entries are numbered from 1 in the order they
@@ -88,8 +101,8 @@ export function createJournal({
     byteLimit,
   )
   // A ring of `count` requests from `start`, each with about how many bytes it holds. A request is
-  // kept as its record and made an entry when it is first read.
-  let slots: (KeptRequest | undefined)[] = []
+  // kept as its record and made an entry when it is first read; a WebSocket as its live connection.
+  let slots: (KeptRequest | KeptConnection | undefined)[] = []
   let sizes: number[] = []
   let start = 0
   let count = 0
@@ -100,6 +113,7 @@ export function createJournal({
   const listeners = new Set<JournalListener>()
   const entryAt = (slot: number): JournalEntry => {
     const kept = slots[slot]!
+    if ('connection' in kept) return connectionEntry(kept)
     if (!('bodyText' in kept)) return kept
     const entry = entryOf(kept)
     slots[slot] = entry
@@ -122,6 +136,23 @@ export function createJournal({
     count--
     dropped++
   }
+  /** Keeps what arrived under the next id (dropping the oldest past the bounds) and returns that id. */
+  function keep(kept: KeptRequest | KeptConnection, size: number): number {
+    const id = ++lastId
+    if (limit === 0) {
+      dropped++
+      return id
+    }
+    if (count === limit) dropOldest()
+    // The newest entry is kept whatever its size (at most 64 KiB of body), so ids stay consecutive.
+    while (count > 0 && bytes + size > byteLimit) dropOldest()
+    const slot = (start + count) % limit
+    slots[slot] = kept
+    sizes[slot] = size
+    count++
+    bytes += size
+    return id
+  }
   const tell = (entry: JournalEntry | undefined, id: number) => {
     // A listener's failure never reaches the request being answered.
     for (const listener of listeners) {
@@ -141,23 +172,21 @@ export function createJournal({
       return entries().filter((entry) => entry.operation === id)
     },
     record(request, answer) {
-      const id = ++lastId
       const { kept, size } = keptRequest(request)
-      if (limit === 0) {
-        dropped++
-        if (listeners.size > 0) tell(entryOf(kept), id)
-        return
+      const id = keep(kept, size)
+      const slot = slotOf(id)
+      if (answer && slot !== -1) responses.keep(id, answer)
+      if (listeners.size > 0) tell(slot === -1 ? entryOf(kept) : entryAt(slot), id)
+    },
+    recordConnection(connection) {
+      const { kept, size } = keptConnection(connection)
+      const id = keep(kept, size)
+      if (listeners.size > 0) tell(connectionEntry(kept), id)
+      return () => {
+        if (slotOf(id) === -1) return
+        kept.entry = undefined
+        if (listeners.size > 0) tell(connectionEntry(kept), id)
       }
-      if (count === limit) dropOldest()
-      // The newest entry is kept whatever its size (at most 64 KiB of body), so ids stay consecutive.
-      while (count > 0 && bytes + size > byteLimit) dropOldest()
-      const slot = (start + count) % limit
-      slots[slot] = kept
-      sizes[slot] = size
-      count++
-      bytes += size
-      if (answer) responses.keep(id, answer)
-      if (listeners.size > 0) tell(entryAt(slot), id)
     },
     clear() {
       slots = []

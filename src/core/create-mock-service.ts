@@ -7,12 +7,15 @@ import { createJournal, type Journal, type JournalEntry } from '../control/journ
 import { createNamedSnapshots } from '../control/named-snapshots.js'
 import { scenarioData, type ScenarioData, type ScenarioName } from '../control/scenarios.js'
 import { verifyCalls, type CallExpectation } from '../control/verify-calls.js'
+import { verifyStreams, type StreamExpectation } from '../control/verify-streams.js'
 import { deleteAsset } from '../domain/asset-writes.js'
 import { signedInUser } from '../domain/connection-writes.js'
 import { isModelUsable } from '../domain/model-usability.js'
 import { copilotStream } from '../copilot/copilot-stream.js'
 import { serveIdentifierStreams } from '../events/identifier-streams.js'
 import { serveStatusStreams } from '../events/status-streams.js'
+import { recordedEndpoint } from '../events/recorded-endpoint.js'
+import { streamConnection, type StreamConnectionHooks } from '../events/stream-connection.js'
 import type { StreamEndpoint } from '../events/stream-endpoint.js'
 import { createStreamHub, type StreamHub } from '../events/stream-hub.js'
 import { serviceInfo, type ServiceInfo } from '../domain/service-info.js'
@@ -34,6 +37,7 @@ import { createStore, type Store, type StoreSnapshot } from '../store/create-sto
 import { seededIds } from '../store/seeded-ids.js'
 import { createWireRenderer } from '../wire/wire-renderer.js'
 import { answerControl } from './answer-control.js'
+import { upgradeRefusal, type UpgradeRefusal } from './upgrade-refusal.js'
 
 export interface MockServiceOptions {
   /** Records of the `default` scenario; the embedded dataset when left out. */
@@ -136,10 +140,11 @@ export interface MockService {
   /** Switches to another scenario (and makes it the one `reset()` returns to). */
   useScenario(name: ScenarioName): Promise<void>
   /**
-   * Checks the journal for the expected calls; throws a readable table of the
+   * Checks the journal for the expected calls, or (with `stream`) the
+   * expected WebSocket connections; throws a readable table of the
    * expectation, the matches and the nearest misses when they are not there.
    */
-  verify(expectation: CallExpectation): JournalEntry[]
+  verify(expectation: CallExpectation | StreamExpectation): JournalEntry[]
   /**
    * Makes an asset vanish as if another client had deleted it: its snapshot
    * answers 410 and every link to it is gone.
@@ -153,6 +158,13 @@ export interface MockService {
   route(method: string, path: string): ServiceRoute | undefined
   /** The stream served at a path (without the query), or undefined. */
   streamAt(path: string): StreamEndpoint | undefined
+  /**
+   * Journals a WebSocket upgrade its transport refuses, and returns what to
+   * answer: the transport's own refusal when given (access policy, too many
+   * connections), else the path's (501 for a stream of the official client
+   * the mock does not serve, 404 for any other path).
+   */
+  refuseUpgrade(path: string, refusal?: UpgradeRefusal): UpgradeRefusal
   /** Answers a request on its route; never throws. */
   answer(route: ServiceRoute, request: ServiceRequest): Promise<Answer>
   /** Disconnects every stream client and stops listening to the store. */
@@ -188,18 +200,18 @@ export function createMockService(options: MockServiceOptions = {}): MockService
   const operations = routeTable()
   // Built on the first name looked up: a mock that is never asked by name pays nothing for it.
   let names: OperationNames | undefined
-  const resolveOperation = (name: string, doing: string) =>
+  const resolveOperation = (name: string, doing: string, allowStreams?: boolean) =>
     (names ??= operationNames(
       operations,
       clientCoverage(
         operations,
         streams.map((stream) => stream.path),
       ),
-    )).resolve(name, doing)
+    )).resolve(name, doing, allowStreams)
   const journal = createJournal({
     ...(options.journalLimit !== undefined && { limit: options.journalLimit }),
     ...(options.journalBytes !== undefined && { bytes: options.journalBytes }),
-    resolveOperation: (name) => resolveOperation(name, 'read the journal'),
+    resolveOperation: (name) => resolveOperation(name, 'read the journal', true),
   })
   const faults = createFaults(seed, (name) => resolveOperation(name, 'add a fault'))
   const hub = createStreamHub({ takeFault: (stream) => faults.takeStream(stream) })
@@ -226,11 +238,13 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     lastCheckedIn: () => JSON.stringify({ value: clock.now().toISOString() }),
     visionStatus: () => JSON.stringify({ vision: { deactivation: { continuous: true }, degraded: false } }),
   })
+  // Every WebSocket, accepted or refused, is journaled: opened, counted and closed here, whatever the transport.
+  const connections: StreamConnectionHooks = { now: () => clock.now(), opened: (c) => journal.recordConnection(c) }
   const streams: readonly StreamEndpoint[] = [
     ...identifierStreams.endpoints,
     ...statusStreams.endpoints,
     copilotStream({ store, hub, paceMs: options.copilotPaceMs ?? 0, ...copilotHooks }),
-  ]
+  ].map((endpoint) => recordedEndpoint(endpoint, connections))
   const streamsByPath = new Map(streams.map((stream) => [stream.path, stream]))
   // The user stream sends the user again whenever a write or a reload touches it.
   store.subscribe((event) => {
@@ -309,10 +323,12 @@ export function createMockService(options: MockServiceOptions = {}): MockService
       inspection.scenarioChanged()
     },
     verify: (expectation) =>
-      verifyCalls(journal.entries, {
-        ...expectation,
-        operation: resolveOperation(expectation.operation, 'verify calls') as OperationName,
-      }),
+      'stream' in expectation
+        ? verifyStreams(journal.entries, expectation)
+        : verifyCalls(journal.entries, {
+            ...expectation,
+            operation: resolveOperation(expectation.operation, 'verify calls') as OperationName,
+          }),
     removeAsset: (id) => store.write((tx) => deleteAsset(tx, id)),
     route(method, path) {
       const match = router.find(method, path)
@@ -339,6 +355,10 @@ export function createMockService(options: MockServiceOptions = {}): MockService
       return route.head ? headAnswer(answer) : answer
     },
     streamAt: (path) => streamsByPath.get(path),
+    refuseUpgrade(path, refusal = upgradeRefusal(path)) {
+      connections.opened(streamConnection(connections, streamsByPath.get(path)?.name, path, refusal))
+      return refusal
+    },
     close() {
       identifierStreams.close()
       hub.close()

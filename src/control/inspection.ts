@@ -6,12 +6,13 @@ import type { ClockState, ControllableClock } from '../store/controllable-clock.
 import { RECORD_KINDS, type RecordKind, type RecordOf } from '../store/schemas.js'
 import type { OperationName } from '../routes/operation-names.js'
 import type { Faults } from './faults.js'
-import type { Journal, JournalEntry } from './journal.js'
+import type { Journal, JournalEntry, WebSocketActivity } from './journal.js'
 import type { NamedSnapshots, SnapshotInfo } from './named-snapshots.js'
 import { recordLabel, recordLinks, rowOf, type RecordLink, type RecordRow } from './record-views.js'
 import type { ResponseCopy } from './response-copies.js'
 import { SCENARIOS, type ScenarioName } from './scenarios.js'
 import { VerificationError, verifyCalls, type CallExpectation } from './verify-calls.js'
+import { verifyStreams, type StreamExpectation } from './verify-streams.js'
 
 /** One journal entry as the inspector lists it. */
 export interface JournalRow {
@@ -24,6 +25,8 @@ export interface JournalRow {
   readonly durationMs: number
   readonly at: string
   readonly faultId?: string
+  /** A WebSocket's stream, state and frame counts; the row is sent again, same id, when it closes. */
+  readonly websocket?: WebSocketActivity
 }
 
 /** One frame sent on an identifier stream, as the inspector shows it. */
@@ -97,6 +100,7 @@ export type VerifyOutcome =
 
 /** What the inspector hears, live. */
 export type InspectionEvent =
+  /** A request or WebSocket journaled; a row whose id came before replaces it (a WebSocket closed). */
   | { readonly type: 'request'; readonly row: JournalRow }
   | { readonly type: 'journal-cleared' }
   | { readonly type: 'records'; readonly kinds: readonly RecordKind[] }
@@ -135,7 +139,7 @@ export interface Inspection {
   journalRows(limit?: number): { rows: JournalRow[]; dropped: number }
   journalEntry(id: number): JournalDetail | undefined
   /** Checks the journal as `verify()` does, answering the near-miss table instead of throwing it. */
-  verify(expectation: CallExpectation): VerifyOutcome
+  verify(expectation: CallExpectation | StreamExpectation): VerifyOutcome
   /** Stream clients and frame counts, and the newest frames sent (up to 100), oldest first. */
   streams(): { streams: Readonly<Record<StreamName, StreamCounts>>; frames: FrameRow[] }
   /** Tells listeners the scenario changed (the service calls it once a switch is done). */
@@ -286,13 +290,18 @@ export function createInspection(target: InspectionTarget): Inspection {
     },
     verify(expectation) {
       invariant(
-        typeof expectation === 'object' && expectation !== null && typeof expectation.operation === 'string',
-        'Failed to verify calls: the expectation names no operation. Send { "operation", "params"?, "query"?, "body"?, "times"? }.',
+        typeof expectation === 'object' &&
+          expectation !== null &&
+          (typeof (expectation as CallExpectation).operation === 'string' ||
+            typeof (expectation as StreamExpectation).stream === 'string'),
+        'Failed to verify calls: the expectation names no operation nor stream. Send { "operation", "params"?, "query"?, "body"?, "times"? } or { "stream", "status"?, "minFramesSent"?, "minFramesReceived"?, "closeCode"?, "times"? }.',
       )
-      const operation = (target.resolveOperation?.(expectation.operation, 'verify calls') ??
-        expectation.operation) as OperationName
+      const resolve = (name: string) => (target.resolveOperation?.(name, 'verify calls') ?? name) as OperationName
       try {
-        const requests = verifyCalls(journal.entries, { ...expectation, operation })
+        const requests =
+          'stream' in expectation
+            ? verifyStreams(journal.entries, expectation)
+            : verifyCalls(journal.entries, { ...expectation, operation: resolve(expectation.operation) })
         return { ok: true, matched: requests.length, requests }
       } catch (error) {
         if (error instanceof VerificationError) return { ok: false, message: error.message }
@@ -342,6 +351,7 @@ function journalRow(entry: JournalEntry, id: number): JournalRow {
     durationMs: entry.durationMs,
     at: entry.at,
     ...(entry.faultId && { faultId: entry.faultId }),
+    ...(entry.websocket && { websocket: entry.websocket }),
   }
 }
 

@@ -88,7 +88,9 @@ function differences(entry: JournalEntry, expected: StreamExpectation): string[]
     found.push(`${socket.framesReceived} frames received, expected at least ${expected.minFramesReceived}`)
   if (expected.closeCode !== undefined && socket.closeCode !== expected.closeCode)
     found.push(
-      socket.state === 'open' ? 'still open' : `closed with ${socket.closeCode ?? 'no code'}, expected ${expected.closeCode}`,
+      socket.state === 'open'
+        ? 'still open'
+        : `closed with ${socket.closeCode ?? 'no code'}, expected ${expected.closeCode}`,
     )
   return found
 }

@@ -1,4 +1,7 @@
+import { once } from 'node:events'
 import { controlClient, type Journal, type JournalEntry } from 'conversation-asset-mock'
+import { startStandaloneServer } from 'conversation-asset-mock/server'
+import { WebSocket } from 'ws'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { streamRuntimes, type StreamRuntime, type TestSocket } from './stream-runtimes.js'
 
@@ -11,13 +14,15 @@ import { streamRuntimes, type StreamRuntime, type TestSocket } from './stream-ru
 
 const ask = (query: string) => JSON.stringify({ question: { query, relevant: { iterable: [] } } })
 
-/** Resolves with the first journal entry heard (or already kept) that matches. */
-function journaled(journal: Journal, matches: (entry: JournalEntry) => boolean): Promise<JournalEntry> {
-  const kept = journal.entries.find(matches)
+/** Resolves with the first journal entry kept or heard that matches, by its content and its id. */
+function journaled(journal: Journal, matches: (entry: JournalEntry, id: number) => boolean): Promise<JournalEntry> {
+  const { entries } = journal
+  const first = journal.lastId - entries.length + 1
+  const kept = entries.find((entry, at) => matches(entry, first + at))
   if (kept) return Promise.resolve(kept)
   return new Promise((resolve) => {
-    const stop = journal.subscribe((entry) => {
-      if (!entry || !matches(entry)) return
+    const stop = journal.subscribe((entry, id) => {
+      if (!entry || !matches(entry, id)) return
       stop()
       resolve(entry)
     })
@@ -29,6 +34,9 @@ const createTag = (baseUrl: string, text: string) =>
   fetch(`${baseUrl}/tags/create`, { method: 'POST', body: JSON.stringify({ text }) })
 
 const sockets = (journal: Journal) => journal.entries.filter((entry) => entry.transport === 'websocket')
+
+/** A small journal, so a test can fill it. */
+const JOURNAL_LIMIT = 8
 
 describe.each(streamRuntimes)('the journal of WebSockets, $name', ({ start }) => {
   let mock: StreamRuntime
@@ -42,7 +50,7 @@ describe.each(streamRuntimes)('the journal of WebSockets, $name', ({ start }) =>
   }
 
   beforeAll(async () => {
-    mock = await start()
+    mock = await start({ journalLimit: JOURNAL_LIMIT })
   })
   afterEach(async () => {
     for (const socket of open.splice(0)) socket.close()
@@ -148,24 +156,21 @@ describe.each(streamRuntimes)('the journal of WebSockets, $name', ({ start }) =>
     )
   })
 
-  it('keeps within its limit however many sockets open', async () => {
-    const small = await start({ journalLimit: 5 })
-    try {
-      for (let at = 0; at < 12; at++) {
-        const client = small.open<unknown>(small.streamUrls.health)
-        await client.frames.next()
-        const closed = journaled(small.service.journal, (entry) => entry.websocket?.state === 'closed')
-        client.socket.close()
-        await closed
-      }
-      const { journal } = small.service
-      expect(journal.entries).toHaveLength(5)
-      expect(journal.dropped).toBe(7)
-      expect(journal.lastId).toBe(12)
-      expect(journal.entries.every((entry) => entry.websocket?.state === 'closed')).toBe(true)
-    } finally {
-      await small.close()
+  it('keeps within its limit however many sockets open, the newest with their close', async () => {
+    const { journal } = mock.service
+    const firstId = journal.lastId + 1
+    for (let at = 0; at < 20; at++) {
+      const client = mock.open<unknown>(mock.streamUrls.health)
+      await client.frames.next()
+      const id = journal.lastId
+      const closed = journaled(journal, (entry, entryId) => entryId === id && entry.websocket?.state === 'closed')
+      client.socket.close()
+      await closed
     }
+    expect(journal.entries).toHaveLength(JOURNAL_LIMIT)
+    expect(journal.dropped).toBe(20 - JOURNAL_LIMIT)
+    expect(journal.lastId).toBe(firstId + 19)
+    expect(journal.entries.map((entry) => entry.websocket?.state)).toEqual(Array(JOURNAL_LIMIT).fill('closed'))
   })
 })
 
@@ -180,7 +185,6 @@ describe('refused WebSocket upgrades on the standalone server', () => {
 
   /** Opens a socket the server refuses, and resolves with the refusal's journal entry. */
   async function refused(path: string, headers: Record<string, string> = {}) {
-    const { WebSocket } = await import('ws')
     const entry = journaled(mock.service.journal, (candidate) => candidate.websocket?.state === 'refused')
     const socket = new WebSocket(`${mock.baseUrl.replace(/^http/, 'ws')}${path}`, { headers })
     const status = new Promise<number>((resolve) =>
@@ -216,12 +220,36 @@ describe('refused WebSocket upgrades on the standalone server', () => {
     })
   })
 
-  it('keeps an upgrade the access policy refuses with its 403 and stream, and verifies it by status', async () => {
-    const { entry, status } = await refused('/qgpt/stream', { host: 'evil.example' })
+  it('keeps an upgrade the access policy refuses with its 403', async () => {
+    const { entry, status } = await refused('/__mock/journal', { host: 'evil.example' })
     expect(status).toBe(403)
-    expect(entry).toMatchObject({ status: 403, websocket: { stream: 'qgpt', state: 'refused' } })
-    expect(mock.service.verify({ stream: 'qgpt', status: 403, times: 1 })).toHaveLength(1)
-    expect(() => mock.service.verify({ stream: 'qgpt' })).toThrow(/status is 403, expected 101/)
+    expect(entry).toMatchObject({
+      path: '/__mock/journal',
+      status: 403,
+      websocket: { state: 'refused', refusal: expect.stringContaining('localhost') },
+    })
+  })
+
+  it('keeps a stream refused past the connection limit with its 503 and stream, and verifies it by status', async () => {
+    const server = await startStandaloneServer({ port: 0, maxConnections: 2 })
+    const url = server.streamUrls.qgpt
+    const clients = [new WebSocket(url), new WebSocket(url)]
+    try {
+      await Promise.all(clients.map((client) => once(client, 'open')))
+      const entry = journaled(server.service.journal, (candidate) => candidate.websocket?.state === 'refused')
+      const third = new WebSocket(url)
+      third.on('error', () => undefined)
+      const [, response] = (await once(third, 'unexpected-response')) as [unknown, { statusCode?: number }]
+      third.terminate()
+      expect(response.statusCode).toBe(503)
+      expect(await entry).toMatchObject({ status: 503, websocket: { stream: 'qgpt', state: 'refused' } })
+      expect(server.service.verify({ stream: 'qgpt', status: 503, times: 1 })).toHaveLength(1)
+      expect(server.service.verify({ stream: 'qgpt', times: 2 })).toHaveLength(2)
+      expect(() => server.service.verify({ stream: 'qgpt', times: 3 })).toThrow(/status is 503, expected 101/)
+    } finally {
+      for (const client of clients) client.terminate()
+      await server.close()
+    }
   })
 
   it('verifies streams over the control API, failing with the same table', async () => {

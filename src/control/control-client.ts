@@ -5,6 +5,7 @@ import type { JournalEntry } from './journal.js'
 import type { ScenarioName } from '../seeding/scenarios.js'
 import type { VerifyOutcome } from './inspection.js'
 import { VerificationError, type CallExpectation } from './verify-calls.js'
+import type { StreamExpectation } from './verify-streams.js'
 
 /** The standalone server's control API, as a test in another process uses it. */
 export interface ControlClient {
@@ -34,7 +35,7 @@ export interface ControlClient {
   /** Lets a frozen clock run again from where it stands. */
   resumeClock(): Promise<ClockState>
   /** Checks the journal on the server, failing with the same readable table as in-process. */
-  verify(expectation: CallExpectation): Promise<JournalEntry[]>
+  verify(expectation: CallExpectation | StreamExpectation): Promise<JournalEntry[]>
 }
 
 /**

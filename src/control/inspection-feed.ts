@@ -19,6 +19,7 @@ import type { ScenarioName } from '../seeding/scenarios.js'
 
 /** What the inspector hears, live. */
 export type InspectionEvent =
+  /** A request or WebSocket journaled; a row whose id came before replaces it (a WebSocket closed). */
   | { readonly type: 'request'; readonly row: JournalRow }
   | { readonly type: 'journal-cleared' }
   | { readonly type: 'records'; readonly kinds: readonly RecordKind[] }

@@ -1,5 +1,5 @@
 import type { StreamName } from '../events/stream-paths.js'
-import type { JournalEntry } from './journal-entry.js'
+import type { JournalEntry, WebSocketActivity } from './journal-entry.js'
 
 /** One journal entry as the inspector lists it. */
 export interface JournalRow {
@@ -12,6 +12,8 @@ export interface JournalRow {
   readonly durationMs: number
   readonly at: string
   readonly faultId?: string
+  /** A WebSocket's stream, state and frame counts; the row is sent again, same id, when it closes. */
+  readonly websocket?: WebSocketActivity
 }
 
 /** One frame sent on an identifier stream, as the inspector shows it. */
@@ -56,6 +58,7 @@ export function journalRow(entry: JournalEntry, id: number): JournalRow {
     durationMs: entry.durationMs,
     at: entry.at,
     ...(entry.faultId && { faultId: entry.faultId }),
+    ...(entry.websocket && { websocket: entry.websocket }),
   }
 }
 

@@ -17,6 +17,7 @@ import { SCENARIOS, type ScenarioName } from '../seeding/scenarios.js'
 export type { InspectionEvent } from './inspection-feed.js'
 export type { FaultRow, FrameRow, JournalRow, StreamCounts } from './inspection-rows.js'
 import { VerificationError, verifyCalls, type CallExpectation } from './verify-calls.js'
+import { verifyStreams, type StreamExpectation } from './verify-streams.js'
 
 /** What the inspector's header and steering show. */
 export interface InspectorOverview {
@@ -90,7 +91,7 @@ export interface Inspection {
   journalRows(limit?: number): { rows: JournalRow[]; dropped: number }
   journalEntry(id: number): JournalDetail | undefined
   /** Checks the journal as `verify()` does, answering the near-miss table instead of throwing it. */
-  verify(expectation: CallExpectation): VerifyOutcome
+  verify(expectation: CallExpectation | StreamExpectation): VerifyOutcome
   /** Stream clients and frame counts, and the newest frames sent (up to 100), oldest first. */
   streams(): { streams: Readonly<Record<StreamName, StreamCounts>>; frames: FrameRow[] }
   /** Tells listeners the scenario changed (the service calls it once a switch is done). */
@@ -198,14 +199,23 @@ function journalReaders(journal: Journal): Pick<Inspection, 'journalRows' | 'jou
 }
 
 /** A verify's outcome: the matches, or the near-miss table `verify()` would throw. */
-function verifyOutcome(target: InspectionTarget, expectation: CallExpectation): VerifyOutcome {
+function verifyOutcome(target: InspectionTarget, expectation: CallExpectation | StreamExpectation): VerifyOutcome {
   invariant(
-    typeof expectation === 'object' && expectation !== null && typeof expectation.operation === 'string',
-    'Failed to verify calls: the expectation names no operation. Send { "operation", "params"?, "query"?, "body"?, "times"? }.',
+    typeof expectation === 'object' &&
+      expectation !== null &&
+      (typeof (expectation as CallExpectation).operation === 'string' ||
+        typeof (expectation as StreamExpectation).stream === 'string'),
+    'Failed to verify calls: the expectation names no operation nor stream. Send { "operation", "params"?, "query"?, "body"?, "times"? } or { "stream", "status"?, "minFramesSent"?, "minFramesReceived"?, "closeCode"?, "times"? }.',
   )
-  const operation = target.resolveOperation?.(expectation.operation, 'verify calls') ?? expectation.operation
+  const entries = target.journal.entries
   try {
-    const requests = verifyCalls(target.journal.entries, { ...expectation, operation })
+    const requests =
+      'stream' in expectation
+        ? verifyStreams(entries, expectation)
+        : verifyCalls(entries, {
+            ...expectation,
+            operation: target.resolveOperation?.(expectation.operation, 'verify calls') ?? expectation.operation,
+          })
     return { ok: true, matched: requests.length, requests }
   } catch (error) {
     if (error instanceof VerificationError) return { ok: false, message: error.message }

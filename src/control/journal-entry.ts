@@ -1,8 +1,40 @@
 import type { RequestRecord } from '../execution/execute-operation.js'
 import { nestsDeeperThan } from '../execution/json-depth.js'
+import type { StreamName } from '../events/stream-paths.js'
 
-/** One request the mock answered, as the journal keeps it. */
+/**
+ * What went over one WebSocket: its stream, whether it is open, closed or
+ * was refused, the frames counted each way and how it closed.
+ */
+export interface WebSocketActivity {
+  /** The stream, by its name in `STREAM_PATHS` (`qgpt`, `conversations`…); absent when no stream of the mock is at the path. */
+  readonly stream?: StreamName
+  /** `open` while connected, `closed` once closed, `refused` when the upgrade was refused. */
+  readonly state: 'open' | 'closed' | 'refused'
+  /** Frames the mock sent the client (its first frame included); counted live while open. */
+  readonly framesSent: number
+  /** Text frames the client sent. */
+  readonly framesReceived: number
+  /** How it closed, once closed and when the transport knows: 1000 normal, 1001 going away, a stream fault's code… */
+  readonly closeCode?: number
+  readonly closeReason?: string
+  /** Why the upgrade was refused, as the client was answered (with `status`). */
+  readonly refusal?: string
+}
+
+/**
+ * One request the mock answered, or one WebSocket upgrade, as the journal
+ * keeps it. A WebSocket's entry is a `GET` of the stream's path whose
+ * `status` is 101 when accepted (the refusal's status otherwise), whose
+ * `operation` is the official client's method of that stream
+ * (`qgptStream`, `conversationsStreamIdentifiers`; the stream's name for a
+ * stream the client has no method for; empty for a path of no stream), and whose `websocket` says what went over it.
+ */
 export interface JournalEntry extends Omit<RequestRecord, 'bodyText'> {
+  /** `http` for a request, `websocket` for an upgrade (accepted or refused). */
+  readonly transport: 'http' | 'websocket'
+  /** Set on a WebSocket's entry only. */
+  readonly websocket?: WebSocketActivity
   /**
    * The JSON body, parsed from the kept text each time it is read; the text
    * itself when it is not JSON, nests too deep or was cut; undefined when
@@ -56,7 +88,7 @@ export type KeptRequest = RequestRecord | JournalEntry
 export function entryOf(kept: KeptRequest): JournalEntry {
   if (!('bodyText' in kept)) return kept
   const { bodyText, ...fields } = kept
-  if (bodyText === '') return { ...fields, body: undefined }
+  if (bodyText === '') return { ...fields, transport: 'http', body: undefined }
   return withText(fields, bodyText)
 }
 
@@ -68,6 +100,7 @@ function withText(fields: Omit<RequestRecord, 'bodyText'>, text: string): Journa
   // A getter of the object itself, so spreading and JSON.stringify see `body` like any field.
   return {
     ...fields,
+    transport: 'http',
     get body() {
       return parsedOrText(text)
     },
@@ -78,6 +111,7 @@ function withText(fields: Omit<RequestRecord, 'bodyText'>, text: string): Journa
 function withHead(fields: Omit<RequestRecord, 'bodyText'>, head: Uint8Array): JournalEntry {
   return {
     ...fields,
+    transport: 'http',
     get body() {
       return new TextDecoder().decode(head)
     },

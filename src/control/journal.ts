@@ -1,16 +1,19 @@
 import { invariant } from 'outvariant'
 import type { Answer } from '../execution/answer.js'
 import type { RequestRecord } from '../execution/execute-operation.js'
+import type { StreamConnection } from '../events/stream-connection.js'
 import type { OperationName } from '../routes/operation-names.js'
+import { connectionEntry, keptConnection } from './connection-entry.js'
 import { entryOf, keptRequest, type JournalEntry } from './journal-entry.js'
 import { createRequestRing } from './request-ring.js'
 import { createResponseCopies, type ResponseCopy } from './response-copies.js'
 
-export type { JournalEntry } from './journal-entry.js'
+export type { JournalEntry, WebSocketActivity } from './journal-entry.js'
 
 /**
- * The requests the mock answered since the last reset or clear: the newest
- * `limit` of them, within `bytes` in all.
+ * The requests the mock answered and the WebSocket upgrades it took or
+ * refused since the last reset or clear: the newest `limit` of them, within
+ * `bytes` in all.
  */
 export interface Journal {
   /** The entries kept, oldest first (a copy: later requests do not change it). */
@@ -19,6 +22,16 @@ export interface Journal {
   byOperation(operation: OperationName): JournalEntry[]
   /** Keeps a request, and a bounded copy of its answer's body (see `response`). */
   record(request: RequestRecord, answer?: Answer): void
+  /**
+   * Keeps a WebSocket upgrade, accepted or refused, under the next id, and
+   * returns the function its session calls when it changes (closed, or its
+   * close code arrived). An open WebSocket's entry is read afresh each time
+   * (its frame counts move; listeners are not told of each frame), and
+   * listeners hear its entry again, under the same id, each time that
+   * function is called while it is still kept; a connection dropped from
+   * the journal by its bounds is not kept again.
+   */
+  recordConnection(connection: StreamConnection): () => void
   clear(): void
   /**
    * The id of the newest entry: entries are numbered from 1 in the order they
@@ -120,6 +133,17 @@ export function createJournal({
       }
       if (answer) responses.keep(id, answer)
       if (listeners.size > 0) tell(ring.entryAt(slot), id)
+    },
+    recordConnection(connection) {
+      const id = ++lastId
+      const { kept, size } = keptConnection(connection)
+      ring.push(kept, size)
+      if (listeners.size > 0) tell(connectionEntry(kept), id)
+      return () => {
+        if (ring.slotOf(id, lastId) === -1) return
+        kept.entry = undefined
+        if (listeners.size > 0) tell(connectionEntry(kept), id)
+      }
     },
     clear() {
       ring.clear()

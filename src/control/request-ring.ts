@@ -1,13 +1,15 @@
+import { connectionEntry, type KeptConnection } from './connection-entry.js'
 import { entryOf, type JournalEntry, type KeptRequest } from './journal-entry.js'
 
 /**
- * The journal's storage: a ring of the newest requests, at most `limit` of
- * them within `byteLimit` bytes. A request is kept as its record and made an
- * entry when it is first read.
+ * The journal's storage: a ring of the newest requests and WebSockets, at
+ * most `limit` of them within `byteLimit` bytes. A request is kept as its
+ * record and made an entry when it is first read; a WebSocket as its live
+ * connection, read afresh each time.
  */
 export interface RequestRing {
   /** Keeps a request of about `size` bytes, dropping the oldest to make room; its slot, or -1 when none is kept. */
-  push(kept: KeptRequest, size: number): number
+  push(kept: KeptRequest | KeptConnection, size: number): number
   /** The entry in a slot. */
   entryAt(slot: number): JournalEntry
   /** Every kept entry, oldest first. */
@@ -28,7 +30,7 @@ export interface RequestRing {
  * ring.push(kept, size)
  */
 export function createRequestRing(limit: number, byteLimit: number): RequestRing {
-  let slots: (KeptRequest | undefined)[] = []
+  let slots: (KeptRequest | KeptConnection | undefined)[] = []
   let sizes: number[] = []
   let start = 0
   let count = 0
@@ -59,6 +61,7 @@ export function createRequestRing(limit: number, byteLimit: number): RequestRing
     },
     entryAt(slot) {
       const kept = slots[slot]!
+      if ('connection' in kept) return connectionEntry(kept)
       if (!('bodyText' in kept)) return kept
       const entry = entryOf(kept)
       slots[slot] = entry

@@ -5,13 +5,16 @@ import { createInspection, type Inspection } from '../control/inspection.js'
 import { createJournal } from '../control/journal.js'
 import { createNamedSnapshots } from '../control/named-snapshots.js'
 import { verifyCalls } from '../control/verify-calls.js'
+import { verifyStreams } from '../control/verify-streams.js'
 import { copilotStream } from '../copilot/copilot-stream.js'
 import { deleteAsset } from '../domain/asset-writes.js'
 import { signedInUser } from '../domain/connection-writes.js'
 import type { CopilotHooks } from '../domain/copilot-reply.js'
 import { isModelUsable } from '../domain/model-usability.js'
 import { serviceInfo } from '../domain/service-info.js'
+import { recordedEndpoint } from '../events/recorded-endpoint.js'
 import { serveStreams } from '../events/serve-streams.js'
+import { streamConnection, type StreamConnectionHooks } from '../events/stream-connection.js'
 import { createStreamHub, type StreamHub } from '../events/stream-hub.js'
 import { createAnswerCache } from '../execution/answer-cache.js'
 import type { ExecutionEnvironment } from '../execution/execute-operation.js'
@@ -27,6 +30,7 @@ import { createDispatcher } from './create-dispatcher.js'
 import type { MockService, MockServiceOptions } from './mock-service.js'
 import { operationResolver } from './operation-resolver.js'
 import { createScenarioState } from './scenario-state.js'
+import { upgradeRefusal } from './upgrade-refusal.js'
 
 export type { MockService, MockServiceOptions } from './mock-service.js'
 export type { ServiceRequest, ServiceRoute } from './service-request.js'
@@ -51,14 +55,17 @@ export function createMockService(options: MockServiceOptions = {}): MockService
   const journal = createJournal({
     ...(options.journalLimit !== undefined && { limit: options.journalLimit }),
     ...(options.journalBytes !== undefined && { bytes: options.journalBytes }),
-    resolveOperation: (name) => resolveOperation(name, 'read the journal'),
+    resolveOperation: (name) => resolveOperation(name, 'read the journal', true),
   })
   const faults = createFaults(seed, (name) => resolveOperation(name, 'add a fault'))
   const hub = createStreamHub({ takeFault: (stream) => faults.takeStream(stream) })
   const copilot = createCopilotReplies()
   const renderer = createWireRenderer(store)
   const copilotHooks = copilotHooksOf(store, copilot, seed)
+  // Every WebSocket, accepted or refused, is journaled: opened, counted and closed here, whatever the transport.
+  const connections: StreamConnectionHooks = { now: () => clock.now(), opened: (c) => journal.recordConnection(c) }
   const streams = serviceStreams({ store, hub, clock, renderer, copilotHooks, paceMs: options.copilotPaceMs ?? 0 })
+  const recorded = streams.map((endpoint) => recordedEndpoint(endpoint, connections))
   const environment: ExecutionEnvironment = {
     store,
     renderer,
@@ -94,9 +101,17 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     removeAsset: (id: string) => store.write((tx) => deleteAsset(tx, id)),
   }
   const control = controlRoutes({ store, journal, faults, copilot, clock, inspection, ...steering })
-  const dispatcher = createDispatcher({ operations, streams, control, environment, access, ready: scenarios.ready })
+  const dispatcher = createDispatcher({
+    operations,
+    streams: recorded,
+    control,
+    environment,
+    access,
+    ready: scenarios.ready,
+  })
   return {
-    ...{ store, operations, info: environment.service!, hub, streams, copilot, journal, faults, clock, inspection },
+    ...{ store, operations, info: environment.service!, hub, streams: recorded, copilot, journal, faults, clock },
+    inspection,
     ...{ ...steering, ...dispatcher, access, ready: scenarios.ready },
     get scenario() {
       return scenarios.current
@@ -104,10 +119,17 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     snapshot: () => store.snapshot(),
     restore: (snapshot) => store.replaceAll(snapshot.records, snapshot.gone),
     verify: (expectation) =>
-      verifyCalls(journal.entries, {
-        ...expectation,
-        operation: resolveOperation(expectation.operation, 'verify calls'),
-      }),
+      'stream' in expectation
+        ? verifyStreams(journal.entries, expectation)
+        : verifyCalls(journal.entries, {
+            ...expectation,
+            operation: resolveOperation(expectation.operation, 'verify calls'),
+          }),
+    refuseUpgrade(path, refusal = upgradeRefusal(path)) {
+      const name = dispatcher.streamAt(path)?.name
+      connections.opened(streamConnection(connections, name, path, refusal))
+      return refusal
+    },
     close() {
       streams.close()
       hub.close()

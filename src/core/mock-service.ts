@@ -3,7 +3,9 @@ import type { Faults } from '../control/faults.js'
 import type { Inspection } from '../control/inspection.js'
 import type { Journal, JournalEntry } from '../control/journal.js'
 import type { ScenarioName } from '../seeding/scenarios.js'
+import type { UpgradeRefusal } from './upgrade-refusal.js'
 import type { CallExpectation } from '../control/verify-calls.js'
+import type { StreamExpectation } from '../control/verify-streams.js'
 import type { ServiceInfo } from '../domain/service-info.js'
 import type { StreamEndpoint } from '../events/stream-endpoint.js'
 import type { StreamHub } from '../events/stream-hub.js'
@@ -107,7 +109,7 @@ export interface MockService {
    * Checks the journal for the expected calls; throws a readable table of the
    * expectation, the matches and the nearest misses when they are not there.
    */
-  verify(expectation: CallExpectation): JournalEntry[]
+  verify(expectation: CallExpectation | StreamExpectation): JournalEntry[]
   /**
    * Makes an asset vanish as if another client had deleted it: its snapshot
    * answers 410 and every link to it is gone.
@@ -121,6 +123,13 @@ export interface MockService {
   route(method: string, path: string): ServiceRoute | undefined
   /** The stream served at a path (without the query), or undefined. */
   streamAt(path: string): StreamEndpoint | undefined
+  /**
+   * Journals a WebSocket upgrade its transport refuses, and returns what to
+   * answer: the transport's own refusal when given (access policy, too many
+   * connections), else the path's (501 for a stream of the official client
+   * the mock does not serve, 404 for any other path).
+   */
+  refuseUpgrade(path: string, refusal?: UpgradeRefusal): UpgradeRefusal
   /** Answers a request on its route; never throws. A control route answers 403 to a client `access` refuses. */
   answer(route: ServiceRoute, request: ServiceRequest): Promise<Answer>
   /** Who may use the control API: transports ask it before they read a body or open a stream. */

@@ -3,8 +3,11 @@ import type { Operation } from '../operations/define-operation.js'
 import { clientCoverage } from '../routes/client-coverage.js'
 import { operationNames, type OperationName, type OperationNames } from '../routes/operation-names.js'
 
-/** The operation id of a name (the spec's id or a client method name); throws, saying what it was `doing`, for an unknown one. */
-export type ResolveOperation = (name: string, doing: string) => OperationName
+/**
+ * The operation id of a name (the spec's id or a client method name); throws, saying what it was `doing`, for an
+ * unknown one, and for a stream's client method unless `allowStreams` (the journal lists WebSockets under them).
+ */
+export type ResolveOperation = (name: string, doing: string, allowStreams?: boolean) => OperationName
 
 /**
  * Resolves the names tests use for operations (the spec's ids and the
@@ -20,7 +23,7 @@ export function operationResolver(
   streams: () => readonly StreamEndpoint[],
 ): ResolveOperation {
   let names: OperationNames | undefined
-  return (name, doing) => {
+  return (name, doing, allowStreams) => {
     names ??= operationNames(
       operations,
       clientCoverage(
@@ -28,6 +31,6 @@ export function operationResolver(
         streams().map((stream) => stream.path),
       ),
     )
-    return names.resolve(name, doing) as OperationName
+    return names.resolve(name, doing, allowStreams) as OperationName
   }
 }

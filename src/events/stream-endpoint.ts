@@ -5,8 +5,12 @@ import type { StreamName } from './stream-paths.js'
 export interface StreamSession {
   /** A text frame the client sent. */
   receive(text: string): void
-  /** The client went away (closed, errored or was closed). */
-  leave(): void
+  /**
+   * The client went away (closed, errored or was closed), with the close code
+   * and reason when the transport knows them; a transport may call it again
+   * when the code arrives after an error.
+   */
+  leave(code?: number, reason?: string): void
 }
 
 /** A WebSocket stream the mock serves, whatever the transport: its name, its path, and what a client gets. */

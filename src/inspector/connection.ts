@@ -12,6 +12,7 @@ import type {
 } from '../control/inspection.js'
 import type { ScenarioName } from '../seeding/scenarios.js'
 import type { CallExpectation } from '../control/verify-calls.js'
+import type { StreamExpectation } from '../control/verify-streams.js'
 import type { StreamName } from '../events/stream-paths.js'
 import type { InspectedKind } from '../control/record-views.js'
 
@@ -32,7 +33,7 @@ export interface Connection {
   record(kind: InspectedKind, id: string): Promise<RecordDetail | undefined>
   journalRows(): Promise<{ rows: JournalRow[] }>
   journalEntry(id: number): Promise<JournalDetail | undefined>
-  verify(expectation: CallExpectation): Promise<VerifyOutcome>
+  verify(expectation: CallExpectation | StreamExpectation): Promise<VerifyOutcome>
   streams(): Promise<{ streams: Readonly<Record<StreamName, StreamCounts>>; frames: FrameRow[] }>
   reset(): Promise<void>
   useScenario(name: ScenarioName): Promise<void>

@@ -1,4 +1,5 @@
 import { useState } from 'preact/hooks'
+import type { WebSocketActivity } from '../control/journal-entry.js'
 import type { ViewProps } from './view-props.js'
 import { prettyBody, STATUS_FILTERS, statusClass, timeOfDay } from './format.js'
 import { useLoad } from './use-load.js'
@@ -87,7 +88,7 @@ export function JournalView({ connection, live, act }: ViewProps) {
                 <td class="cam-cut" title={row.operation}>
                   <span>{row.operation}</span>
                 </td>
-                <td>{row.method}</td>
+                <td>{row.websocket ? 'WS' : row.method}</td>
                 <td class="cam-cut cam-path" title={row.path}>
                   <span>{row.path}</span>
                 </td>
@@ -95,6 +96,7 @@ export function JournalView({ connection, live, act }: ViewProps) {
                   {row.status === 0 ? 'network error' : row.status}
                   {row.status === 501 && <span class="cam-badge">not implemented</span>}
                   {row.faultId && <span class="cam-badge">{row.faultId}</span>}
+                  {row.websocket && <span class="cam-badge">{webSocketSummary(row.websocket)}</span>}
                 </td>
                 <td>{row.durationMs.toFixed(1)}</td>
               </tr>
@@ -113,22 +115,32 @@ export function JournalView({ connection, live, act }: ViewProps) {
               #{detail.id} {detail.entry.operation} at {detail.entry.at}, {detail.entry.durationMs.toFixed(1)} ms
               {detail.entry.faultId ? `, answered by ${detail.entry.faultId}` : ''}
             </div>
+            {detail.entry.websocket && (
+              <>
+                <h3>WebSocket</h3>
+                <pre aria-label="websocket">{prettyBody(detail.entry.websocket)}</pre>
+              </>
+            )}
             <h3>Request</h3>
             <pre aria-label="request">
               {prettyBody({ params: detail.entry.params, query: detail.entry.query, body: detail.entry.body })}
             </pre>
-            <h3>
-              Response{' '}
-              {detail.response ? `${detail.response.status === 0 ? 'network error' : detail.response.status}` : ''}
-              {detail.response?.contentType ? ` ${detail.response.contentType}` : ''}
-            </h3>
-            {detail.response ? (
+            {!detail.entry.websocket && (
               <>
-                <pre aria-label="response">{prettyBody(detail.response.body)}</pre>
-                {detail.response.truncated && <p class="cam-note">Only the first 64 KiB of the body is kept.</p>}
+                <h3>
+                  Response{' '}
+                  {detail.response ? `${detail.response.status === 0 ? 'network error' : detail.response.status}` : ''}
+                  {detail.response?.contentType ? ` ${detail.response.contentType}` : ''}
+                </h3>
+                {detail.response ? (
+                  <>
+                    <pre aria-label="response">{prettyBody(detail.response.body)}</pre>
+                    {detail.response.truncated && <p class="cam-note">Only the first 64 KiB of the body is kept.</p>}
+                  </>
+                ) : (
+                  <p class="cam-note">Not kept: the journal keeps the newest 8 MiB of response bodies.</p>
+                )}
               </>
-            ) : (
-              <p class="cam-note">Not kept: the journal keeps the newest 8 MiB of response bodies.</p>
             )}
           </>
         )}
@@ -137,4 +149,10 @@ export function JournalView({ connection, live, act }: ViewProps) {
       </div>
     </>
   )
+}
+
+/** A WebSocket's state in a few words: `open, 3 sent, 1 received` or `closed 1000, …`. */
+function webSocketSummary(socket: WebSocketActivity): string {
+  const state = socket.closeCode === undefined ? socket.state : `${socket.state} ${socket.closeCode}`
+  return `${state}, ${socket.framesSent} sent, ${socket.framesReceived} received`
 }

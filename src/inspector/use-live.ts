@@ -107,7 +107,7 @@ export function useLive(connection: Connection): LiveState {
               break
           }
         }
-        if (newRows.length > 0) rows = [...rows, ...newRows].slice(-ROWS_KEPT)
+        if (newRows.length > 0) rows = withRows(rows, newRows)
         if (newFrames.length > 0) frames = [...frames, ...newFrames].slice(-FRAMES_KEPT)
         return { ...previous, overview, rows, frames, version, clockReadAt }
       })
@@ -138,4 +138,17 @@ export function useLive(connection: Connection): LiveState {
   }, [connection])
 
   return state
+}
+
+/** The rows with new ones added, the newest kept; a row whose id is there already replaces it (a WebSocket closed). */
+function withRows(rows: readonly JournalRow[], added: readonly JournalRow[]): JournalRow[] {
+  const latest = new Map<number, JournalRow>()
+  for (const row of added) latest.set(row.id, row)
+  const kept = rows.map((row) => {
+    const update = latest.get(row.id)
+    if (!update) return row
+    latest.delete(row.id)
+    return update
+  })
+  return [...kept, ...latest.values()].slice(-ROWS_KEPT)
 }

@@ -28,7 +28,9 @@ export function startMockSocketStreams(endpoints: readonly StreamEndpoint[], wsB
         close: (code, reason) => socket.close({ code, reason, wasClean: true }),
       })
       socket.on('message', (data) => session.receive(typeof data === 'string' ? data : String(data)))
-      socket.on('close', () => session.leave())
+      // mock-socket hands the client's close event, with its code and reason, though its types say nothing.
+      const onClose = (event?: { code?: number; reason?: string }) => session.leave(event?.code, event?.reason)
+      socket.on('close', onClose as () => void)
     })
     return server
   })

@@ -18,9 +18,11 @@ export interface OperationNames {
   /**
    * The operation id of a name: the name itself for an id of the route table
    * (or of an operation answered 501), the spec's id for a client method name
-   * that differs. Throws for any other name, naming the closest valid ones.
+   * that differs; with `streams`, also the client's method of a stream the
+   * mock serves (`qgptStream`: its WebSockets are journaled under it). Throws
+   * for any other name, naming the closest valid ones.
    */
-  resolve(name: string, doing: string): string
+  resolve(name: string, doing: string, streams?: boolean): string
 }
 
 /**
@@ -45,12 +47,13 @@ export function operationNames(
       ids.set(entry.client.id, entry.answer === 'stateful' ? entry.operation.id : entry.client.id)
   }
   return {
-    resolve(name, doing) {
+    resolve(name, doing, allowStreams = false) {
       const id = ids.get(name)
       if (id !== undefined) return id
       if (streams.has(name)) {
+        if (allowStreams) return name
         throw new InvariantError(
-          `Failed to ${doing}: "${name}" is an identifier stream, not a request. Use faults.addStream({ stream, … }) (POST /__mock/faults with "stream") for its frames.`,
+          `Failed to ${doing}: "${name}" is a stream, not a request. Use faults.addStream({ stream, … }) (POST /__mock/faults with "stream") for its frames, and verify({ stream, … }) for its connections.`,
         )
       }
       const closest = closestNames(name, ids.keys())

@@ -2,17 +2,11 @@ import type { IncomingMessage, Server as HttpServer } from 'node:http'
 import type { Duplex } from 'node:stream'
 import { WebSocketServer, type WebSocket } from 'ws'
 import type { MockService } from '../core/create-mock-service.js'
-import { unimplementedStreamText } from '../routes/client-coverage.js'
+import type { UpgradeRefusal } from '../core/upgrade-refusal.js'
 import { serveUpgradeAsHttp } from './serve-upgrade-as-http.js'
 
-/** An upgrade the server refuses, with the status and message it answers. */
 /** The largest frame a stream client may send. */
 const MAX_CLIENT_FRAME_BYTES = 1024 * 1024
-
-interface UpgradeRefusal {
-  readonly status: number
-  readonly text: string
-}
 
 /** Why a stream client was dropped: it stopped reading, or stopped answering pings. */
 export type StreamDropReason = 'slow' | 'unresponsive'
@@ -50,7 +44,7 @@ const DEFAULT_PING_INTERVAL_MS = 30_000
  */
 export function attachStreamServer(
   server: HttpServer,
-  service: Pick<MockService, 'streamAt'>,
+  service: Pick<MockService, 'streamAt' | 'refuseUpgrade'>,
   options: StreamServerOptions = {},
 ): () => void {
   const { log } = options
@@ -79,13 +73,11 @@ export function attachStreamServer(
       return
     }
     const path = (request.url ?? '/').split('?')[0]!
+    // Every refusal is journaled by the service, which also words the refusal of a path it serves no stream at.
     const refusal = options.refusal?.(request, socket)
-    if (refusal) return refuseUpgrade(socket, refusal)
+    if (refusal) return refuseUpgrade(socket, service.refuseUpgrade(path, refusal))
     const endpoint = service.streamAt(path)
-    if (!endpoint) {
-      const unimplemented = unimplementedStreamText(path)
-      return refuseUpgrade(socket, unimplemented ? { status: 501, text: unimplemented } : NO_STREAM)
-    }
+    if (!endpoint) return refuseUpgrade(socket, service.refuseUpgrade(path))
     sockets.handleUpgrade(request, socket, head, (client) => {
       answered.add(client)
       client.on('pong', () => answered.add(client))
@@ -106,8 +98,8 @@ export function attachStreamServer(
         if (!binary && !dropped) session.receive(data.toString())
       })
       client.on('error', () => session.leave())
-      client.on('close', (code) => {
-        session.leave()
+      client.on('close', (code, reason) => {
+        session.leave(code, reason.toString())
         log?.(`WS ${path} closed ${code} (${sockets.clients.size} open)`)
       })
       log?.(`WS ${path} connected (${sockets.clients.size} open)`)
@@ -119,8 +111,6 @@ export function attachStreamServer(
     sockets.close()
   }
 }
-
-const NO_STREAM: UpgradeRefusal = { status: 404, text: 'No stream here.' }
 
 const REASONS: Record<number, string> = {
   403: 'Forbidden',

@@ -90,8 +90,11 @@ describe.each(streamRuntimes)("the Python SDK's start-up sequence, $name", ({ st
     for (const id of assets) await json(await fetch(url(`/asset/${id}`), { headers }), 'Asset')
     for (const id of conversations) await json(await fetch(url(`/conversation/${id}`), { headers }), 'Conversation')
 
-    // Every request the mock answered on the way: none refused, none unknown.
-    const statuses = mock.service.journal.entries.map((entry) => `${entry.method} ${entry.path} ${entry.status}`)
+    // Every request the mock answered on the way: none refused, none unknown; and each of its WebSockets accepted.
+    for (const stream of STARTUP_STREAMS) expect(mock.service.verify({ stream, times: 1 })).toHaveLength(1)
+    const statuses = mock.service.journal.entries
+      .filter((entry) => entry.transport === 'http')
+      .map((entry) => `${entry.method} ${entry.path} ${entry.status}`)
     expect(statuses.filter((line) => !/ (200|204)$/.test(line))).toEqual([])
     expect(statuses.length).toBe(4 + 2 + assets.length + conversations.length)
   })

@@ -62,7 +62,7 @@ describe('operation names in faults, verify and the journal', () => {
 
   it('says a stream is not a request, and how to inject its faults', () => {
     expect(() => createMockService().faults.add({ operation: 'assetsStreamIdentifiers', status: 500 })).toThrow(
-      /"assetsStreamIdentifiers" is an identifier stream, not a request\. Use faults\.addStream/,
+      /"assetsStreamIdentifiers" is a stream, not a request\. Use faults\.addStream/,
     )
   })
 

@@ -6,14 +6,14 @@ import { WebSocket as NodeWebSocket } from 'ws'
 /** A socket the tests send on and close. */
 export interface TestSocket {
   send(text: string): void
-  close(): void
+  close(code?: number, reason?: string): void
 }
 
 /** One way of running the mock's streams, as the stream tests drive it. */
 export interface StreamRuntime {
   readonly baseUrl: string
   readonly streamUrls: Readonly<Record<StreamName, string>>
-  readonly service: Pick<MockService, 'hub' | 'copilot' | 'faults' | 'store' | 'journal'>
+  readonly service: Pick<MockService, 'hub' | 'copilot' | 'faults' | 'store' | 'journal' | 'verify'>
   open<F = never>(url: string): { socket: TestSocket; frames: FrameRecorder<F>; opened: Promise<void> }
   clientCount(): number
   reset(): Promise<void>
@@ -28,7 +28,7 @@ function opened(socket: { addEventListener(type: 'open', listener: () => void): 
 /** The runtimes every stream test runs against: mock-socket behind msw/node, and the standalone server's `ws`. */
 export const streamRuntimes: Array<{
   name: string
-  start(options?: { copilotPaceMs?: number }): Promise<StreamRuntime>
+  start(options?: { copilotPaceMs?: number; journalLimit?: number }): Promise<StreamRuntime>
 }> = [
   {
     name: 'in-process (mock-socket behind msw/node)',

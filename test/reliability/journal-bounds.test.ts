@@ -75,3 +75,35 @@ describe('the journal stays within its bounds whatever the requests carry', () =
     expect(() => createJournal({ bytes: -1 })).toThrow(/byte limit -1 is not a whole number/)
   })
 })
+
+describe('the journal stays within its bounds however many WebSockets open', () => {
+  const quiet = { send() {}, close() {} }
+
+  it('keeps the newest sockets of 100,000 within its limit, and a dropped socket that closes is not kept again', async () => {
+    const service = createMockService({ journalLimit: 100 })
+    await service.ready
+    const health = service.streams.find((stream) => stream.name === 'health')!
+    const first = health.open(quiet)
+    for (let opened = 1; opened < 100_000; opened++) health.open(quiet).leave(1000)
+    const { journal } = service
+    expect(journal.entries).toHaveLength(100)
+    expect(journal.dropped).toBe(100_000 - 100)
+    expect(journal.bytes).toBeLessThanOrEqual(100 * 1024)
+    const heard: number[] = []
+    journal.subscribe((_entry, id) => heard.push(id))
+    first.leave(1000)
+    expect(heard).toEqual([])
+    expect(journal.entries.every((entry) => entry.websocket?.state === 'closed')).toBe(true)
+  })
+
+  it('drops the oldest refused upgrades past its byte limit, long paths counted', async () => {
+    const service = createMockService({ journalBytes: 64 * 1024 })
+    await service.ready
+    for (let refused = 0; refused < 100; refused++) service.refuseUpgrade(`/${'x'.repeat(8 * 1024)}/${refused}`)
+    const { journal } = service
+    expect(journal.bytes).toBeLessThanOrEqual(64 * 1024)
+    expect(journal.entries.length).toBeLessThan(10)
+    expect(journal.dropped).toBe(100 - journal.entries.length)
+    expect(journal.entries.at(-1)).toMatchObject({ status: 404, websocket: { state: 'refused' } })
+  })
+})

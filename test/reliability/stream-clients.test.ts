@@ -23,6 +23,8 @@ function broadcaster() {
   return {
     clients,
     streamAt: (path: string) => (path === endpoint.path ? (endpoint as never) : undefined),
+    refuseUpgrade: (_path: string, refusal?: { status: number; text: string }) =>
+      refusal ?? { status: 404, text: 'No stream here.' },
     broadcast(frame: string) {
       for (const client of [...clients]) client.send(frame)
     },

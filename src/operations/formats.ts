@@ -1,5 +1,5 @@
 import { recordActivity } from '../domain/asset-writes.js'
-import { MockServiceError } from '../errors.js'
+import { goneOnRefusal, MockServiceError } from '../errors.js'
 import type { Transaction } from '../store/transaction.js'
 import { defineOperation, json, type Operation, type OperationContext } from './define-operation.js'
 import { readRecord, requireBody } from './record-routes.js'
@@ -46,8 +46,10 @@ export const formatsOperations: readonly Operation[] = [
     paths: ['/formats/:format'],
     params: { format: 'format' },
     run(context) {
-      const format = readRecord(context, 'format', 'format')
-      return json(formatWire(context).render('format', format))
+      return goneOnRefusal(() => {
+        const format = readRecord(context, 'format', 'format', 'Format was not found.')
+        return json(formatWire(context).render('format', format))
+      })
     },
   }),
   defineOperation({

@@ -339,7 +339,7 @@ describe.each(runtimes)('creating and changing the records linked to conversatio
     expect(reclassified.fragment?.metadata?.ext).toBe('py')
   })
 
-  it('serves an asset and its formats under /assets/ as under /asset/, 410 once it is deleted', async () => {
+  it('serves an asset and its formats under /assets/ as under /asset/, 410 on each once it is deleted', async () => {
     const asset = first('asset').id
     const assets = new AssetsApi(configuration)
     const { json } = await callAndCheck(assets.assetsSpecificAssetSnapshotRaw({ asset }), 'Asset', AssetToJSON)
@@ -360,5 +360,12 @@ describe.each(runtimes)('creating and changing the records linked to conversatio
       status: 410,
       text: 'Asset no longer exists and is Gone.',
     })
+    for (const format of formats.iterable) {
+      const gone = { status: 410, text: 'Format was not found.' }
+      expect(await failure(new FormatApi(configuration).formatSnapshot({ format: format.id }))).toMatchObject(gone)
+      expect(
+        await failure(new FormatsApi(configuration).formatsSpecificFormatSnapshot({ format: format.id })),
+      ).toMatchObject(gone)
+    }
   })
 })

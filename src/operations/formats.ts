@@ -90,7 +90,7 @@ export const formatsOperations: readonly Operation[] = [
     params: {},
     async run(context) {
       requireBody(context.request.body, 'FormatReclassification')
-      const input = parseBody(formatReclassificationInput, context.request.body, 'FormatReclassification')
+      const input = parseBody(formatReclassificationInput, context.request.body, 'FormatReclassification', ['format'])
       const wire = formatWire(context)
       const format = await context.store.write((tx) => {
         const current = tx.require('format', input.format.id)

@@ -17,23 +17,37 @@ interface Pending {
   readonly step: string
 }
 
+/** The type of a top-level key that only points at a stored record: an object with an `id`, nothing more read. */
+const REFERENCE = '@'
+
 /**
  * The first thing in a JSON value that the official client's model (by name)
  * requires and does not find, at any depth: a required key missing or null, a
  * key holding the wrong shape (not an object where a model goes, not a list
  * where a list goes), or an enum value the client does not know. Keys the
  * model does not declare are let through (a newer service may send them).
- * Undefined when the value holds everything, or when the client has no such
- * model. Iterative, and linear in the size of the value.
+ * `references` names top-level keys that only point at a stored record (the
+ * service reads that record by its id, nothing else of it): of those only an
+ * `id` is required. Undefined when the value holds everything, or when the
+ * client has no such model. Iterative, and linear in the size of the value.
  *
  * @example
  * clientModelProblem({ event: { asset: {} }, application }, 'SeededActivity')
  * // 'event.asset.asset is required by SeededTrackedAssetEvent'
  */
-export function clientModelProblem(value: unknown, model: string): string | undefined {
+export function clientModelProblem(
+  value: unknown,
+  model: string,
+  references: readonly string[] = [],
+): string | undefined {
   if (clientModelTable[model] === undefined) return undefined
-  const stack: Pending[] = [{ value, type: model, parent: undefined, step: '' }]
   const decoded = new Map<string, ModelRequirements>()
+  if (references.length > 0) {
+    const own = requirementsOf(model, decoded)
+    const nested = own.nested.map(([key, type]) => [key, references.includes(key) ? REFERENCE : type] as const)
+    decoded.set(model, { required: own.required, nested })
+  }
+  const stack: Pending[] = [{ value, type: model, parent: undefined, step: '' }]
   for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
     const problem = visit(next, stack, decoded)
     if (problem !== undefined) return problem
@@ -47,9 +61,9 @@ function visit(pending: Pending, stack: Pending[], decoded: Map<string, ModelReq
   if (value === undefined || value === null) return undefined
   if (type.startsWith('[')) {
     if (!Array.isArray(value)) return `${pathOf(pending)} must be a list of ${type.slice(1)}`
-    value.forEach((item: unknown, index) =>
-      stack.push({ value: item, type: type.slice(1), parent: pending, step: `[${index}]` }),
-    )
+    for (let index = value.length - 1; index >= 0; index -= 1) {
+      stack.push({ value: value[index] as unknown, type: type.slice(1), parent: pending, step: `[${index}]` })
+    }
     return undefined
   }
   const map = type.startsWith('{')
@@ -61,9 +75,13 @@ function visit(pending: Pending, stack: Pending[], decoded: Map<string, ModelReq
       : `${pathOf(pending)} must be one of the ${name} values (${values.split(' ').join(', ')})`
   }
   if (typeof value !== 'object' || Array.isArray(value)) {
-    return `${pathOf(pending)} must be ${map ? `a map of ${name}` : `a ${name} object`}`
+    const shape = type === REFERENCE ? 'a reference to a record (an object with its id)' : `a ${name} object`
+    return `${pathOf(pending)} must be ${map ? `a map of ${name}` : shape}`
   }
   const record = value as Record<string, unknown>
+  if (type === REFERENCE) {
+    return typeof record.id === 'string' ? undefined : `${pathOf(pending, '.id')} is required of the record it names`
+  }
   if (map) {
     for (const key of Object.keys(record))
       stack.push({ value: record[key], type: name, parent: pending, step: `.${key}` })
@@ -73,7 +91,9 @@ function visit(pending: Pending, stack: Pending[], decoded: Map<string, ModelReq
   for (const key of requirements.required) {
     if (record[key] === undefined || record[key] === null) return `${pathOf(pending, `.${key}`)} is required by ${name}`
   }
-  for (const [key, nested] of requirements.nested) {
+  // Pushed last key first, so that keys are looked at in the order the model declares them.
+  for (let index = requirements.nested.length - 1; index >= 0; index -= 1) {
+    const [key, nested] = requirements.nested[index]!
     if (Object.hasOwn(record, key)) stack.push({ value: record[key], type: nested, parent: pending, step: `.${key}` })
   }
   return undefined

@@ -50,6 +50,11 @@ export interface Operation {
   readonly paths: readonly string[]
   /** The record kind each path parameter names, e.g. `{ conversation: 'conversation' }`. */
   readonly params: Readonly<Record<string, RecordKind>>
+  /**
+   * False for an operation that never reads its body (the 501s of operations the mock does not
+   * implement): its body is not parsed, so a form-encoded or malformed one still gets the honest answer.
+   */
+  readonly readsBody?: false
   run(context: OperationContext): OperationResult | Promise<OperationResult>
 }
 

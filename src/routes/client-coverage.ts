@@ -76,6 +76,8 @@ export function unimplementedOperations(operations: readonly Operation[], stream
         method: client.method,
         paths: [client.path],
         params: {},
+        // Whatever the client sends (JSON, or a form as the OAuth and PKCE operations do), the answer is the 501.
+        readsBody: false,
         run() {
           throw new MockServiceError('NOT_IMPLEMENTED', text)
         },

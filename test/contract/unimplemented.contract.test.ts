@@ -1,4 +1,4 @@
-import { AssetApi, Auth0Api, Configuration, OSApi } from '@pieces.app/pieces-os-client'
+import { AssetApi, Auth0Api, Configuration, OSApi, QGPTApi } from '@pieces.app/pieces-os-client'
 import { clientCoverage, controlClient, STREAM_PATHS, notImplementedText, routeTable } from 'conversation-asset-mock'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { failure } from './client-call.js'
@@ -72,6 +72,27 @@ describe.each(runtimes)('the client operations the mock does not implement, $nam
       expect(response.status, client.id).toBe(501)
       expect(await response.text()).toBe(notImplementedText(client))
     }
+  })
+
+  it('answers a plain GET on every stream path with 426, naming the stream and saying to open a WebSocket', async () => {
+    const paths = Object.values(STREAM_PATHS)
+    expect(paths.length).toBeGreaterThanOrEqual(18)
+    for (const path of paths) {
+      const response = await fetch(`${mock.baseUrl}${path}`)
+      expect(response.status, path).toBe(426)
+      expect(response.headers.get('content-type')).toMatch(/^text\/plain/)
+      const text = await response.text()
+      expect(text).toMatch(
+        new RegExp(
+          `^GET ${path.replace(/[.]/g, '\\.')} is the WebSocket stream \\w+: open a WebSocket to ws://<host>${path.replace(/[.]/g, '\\.')} `,
+        ),
+      )
+    }
+    const refused = await failure(new QGPTApi(configuration).qgptStream({}))
+    expect(refused).toMatchObject({
+      status: 426,
+      text: 'GET /qgpt/stream is the WebSocket stream qgptStream: open a WebSocket to ws://<host>/qgpt/stream to receive its frames; a plain GET is not served.',
+    })
   })
 
   it('journals the call under the client operation name, so verify() sees a front end make it', async () => {

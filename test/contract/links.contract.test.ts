@@ -216,7 +216,7 @@ describe.each(runtimes)('every link route through the official client, from both
       AnnotationToJSON,
     )
     expect(value.asset?.id).toBe(asset)
-    expect(value.assets?.iterable.map((reference) => reference.id)).toEqual([asset])
+    expect(value.assets?.iterable?.map((reference) => reference.id)).toEqual([asset])
     const linked = await assets.assetSnapshot({ asset, transferables: false })
     expect(linked.annotations?.iterable.map((reference) => reference.id)).toContain(annotation)
 
@@ -224,7 +224,7 @@ describe.each(runtimes)('every link route through the official client, from both
     await new ConversationApi(configuration).conversationAssociateAnnotation({ conversation, annotation })
     const moved = await annotations.annotationSpecificAnnotationSnapshot({ annotation })
     expect(moved.conversations?.iterable.map((reference) => reference.id)).toEqual([conversation])
-    expect(moved.assets?.iterable.map((reference) => reference.id)).toEqual([asset])
+    expect(moved.assets?.iterable?.map((reference) => reference.id)).toEqual([asset])
   })
 
   it('logs the same activity on the asset whichever side links a tag', async () => {

@@ -10,6 +10,7 @@
 import { readFile, writeFile } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
 import * as prettier from 'prettier'
+import { clientModelRequirements } from './generate/client-model-requirements.mjs'
 import { clientModels } from './generate/client-models.mjs'
 import { clientOperations } from './generate/client-operations.mjs'
 import { coverageMap } from './generate/coverage-map.mjs'
@@ -26,6 +27,11 @@ export const GENERATORS = [
   { name: 'default-fixtures', from: 'fixtures/default', generate: defaultFixtures },
   { name: 'client-operations', from: 'the official client (dist/apis)', generate: clientOperations },
   { name: 'client-models', from: 'the official client (dist/models)', generate: clientModels },
+  {
+    name: 'client-model-requirements',
+    from: 'the official client (dist/models)',
+    generate: clientModelRequirements,
+  },
   { name: 'service-operation-ids', from: 'the route table', generate: serviceOperationIds },
   { name: 'endpoint-table', from: 'the route table', generate: endpointTable },
   { name: 'coverage-map', from: 'the route table, the stream table, client-operations', generate: coverageMap },

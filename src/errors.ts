@@ -3,7 +3,14 @@
  * to exactly one HTTP status in {@link statusOf}.
  */
 export type MockErrorCode =
-  'NOT_FOUND' | 'GONE' | 'INVALID_REQUEST' | 'PAYLOAD_TOO_LARGE' | 'SERVER_BUSY' | 'INTERNAL' | 'NOT_IMPLEMENTED'
+  | 'NOT_FOUND'
+  | 'GONE'
+  | 'INVALID_REQUEST'
+  | 'PAYLOAD_TOO_LARGE'
+  | 'SERVER_BUSY'
+  | 'INTERNAL'
+  | 'NOT_IMPLEMENTED'
+  | 'UPGRADE_REQUIRED'
 
 const STATUS_BY_CODE: Record<MockErrorCode, number> = {
   // The spec declares 500 for every failure of these operations, unknown ids included.
@@ -17,6 +24,8 @@ const STATUS_BY_CODE: Record<MockErrorCode, number> = {
   INTERNAL: 500,
   // An operation of the official client the mock does not implement.
   NOT_IMPLEMENTED: 501,
+  // A plain GET on a path the service serves only as a WebSocket stream.
+  UPGRADE_REQUIRED: 426,
 }
 
 /**

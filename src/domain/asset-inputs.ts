@@ -11,7 +11,7 @@ const id = z.string().min(1)
 const timestamp = z.object({ value: z.iso.datetime({ offset: true }) }).loose()
 /** SeededAccessor: who reads an asset through `POST /asset/{asset}`. */
 export const seededAccessorInput = z
-  .object({ os: z.string(), share: z.string(), user: z.string().optional() })
+  .object({ os: z.string(), share: z.string(), user: z.object({ id: z.string() }).loose().optional() })
   .loose()
   .optional()
 

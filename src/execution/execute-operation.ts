@@ -94,7 +94,7 @@ export async function executeOperation(
   let answer: Answer
   try {
     if (fault && fault.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, fault.delayMs))
-    const body = parseJsonBody(input.body)
+    const body = operation.body === 'ignored' ? undefined : parseJsonBody(input.body)
     if (fault?.answer) {
       answer = fault.answer
     } else {

@@ -1,25 +1,19 @@
-import { MockServiceError } from '../errors.js'
-import { defineOperation, json, type Operation } from './define-operation.js'
-import { pathId, wireContext } from './request-input.js'
+import { type Operation } from './define-operation.js'
+import { snapshotOperation } from './record-routes.js'
 
 /**
- * The `/annotation/{annotation}` route, where summaries and descriptions are read.
+ * The `/annotation/{annotation}` route, where summaries and descriptions are
+ * read; a deleted or unknown annotation answers 410.
  *
  * @example
  * routeTable() // holds these
  */
 export const annotationOperations: readonly Operation[] = [
-  defineOperation({
+  snapshotOperation({
     id: 'annotationSpecificAnnotationSnapshot',
-    method: 'GET',
     paths: ['/annotation/:annotation'],
-    params: { annotation: 'annotation' },
-    run(context) {
-      const id = pathId(context, 'annotation')
-      const wire = wireContext(context)
-      const annotation = context.store.get('annotation', id)
-      if (!annotation) throw new MockServiceError('NOT_FOUND', `No annotation with id "${id}" exists.`)
-      return json(wire.render('annotation', annotation))
-    },
+    param: 'annotation',
+    kind: 'annotation',
+    gone: 'Annotation was not found.',
   }),
 ]

@@ -26,7 +26,7 @@ export const assetUpdatesOperations: readonly Operation[] = [
     params: {},
     async run(context) {
       requireBody(context.request.body, 'AssetReclassification')
-      const input = parseBody(assetReclassificationInput, context.request.body, 'AssetReclassification')
+      const input = parseBody(assetReclassificationInput, context.request.body, 'AssetReclassification', ['asset'])
       const wire = wireContext(context)
       const asset = await context.store.write((tx) => {
         const current = tx.require('asset', input.asset.id)

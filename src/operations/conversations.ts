@@ -2,6 +2,7 @@ import { MockServiceError } from '../errors.js'
 import { assetGroundingMessage } from '../domain/conversation-text.js'
 import { createConversation, deleteConversation } from '../domain/conversation-writes.js'
 import { defineOperation, json, noContent, type Operation } from './define-operation.js'
+import { plainGetOnStreamText } from './plain-get-on-stream.js'
 import { parseBody, pathId, wireContext } from './request-input.js'
 import { collectionOf, toFlattened } from '../wire/flattened.js'
 import { seededConversationInput } from '../domain/seeds.js'
@@ -94,8 +95,8 @@ export const conversationsOperations: readonly Operation[] = [
     params: {},
     run() {
       throw new MockServiceError(
-        'INVALID_REQUEST',
-        'This endpoint is a WebSocket: open ws://<host>/conversations/stream/identifiers instead of a plain GET.',
+        'UPGRADE_REQUIRED',
+        plainGetOnStreamText('/conversations/stream/identifiers', 'conversationsStreamIdentifiers'),
       )
     },
   }),

@@ -37,8 +37,8 @@ export type OperationResult =
 
 export type HttpMethod = 'GET' | 'POST' | 'HEAD'
 
-/** Whether an operation reads a request body: it must send one, it may, or it sends none. */
-type OperationBody = 'required' | 'optional' | 'none'
+/** Whether an operation reads a request body: it must send one, it may, it sends none, or whatever it sends is never read. */
+type OperationBody = 'required' | 'optional' | 'none' | 'ignored'
 
 /**
  * One operation of the service: its operation id, method, literal path(s), the
@@ -54,8 +54,10 @@ export interface Operation {
   /** The record kind each path parameter names, e.g. `{ conversation: 'conversation' }`. */
   readonly params: Readonly<Record<string, RecordKind>>
   /**
-   * The request body it reads: `'required'` (a POST's default), `'optional'`, or `'none'` (a GET
-   * or HEAD always; a POST that reads only its path, such as a link, a delete or a rename).
+   * The request body it reads: `'required'` (a POST's default), `'optional'`, `'none'` (a GET
+   * or HEAD always; a POST that reads only its path, such as a link, a delete or a rename), or
+   * `'ignored'` (the 501s of operations the mock does not implement): an ignored body is not even
+   * parsed, so a form-encoded or malformed one still gets the honest answer.
    */
   readonly body?: OperationBody
   run(context: OperationContext): OperationResult | Promise<OperationResult>

@@ -1,10 +1,10 @@
-import { MockServiceError } from '../errors.js'
+import { goneOnRefusal, MockServiceError } from '../errors.js'
 import { defineOperation, json, type Operation } from './define-operation.js'
 import { booleanQuery, pathId, wireContext } from './request-input.js'
 
 /**
  * `GET /format/{format}`: one format, with the singular `transferable` query
- * the real route spells.
+ * the real route spells; a deleted or unknown format answers 410.
  *
  * @example
  * routeTable() // holds these
@@ -16,14 +16,16 @@ export const formatOperations: readonly Operation[] = [
     paths: ['/format/:format'],
     params: { format: 'format' },
     run(context) {
-      const id = pathId(context, 'format')
-      const format = context.store.get('format', id)
-      const asset = format && context.store.get('asset', format.asset)
-      if (!format || !asset) throw new MockServiceError('NOT_FOUND', `No format with id "${id}" exists.`)
-      // The real route spells the flag `transferable`; a bad `transferables` is refused as on every read.
-      wireContext(context)
-      const wire = context.wire(booleanQuery(context.request.query, 'transferable', true))
-      return json(wire.render('format', format))
+      return goneOnRefusal(() => {
+        const id = pathId(context, 'format')
+        const format = context.store.get('format', id)
+        const asset = format && context.store.get('asset', format.asset)
+        if (!format || !asset) throw new MockServiceError('GONE', 'Format was not found.')
+        // The real route spells the flag `transferable`; a bad `transferables` is refused as on every read.
+        wireContext(context)
+        const wire = context.wire(booleanQuery(context.request.query, 'transferable', true))
+        return json(wire.render('format', format))
+      })
     },
   }),
 ]

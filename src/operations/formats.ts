@@ -1,5 +1,5 @@
 import { recordActivity } from '../domain/asset-writes.js'
-import { MockServiceError } from '../errors.js'
+import { goneOnRefusal, MockServiceError } from '../errors.js'
 import type { Transaction } from '../store/transaction.js'
 import { defineOperation, json, type Operation, type OperationContext } from './define-operation.js'
 import { readRecord, requireBody } from './record-routes.js'
@@ -46,8 +46,10 @@ export const formatsOperations: readonly Operation[] = [
     paths: ['/formats/:format'],
     params: { format: 'format' },
     run(context) {
-      const format = readRecord(context, 'format', 'format')
-      return json(formatWire(context).render('format', format))
+      return goneOnRefusal(() => {
+        const format = readRecord(context, 'format', 'format', 'Format was not found.')
+        return json(formatWire(context).render('format', format))
+      })
     },
   }),
   defineOperation({
@@ -88,7 +90,7 @@ export const formatsOperations: readonly Operation[] = [
     params: {},
     async run(context) {
       requireBody(context.request.body, 'FormatReclassification')
-      const input = parseBody(formatReclassificationInput, context.request.body, 'FormatReclassification')
+      const input = parseBody(formatReclassificationInput, context.request.body, 'FormatReclassification', ['format'])
       const wire = formatWire(context)
       const format = await context.store.write((tx) => {
         const current = tx.require('format', input.format.id)

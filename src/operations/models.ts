@@ -7,6 +7,7 @@ import {
   updateModel,
 } from '../domain/model-writes.js'
 import { modelUpdateInput, seededModelInput } from '../domain/service-seeds.js'
+import { goneOnRefusal } from '../errors.js'
 import type { ModelRecord } from '../store/schemas.js'
 import type { Transaction } from '../store/transaction.js'
 import { defineOperation, json, noContent, type Operation } from './define-operation.js'
@@ -38,8 +39,10 @@ export const modelsOperations: readonly Operation[] = [
     paths: ['/model/:model'],
     params: { model: 'model' },
     run(context) {
-      const wire = wireContext(context)
-      return json(wire.render('model', readRecord(context, 'model', 'model')))
+      return goneOnRefusal(() => {
+        const wire = wireContext(context)
+        return json(wire.render('model', readRecord(context, 'model', 'model', 'Model was not found.')))
+      })
     },
   }),
   defineOperation({

@@ -1,5 +1,6 @@
 import type { z } from 'zod'
 import { MockServiceError } from '../errors.js'
+import { clientModelProblem } from '../wire/client-model-problem.js'
 import type { WireContext } from '../wire/wire-types.js'
 import type { OperationContext } from './define-operation.js'
 
@@ -32,13 +33,25 @@ export function wireContext(context: OperationContext): WireContext {
 }
 
 /**
- * Validates a request body against a schema; the error names the model and the
- * first field at fault. `undefined` (no body) is passed to the schema as is.
+ * Validates a request body: first against the official client's model of that
+ * name, all the way down (what the client requires is there, with the shape and
+ * enum values it reads), then against the operation's schema. The error names
+ * the model and the path of the first field at fault, so nothing a client's model
+ * would reject is ever stored. `references` names top-level keys that only point
+ * at a stored record the operation acts on (read by its id from the store): of
+ * those only the `id` is required. `undefined` (no body) is passed to the schema as is.
  *
  * @example
  * const seed = parseBody(seededConversationInput, request.body, 'SeededConversation')
  */
-export function parseBody<S extends z.ZodType>(schema: S, body: unknown, model: string): z.output<S> {
+export function parseBody<S extends z.ZodType>(
+  schema: S,
+  body: unknown,
+  model: string,
+  references: readonly string[] = [],
+): z.output<S> {
+  const problem = clientModelProblem(body, model, references)
+  if (problem !== undefined) throw new MockServiceError('INVALID_REQUEST', `Invalid ${model} body: ${problem}.`)
   const result = schema.safeParse(body)
   if (result.success) return result.data
   const issue = result.error.issues[0]

@@ -1,5 +1,6 @@
 import { MockServiceError } from '../errors.js'
 import { defineOperation, type Operation } from '../operations/define-operation.js'
+import { plainGetOnStreamText } from '../operations/plain-get-on-stream.js'
 import { clientOperations, type ClientOperation } from './client-operations.generated.js'
 
 /**
@@ -61,14 +62,21 @@ export function notImplementedText(operation: {
  * The operations that answer every client operation the route table and the
  * streams leave out: each is routed under the client's path and journaled
  * under the client's id (so `verify()` and faults name it), and answers 501
- * text/plain naming it.
+ * text/plain naming it. A plain GET on a stream the mock serves (which the
+ * streams answer only as an upgrade) answers 426 naming the stream.
  *
  * @example
  * unimplementedOperations(routeTable(), Object.values(STREAM_PATHS)).length // 586 minus what the mock answers
  */
 export function unimplementedOperations(operations: readonly Operation[], streamPaths: readonly string[]): Operation[] {
-  return clientCoverage(operations, streamPaths)
-    .filter((coverage) => coverage.answer === 'not implemented')
+  const coverage = clientCoverage(operations, streamPaths)
+  return [...notImplemented(coverage), ...plainGetsOnStreams(coverage, operations, streamPaths)]
+}
+
+/** The 501 of each client operation the mock does not implement. */
+function notImplemented(coverage: readonly ClientOperationCoverage[]): Operation[] {
+  return coverage
+    .filter((entry) => entry.answer === 'not implemented')
     .map(({ client }) => {
       const text = notImplementedText(client)
       return defineOperation({
@@ -76,11 +84,57 @@ export function unimplementedOperations(operations: readonly Operation[], stream
         method: client.method,
         paths: [client.path],
         params: {},
+        // Whatever the client sends (JSON, or a form as the OAuth and PKCE operations do), the answer is the 501.
+        body: 'ignored',
         run() {
           throw new MockServiceError('NOT_IMPLEMENTED', text)
         },
       })
     })
+}
+
+/**
+ * The 426 of a plain GET on each stream the mock serves, unless the route table answers that GET itself;
+ * journaled under the client's operation id, or for a stream the client does not name, its path in camelCase.
+ */
+function plainGetsOnStreams(
+  coverage: readonly ClientOperationCoverage[],
+  operations: readonly Operation[],
+  streamPaths: readonly string[],
+): Operation[] {
+  const routed = new Set(
+    operations.filter((operation) => operation.method === 'GET').flatMap((operation) => operation.paths),
+  )
+  const clientIds = new Map(
+    coverage
+      .filter((entry) => entry.answer === 'stream')
+      .map(({ client }): [string, string] => [client.path, client.id]),
+  )
+  return streamPaths
+    .filter((path) => !routed.has(path))
+    .map((path) => {
+      const id = clientIds.get(path) ?? camelCaseOf(path)
+      const text = plainGetOnStreamText(path, id)
+      return defineOperation({
+        id,
+        method: 'GET',
+        paths: [path],
+        params: {},
+        body: 'ignored',
+        run() {
+          throw new MockServiceError('UPGRADE_REQUIRED', text)
+        },
+      })
+    })
+}
+
+/** `/user/last_checked_in/stream` → `userLastCheckedInStream`. */
+function camelCaseOf(path: string): string {
+  return path
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
+    .map((word, index) => (index === 0 ? word : `${word[0]!.toUpperCase()}${word.slice(1)}`))
+    .join('')
 }
 
 /**

@@ -97,8 +97,16 @@ export function buildAnnotation(record: AnnotationRecord, context: WireContext):
     score: toScore(record.score),
     ...linkedLists(context, 'annotation', record, ANNOTATION_LINKS),
   }
-  if (record.asset !== undefined) annotation.asset = { id: record.asset }
-  if (record.conversation !== undefined) annotation.conversation = { id: record.conversation }
+  // The asset or conversation an annotation describes is its one owner; the client also reads it from the
+  // lists, so an annotation linked from `asset.annotations` lists that asset in `assets` too.
+  if (record.asset !== undefined) {
+    annotation.asset = { id: record.asset }
+    annotation.assets = toFlattened([record.asset])
+  }
+  if (record.conversation !== undefined) {
+    annotation.conversation = { id: record.conversation }
+    annotation.conversations = toFlattened([record.conversation])
+  }
   if (record.favorited !== undefined) annotation.favorited = record.favorited
   return annotation
 }

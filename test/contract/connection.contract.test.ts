@@ -176,7 +176,7 @@ describe.each(runtimes)(
         expect(value.iterable.filter((model) => model.cloud || model.downloaded)).toHaveLength(6)
       })
 
-      it('reads one model on GET /model/{id}, and answers 500 for an unknown one', async () => {
+      it('reads one model on GET /model/{id}, and answers 410 for an unknown one', async () => {
         const api = new ModelApi(configuration())
         const { value } = await callAndCheck(api.modelsSpecificModelSnapshotRaw({ model: LLAMA }), 'Model', ModelToJSON)
         expect(value).toMatchObject({
@@ -186,8 +186,8 @@ describe.each(runtimes)(
           bytes: { value: 4920000000, readable: '4.92 GB' },
         })
         expect(await failure(api.modelsSpecificModelSnapshot({ model: 'no-model' }))).toMatchObject({
-          status: 500,
-          text: 'No model with id "no-model" exists.',
+          status: 410,
+          text: 'Model was not found.',
         })
       })
 
@@ -218,7 +218,7 @@ describe.each(runtimes)(
         expect((await api.modelsSpecificModelSnapshot({ model: LLAMA })).loaded).toBe(false)
       })
 
-      it('creates a custom model once, updates it and deletes it; the service models cannot be changed', async () => {
+      it('creates a custom model once, updates it and deletes it (410 after); the service models cannot be changed', async () => {
         const models = new ModelsApi(configuration())
         const api = new ModelApi(configuration())
         const seededModel = {
@@ -252,8 +252,8 @@ describe.each(runtimes)(
         const deleted = await models.modelsDeleteSpecificModelRaw({ model: created.id })
         expect(deleted.raw.status).toBe(204)
         expect(await failure(api.modelsSpecificModelSnapshot({ model: created.id }))).toMatchObject({
-          status: 500,
-          text: `The model "${created.id}" was deleted.`,
+          status: 410,
+          text: 'Model was not found.',
         })
       })
     })

@@ -1,5 +1,13 @@
 import * as client from '@pieces.app/pieces-os-client'
-import { ActivitiesToJSON, AssetApi, Configuration, TagApi } from '@pieces.app/pieces-os-client'
+import {
+  ActivitiesToJSON,
+  AnnotationApi,
+  AnnotationToJSON,
+  AssetApi,
+  Configuration,
+  ConversationApi,
+  TagApi,
+} from '@pieces.app/pieces-os-client'
 import { clientCoverage, STREAM_PATHS, routeTable, type RecordKind, type Store } from 'conversation-asset-mock'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { callAndCheck } from './client-call.js'
@@ -196,6 +204,28 @@ describe.each(runtimes)('every link route through the official client, from both
       expect(wireLinks(wire, listKind, otherKind).indices[otherId]).toBe(-1)
     },
   )
+
+  it('shows an annotation linked to an asset on both wire sides: asset.annotations and annotation.assets', async () => {
+    const [asset, annotation] = idsFor(['asset', 'annotation']) as [string, string]
+    const assets = new AssetApi(configuration)
+    const annotations = new AnnotationApi(configuration)
+    await assets.assetAssociateAnnotation({ asset, annotation })
+    const { value } = await callAndCheck(
+      annotations.annotationSpecificAnnotationSnapshotRaw({ annotation }),
+      'Annotation',
+      AnnotationToJSON,
+    )
+    expect(value.asset?.id).toBe(asset)
+    expect(value.assets?.iterable?.map((reference) => reference.id)).toEqual([asset])
+    const linked = await assets.assetSnapshot({ asset, transferables: false })
+    expect(linked.annotations?.iterable.map((reference) => reference.id)).toContain(annotation)
+
+    const conversation = idsFor(['conversation'])[0]!
+    await new ConversationApi(configuration).conversationAssociateAnnotation({ conversation, annotation })
+    const moved = await annotations.annotationSpecificAnnotationSnapshot({ annotation })
+    expect(moved.conversations?.iterable.map((reference) => reference.id)).toEqual([conversation])
+    expect(moved.assets?.iterable?.map((reference) => reference.id)).toEqual([asset])
+  })
 
   it('logs the same activity on the asset whichever side links a tag', async () => {
     const assets = new AssetApi(configuration)

@@ -308,6 +308,36 @@ describe.each(runtimes)('creating and changing the records linked to conversatio
     })
   })
 
+  it('refuses an activity whose event.asset lacks what the client requires, stores nothing, and every read stays readable', async () => {
+    const activities = new ActivitiesApi(configuration)
+    const before = [...mock.store.all('activity')]
+    const refused = await failure(
+      activities.activitiesCreateNewActivity({
+        seededActivity: { event: { asset: {} as never }, application: APPLICATION },
+      }),
+    )
+    expect(refused).toMatchObject({
+      status: 500,
+      text: 'Invalid SeededActivity body: event.asset.asset is required by SeededTrackedAssetEvent.',
+    })
+    const half = await failure(
+      activities.activitiesCreateNewActivity({
+        seededActivity: { event: { asset: { asset: { id: first('asset').id } } as never }, application: APPLICATION },
+      }),
+    )
+    expect(half.text).toBe(
+      'Invalid SeededActivity body: event.asset.identifier_description_pair is required by SeededTrackedAssetEvent.',
+    )
+    expect([...mock.store.all('activity')]).toEqual(before)
+    const { value: list } = await callAndCheck(activities.activitiesSnapshotRaw({}), 'Activities', ActivitiesToJSON)
+    expect(list.iterable).toHaveLength(before.length)
+    await callAndCheck(
+      new AssetApi(configuration).assetSpecificAssetActivitiesRaw({ asset: first('asset').id }),
+      'Activities',
+      ActivitiesToJSON,
+    )
+  })
+
   it('lists formats, serves one under /formats/, sets its value and reclassifies it, moving its asset on', async () => {
     const format = first('format')
     const { value: list } = await callAndCheck(
@@ -339,7 +369,7 @@ describe.each(runtimes)('creating and changing the records linked to conversatio
     expect(reclassified.fragment?.metadata?.ext).toBe('py')
   })
 
-  it('serves an asset and its formats under /assets/ as under /asset/, 410 once it is deleted', async () => {
+  it('serves an asset and its formats under /assets/ as under /asset/, 410 on each once it is deleted', async () => {
     const asset = first('asset').id
     const assets = new AssetsApi(configuration)
     const { json } = await callAndCheck(assets.assetsSpecificAssetSnapshotRaw({ asset }), 'Asset', AssetToJSON)
@@ -360,5 +390,12 @@ describe.each(runtimes)('creating and changing the records linked to conversatio
       status: 410,
       text: 'Asset no longer exists and is Gone.',
     })
+    for (const format of formats.iterable) {
+      const gone = { status: 410, text: 'Format was not found.' }
+      expect(await failure(new FormatApi(configuration).formatSnapshot({ format: format.id }))).toMatchObject(gone)
+      expect(
+        await failure(new FormatsApi(configuration).formatsSpecificFormatSnapshot({ format: format.id })),
+      ).toMatchObject(gone)
+    }
   })
 })

@@ -142,7 +142,7 @@ const KINDS: readonly KindCase[] = [
     param: 'annotation',
     model: 'Annotation',
     snapshot: 'annotationSpecificAnnotationSnapshot',
-    gone: undefined,
+    gone: 'Annotation was not found.',
     scores: 'annotationScoresIncrement',
     scoreKeys: ['annotation', 'annotations'],
     listApi: 'AnnotationsApi',

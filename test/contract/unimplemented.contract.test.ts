@@ -1,4 +1,4 @@
-import { AssetApi, Configuration, OSApi } from '@pieces.app/pieces-os-client'
+import { AssetApi, Auth0Api, Configuration, OSApi, QGPTApi } from '@pieces.app/pieces-os-client'
 import { clientCoverage, controlClient, STREAM_PATHS, notImplementedText, routeTable } from 'conversation-asset-mock'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { failure } from './client-call.js'
@@ -43,6 +43,56 @@ describe.each(runtimes)('the client operations the mock does not implement, $nam
       expect(await response.text()).toBe(notImplementedText(client))
     }
     expect(JSON.stringify(mock.store.snapshot().records)).toBe(before)
+  })
+
+  it('answers 501 to the form-encoded bodies the OAuth and PKCE operations send, through the official client too', async () => {
+    const refused = await failure(
+      new Auth0Api(configuration).exchangeForAuth0Token({
+        grantType: 'authorization_code',
+        clientId: 'client',
+        code: 'code',
+        redirectUri: 'http://localhost/callback',
+        codeVerifier: 'verifier',
+      }),
+    )
+    expect(refused).toMatchObject({
+      status: 501,
+      text: 'conversation-asset-mock does not implement exchangeForAuth0Token (POST /oauth/token)',
+    })
+    const forms = NOT_IMPLEMENTED.filter(({ client }) => client.contentType === 'application/x-www-form-urlencoded')
+    expect(forms.map(({ client }) => client.id)).toEqual(
+      expect.arrayContaining(['exchangeForAuth0Token', 'respondWithCode']),
+    )
+    for (const { client } of forms) {
+      const response = await fetch(`${mock.baseUrl}${client.path}`, {
+        method: client.method,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'grant_type=authorization_code&code=abc&code_verifier=xyz',
+      })
+      expect(response.status, client.id).toBe(501)
+      expect(await response.text()).toBe(notImplementedText(client))
+    }
+  })
+
+  it('answers a plain GET on every stream path with 426, naming the stream and saying to open a WebSocket', async () => {
+    const paths = Object.values(STREAM_PATHS)
+    expect(paths.length).toBeGreaterThanOrEqual(18)
+    for (const path of paths) {
+      const response = await fetch(`${mock.baseUrl}${path}`)
+      expect(response.status, path).toBe(426)
+      expect(response.headers.get('content-type')).toMatch(/^text\/plain/)
+      const text = await response.text()
+      expect(text).toMatch(
+        new RegExp(
+          `^GET ${path.replace(/[.]/g, '\\.')} is the WebSocket stream \\w+: open a WebSocket to ws://<host>${path.replace(/[.]/g, '\\.')} `,
+        ),
+      )
+    }
+    const refused = await failure(new QGPTApi(configuration).qgptStream({}))
+    expect(refused).toMatchObject({
+      status: 426,
+      text: 'GET /qgpt/stream is the WebSocket stream qgptStream: open a WebSocket to ws://<host>/qgpt/stream to receive its frames; a plain GET is not served.',
+    })
   })
 
   it('journals the call under the client operation name, so verify() sees a front end make it', async () => {

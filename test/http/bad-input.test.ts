@@ -4,8 +4,20 @@ import { runtimes, type ContractRuntime } from '../contract/runtimes.js'
 
 function snapshotOf(mock: ContractRuntime): string {
   return JSON.stringify(
-    (['conversation', 'message', 'annotation', 'anchor', 'asset'] as const).map((kind) => [...mock.store.all(kind)]),
+    (['conversation', 'message', 'annotation', 'anchor', 'asset', 'format', 'activity', 'tag'] as const).map((kind) => [
+      ...mock.store.all(kind),
+    ]),
   )
+}
+
+/** An Application with every field the client requires. */
+const APPLICATION = {
+  id: 'bad-input-app',
+  name: 'VS_CODE',
+  version: '1.0.0',
+  platform: 'LINUX',
+  onboarded: true,
+  privacy: 'OPEN',
 }
 
 describe.each(runtimes)('bad input never crashes the mock or changes it, $name', ({ start }) => {
@@ -27,16 +39,53 @@ describe.each(runtimes)('bad input never crashes the mock or changes it, $name',
 
   it.each([
     ['malformed JSON', '/conversations/create', '{"type": "COPILOT"', /Malformed JSON body/],
-    ['an unknown enum value', '/conversations/create', '{"type":"NOPE"}', /Invalid SeededConversation body: type:/],
+    [
+      'an unknown enum value',
+      '/conversations/create',
+      '{"type":"NOPE"}',
+      /Invalid SeededConversation body: type must be one of the ConversationTypeEnum values/,
+    ],
     [
       'a message without a role',
       '/conversations/create',
       '{"type":"COPILOT","messages":[{"fragment":{}}]}',
-      /messages\.0\.role/,
+      /Invalid SeededConversation body: messages\[0\]\.role is required by SeededConversationMessage\./,
     ],
     ['a JSON array instead of an object', '/conversations/create', '[1,2,3]', /Invalid SeededConversation body/],
     ['an update without a body', '/conversation/update', undefined, /a body is required/],
-    ['an update missing required fields', '/conversation/update', '{"id":"x"}', /Invalid Conversation body: created:/],
+    [
+      'an update missing required fields',
+      '/conversation/update',
+      '{"id":"x"}',
+      /Invalid Conversation body: created is required by Conversation\./,
+    ],
+    [
+      'an activity missing a required field',
+      '/activities/create',
+      JSON.stringify({ event: {} }),
+      /Invalid SeededActivity body: application is required by SeededActivity\./,
+    ],
+    [
+      'an activity whose event.asset lacks its own required fields',
+      '/activities/create',
+      JSON.stringify({ event: { asset: {} }, application: APPLICATION }),
+      /Invalid SeededActivity body: event\.asset\.asset is required by SeededTrackedAssetEvent\./,
+    ],
+    [
+      'an asset seed whose format lacks a required field deep down',
+      '/assets/create',
+      JSON.stringify({
+        type: 'SEEDED_ASSET',
+        asset: { application: APPLICATION, format: { fragment: { string: { raw: 'x' } } }, metadata: { tags: [{}] } },
+      }),
+      /Invalid Seed body: asset\.metadata\.tags\[0\]\.text is required by SeededAssetTag\./,
+    ],
+    [
+      'an enum value the client does not know, nested',
+      '/activities/create',
+      JSON.stringify({ event: {}, application: { ...APPLICATION, platform: 'AMIGA' } }),
+      /Invalid SeededActivity body: application\.platform must be one of the PlatformEnum values/,
+    ],
     [
       'a score that is not a boolean',
       `/conversation/CONVERSATION/scores/increment`,

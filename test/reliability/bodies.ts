@@ -203,7 +203,12 @@ export const BODY_ROUTES: readonly BodyRoute[] = [
   {
     operation: 'asset_snapshot_post',
     model: 'SeededAccessor',
-    fields: [field('os', 'string', true), field('share', 'string', true), field('user', 'string', false)],
+    fields: [
+      field('os', 'string', true),
+      field('share', 'string', true),
+      field('user', 'object', false),
+      field('user.id', 'string', true),
+    ],
     referencedIds: [],
   },
   {
@@ -275,7 +280,7 @@ export async function validBodies(
     },
     asset_reclassify: { ext: 'py', asset: { id: ids.asset } },
     asset_update: await read(`/asset/${ids.asset}?transferables=false`),
-    asset_snapshot_post: { os: 'LINUX', share: 'reliability', user: 'tester' },
+    asset_snapshot_post: { os: 'LINUX', share: 'reliability', user: { id: 'tester' } },
     asset_scores_increment: {
       asset: { reuse: true, update: true, reference: true, priority: true, searched: true },
       assets: { reuse: true, update: true, reference: true, priority: true, searched: true },

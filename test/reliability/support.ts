@@ -22,7 +22,7 @@ export function propertyOptions(numRuns = 60): fc.Parameters<unknown> {
 /** The route table, as `createMockService().operations` lists it. */
 export const OPERATIONS: readonly Operation[] = createMockService().operations
 
-/** The reads whose only error status is 410: the two of the spec, and the snapshots the client declares so. */
+/** The reads whose only error status is 410: the two of the spec, and the record snapshots the service answers so after a delete. */
 const GONE_READS = new Set([
   'conversationGetSpecificConversation',
   'asset_snapshot',
@@ -34,6 +34,10 @@ const GONE_READS = new Set([
   'workstreamSummariesSpecificWorkstreamSummarySnapshot',
   'activitiesSpecificActivitySnapshot',
   'messageSpecificMessageSnapshot',
+  'annotationSpecificAnnotationSnapshot',
+  'formatSnapshot',
+  'formatsSpecificFormatSnapshot',
+  'modelsSpecificModelSnapshot',
 ])
 
 /** The status the spec allows an operation to fail with: 410 on the two snapshot reads, 500 elsewhere. */

@@ -1,0 +1,125 @@
+import { clientEnumTable, clientModelTable } from './client-model-requirements.generated.js'
+
+/** A model's requirements, decoded from its table entry. */
+interface ModelRequirements {
+  /** The JSON keys the client requires. */
+  readonly required: readonly string[]
+  /** Each key holding a model, an enum, a list (`[Type`) or a map (`{Type`) of them, with that type. */
+  readonly nested: ReadonlyArray<readonly [key: string, type: string]>
+}
+
+/** One value still to look at: its place (for the message) and the type the client reads it as. */
+interface Pending {
+  readonly value: unknown
+  readonly type: string
+  readonly parent: Pending | undefined
+  /** `.key` or `[index]`, appended to the parent's path. */
+  readonly step: string
+}
+
+/** The type of a top-level key that only points at a stored record: an object with an `id`, nothing more read. */
+const REFERENCE = '@'
+
+/**
+ * The first thing in a JSON value that the official client's model (by name)
+ * requires and does not find, at any depth: a required key missing or null, a
+ * key holding the wrong shape (not an object where a model goes, not a list
+ * where a list goes), or an enum value the client does not know. Keys the
+ * model does not declare are let through (a newer service may send them).
+ * `references` names top-level keys that only point at a stored record (the
+ * service reads that record by its id, nothing else of it): of those only an
+ * `id` is required. Undefined when the value holds everything, or when the
+ * client has no such model. Iterative, and linear in the size of the value.
+ *
+ * @example
+ * clientModelProblem({ event: { asset: {} }, application }, 'SeededActivity')
+ * // 'event.asset.asset is required by SeededTrackedAssetEvent'
+ */
+export function clientModelProblem(
+  value: unknown,
+  model: string,
+  references: readonly string[] = [],
+): string | undefined {
+  if (clientModelTable[model] === undefined) return undefined
+  const decoded = new Map<string, ModelRequirements>()
+  if (references.length > 0) {
+    const own = requirementsOf(model, decoded)
+    const nested = own.nested.map(([key, type]) => [key, references.includes(key) ? REFERENCE : type] as const)
+    decoded.set(model, { required: own.required, nested })
+  }
+  const stack: Pending[] = [{ value, type: model, parent: undefined, step: '' }]
+  for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
+    const problem = visit(next, stack, decoded)
+    if (problem !== undefined) return problem
+  }
+  return undefined
+}
+
+/** Checks one value against its type, and queues what it nests. */
+function visit(pending: Pending, stack: Pending[], decoded: Map<string, ModelRequirements>): string | undefined {
+  const { value, type } = pending
+  if (value === undefined || value === null) return undefined
+  if (type.startsWith('[')) {
+    if (!Array.isArray(value)) return `${pathOf(pending)} must be a list of ${type.slice(1)}`
+    for (let index = value.length - 1; index >= 0; index -= 1) {
+      stack.push({ value: value[index] as unknown, type: type.slice(1), parent: pending, step: `[${index}]` })
+    }
+    return undefined
+  }
+  const map = type.startsWith('{')
+  const name = map ? type.slice(1) : type
+  const values = clientEnumTable[name]
+  if (values !== undefined && !map) {
+    return typeof value === 'string' && values.split(' ').includes(value)
+      ? undefined
+      : `${pathOf(pending)} must be one of the ${name} values (${values.split(' ').join(', ')})`
+  }
+  if (typeof value !== 'object' || Array.isArray(value)) {
+    const shape = type === REFERENCE ? 'a reference to a record (an object with its id)' : `a ${name} object`
+    return `${pathOf(pending)} must be ${map ? `a map of ${name}` : shape}`
+  }
+  const record = value as Record<string, unknown>
+  if (type === REFERENCE) {
+    return typeof record.id === 'string' ? undefined : `${pathOf(pending, '.id')} is required of the record it names`
+  }
+  if (map) {
+    for (const key of Object.keys(record))
+      stack.push({ value: record[key], type: name, parent: pending, step: `.${key}` })
+    return undefined
+  }
+  const requirements = requirementsOf(name, decoded)
+  for (const key of requirements.required) {
+    if (record[key] === undefined || record[key] === null) return `${pathOf(pending, `.${key}`)} is required by ${name}`
+  }
+  // Pushed last key first, so that keys are looked at in the order the model declares them.
+  for (let index = requirements.nested.length - 1; index >= 0; index -= 1) {
+    const [key, nested] = requirements.nested[index]!
+    if (Object.hasOwn(record, key)) stack.push({ value: record[key], type: nested, parent: pending, step: `.${key}` })
+  }
+  return undefined
+}
+
+/** A model's table entry, decoded once per check. */
+function requirementsOf(model: string, decoded: Map<string, ModelRequirements>): ModelRequirements {
+  const known = decoded.get(model)
+  if (known) return known
+  const [required = '', nested = ''] = (clientModelTable[model] ?? '|').split('|')
+  const requirements: ModelRequirements = {
+    required: required === '' ? [] : required.split(','),
+    nested: nested === '' ? [] : nested.split(',').map((field) => splitAt(field, field.indexOf(':'))),
+  }
+  decoded.set(model, requirements)
+  return requirements
+}
+
+function splitAt(field: string, at: number): readonly [string, string] {
+  return [field.slice(0, at), field.slice(at + 1)]
+}
+
+/** The path of a value from the body's top (`event.asset.asset`, `iterable[2].id`), built only for a message. */
+function pathOf(pending: Pending, last = ''): string {
+  const steps: string[] = [last]
+  for (let at: Pending | undefined = pending; at !== undefined; at = at.parent) steps.push(at.step)
+  const path = steps.reverse().join('')
+  return path === '' ? '(body)' : path.replace(/^\./, '')
+}

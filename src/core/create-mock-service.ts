@@ -5,6 +5,8 @@ import { createFaults, type Faults } from '../control/faults.js'
 import { createInspection, type Inspection } from '../control/inspection.js'
 import { createJournal, type Journal, type JournalEntry } from '../control/journal.js'
 import { createNamedSnapshots } from '../control/named-snapshots.js'
+import { osControlRoutes } from '../control/os-controls.js'
+import { createOsState, type OsState } from '../domain/os-state.js'
 import { scenarioData, type ScenarioData, type ScenarioName } from '../control/scenarios.js'
 import { verifyCalls, type CallExpectation } from '../control/verify-calls.js'
 import { deleteAsset } from '../domain/asset-writes.js'
@@ -111,6 +113,8 @@ export interface MockService {
   readonly journal: Journal
   /** Failures injected into operations and streams. */
   readonly faults: Faults
+  /** The OS's own state: permissions, the update status, scripted file pickers, applets, restarts. */
+  readonly os: OsState
   /**
    * The mock's time: the injected clock, which can be frozen, set and
    * advanced so `readable` texts and `updated` values can be shown at any
@@ -204,6 +208,11 @@ export function createMockService(options: MockServiceOptions = {}): MockService
   const faults = createFaults(seed, (name) => resolveOperation(name, 'add a fault'))
   const hub = createStreamHub({ takeFault: (stream) => faults.takeStream(stream) })
   const copilot = createCopilotReplies()
+  // A restart closes every stream client with 1012 (Service Restart); the transports accept them again at once.
+  const os = createOsState({
+    onRestart: (kind) =>
+      hub.disconnectAll(1012, `PiecesOS ${kind === 'restart' ? 'is restarting' : 'was terminated'}.`),
+  })
   const renderer = createWireRenderer(store)
   const copilotHooks = {
     seed,
@@ -241,6 +250,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     renderer,
     answers: createAnswerCache(store),
     copilot: copilotHooks,
+    os,
     service: info,
     takeFault: (operation) => faults.take(operation),
     record: (request, answer) => journal.record(request, answer),
@@ -286,6 +296,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     copilot,
     journal,
     faults,
+    os,
     clock,
     inspection,
     get scenario() {
@@ -296,6 +307,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
       journal.clear()
       faults.clear()
       copilot.clear()
+      os.reset()
       clock.reset()
       await load(data)
     },
@@ -358,7 +370,11 @@ export function createMockService(options: MockServiceOptions = {}): MockService
       path: operation.paths[0]!,
       target: { operation },
     })),
-    ...controlRoutes(service).map((control) => ({ method: control.method, path: control.path, target: { control } })),
+    ...[...controlRoutes(service), ...osControlRoutes(os)].map((control) => ({
+      method: control.method,
+      path: control.path,
+      target: { control },
+    })),
   ])
   return service
 }

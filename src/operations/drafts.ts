@@ -7,8 +7,8 @@ import { booleanQuery, parseBody } from './request-input.js'
 
 /** The schema versions of the service's Model Context Protocol server, and where each is entered. */
 const MCP_SCHEMA_VERSIONS = [
-  { version: '2024-11-05', entryEndpoint: '/model_context_protocol/2024-11-05/sse' },
-  { version: '2025-03-26', entryEndpoint: '/model_context_protocol/2025-03-26/mcp' },
+  { version: '2024-11-05', entry_endpoint: '/model_context_protocol/2024-11-05/sse' },
+  { version: '2025-03-26', entry_endpoint: '/model_context_protocol/2025-03-26/mcp' },
 ]
 
 /**

@@ -2,7 +2,7 @@ import { OSAppletEnum } from '@pieces.app/pieces-os-client/dist/models/OSAppletE
 import type { UpdatingStatusEnum } from '@pieces.app/pieces-os-client/dist/models/UpdatingStatusEnum.js'
 
 /** A status of `POST /os/update/check` (the client's UpdatingStatusEnum). */
-export type UpdateStatus = (typeof UpdatingStatusEnum)[keyof typeof UpdatingStatusEnum]
+type UpdateStatus = (typeof UpdatingStatusEnum)[keyof typeof UpdatingStatusEnum]
 
 /** An applet the service can launch (the client's OSAppletEnum). */
 export type AppletType = (typeof OSAppletEnum)[keyof typeof OSAppletEnum]
@@ -15,7 +15,7 @@ export interface UpdateState {
 }
 
 /** The machine permissions the service reports (OSProcessingPermissions). */
-export interface Permissions {
+interface Permissions {
   readonly vision: boolean
   readonly accessibility: boolean
 }
@@ -32,7 +32,7 @@ export const MAX_PICKER_ANSWERS = 100
 export const MAX_PICKED_PATHS = 1000
 
 /** At most this many intentions are kept; the oldest go first. */
-export const MAX_INTENTIONS = 100
+const MAX_INTENTIONS = 100
 
 /** The first port applets are answered on; each applet type has its own after it. */
 const APPLET_BASE_PORT = 39400

@@ -1,4 +1,3 @@
-import { MockServiceError } from '../errors.js'
 import { createAsset } from '../domain/asset-writes.js'
 import { seedInput } from '../domain/seeds.js'
 import type { Transaction } from '../store/transaction.js'
@@ -39,10 +38,6 @@ export const linkifyOperations: readonly Operation[] = [
       const access = input.access as 'UNKNOWN' | 'PUBLIC' | 'PRIVATE'
       const seed = input.asset ? undefined : parseBody(seedInput, input.seed, 'Linkify.seed')
       const assetId = input.asset?.id
-      if (assetId !== undefined && !context.store.get('asset', assetId)) {
-        const why = context.store.isGone('asset', assetId) ? 'was deleted' : 'does not exist'
-        throw new MockServiceError('NOT_FOUND', `The asset "${assetId}" ${why}: there is nothing to share.`)
-      }
       const asset = await context.store.write((tx) => shareAsset(tx, assetId ?? createAsset(tx, seed!).id, access))
       const wire = wireContext(context)
       return json({ iterable: asset.shares!.map((share) => buildShare(asset, share, wire)) })

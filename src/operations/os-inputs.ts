@@ -62,7 +62,7 @@ export const linkifyInput = z
   .object({
     access: z.enum(Object.values(AccessEnum) as [string, ...string[]]),
     asset: z
-      .object({ id: z.string().min(1).max(1000) })
+      .object({ id: z.string().min(1) })
       .loose()
       .optional(),
     seed: z.unknown().optional(),

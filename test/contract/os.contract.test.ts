@@ -26,7 +26,7 @@ const control = (baseUrl: string, path: string, body: unknown) =>
     headers: { 'content-type': 'application/json' },
   })
 
-const seed = (raw: string, ext = 'py') => ({
+const seed = (raw: string, ext: 'py' | 'ts' = 'py') => ({
   type: 'SEEDED_ASSET' as const,
   asset: {
     application: [] as never,
@@ -158,6 +158,18 @@ describe.each(runtimes)(
       expect(mock.store.get('application', app.id)!.onboarded).toBe(true)
     })
 
+    it('refuses an onboarded body that is no boolean, and leaves the application as it was', async () => {
+      const app = application()
+      const response = await fetch(`${mock.baseUrl}/${app.id}/onboarded`, {
+        method: 'POST',
+        body: '"yes"',
+        headers: { 'content-type': 'application/json' },
+      })
+      expect(response.status).toBe(500)
+      expect(await response.text()).toMatch(/^Invalid boolean body/)
+      expect(mock.store.get('application', app.id)).toEqual(app)
+    })
+
     it('suggests reusing the stored assets that hold copied code, and saving code no asset holds', async () => {
       const connector = new ConnectorApi(configuration)
       const asset = [...mock.store.all('asset')][0]!
@@ -220,7 +232,7 @@ describe.each(runtimes)(
         }),
       )
       expect(refused.status).toBe(500)
-      expect(refused.text).toContain('no-such-asset')
+      expect(refused.text).toBe('No asset with id "no-such-asset" exists.')
       expect(JSON.stringify(mock.store.snapshot().records)).toBe(before)
     })
 

@@ -35,7 +35,7 @@ describe.each(streamRuntimes)('restarting the service, $name', ({ start }) => {
       expect(await closes).toEqual([1012, 1012])
       expect(mock.clientCount()).toBe(0)
 
-      const again = mock.open(mock.streamUrls.conversations)
+      const again = mock.open<{ iterable: unknown[] }>(mock.streamUrls.conversations)
       const frame = await again.frames.next()
       expect(frame.iterable.length).toBe(mock.service.store.count('conversation'))
       expect(mock.clientCount()).toBe(1)

@@ -4,6 +4,7 @@ import type { Operation } from 'conversation-asset-mock'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { runtimes, type ContractRuntime } from '../contract/runtimes.js'
 import { BODY_ROUTES as SPEC_BODY_ROUTES, mutationOf, validBodies } from './bodies.js'
+import { OS_BODY_ROUTES, validOsBodies } from './os-bodies.js'
 import { RECORD_BODY_ROUTES, validRecordBodies } from './record-bodies.js'
 import { SERVICE_BODY_ROUTES, validServiceBodies } from './service-bodies.js'
 import {
@@ -22,7 +23,7 @@ import {
 
 type QueryParam = { readonly name: string; readonly accepts: readonly string[] }
 
-const BODY_ROUTES = [...SPEC_BODY_ROUTES, ...RECORD_BODY_ROUTES, ...SERVICE_BODY_ROUTES]
+const BODY_ROUTES = [...SPEC_BODY_ROUTES, ...RECORD_BODY_ROUTES, ...SERVICE_BODY_ROUTES, ...OS_BODY_ROUTES]
 
 const flag = (name: string): QueryParam => ({ name, accepts: ['', 'true', 'false'] })
 const TRANSFERABLES = flag('transferables')
@@ -58,6 +59,9 @@ const QUERY_PARAMS: Readonly<Record<string, readonly QueryParam[]>> = {
   tagsSpecificTagSnapshot: [TRANSFERABLES],
   messagesCreateSpecificMessage: [TRANSFERABLES],
   messageSpecificMessageSnapshot: [TRANSFERABLES],
+  assetsDraft: [TRANSFERABLES],
+  fullTextSearch: [flag('pseudo')],
+  neuralCodeSearch: [flag('pseudo')],
   messageSpecificMessageUpdate: [TRANSFERABLES],
   messageUpdateValue: [TRANSFERABLES],
   messagesSnapshot: [TRANSFERABLES],
@@ -101,6 +105,8 @@ const QUERY_PARAMS: Readonly<Record<string, readonly QueryParam[]>> = {
 const BASELINE_QUERY: Readonly<Record<string, string>> = {
   asset_specific_asset_export: 'export_type=MD',
   searchAssets: 'query=a',
+  fullTextSearch: 'query=a',
+  neuralCodeSearch: 'query=a',
 }
 
 /** The one route that is a WebSocket: a plain GET always fails there. */
@@ -151,11 +157,12 @@ describe('the reliability tables cover the route table', () => {
 
   it('describes the body of every write route that reads one', () => {
     const withBodies = new Set(BODY_ROUTES.map((route) => route.operation))
-    // Routes whose POST takes no body: links, deletes, rename, create-from-asset, a model's download and load.
+    // Routes whose POST takes no body: links, deletes, rename, create-from-asset, a model's download and load,
+    // terminating the OS and the folder picker; `onboarded` takes a bare boolean (its refusals: os.contract).
     const bodyless = OPERATIONS.filter((op) => op.method === 'POST' && !withBodies.has(op.id)).map((op) => op.id)
     for (const id of bodyless) {
       expect(id).toMatch(
-        /associate|Associate|Disassociate|disassociate|Delete|delete|Rename|CreateFromAsset|Download|Load/i,
+        /associate|Associate|Disassociate|disassociate|Delete|delete|Rename|CreateFromAsset|Download|Load|^osTerminate$|^osFilesystemPickFolders$|^onboarded$/i,
       )
     }
   })
@@ -173,6 +180,7 @@ describe.each(runtimes)('hostile requests get a clear error and change nothing, 
       ...(await validBodies(mock.baseUrl, ids)),
       ...(await validRecordBodies(mock.baseUrl, ids)),
       ...(await validServiceBodies(mock.baseUrl, ids)),
+      ...(await validOsBodies(mock.baseUrl, ids)),
     }
   })
   afterAll(() => mock.close())

@@ -120,6 +120,13 @@ describe.each(runtimes)(
       ).toEqual(['/home/ada/app.ts'])
       expect(await os.osFilesystemPickFolders()).toEqual(['/home/ada/project'])
       expect(await os.osFilesystemPickFolders()).toEqual([])
+      const tooMany = await control(
+        mock.baseUrl,
+        '/os/pickers/files',
+        Array.from({ length: 101 }, () => ['/a.ts']),
+      )
+      expect(tooMany.status).toBe(400)
+      expect(await os.osFilesystemPickFiles({ filePickerInput: {} })).toEqual([])
     })
 
     it('keeps every record and keeps answering HTTP across a restart and a termination', async () => {

@@ -4,6 +4,7 @@ import { createFaults } from '../control/faults.js'
 import { createInspection, type Inspection } from '../control/inspection.js'
 import { createJournal } from '../control/journal.js'
 import { createNamedSnapshots } from '../control/named-snapshots.js'
+import { osControlRoutes } from '../control/os-controls.js'
 import { verifyCalls } from '../control/verify-calls.js'
 import { verifyStreams } from '../control/verify-streams.js'
 import { copilotStream } from '../copilot/copilot-stream.js'
@@ -11,6 +12,7 @@ import { deleteAsset } from '../domain/asset-writes.js'
 import { signedInUser } from '../domain/connection-writes.js'
 import type { CopilotHooks } from '../domain/copilot-reply.js'
 import { isModelUsable } from '../domain/model-usability.js'
+import { createOsState } from '../domain/os-state.js'
 import { serviceInfo } from '../domain/service-info.js'
 import { recordedEndpoint } from '../events/recorded-endpoint.js'
 import { serveStreams } from '../events/serve-streams.js'
@@ -66,8 +68,14 @@ export function createMockService(options: MockServiceOptions = {}): MockService
   const connections: StreamConnectionHooks = { now: () => clock.now(), opened: (c) => journal.recordConnection(c) }
   const streams = serviceStreams({ store, hub, clock, renderer, copilotHooks, paceMs: options.copilotPaceMs ?? 0 })
   const recorded = streams.map((endpoint) => recordedEndpoint(endpoint, connections))
+  // A restart closes every stream client with 1012 (Service Restart); the transports accept them again at once.
+  const os = createOsState({
+    onRestart: (kind) =>
+      hub.disconnectAll(1012, `PiecesOS ${kind === 'restart' ? 'is restarting' : 'was terminated'}.`),
+  })
   const environment: ExecutionEnvironment = {
     store,
+    os,
     renderer,
     answers: createAnswerCache(store),
     copilot: copilotHooks,
@@ -92,6 +100,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
       faults.clear()
       copilot.clear()
       clock.reset()
+      os.reset()
       await scenarios.reload()
     },
     async useScenario(name: MockService['scenario']) {
@@ -100,7 +109,10 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     },
     removeAsset: (id: string) => store.write((tx) => deleteAsset(tx, id)),
   }
-  const control = controlRoutes({ store, journal, faults, copilot, clock, inspection, ...steering })
+  const control = [
+    ...controlRoutes({ store, journal, faults, copilot, clock, inspection, ...steering }),
+    ...osControlRoutes(os),
+  ]
   const dispatcher = createDispatcher({
     operations,
     streams: recorded,
@@ -110,7 +122,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     ready: scenarios.ready,
   })
   return {
-    ...{ store, operations, info: environment.service!, hub, streams: recorded, copilot, journal, faults, clock },
+    ...{ store, operations, info: environment.service!, hub, streams: recorded, copilot, journal, faults, os, clock },
     inspection,
     ...{ ...steering, ...dispatcher, access, ready: scenarios.ready },
     get scenario() {

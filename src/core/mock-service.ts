@@ -3,6 +3,7 @@ import type { Faults } from '../control/faults.js'
 import type { Inspection } from '../control/inspection.js'
 import type { Journal, JournalEntry } from '../control/journal.js'
 import type { ScenarioName } from '../seeding/scenarios.js'
+import type { OsState } from '../domain/os-state.js'
 import type { UpgradeRefusal } from './upgrade-refusal.js'
 import type { CallExpectation } from '../control/verify-calls.js'
 import type { StreamExpectation } from '../control/verify-streams.js'
@@ -81,6 +82,8 @@ export interface MockService {
   readonly journal: Journal
   /** Failures injected into operations and streams. */
   readonly faults: Faults
+  /** The OS's own state: permissions, the update status, scripted file pickers, applets, restarts. */
+  readonly os: OsState
   /**
    * The mock's time: the injected clock, which can be frozen, set and
    * advanced so `readable` texts and `updated` values can be shown at any

@@ -47,6 +47,20 @@ export function recordActivity(tx: Transaction, assetId: string, event: AssetEve
 const TEXT_EXTENSIONS = new Set(['txt', 'text', 'md', 'markdown', 'mdown', 'mdwn', 'markdn', 'log', 'csv'])
 
 /**
+ * How an asset made from a Seed is classified: by its fragment's `ext`, or
+ * the classification it gives; text extensions are TEXT, the rest CODE.
+ *
+ * @example
+ * seedClassification(seed) // { generic: 'CODE', specific: 'ts' }
+ */
+export function seedClassification(seed: SeedInput) {
+  const seeded = seed.asset.format
+  const specific = seeded.fragment?.metadata?.ext ?? seeded.classification?.specific ?? 'text'
+  const generic = seeded.classification?.generic ?? (TEXT_EXTENSIONS.has(specific) ? 'TEXT' : 'CODE')
+  return { generic, specific }
+}
+
+/**
  * Creates an asset with one format from a Seed, classified by its `ext`
  * (or its classification), named from its first line when no name is given.
  *
@@ -55,8 +69,7 @@ const TEXT_EXTENSIONS = new Set(['txt', 'text', 'md', 'markdown', 'mdown', 'mdwn
  */
 export function createAsset(tx: Transaction, seed: SeedInput): AssetRecord {
   const { format: seeded, application, metadata } = seed.asset
-  const specific = seeded.fragment?.metadata?.ext ?? seeded.classification?.specific ?? 'text'
-  const generic = seeded.classification?.generic ?? (TEXT_EXTENSIONS.has(specific) ? 'TEXT' : 'CODE')
+  const { generic, specific } = seedClassification(seed)
   const raw = seeded.fragment?.string?.raw ?? seeded.file?.string?.raw ?? ''
   const now = tx.timestamp()
   const assetId = tx.id()

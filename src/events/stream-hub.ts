@@ -39,6 +39,11 @@ export interface StreamHub {
   sendTo(stream: StreamName, client: StreamClient, frame: string): void
   /** How many clients are connected to a stream. */
   clientCount(stream: StreamName): number
+  /**
+   * Closes every client of every stream with a code and reason (a service
+   * restart): they leave at once, and the transports keep accepting new ones.
+   */
+  disconnectAll(code: number, reason: string): void
   /** Forgets every client (their transports close them). */
   close(): void
   /** Hears of connects, disconnects and frames sent; returns the function that stops listening. */
@@ -140,6 +145,19 @@ export function createStreamHub(hooks: StreamHubHooks = {}): StreamHub {
       if (clientsOf(stream).has(client)) deliver(stream, [client], frame)
     },
     clientCount: (stream) => clients.get(stream)?.size ?? 0,
+    disconnectAll(code, reason) {
+      for (const [stream, set] of clients) {
+        for (const client of [...set]) {
+          left(stream, client)
+          // One client that cannot be closed keeps no other open.
+          try {
+            client.close(code, reason)
+          } catch (error) {
+            console.error(`A client of the ${stream} stream could not be closed for a restart.`, error)
+          }
+        }
+      }
+    },
     close() {
       clients.clear()
     },

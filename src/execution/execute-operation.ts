@@ -1,5 +1,6 @@
 import type { CopilotHooks } from '../domain/copilot-reply.js'
 import { MockServiceError } from '../errors.js'
+import type { OsState } from '../domain/os-state.js'
 import { serviceInfo, type ServiceInfo } from '../domain/service-info.js'
 import type { Operation, OperationContext } from '../operations/define-operation.js'
 import type { Store } from '../store/create-store.js'
@@ -64,6 +65,8 @@ export interface ExecutionEnvironment {
   readonly answers?: AnswerCache
   /** The copilot's seed, scripted replies and models, handed to the `/qgpt` routes. */
   readonly copilot?: CopilotHooks
+  /** The OS's own state, handed to the `/os` routes. */
+  readonly os?: OsState
   /** The version and instance id the service answers with (default: `serviceInfo()`). */
   readonly service?: ServiceInfo
   /** Takes the fault that applies to the next request of an operation, if any. */
@@ -109,11 +112,12 @@ export async function executeOperation(
           service: environment.service ?? DEFAULT_SERVICE,
           wire: (transferables) => wire.withTransferables(transferables),
           ...(environment.copilot && { copilot: environment.copilot }),
+          ...(environment.os && { os: environment.os }),
         }
         return { answer: toAnswer(await operation.run(context)), window: wire.window }
       }
       answer =
-        read && environment.answers
+        read && !operation.live && environment.answers
           ? await environment.answers.read(readKey(operation, input), now.getTime(), run)
           : (await run()).answer
     }

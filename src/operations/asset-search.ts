@@ -9,8 +9,13 @@ import { assetsSearchWithFiltersInput, type AssetFilterInput, type AssetFiltersI
 
 const optionalSearchWithFilters = assetsSearchWithFiltersInput.optional()
 
-/** An asset's texts a search reads: its name, and the code or text of its formats. */
-function assetTexts(store: Store, asset: AssetRecord) {
+/**
+ * An asset's texts a search reads: its name, and the code or text of its formats.
+ *
+ * @example
+ * assetTexts(store, asset).content // ['export function useDebounce…']
+ */
+export function assetTexts(store: Store, asset: AssetRecord) {
   const content = asset.formats.map((id) => {
     const format = store.get('format', id)
     return format?.fragment?.string?.raw ?? format?.file?.string?.raw
@@ -18,8 +23,13 @@ function assetTexts(store: Store, asset: AssetRecord) {
   return { title: asset.name, content }
 }
 
-/** How an asset matched a query: by its name (TITLE), its code (CONTENT) or both (MULTIPLE). */
-function matchAsset(
+/**
+ * How an asset matched a query: by its name (TITLE), its code (CONTENT) or both (MULTIPLE).
+ *
+ * @example
+ * matchAsset(store, asset, { queries: ['debounce'] })?.kind // 'TITLE'
+ */
+export function matchAsset(
   store: Store,
   asset: AssetRecord,
   search: TextSearch,
@@ -36,15 +46,21 @@ function matchAsset(
   }
 }
 
-/** One SearchedAsset, and the whole SearchedAssets of a result list. */
-function searchedAssets(
+/**
+ * One SearchedAsset, and the whole SearchedAssets of a result list, exact matches first, then by score.
+ *
+ * @example
+ * searchedAssets(wire, [{ asset, exact: true, score: 1, match: 'CONTENT' }])
+ */
+export function searchedAssets(
   wire: WireContext,
   found: ReadonlyArray<{ asset: AssetRecord; exact: boolean; score: number; match: string }>,
-) {
+  withAssets = true,
+): { iterable: Array<Record<string, unknown>>; suggested: number; exact: number } {
   const sorted = [...found].sort((a, b) => Number(b.exact) - Number(a.exact) || b.score - a.score)
   return {
     iterable: sorted.map(({ asset, exact, score, match }) => ({
-      asset: wire.render('asset', asset),
+      ...(withAssets && { asset: wire.render('asset', asset) }),
       exact,
       score,
       match,

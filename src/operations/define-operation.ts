@@ -1,4 +1,5 @@
 import type { CopilotHooks } from '../domain/copilot-reply.js'
+import type { OsState } from '../domain/os-state.js'
 import type { ServiceInfo } from '../domain/service-info.js'
 import type { Store } from '../store/create-store.js'
 import type { RecordKind } from '../store/schemas.js'
@@ -27,6 +28,8 @@ export interface OperationContext {
   wire(transferables: boolean): WireContext
   /** The copilot's seed, scripted replies and models, for the `/qgpt` routes (none: it composes with seed 1). */
   readonly copilot?: CopilotHooks
+  /** The OS's own state (permissions, update, pickers, applets, restarts), for the `/os` routes. */
+  readonly os?: OsState
 }
 
 /** An operation's answer, before the executor turns it into a finished one. */
@@ -60,6 +63,8 @@ export interface Operation {
    * parsed, so a form-encoded or malformed one still gets the honest answer.
    */
   readonly body?: OperationBody
+  /** Set on a read whose answer depends on more than the store (the OS's state): never answered from the read cache. */
+  readonly live?: true
   run(context: OperationContext): OperationResult | Promise<OperationResult>
 }
 

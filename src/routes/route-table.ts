@@ -32,6 +32,11 @@ import { conversationSearchOperations } from '../operations/conversation-search.
 import { connectionOperations } from '../operations/connection.js'
 import { userOperations } from '../operations/user.js'
 import { modelsOperations } from '../operations/models.js'
+import { osOperations } from '../operations/os.js'
+import { connectorOperations } from '../operations/connector.js'
+import { searchOperations } from '../operations/search.js'
+import { linkifyOperations } from '../operations/linkify.js'
+import { draftOperations } from '../operations/drafts.js'
 
 /** A named group of operations, as the README's endpoint table shows them. */
 interface RouteGroup {
@@ -78,6 +83,11 @@ export function routeGroups(): readonly RouteGroup[] {
     { name: 'activities', operations: activitiesOperations },
     { name: 'asset search', operations: assetSearchOperations },
     { name: 'conversation search', operations: conversationSearchOperations },
+    { name: 'search', operations: searchOperations },
+    { name: 'share links', operations: linkifyOperations },
+    { name: 'drafts and MCP', operations: draftOperations },
+    { name: 'connector', operations: connectorOperations },
+    { name: 'os', operations: osOperations },
   ]
 }
 

@@ -119,6 +119,9 @@ const annotationSchema = z.object({
   score,
 })
 
+/** A share of an asset, as the asset keeps it. */
+const shareSchema = z.object({ id, access: z.enum(['UNKNOWN', 'PUBLIC', 'PRIVATE']), created: timestamp })
+
 const assetSchema = z.object({
   id,
   name: z.string().optional(),
@@ -138,6 +141,8 @@ const assetSchema = z.object({
   messages: ids,
   score,
   favorited: z.boolean().default(false),
+  /** The asset's share link (`POST /linkify`): one at most; its link is derived from its id. */
+  shares: z.array(shareSchema).max(1).optional(),
 })
 
 const formatSchema = z.object({

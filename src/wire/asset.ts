@@ -1,4 +1,4 @@
-import type { Activity, Asset, FlattenedAsset, FlattenedFormat, Format } from '@pieces.app/pieces-os-client'
+import type { Activity, Asset, FlattenedAsset, FlattenedFormat, Format, Share } from '@pieces.app/pieces-os-client'
 import type { ActivityRecord, AssetRecord, FormatRecord, RecordKind, RecordOf } from '../store/schemas.js'
 import { toScore } from './conversation.js'
 import { collectionOf } from './flattened.js'
@@ -180,5 +180,31 @@ export function buildAsset(record: AssetRecord, context: WireContext): Wire<Asse
     ),
   }
   if (record.name !== undefined) asset.name = record.name
+  if (record.shares?.length)
+    asset.shares = { iterable: record.shares.map((share) => buildShare(record, share, context)) }
   return asset
+}
+
+/**
+ * An asset's share as the wire Share: its link and short code come from its
+ * id, so the same share always reads the same.
+ *
+ * @example
+ * buildShare(asset, asset.shares[0], context).link // 'https://pieces.link/s/3f9a1c2b7d'
+ */
+export function buildShare(
+  record: AssetRecord,
+  share: NonNullable<AssetRecord['shares']>[number],
+  context: WireContext,
+): Wire<Share> {
+  const short = share.id.replace(/-/g, '').slice(0, 10)
+  return {
+    id: share.id,
+    link: `https://pieces.link/s/${short}`,
+    short,
+    access: share.access,
+    accessors: { iterable: [] },
+    created: context.timestamp(share.created),
+    asset: context.render('flattenedAsset', record),
+  } as unknown as Wire<Share>
 }

@@ -4,6 +4,7 @@ import type { Operation } from 'conversation-asset-mock'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { runtimes, type ContractRuntime } from '../contract/runtimes.js'
 import { BODY_ROUTES as SPEC_BODY_ROUTES, mutationOf, validBodies } from './bodies.js'
+import { OS_BODY_ROUTES, validOsBodies } from './os-bodies.js'
 import { RECORD_BODY_ROUTES, validRecordBodies } from './record-bodies.js'
 import { SERVICE_BODY_ROUTES, validServiceBodies } from './service-bodies.js'
 import {
@@ -22,7 +23,7 @@ import {
 
 type QueryParam = { readonly name: string; readonly accepts: readonly string[] }
 
-const BODY_ROUTES = [...SPEC_BODY_ROUTES, ...RECORD_BODY_ROUTES, ...SERVICE_BODY_ROUTES]
+const BODY_ROUTES = [...SPEC_BODY_ROUTES, ...RECORD_BODY_ROUTES, ...SERVICE_BODY_ROUTES, ...OS_BODY_ROUTES]
 
 const flag = (name: string): QueryParam => ({ name, accepts: ['', 'true', 'false'] })
 const TRANSFERABLES = flag('transferables')
@@ -58,6 +59,9 @@ const QUERY_PARAMS: Readonly<Record<string, readonly QueryParam[]>> = {
   tagsSpecificTagSnapshot: [TRANSFERABLES],
   messagesCreateSpecificMessage: [TRANSFERABLES],
   messageSpecificMessageSnapshot: [TRANSFERABLES],
+  assetsDraft: [TRANSFERABLES],
+  fullTextSearch: [flag('pseudo')],
+  neuralCodeSearch: [flag('pseudo')],
   messageSpecificMessageUpdate: [TRANSFERABLES],
   messageUpdateValue: [TRANSFERABLES],
   messagesSnapshot: [TRANSFERABLES],
@@ -101,6 +105,8 @@ const QUERY_PARAMS: Readonly<Record<string, readonly QueryParam[]>> = {
 const BASELINE_QUERY: Readonly<Record<string, string>> = {
   asset_specific_asset_export: 'export_type=MD',
   searchAssets: 'query=a',
+  fullTextSearch: 'query=a',
+  neuralCodeSearch: 'query=a',
 }
 
 /** The one route that is a WebSocket: a plain GET always fails there. */
@@ -150,7 +156,8 @@ describe('the reliability tables cover the route table', () => {
   })
 
   it('describes the body of every write route that reads one, as the route table declares it', () => {
-    const withBodies = new Set(BODY_ROUTES.map((route) => route.operation))
+    // `onboarded` reads a bare boolean, not an object: its refusals are in os.contract.test.ts.
+    const withBodies = new Set([...BODY_ROUTES.map((route) => route.operation), 'onboarded'])
     // A POST reads a body unless its definition says `body: 'none'` (links, deletes, renames, model state).
     const readsBody = (op: Operation) => op.method === 'POST' && (op.body ?? 'required') !== 'none'
     expect(OPERATIONS.filter((op) => readsBody(op) && !withBodies.has(op.id)).map((op) => op.id)).toEqual([])
@@ -170,6 +177,7 @@ describe.each(runtimes)('hostile requests get a clear error and change nothing, 
       ...(await validBodies(mock.baseUrl, ids)),
       ...(await validRecordBodies(mock.baseUrl, ids)),
       ...(await validServiceBodies(mock.baseUrl, ids)),
+      ...(await validOsBodies(mock.baseUrl, ids)),
     }
   })
   afterAll(() => mock.close())

@@ -34,7 +34,8 @@ export const linkifyOperations: readonly Operation[] = [
     params: {},
     async run(context) {
       requireBody(context.request.body, 'Linkify')
-      const input = parseBody(linkifyInput, context.request.body, 'Linkify')
+      // The asset shared is read by its id from the store: the CLI sends it whole, other clients its id.
+      const input = parseBody(linkifyInput, context.request.body, 'Linkify', ['asset'])
       const access = input.access as 'UNKNOWN' | 'PUBLIC' | 'PRIVATE'
       const seed = input.asset ? undefined : parseBody(seedInput, input.seed, 'Linkify.seed')
       const assetId = input.asset?.id

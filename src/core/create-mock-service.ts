@@ -10,6 +10,10 @@ import { verifyCalls, type CallExpectation } from '../control/verify-calls.js'
 import { deleteAsset } from '../domain/asset-writes.js'
 import { signedInUser } from '../domain/connection-writes.js'
 import { isModelUsable } from '../domain/model-usability.js'
+import { createServiceMachine, type ServiceMachine } from '../domain/service-machine.js'
+import { downloadControlRoutes } from '../control/download-control.js'
+import { serveModelDownloadStreams } from '../events/model-download-stream.js'
+import { buildVisionStatus } from '../wire/vision-status.js'
 import { copilotStream } from '../copilot/copilot-stream.js'
 import { serveIdentifierStreams } from '../events/identifier-streams.js'
 import { serveStatusStreams } from '../events/status-streams.js'
@@ -62,6 +66,8 @@ export interface MockServiceOptions {
   journalBytes?: number
   /** Milliseconds between the chunks of a copilot answer on `/qgpt/stream` (default 0; a reply can set its own). */
   copilotPaceMs?: number
+  /** Milliseconds between the 10 % steps of a model download (default 0; `/__mock/downloads/pace` changes it). */
+  downloadPaceMs?: number
   /**
    * The version `GET /.well-known/version` answers and `POST /connect`
    * reports (default `12.3.0`, inside the range the official SDKs accept).
@@ -107,6 +113,8 @@ export interface MockService {
   readonly streams: readonly StreamEndpoint[]
   /** The copilot's scripted answers: `copilot.reply('Hello')` makes the next question answer that. */
   readonly copilot: CopilotReplies
+  /** Long-term memory (on or off) and the model downloads under way: the service's state beside its records. */
+  readonly machine: ServiceMachine
   /** Every request answered since the last reset, with its operation name. */
   readonly journal: Journal
   /** Failures injected into operations and streams. */
@@ -205,6 +213,10 @@ export function createMockService(options: MockServiceOptions = {}): MockService
   const hub = createStreamHub({ takeFault: (stream) => faults.takeStream(stream) })
   const copilot = createCopilotReplies()
   const renderer = createWireRenderer(store)
+  const machine = createServiceMachine(store, {
+    ...(options.downloadPaceMs !== undefined && { downloadPaceMs: options.downloadPaceMs }),
+  })
+  const frameWire = () => renderer.answer({ now: clock.now(), transferables: true, keep: false })
   const copilotHooks = {
     seed,
     takeReply: () => copilot.take(),
@@ -224,8 +236,10 @@ export function createMockService(options: MockServiceOptions = {}): MockService
       )
     },
     lastCheckedIn: () => JSON.stringify({ value: clock.now().toISOString() }),
-    visionStatus: () => JSON.stringify({ vision: { deactivation: { continuous: true }, degraded: false } }),
+    visionStatus: () => JSON.stringify(buildVisionStatus(machine.vision.state(), frameWire())),
   })
+  machine.vision.subscribe(() => statusStreams.visionChanged())
+  const downloadStreams = serveModelDownloadStreams(hub, machine.downloads)
   const streams: readonly StreamEndpoint[] = [
     ...identifierStreams.endpoints,
     ...statusStreams.endpoints,
@@ -241,6 +255,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     renderer,
     answers: createAnswerCache(store),
     copilot: copilotHooks,
+    machine,
     service: info,
     takeFault: (operation) => faults.take(operation),
     record: (request, answer) => journal.record(request, answer),
@@ -284,6 +299,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     hub,
     streams,
     copilot,
+    machine,
     journal,
     faults,
     clock,
@@ -338,7 +354,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
             )
       return route.head ? headAnswer(answer) : answer
     },
-    streamAt: (path) => streamsByPath.get(path),
+    streamAt: (path) => streamsByPath.get(path) ?? downloadStreams.at(path),
     close() {
       identifierStreams.close()
       hub.close()
@@ -357,6 +373,11 @@ export function createMockService(options: MockServiceOptions = {}): MockService
       method: operation.method,
       path: operation.paths[0]!,
       target: { operation },
+    })),
+    ...downloadControlRoutes(machine.downloads).map((control) => ({
+      method: control.method,
+      path: control.path,
+      target: { control },
     })),
     ...controlRoutes(service).map((control) => ({ method: control.method, path: control.path, target: { control } })),
   ])

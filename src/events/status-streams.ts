@@ -15,16 +15,19 @@ export interface StatusSources {
 /** The status streams, and the function that re-sends the user to its clients after a change. */
 export interface StatusStreams {
   readonly endpoints: readonly StreamEndpoint[]
-  /** Sends the current user to every client of `/user/stream` (after the user changed). */
+  /** Sends the current user to every client of `/user/stream` (after the user changed), or `null` once no one is signed in. */
   userChanged(): void
+  /** Sends the vision processor's state to every client of its stream (after it changed). */
+  visionChanged(): void
 }
 
 /**
  * The streams real clients open on start besides the identifier streams:
  * `/.well-known/stream/health` sends `ok` on connect; `/user/stream` sends the
- * signed-in user on connect and again whenever it changes (nothing while no
- * one is signed in); `/user/last_checked_in/stream` sends when the user last
- * checked in; the vision status stream sends the processor's state.
+ * signed-in user on connect and again whenever it changes (`null` when a
+ * change leaves no one signed in: the clients read it as signed out); `/user/last_checked_in/stream` sends when the user last
+ * checked in; the vision status stream sends the processor's state on
+ * connect and on every change.
  *
  * @example
  * const status = serveStatusStreams(hub, { user: () => JSON.stringify(profile), lastCheckedIn: () => '{"value":"…"}', visionStatus: () => '{"vision":{}}' })
@@ -47,8 +50,10 @@ export function serveStatusStreams(hub: StreamHub, sources: StatusSources): Stat
     ],
     userChanged() {
       if (hub.clientCount('user') === 0) return
-      const user = sources.user()
-      if (user !== undefined) hub.broadcast('user', user)
+      hub.broadcast('user', sources.user() ?? 'null')
+    },
+    visionChanged() {
+      if (hub.clientCount('visionStatus') > 0) hub.broadcast('visionStatus', sources.visionStatus())
     },
   }
 }

@@ -46,6 +46,7 @@ export const SERVICE_STREAM_PATHS = {
   userLastCheckedIn: '/user/last_checked_in/stream',
   visionStatus: '/workstream_pattern_engine/processors/vision/status/stream',
   qgpt: '/qgpt/stream',
+  modelDownloadProgress: '/model/:model/download/progress',
 } as const
 
 /** Every stream the mock serves: an identifier stream, or one of {@link SERVICE_STREAM_PATHS}. */

@@ -1,6 +1,7 @@
 import type { CopilotHooks } from '../domain/copilot-reply.js'
 import { MockServiceError } from '../errors.js'
 import { serviceInfo, type ServiceInfo } from '../domain/service-info.js'
+import type { ServiceMachine } from '../domain/service-machine.js'
 import type { Operation, OperationContext } from '../operations/define-operation.js'
 import type { Store } from '../store/create-store.js'
 import type { WireRenderer } from '../wire/wire-renderer.js'
@@ -64,6 +65,8 @@ export interface ExecutionEnvironment {
   readonly answers?: AnswerCache
   /** The copilot's seed, scripted replies and models, handed to the `/qgpt` routes. */
   readonly copilot?: CopilotHooks
+  /** Long-term memory and model downloads, handed to their routes. */
+  readonly machine?: ServiceMachine
   /** The version and instance id the service answers with (default: `serviceInfo()`). */
   readonly service?: ServiceInfo
   /** Takes the fault that applies to the next request of an operation, if any. */
@@ -109,11 +112,12 @@ export async function executeOperation(
           service: environment.service ?? DEFAULT_SERVICE,
           wire: (transferables) => wire.withTransferables(transferables),
           ...(environment.copilot && { copilot: environment.copilot }),
+          ...(environment.machine && { machine: environment.machine }),
         }
         return { answer: toAnswer(await operation.run(context)), window: wire.window }
       }
       answer =
-        read && environment.answers
+        read && environment.answers && !operation.live
           ? await environment.answers.read(readKey(operation, input), now.getTime(), run)
           : (await run()).answer
     }

@@ -1,5 +1,6 @@
 import type { CopilotHooks } from '../domain/copilot-reply.js'
 import type { ServiceInfo } from '../domain/service-info.js'
+import type { ServiceMachine } from '../domain/service-machine.js'
 import type { Store } from '../store/create-store.js'
 import type { RecordKind } from '../store/schemas.js'
 import type { WireContext } from '../wire/wire-types.js'
@@ -27,6 +28,8 @@ export interface OperationContext {
   wire(transferables: boolean): WireContext
   /** The copilot's seed, scripted replies and models, for the `/qgpt` routes (none: it composes with seed 1). */
   readonly copilot?: CopilotHooks
+  /** Long-term memory and model downloads: the service's state beside its records. */
+  readonly machine?: ServiceMachine
 }
 
 /** An operation's answer, before the executor turns it into a finished one. */
@@ -50,6 +53,8 @@ export interface Operation {
   readonly paths: readonly string[]
   /** The record kind each path parameter names, e.g. `{ conversation: 'conversation' }`. */
   readonly params: Readonly<Record<string, RecordKind>>
+  /** Set on a read of state beside the store (the machine's): answered afresh, never from the read cache. */
+  readonly live?: true
   run(context: OperationContext): OperationResult | Promise<OperationResult>
 }
 

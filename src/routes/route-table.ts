@@ -32,6 +32,8 @@ import { conversationSearchOperations } from '../operations/conversation-search.
 import { connectionOperations } from '../operations/connection.js'
 import { userOperations } from '../operations/user.js'
 import { modelsOperations } from '../operations/models.js'
+import { userSessionOperations } from '../operations/user-session.js'
+import { visionOperations } from '../operations/vision.js'
 
 /** A named group of operations, as the README's endpoint table shows them. */
 export interface RouteGroup {
@@ -51,6 +53,8 @@ export function routeGroups(): readonly RouteGroup[] {
     { name: 'connection', operations: connectionOperations },
     { name: 'user', operations: userOperations },
     { name: 'models', operations: modelsOperations },
+    { name: 'sign-in and cloud', operations: userSessionOperations },
+    { name: 'long-term memory', operations: visionOperations },
     { name: 'conversations', operations: conversationsOperations },
     { name: 'one conversation', operations: conversationOperations },
     { name: 'conversation links', operations: conversationLinksOperations },

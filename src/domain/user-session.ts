@@ -64,7 +64,7 @@ export function connectCloud(tx: Transaction, profileId: string | undefined): Us
   if (profileId !== undefined && profileId !== user.id) {
     throw new MockServiceError(
       'INVALID_REQUEST',
-      `The UserProfile sent (id "${profileId}") is not the signed-in user ("${user.id}"). Send the profile GET /user answers.`,
+      `No user with id "${profileId}" is signed in (the signed-in user is "${user.id}"). Send the profile GET /user answers.`,
     )
   }
   if (user.allocation?.status === 'RUNNING') return user
@@ -95,7 +95,7 @@ export function disconnectCloud(tx: Transaction, allocationId: string | undefine
   if (allocationId !== undefined && allocationId !== allocation.id) {
     throw new MockServiceError(
       'INVALID_REQUEST',
-      `The AllocationCloud sent (id "${allocationId}") is not the signed-in user's cloud ("${allocation.id}"). Send user.allocation as GET /user answers it.`,
+      `No cloud with id "${allocationId}" belongs to the signed-in user (theirs is "${allocation.id}"). Send user.allocation as GET /user answers it.`,
     )
   }
   if (allocation.status === 'DISCONNECTED') return user

@@ -3,7 +3,7 @@ import type { Store } from '../store/create-store.js'
 import type { ModelRecord } from '../store/schemas.js'
 
 /** One ModelDownloadProgress frame: its status and how far the download is. */
-export interface DownloadProgress {
+interface DownloadProgress {
   readonly status: 'INITIALIZED' | 'IN-PROGRESS' | 'COMPLETED' | 'FAILED' | 'CANCELED' | 'RESET'
   readonly percentage: number
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 
 /** The state of a cloud and of each of its URLs (AllocationStatusEnum). */
-export const allocationStatus = z.enum(['UNKNOWN', 'PENDING', 'RUNNING', 'FAILED', 'SUCCEEDED', 'DISCONNECTED'])
+const allocationStatus = z.enum(['UNKNOWN', 'PENDING', 'RUNNING', 'FAILED', 'SUCCEEDED', 'DISCONNECTED'])
 
 /**
  * The user's cloud (the wire AllocationCloud, without the user it belongs
@@ -11,7 +11,7 @@ export const allocationStatus = z.enum(['UNKNOWN', 'PENDING', 'RUNNING', 'FAILED
  * @example
  * allocationSchema.parse({ id: 'c10d…', project: 'pieces-cloud', status: 'RUNNING' })
  */
-export const allocationSchema = z.object({
+const allocationSchema = z.object({
   id: z.string().min(1),
   project: z.string(),
   region: z.string().optional(),

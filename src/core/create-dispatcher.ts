@@ -13,7 +13,7 @@ import type { ServiceRequest, ServiceRoute } from './service-request.js'
 export interface DispatcherParts {
   /** The route table. */
   readonly operations: readonly Operation[]
-  readonly streams: readonly StreamEndpoint[]
+  readonly streams: ServiceStreams
   readonly control: readonly ControlRoute[]
   /** What operations run against. */
   readonly environment: ExecutionEnvironment
@@ -21,6 +21,14 @@ export interface DispatcherParts {
   readonly access: AccessPolicy
   /** Settles when the first scenario is loaded; answers wait for it. */
   readonly ready: Promise<void>
+}
+
+/** The streams a service serves: one endpoint per literal path, and those found by a path pattern (a model's download). */
+export interface ServiceStreams {
+  readonly endpoints: readonly StreamEndpoint[]
+  /** The stream of a path no literal endpoint has, when a pattern matches it. */
+  pattern(path: string): StreamEndpoint | undefined
+  close(): void
 }
 
 /** Routes requests and streams, and answers requests: the one entrance every transport uses. */
@@ -47,7 +55,7 @@ type Target = { readonly operation: Operation } | { readonly control: ControlRou
  */
 export function createDispatcher(parts: DispatcherParts): Dispatcher {
   const router = createRouter(routesOf(parts))
-  const streamsByPath = new Map(parts.streams.map((stream) => [stream.path, stream]))
+  const streamsByPath = new Map(parts.streams.endpoints.map((stream) => [stream.path, stream]))
   return {
     route(method, path) {
       const match = router.find(method, path)
@@ -65,7 +73,7 @@ export function createDispatcher(parts: DispatcherParts): Dispatcher {
         return executeOperation(operation, { method, path, params, query, body }, parts.environment)
       }
     },
-    streamAt: (path) => streamsByPath.get(path),
+    streamAt: (path) => streamsByPath.get(path) ?? parts.streams.pattern(path),
   }
 }
 
@@ -86,7 +94,7 @@ function* routesOf({ operations, streams, control }: DispatcherParts): Iterable<
   }
   // Every other operation of the official client answers 501 naming it, journaled and fault-able like the rest.
   // In the same tree, so a client's fixed segment wins over a parameter (GET /assets/pseudo is no asset id).
-  const streamPaths = streams.map((stream) => stream.path)
+  const streamPaths = streams.endpoints.map((stream) => stream.path)
   for (const operation of unimplementedOperations(operations, streamPaths)) {
     yield { method: operation.method, path: operation.paths[0]!, target: { operation } }
   }

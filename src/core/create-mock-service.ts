@@ -4,6 +4,7 @@ import { createFaults } from '../control/faults.js'
 import { createInspection, type Inspection } from '../control/inspection.js'
 import { createJournal } from '../control/journal.js'
 import { createNamedSnapshots } from '../control/named-snapshots.js'
+import { downloadControlRoutes } from '../control/download-control.js'
 import { osControlRoutes } from '../control/os-controls.js'
 import { verifyCalls } from '../control/verify-calls.js'
 import { verifyStreams } from '../control/verify-streams.js'
@@ -12,8 +13,9 @@ import { deleteAsset } from '../domain/asset-writes.js'
 import { signedInUser } from '../domain/connection-writes.js'
 import type { CopilotHooks } from '../domain/copilot-reply.js'
 import { isModelUsable } from '../domain/model-usability.js'
-import { createOsState } from '../domain/os-state.js'
+import { createServiceMachine, type ServiceMachine } from '../domain/service-machine.js'
 import { serviceInfo } from '../domain/service-info.js'
+import { serveModelDownloadStreams } from '../events/model-download-stream.js'
 import { recordedEndpoint } from '../events/recorded-endpoint.js'
 import { serveStreams } from '../events/serve-streams.js'
 import { streamConnection, type StreamConnectionHooks } from '../events/stream-connection.js'
@@ -26,9 +28,10 @@ import { systemClock } from '../store/clock.js'
 import { createControllableClock, type ControllableClock } from '../store/controllable-clock.js'
 import { createStore, type Store } from '../store/create-store.js'
 import { seededIds } from '../store/seeded-ids.js'
+import { buildVisionStatus } from '../wire/vision-status.js'
 import { createWireRenderer, type WireRenderer } from '../wire/wire-renderer.js'
 import { createAccessPolicy } from './access-policy.js'
-import { createDispatcher } from './create-dispatcher.js'
+import { createDispatcher, type ServiceStreams } from './create-dispatcher.js'
 import type { MockService, MockServiceOptions } from './mock-service.js'
 import { operationResolver } from './operation-resolver.js'
 import { createScenarioState } from './scenario-state.js'
@@ -53,7 +56,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
   const store = createStore({ clock, createId: seededIds(options.idSeed ?? seed) })
   const scenarios = createScenarioState(store, { ...options, seed })
   const operations = routeTable()
-  const resolveOperation = operationResolver(operations, () => streams)
+  const resolveOperation = operationResolver(operations, () => streams.endpoints)
   const journal = createJournal({
     ...(options.journalLimit !== undefined && { limit: options.journalLimit }),
     ...(options.journalBytes !== undefined && { bytes: options.journalBytes }),
@@ -64,18 +67,14 @@ export function createMockService(options: MockServiceOptions = {}): MockService
   const copilot = createCopilotReplies()
   const renderer = createWireRenderer(store)
   const copilotHooks = copilotHooksOf(store, copilot, seed)
+  const machine = machineOf(store, hub, options)
   // Every WebSocket, accepted or refused, is journaled: opened, counted and closed here, whatever the transport.
   const connections: StreamConnectionHooks = { now: () => clock.now(), opened: (c) => journal.recordConnection(c) }
-  const streams = serviceStreams({ store, hub, clock, renderer, copilotHooks, paceMs: options.copilotPaceMs ?? 0 })
-  const recorded = streams.map((endpoint) => recordedEndpoint(endpoint, connections))
-  // A restart closes every stream client with 1012 (Service Restart); the transports accept them again at once.
-  const os = createOsState({
-    onRestart: (kind) =>
-      hub.disconnectAll(1012, `PiecesOS ${kind === 'restart' ? 'is restarting' : 'was terminated'}.`),
-  })
+  const paceMs = options.copilotPaceMs ?? 0
+  const streams = serviceStreams({ store, hub, clock, renderer, copilotHooks, machine, paceMs, connections })
   const environment: ExecutionEnvironment = {
     store,
-    os,
+    machine,
     renderer,
     answers: createAnswerCache(store),
     copilot: copilotHooks,
@@ -100,7 +99,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
       faults.clear()
       copilot.clear()
       clock.reset()
-      os.reset()
+      machine.os.reset()
       await scenarios.reload()
     },
     async useScenario(name: MockService['scenario']) {
@@ -111,18 +110,13 @@ export function createMockService(options: MockServiceOptions = {}): MockService
   }
   const control = [
     ...controlRoutes({ store, journal, faults, copilot, clock, inspection, ...steering }),
-    ...osControlRoutes(os),
+    ...osControlRoutes(machine.os),
+    ...downloadControlRoutes(machine.downloads),
   ]
-  const dispatcher = createDispatcher({
-    operations,
-    streams: recorded,
-    control,
-    environment,
-    access,
-    ready: scenarios.ready,
-  })
+  const dispatcher = createDispatcher({ operations, streams, control, environment, access, ready: scenarios.ready })
   return {
-    ...{ store, operations, info: environment.service!, hub, streams: recorded, copilot, journal, faults, os, clock },
+    ...{ store, operations, info: environment.service!, hub, streams: streams.endpoints, copilot, journal, faults },
+    ...{ machine, clock },
     inspection,
     ...{ ...steering, ...dispatcher, access, ready: scenarios.ready },
     get scenario() {
@@ -169,29 +163,52 @@ interface StreamParts {
   readonly clock: ControllableClock
   readonly renderer: WireRenderer
   readonly copilotHooks: CopilotHooks
+  readonly machine: ServiceMachine
   readonly paceMs: number
+  readonly connections: StreamConnectionHooks
 }
 
 /**
- * Every WebSocket stream the service answers: identifier streams, status
- * streams and the copilot's; `close()` stops them listening to the store.
+ * Every WebSocket stream the service answers, each journaled as it opens and
+ * closes: the stream table's endpoints, and a model's download progress
+ * found by its path (`pattern`); `close()` stops them listening.
  */
-function serviceStreams({ store, hub, clock, renderer, copilotHooks, paceMs }: StreamParts) {
+function serviceStreams(parts: StreamParts): ServiceStreams {
+  const { store, hub, clock, renderer, copilotHooks, machine, paceMs, connections } = parts
+  const frameWire = () => renderer.answer({ now: clock.now(), transferables: true, keep: false })
   const served = serveStreams(store, hub, {
     status: {
       user() {
         const user = signedInUser(store)
-        return (
-          user &&
-          JSON.stringify(renderer.answer({ now: clock.now(), transferables: true, keep: false }).render('user', user))
-        )
+        return user && JSON.stringify(frameWire().render('user', user))
       },
       lastCheckedIn: () => JSON.stringify({ value: clock.now().toISOString() }),
-      visionStatus: () => JSON.stringify({ vision: { deactivation: { continuous: true }, degraded: false } }),
+      visionStatus: () => JSON.stringify(buildVisionStatus(machine.vision.state(), frameWire())),
     },
     copilot: () => copilotStream({ store, hub, paceMs, ...copilotHooks }),
   })
-  return Object.assign([...served.endpoints], { close: () => served.close() })
+  const stopVision = machine.vision.subscribe(() => served.resend('visionStatus'))
+  const downloads = serveModelDownloadStreams(hub, machine.downloads)
+  return {
+    endpoints: served.endpoints.map((endpoint) => recordedEndpoint(endpoint, connections)),
+    pattern(path) {
+      const endpoint = downloads.at(path)
+      return endpoint && recordedEndpoint(endpoint, connections)
+    },
+    close() {
+      stopVision()
+      served.close()
+    },
+  }
+}
+
+/** The machine of a service: a restart closes every stream client with 1012 (Service Restart); they may come back at once. */
+function machineOf(store: Store, hub: StreamHub, options: MockServiceOptions): ServiceMachine {
+  return createServiceMachine(store, {
+    ...(options.downloadPaceMs !== undefined && { downloadPaceMs: options.downloadPaceMs }),
+    onRestart: (kind) =>
+      hub.disconnectAll(1012, `PiecesOS ${kind === 'restart' ? 'is restarting' : 'was terminated'}.`),
+  })
 }
 
 /** What the inspection of a service reads. */

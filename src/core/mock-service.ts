@@ -3,7 +3,7 @@ import type { Faults } from '../control/faults.js'
 import type { Inspection } from '../control/inspection.js'
 import type { Journal, JournalEntry } from '../control/journal.js'
 import type { ScenarioName } from '../seeding/scenarios.js'
-import type { OsState } from '../domain/os-state.js'
+import type { ServiceMachine } from '../domain/service-machine.js'
 import type { UpgradeRefusal } from './upgrade-refusal.js'
 import type { CallExpectation } from '../control/verify-calls.js'
 import type { StreamExpectation } from '../control/verify-streams.js'
@@ -48,6 +48,8 @@ export interface MockServiceOptions {
   journalBytes?: number
   /** Milliseconds between the chunks of a copilot answer on `/qgpt/stream` (default 0; a reply can set its own). */
   copilotPaceMs?: number
+  /** Milliseconds between the 10 % steps of a model download (default 0; `/__mock/downloads/pace` changes it). */
+  downloadPaceMs?: number
   /**
    * The version `GET /.well-known/version` answers and `POST /connect`
    * reports (default `12.3.0`, inside the range the official SDKs accept).
@@ -82,8 +84,8 @@ export interface MockService {
   readonly journal: Journal
   /** Failures injected into operations and streams. */
   readonly faults: Faults
-  /** The OS's own state: permissions, the update status, scripted file pickers, applets, restarts. */
-  readonly os: OsState
+  /** The service's state beside its records: the OS (permissions, update, pickers, applets, restarts), long-term memory, model downloads. */
+  readonly machine: ServiceMachine
   /**
    * The mock's time: the injected clock, which can be frozen, set and
    * advanced so `readable` texts and `updated` values can be shown at any

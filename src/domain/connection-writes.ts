@@ -34,13 +34,13 @@ export function connectApplication(tx: Transaction, seed: SeededConnectorConnect
 }
 
 /**
- * The user signed in to the service: the first user the store holds, or
- * undefined for a signed-out service (no user records).
+ * The user signed in to the service: the first user the store holds that
+ * has not signed out, or undefined for a signed-out service.
  *
  * @example
  * const user = signedInUser(store) // GET /user answers { user } or {}
  */
 export function signedInUser(store: Pick<Store, 'all'>): UserRecord | undefined {
-  for (const user of store.all('user')) return user
+  for (const user of store.all('user')) if (user.signedIn) return user
   return undefined
 }

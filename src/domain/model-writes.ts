@@ -96,32 +96,24 @@ export function deleteModel(tx: Transaction, id: string): void {
 }
 
 /**
- * Downloads a local model (at once: the mock has nothing to transfer); a
- * cloud model has nothing to download and is answered as it is.
+ * Deletes a local model's files (`POST /models/{model}/delete/cache`): it is
+ * no longer downloaded, nor loaded. A cloud model has no files and is left as it is.
  *
  * @example
- * await store.write((tx) => downloadModel(tx, id))
+ * await store.write((tx) => deleteModelCache(tx, id))
  */
-export function downloadModel(tx: Transaction, id: string): ModelRecord {
+export function deleteModelCache(tx: Transaction, id: string): ModelRecord {
   const model = tx.require('model', id)
-  if (model.cloud || (model.downloaded && !model.downloading)) return model
+  if (model.cloud || (!model.downloaded && !model.loaded)) return model
+  if (model.downloading) {
+    throw new MockServiceError(
+      'INVALID_REQUEST',
+      `The model "${model.name}" is downloading. Cancel the download first (POST /model/${id}/download/cancel).`,
+    )
+  }
   return tx.update('model', id, (draft) => {
-    draft.downloaded = true
-    draft.downloading = false
-  })
-}
-
-/**
- * Cancels a download in progress; a model not downloading is answered as it is.
- *
- * @example
- * await store.write((tx) => cancelModelDownload(tx, id))
- */
-export function cancelModelDownload(tx: Transaction, id: string): ModelRecord {
-  const model = tx.require('model', id)
-  if (!model.downloading) return model
-  return tx.update('model', id, (draft) => {
-    draft.downloading = false
+    draft.downloaded = false
+    draft.loaded = false
   })
 }
 

@@ -3,7 +3,7 @@ import { serveIdentifierStreams } from './identifier-streams.js'
 import { serveStatusStreams, type StatusSources } from './status-streams.js'
 import type { StreamEndpoint } from './stream-endpoint.js'
 import type { StreamHub } from './stream-hub.js'
-import { STREAM_NAMES, STREAM_TABLE } from './stream-table.js'
+import { STREAM_NAMES, STREAM_TABLE, type StreamNameOf } from './stream-table.js'
 
 /** What the streams of each kind are served from. */
 export interface StreamSources {
@@ -15,8 +15,10 @@ export interface StreamSources {
 
 /** Every stream endpoint of the stream table, and the function that stops them hearing the store. */
 export interface ServedStreams {
-  /** One endpoint per row of the stream table, in table order. */
+  /** One endpoint per row of the stream table with a literal path, in table order (downloads are served per model). */
   readonly endpoints: readonly StreamEndpoint[]
+  /** Sends a status stream's source again to every client (after what it reads changed outside the store). */
+  resend(name: StreamNameOf<'status'>): void
   close(): void
 }
 
@@ -33,7 +35,8 @@ export function serveStreams(store: Store, hub: StreamHub, sources: StreamSource
   const identifier = serveIdentifierStreams(store, hub)
   const status = serveStatusStreams(store, hub, sources.status)
   const byName = new Map([...identifier.endpoints, ...status.endpoints].map((endpoint) => [endpoint.name, endpoint]))
-  const endpoints = STREAM_NAMES.map((name) => {
+  const literal = STREAM_NAMES.filter((name) => STREAM_TABLE[name].kind !== 'download')
+  const endpoints = literal.map((name) => {
     const endpoint = STREAM_TABLE[name].kind === 'copilot' ? sources.copilot() : byName.get(name)
     if (endpoint === undefined || endpoint.name !== name) {
       throw new Error(
@@ -44,6 +47,7 @@ export function serveStreams(store: Store, hub: StreamHub, sources: StreamSource
   })
   return {
     endpoints,
+    resend: (name) => status.resend(name),
     close() {
       identifier.close()
       status.close()

@@ -1,7 +1,7 @@
 import type { Store } from '../store/create-store.js'
 import type { StreamEndpoint } from './stream-endpoint.js'
 import type { StreamHub } from './stream-hub.js'
-import { STREAM_TABLE, streamsOfKind, type StatusSource } from './stream-table.js'
+import { STREAM_TABLE, streamsOfKind, type StatusSource, type StreamNameOf } from './stream-table.js'
 
 /** Where the status streams read what they send (the health stream always says `ok`). */
 export interface StatusSources {
@@ -16,6 +16,8 @@ export interface StatusSources {
 /** The status streams, and the function that stops them hearing the store. */
 export interface StatusStreams {
   readonly endpoints: readonly StreamEndpoint[]
+  /** Sends a status stream's source again to every client (after what it reads changed outside the store). */
+  resend(name: StreamNameOf<'status'>): void
   close(): void
 }
 
@@ -23,7 +25,9 @@ export interface StatusStreams {
  * Serves every status stream of the stream table: a client gets the row's
  * source on connect (nothing while it has none, as `/user/stream` while no one
  * is signed in), and a row with `resendOn` sends its source again to every
- * client when a write changes records of that kind or the store is replaced.
+ * client when a write changes records of that kind or the store is replaced
+ * (its `whenNone` frame when the source has nothing); `resend(name)` does the
+ * same for a change outside the store (long-term memory switched on or off).
  *
  * @example
  * const status = serveStatusStreams(store, hub, { user: () => JSON.stringify(profile), lastCheckedIn: () => '{"value":"…"}', visionStatus: () => '{"vision":{}}' })
@@ -31,13 +35,18 @@ export interface StatusStreams {
 export function serveStatusStreams(store: Store, hub: StreamHub, sources: StatusSources): StatusStreams {
   const read: Record<StatusSource, () => string | undefined> = { health: () => 'ok', ...sources }
   const names = streamsOfKind('status')
+  const rowOf = (name: StreamNameOf<'status'>): StatusRow => STREAM_TABLE[name]
+  const resend = (name: StreamNameOf<'status'>) => {
+    if (hub.clientCount(name) === 0) return
+    const row = rowOf(name)
+    const frame = read[row.source]() ?? row.whenNone
+    if (frame !== undefined) hub.broadcast(name, frame)
+  }
   const unsubscribe = store.subscribe((event) => {
     for (const name of names) {
-      const row: { readonly source: StatusSource; readonly resendOn?: string } = STREAM_TABLE[name]
-      if (row.resendOn === undefined || hub.clientCount(name) === 0) continue
-      if (event.type !== 'replace' && !event.changes.some((change) => change.kind === row.resendOn)) continue
-      const frame = read[row.source]()
-      if (frame !== undefined) hub.broadcast(name, frame)
+      const { resendOn } = rowOf(name)
+      if (resendOn === undefined) continue
+      if (event.type === 'replace' || event.changes.some((change) => change.kind === resendOn)) resend(name)
     }
   })
   return {
@@ -49,6 +58,14 @@ export function serveStatusStreams(store: Store, hub: StreamHub, sources: Status
         return { receive() {}, leave }
       },
     })),
+    resend,
     close: unsubscribe,
   }
+}
+
+/** What a status row says about how it is sent. */
+interface StatusRow {
+  readonly source: StatusSource
+  readonly resendOn?: string
+  readonly whenNone?: string
 }

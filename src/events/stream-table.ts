@@ -1,7 +1,7 @@
 import type { RecordKind } from '../store/schemas.js'
 
-/** How a stream is served: from the store's ids, from a status source, or by the copilot. */
-export type StreamKind = 'identifier' | 'status' | 'copilot'
+/** How a stream is served: from the store's ids, from a status source, by the copilot, or per model download. */
+export type StreamKind = 'identifier' | 'status' | 'copilot' | 'download'
 
 /** Where a status stream reads its frames (see `StatusSources`). */
 export type StatusSource = 'health' | 'user' | 'lastCheckedIn' | 'visionStatus'
@@ -31,6 +31,8 @@ interface StatusStreamRow extends StreamRowBase {
   readonly source: StatusSource
   /** The record kind whose changes (and every store reload) send the source again to every client. */
   readonly resendOn?: RecordKind
+  /** What a resend sends while the source has nothing (the user stream: `null` once no one is signed in). */
+  readonly whenNone?: string
 }
 
 /** The copilot's stream: it answers the questions a client sends. */
@@ -38,8 +40,13 @@ interface CopilotStreamRow extends StreamRowBase {
   readonly kind: 'copilot'
 }
 
+/** A model download's progress: one stream per model, its path a pattern with a `:model` parameter. */
+interface DownloadStreamRow extends StreamRowBase {
+  readonly kind: 'download'
+}
+
 /** One row of {@link STREAM_TABLE}. */
-export type StreamRow = IdentifierStreamRow | StatusStreamRow | CopilotStreamRow
+export type StreamRow = IdentifierStreamRow | StatusStreamRow | CopilotStreamRow | DownloadStreamRow
 
 const identifier = <R extends RecordKind, K extends string>(path: string, record: R, key: K, plural: string) =>
   ({
@@ -92,8 +99,9 @@ export const STREAM_TABLE = {
     kind: 'status',
     source: 'user',
     resendOn: 'user',
+    whenNone: 'null',
     first: 'the signed-in user (a `UserProfile`); nothing while no one is signed in',
-    changes: 'the user again whenever it changes or the records are reloaded',
+    changes: 'the user again whenever it changes or the records are reloaded; `null` once no one is signed in',
   },
   userLastCheckedIn: {
     path: '/user/last_checked_in/stream',
@@ -106,14 +114,21 @@ export const STREAM_TABLE = {
     path: '/workstream_pattern_engine/processors/vision/status/stream',
     kind: 'status',
     source: 'visionStatus',
-    first: 'the vision processor\'s status (`{"vision":{"deactivation":{"continuous":true},"degraded":false}}`)',
-    changes: 'nothing',
+    first: "the vision processor's status (a `WorkstreamPatternEngineStatus`: long-term memory off at start)",
+    changes: 'the status again on each change (activate, deactivate, a reload of the records)',
   },
   qgpt: {
     path: '/qgpt/stream',
     kind: 'copilot',
     first: 'nothing',
-    changes: 'each question a client sends answered in `QGPTStreamOutput` chunks, ending `COMPLETED`',
+    changes: 'each question a client sends answered: `INITIALIZED`, `QGPTStreamOutput` chunks, then `COMPLETED`',
+  },
+  modelDownloadProgress: {
+    path: '/model/:model/download/progress',
+    kind: 'download',
+    first: "where the model's download is, when one is under way (a `ModelDownloadProgress`)",
+    changes:
+      'one frame per 10 % step, `INITIALIZED` at 0 to `COMPLETED` at 100; `CANCELED`, `FAILED` or `RESET` when it ends early',
   },
 } as const satisfies Record<string, StreamRow>
 

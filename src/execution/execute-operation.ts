@@ -1,6 +1,6 @@
 import type { CopilotHooks } from '../domain/copilot-reply.js'
 import { MockServiceError } from '../errors.js'
-import type { OsState } from '../domain/os-state.js'
+import type { ServiceMachine } from '../domain/service-machine.js'
 import { serviceInfo, type ServiceInfo } from '../domain/service-info.js'
 import type { Operation, OperationContext } from '../operations/define-operation.js'
 import type { Store } from '../store/create-store.js'
@@ -65,8 +65,8 @@ export interface ExecutionEnvironment {
   readonly answers?: AnswerCache
   /** The copilot's seed, scripted replies and models, handed to the `/qgpt` routes. */
   readonly copilot?: CopilotHooks
-  /** The OS's own state, handed to the `/os` routes. */
-  readonly os?: OsState
+  /** The service's state beside its records (the OS, long-term memory, model downloads), handed to their routes. */
+  readonly machine?: ServiceMachine
   /** The version and instance id the service answers with (default: `serviceInfo()`). */
   readonly service?: ServiceInfo
   /** Takes the fault that applies to the next request of an operation, if any. */
@@ -112,7 +112,7 @@ export async function executeOperation(
           service: environment.service ?? DEFAULT_SERVICE,
           wire: (transferables) => wire.withTransferables(transferables),
           ...(environment.copilot && { copilot: environment.copilot }),
-          ...(environment.os && { os: environment.os }),
+          ...(environment.machine && { machine: environment.machine }),
         }
         return { answer: toAnswer(await operation.run(context)), window: wire.window }
       }

@@ -4,6 +4,7 @@ import { STREAM_PATHS, streamUrlsOf, type StreamName } from '../events/stream-pa
 import { createMswHandlers } from './create-msw-handlers.js'
 import { createStreamPassthrough } from './create-stream-passthrough.js'
 import { installWebSocket, type InstallWebSocketOptions } from './install-web-socket.js'
+import { startModelDownloadSockets } from './model-download-sockets.js'
 import { startMockSocketStreams } from './mock-socket-streams.js'
 
 /**
@@ -68,7 +69,9 @@ export function createMswAdapter(service: MockService, options: MswAdapterOption
       if (stop) return
       const streams = startMockSocketStreams(service.streams, wsBase)
       const uninstall = installWebSocket(Object.values(streamUrls), streams.WebSocket, startOptions)
+      const stopDownloads = startModelDownloadSockets(service, wsBase, startOptions)
       stop = () => {
+        stopDownloads()
         uninstall()
         streams.close()
       }

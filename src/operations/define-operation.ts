@@ -1,5 +1,5 @@
 import type { CopilotHooks } from '../domain/copilot-reply.js'
-import type { OsState } from '../domain/os-state.js'
+import type { ServiceMachine } from '../domain/service-machine.js'
 import type { ServiceInfo } from '../domain/service-info.js'
 import type { Store } from '../store/create-store.js'
 import type { RecordKind } from '../store/schemas.js'
@@ -28,8 +28,8 @@ export interface OperationContext {
   wire(transferables: boolean): WireContext
   /** The copilot's seed, scripted replies and models, for the `/qgpt` routes (none: it composes with seed 1). */
   readonly copilot?: CopilotHooks
-  /** The OS's own state (permissions, update, pickers, applets, restarts), for the `/os` routes. */
-  readonly os?: OsState
+  /** The service's state beside its records: the OS (permissions, update, pickers, applets, restarts), long-term memory, model downloads. */
+  readonly machine?: ServiceMachine
 }
 
 /** An operation's answer, before the executor turns it into a finished one. */

@@ -1,23 +1,18 @@
-import {
-  cancelModelDownload,
-  createModel,
-  deleteModel,
-  downloadModel,
-  setModelLoaded,
-  updateModel,
-} from '../domain/model-writes.js'
+import { createModel, deleteModel, deleteModelCache, setModelLoaded, updateModel } from '../domain/model-writes.js'
 import { modelUpdateInput, seededModelInput } from '../domain/service-seeds.js'
 import { goneOnRefusal } from '../errors.js'
 import type { ModelRecord } from '../store/schemas.js'
 import type { Transaction } from '../store/transaction.js'
 import { defineOperation, json, noContent, type Operation } from './define-operation.js'
+import { machineOf } from './machine-context.js'
 import { readRecord, requireBody } from './record-routes.js'
 import { parseBody, pathId, wireContext } from './request-input.js'
 
 /**
  * The machine-learning models (ModelsApi, ModelApi): the list and one model,
- * custom models created, updated and deleted, and a local model downloaded,
- * loaded and unloaded. The mock downloads at once.
+ * custom models created, updated and deleted, and a local model downloaded
+ * (in steps its progress stream reports), cancelled, deleted from disk,
+ * loaded and unloaded.
  *
  * @example
  * routeTable() // holds these
@@ -83,8 +78,20 @@ export const modelsOperations: readonly Operation[] = [
       return noContent()
     },
   }),
-  modelStateOperation('modelSpecificModelDownload', '/model/:model/download', downloadModel),
-  modelStateOperation('modelSpecificModelDownloadCancel', '/model/:model/download/cancel', cancelModelDownload),
+  downloadOperation('modelSpecificModelDownload', '/model/:model/download', 'start'),
+  downloadOperation('modelSpecificModelDownloadCancel', '/model/:model/download/cancel', 'cancel'),
+  defineOperation({
+    id: 'modelsDeleteSpecificModelCache',
+    method: 'POST',
+    paths: ['/models/:model/delete/cache'],
+    params: { model: 'model' },
+    body: 'none',
+    async run(context) {
+      const id = pathId(context, 'model')
+      await context.store.write((tx) => deleteModelCache(tx, id))
+      return json({ model: { id } })
+    },
+  }),
   modelStateOperation('modelSpecificModelLoad', '/model/:model/load', (tx, id) => setModelLoaded(tx, id, true)),
   modelStateOperation('modelSpecificModelUnload', '/model/:model/unload', (tx, id) => setModelLoaded(tx, id, false)),
   defineOperation({
@@ -118,6 +125,24 @@ function modelStateOperation(
       const modelId = pathId(context, 'model')
       const wire = wireContext(context)
       const model = await context.store.write((tx) => change(tx, modelId))
+      return json(wire.render('model', model))
+    },
+  })
+}
+
+/** `POST /model/{model}/download[/cancel]`: starts or cancels a download and answers the model. */
+function downloadOperation(id: string, path: string, action: 'start' | 'cancel'): Operation {
+  return defineOperation({
+    id,
+    method: 'POST',
+    paths: [path],
+    params: { model: 'model' },
+    body: 'none',
+    async run(context) {
+      const modelId = pathId(context, 'model')
+      const wire = wireContext(context)
+      const downloads = machineOf(context).downloads
+      const model = await (action === 'start' ? downloads.start(modelId) : downloads.cancel(modelId))
       return json(wire.render('model', model))
     },
   })

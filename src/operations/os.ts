@@ -1,4 +1,5 @@
 import type { AppletType, OsState } from '../domain/os-state.js'
+import { machineOf } from './machine-context.js'
 import { defineOperation, json, noContent, type Operation, type OperationContext } from './define-operation.js'
 import { filePickerInput, inactiveAppletInput, osPermissionsInput, uncheckedUpdateInput } from './os-inputs.js'
 import { requireBody } from './record-routes.js'
@@ -11,12 +12,7 @@ import { parseBody } from './request-input.js'
  * osOf(context).permissions()
  */
 export function osOf(context: OperationContext): OsState {
-  if (!context.os) {
-    throw new Error(
-      'Failed to answer an /os route: the environment holds no OS state. Run operations through createMockService(), or hand the environment `os: createOsState(…)`.',
-    )
-  }
-  return context.os
+  return machineOf(context).os
 }
 
 /** The applet a launch or restart names, answered as the ActiveOSServerApplet on its port. */

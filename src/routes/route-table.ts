@@ -37,6 +37,8 @@ import { connectorOperations } from '../operations/connector.js'
 import { searchOperations } from '../operations/search.js'
 import { linkifyOperations } from '../operations/linkify.js'
 import { draftOperations } from '../operations/drafts.js'
+import { userSessionOperations } from '../operations/user-session.js'
+import { visionOperations } from '../operations/vision.js'
 
 /** A named group of operations, as the README's endpoint table shows them. */
 interface RouteGroup {
@@ -56,6 +58,8 @@ export function routeGroups(): readonly RouteGroup[] {
     { name: 'connection', operations: connectionOperations },
     { name: 'user', operations: userOperations },
     { name: 'models', operations: modelsOperations },
+    { name: 'sign-in and cloud', operations: userSessionOperations },
+    { name: 'long-term memory', operations: visionOperations },
     { name: 'conversations', operations: conversationsOperations },
     { name: 'one conversation', operations: conversationOperations },
     { name: 'conversation links', operations: conversationLinksOperations },

@@ -3,6 +3,7 @@ import type { FixtureSet } from './fixture-files.js'
 import type { GenerateFixturesOptions } from './generate-fixtures.js'
 import { validateFixtures } from './validate-fixtures.js'
 import type { RecordSet } from '../store/create-store.js'
+import type { UserRecord } from '../store/schemas.js'
 
 /**
  * The named datasets a mock can start from or switch to.
@@ -10,7 +11,7 @@ import type { RecordSet } from '../store/create-store.js'
  * @example
  * for (const name of SCENARIOS) await service.useScenario(name)
  */
-export const SCENARIOS = ['default', 'empty', 'large', 'gone-asset'] as const
+export const SCENARIOS = ['default', 'empty', 'large', 'gone-asset', 'signed-out', 'cloud-disconnected'] as const
 
 export type ScenarioName = (typeof SCENARIOS)[number]
 
@@ -36,7 +37,9 @@ export const GONE_ASSET_ID: string =
  * created with (the embedded dataset unless given) or the records it asked the
  * generator for, `empty` has no records,
  * `large` is generated from the seed (200 assets, 500 conversations of 20 to 60 messages), and
- * `gone-asset` is the default dataset with {@link GONE_ASSET_ID} deleted.
+ * `gone-asset` is the default dataset with {@link GONE_ASSET_ID} deleted,
+ * `signed-out` the default dataset with its user signed out (signing in finds them again), and
+ * `cloud-disconnected` the default dataset with the user's cloud disconnected.
  *
  * The generator (and faker's English locale) is loaded only when `large` is
  * asked for, so browser bundles that never use it stay small.
@@ -66,7 +69,23 @@ export async function scenarioData(
       }
     case 'gone-asset':
       return { records: validateFixtures(defaultFixtures), goneAssets: [GONE_ASSET_ID] }
+    case 'signed-out':
+      return {
+        records: withUsers(validateFixtures(defaultFixtures), (user) => ({ ...user, signedIn: false })),
+        goneAssets: [],
+      }
+    case 'cloud-disconnected':
+      return {
+        records: withUsers(validateFixtures(defaultFixtures), (user) =>
+          user.allocation ? { ...user, allocation: { ...user.allocation, status: 'DISCONNECTED' } } : user,
+        ),
+        goneAssets: [],
+      }
   }
+}
+
+function withUsers(records: RecordSet, change: (user: UserRecord) => UserRecord): RecordSet {
+  return { ...records, ...(records.user && { user: records.user.map(change) }) }
 }
 
 async function generated(options: GenerateFixturesOptions): Promise<RecordSet> {

@@ -1,5 +1,25 @@
 import { z } from 'zod'
 
+/** The state of a cloud and of each of its URLs (AllocationStatusEnum). */
+const allocationStatus = z.enum(['UNKNOWN', 'PENDING', 'RUNNING', 'FAILED', 'SUCCEEDED', 'DISCONNECTED'])
+
+/**
+ * The user's cloud (the wire AllocationCloud, without the user it belongs
+ * to): its id, project, region and version, its status, and whether its
+ * vanity URL (`https://{vanityname}.pieces.cloud`) is served.
+ *
+ * @example
+ * allocationSchema.parse({ id: 'c10d…', project: 'pieces-cloud', status: 'RUNNING' })
+ */
+const allocationSchema = z.object({
+  id: z.string().min(1),
+  project: z.string(),
+  region: z.string().optional(),
+  version: z.string().optional(),
+  status: allocationStatus,
+  updated: z.iso.datetime().optional(),
+})
+
 const DEFAULT_AESTHETICS = Object.freeze({ theme: Object.freeze({ dark: false }), font: Object.freeze({ size: 14 }) })
 
 /**
@@ -22,6 +42,10 @@ export const userSchema = z.object({
       font: z.object({ size: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER) }),
     })
     .default(() => DEFAULT_AESTHETICS as { theme: { dark: boolean }; font: { size: number } }),
+  /** False once the user signed out (`POST /os/sign_out`): kept, so signing in again finds them. */
+  signedIn: z.boolean().default(true),
+  /** The user's cloud, once connected (`POST /allocations/connect`). */
+  allocation: allocationSchema.optional(),
   created: z.iso.datetime(),
   updated: z.iso.datetime(),
 })

@@ -1,4 +1,5 @@
 import type { Application, ByteDescriptor, Model, UserProfile } from '@pieces.app/pieces-os-client'
+import { buildAllocationCloud } from './allocation-cloud.js'
 import type { ApplicationRecord, ModelRecord, UserRecord } from '../store/schemas.js'
 import type { Wire, WireContext } from './wire-types.js'
 
@@ -86,5 +87,6 @@ export function buildUserProfile(record: UserRecord, context: WireContext): Wire
   if (record.username !== undefined) user.username = record.username
   if (record.vanityname !== undefined) user.vanityname = record.vanityname
   if (record.picture !== undefined) user.picture = record.picture
+  if (record.allocation !== undefined) user.allocation = buildAllocationCloud(record, record.allocation, context)
   return user
 }

@@ -84,6 +84,33 @@ export const SERVICE_BODY_ROUTES: readonly BodyRoute[] = [
     referencedIds: [path('id')],
   },
   { operation: 'modelsCreateNewModel', model: 'SeededModel', fields: modelFields, referencedIds: [] },
+  ...(
+    ['workstreamPatternEngineProcessorsVisionActivate', 'workstreamPatternEngineProcessorsVisionDeactivate'] as const
+  ).map((operation): BodyRoute => ({
+    operation,
+    model: 'WorkstreamPatternEngineStatus',
+    fields: [
+      field('vision', 'object', false),
+      field('vision.activation', 'object', false),
+      field('vision.activation.continuous', 'boolean', false),
+      field('vision.deactivation', 'object', false),
+      field('vision.deactivation.to', 'object', false),
+      field('vision.deactivation.to.value', 'datetime', true),
+    ],
+    referencedIds: [],
+  })),
+  {
+    operation: 'allocationsConnectNewCloud',
+    model: 'UserProfile',
+    fields: [field('id', 'id', true)],
+    referencedIds: [path('id')],
+  },
+  {
+    operation: 'allocationsDisconnectCloud',
+    model: 'AllocationCloud',
+    fields: [field('id', 'id', true)],
+    referencedIds: [path('id')],
+  },
   {
     operation: 'modelUpdate',
     model: 'Model',
@@ -119,6 +146,14 @@ export async function validServiceBodies(
       name: 'Reliable User',
       email: 'reliable@example.com',
     },
+    workstreamPatternEngineProcessorsVisionActivate: {
+      vision: { activation: { continuous: true }, deactivation: { to: { value: '2030-01-01T00:00:00.000Z' } } },
+    },
+    workstreamPatternEngineProcessorsVisionDeactivate: {
+      vision: { activation: { continuous: true }, deactivation: { to: { value: '2030-01-01T00:00:00.000Z' } } },
+    },
+    allocationsConnectNewCloud: await read(`/users/${ids.user}`),
+    allocationsDisconnectCloud: ((await read(`/users/${ids.user}`)) as { allocation: object }).allocation,
     modelsCreateNewModel: {
       version: '1.0.0',
       created: { value: '2024-06-01T00:00:00.000Z' },

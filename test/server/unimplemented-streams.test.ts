@@ -37,10 +37,6 @@ describe('WebSocket paths the standalone server does not serve', () => {
       status: 501,
       text: 'conversation-asset-mock does not implement osSettingsStream (GET /os/settings/stream)',
     })
-    expect(await upgrade(server.url, '/model/some-model/download/progress')).toMatchObject({
-      status: 501,
-      text: expect.stringContaining('modelSpecificModelDownloadProgress'),
-    })
   })
 
   it('refuses any other path with 404', async () => {

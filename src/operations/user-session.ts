@@ -1,0 +1,74 @@
+import { z } from 'zod'
+import { connectCloud, disconnectCloud, signIn, signOut } from '../domain/user-session.js'
+import { buildAllocationCloud } from '../wire/allocation-cloud.js'
+import { defineOperation, json, text, type Operation } from './define-operation.js'
+import { parseBody, wireContext } from './request-input.js'
+
+/** The part of a UserProfile body `POST /allocations/connect` reads: whose cloud. */
+const profileInput = z
+  .object({ id: z.string().min(1) })
+  .loose()
+  .optional()
+/** The part of an AllocationCloud body `POST /allocations/disconnect` reads: which cloud. */
+const allocationInput = z
+  .object({ id: z.string().min(1) })
+  .loose()
+  .optional()
+
+/**
+ * Signing in and out of the service (OSApi) and the signed-in user's cloud
+ * (AllocationsApi). Each change rewrites the user record, so `/user/stream`
+ * sends it (or, on sign-out, the frame that says no one is signed in).
+ *
+ * @example
+ * routeTable() // holds these
+ */
+export const userSessionOperations: readonly Operation[] = [
+  defineOperation({
+    id: 'signIntoOS',
+    method: 'POST',
+    paths: ['/os/sign_in'],
+    params: {},
+    body: 'none',
+    async run(context) {
+      const wire = wireContext(context)
+      const user = await context.store.write((tx) => signIn(tx))
+      return json(wire.render('user', user))
+    },
+  }),
+  defineOperation({
+    id: 'signOutOfOS',
+    method: 'POST',
+    paths: ['/os/sign_out'],
+    params: {},
+    body: 'none',
+    async run(context) {
+      await context.store.write((tx) => signOut(tx))
+      // The users still signed in: none.
+      return json({ iterable: [] })
+    },
+  }),
+  defineOperation({
+    id: 'allocationsConnectNewCloud',
+    method: 'POST',
+    paths: ['/allocations/connect'],
+    params: {},
+    async run(context) {
+      const profile = parseBody(profileInput, context.request.body, 'UserProfile')
+      const wire = wireContext(context)
+      const user = await context.store.write((tx) => connectCloud(tx, profile?.id))
+      return json(buildAllocationCloud(user, user.allocation!, wire))
+    },
+  }),
+  defineOperation({
+    id: 'allocationsDisconnectCloud',
+    method: 'POST',
+    paths: ['/allocations/disconnect'],
+    params: {},
+    async run(context) {
+      const allocation = parseBody(allocationInput, context.request.body, 'AllocationCloud')
+      const user = await context.store.write((tx) => disconnectCloud(tx, allocation?.id))
+      return text(user.allocation!.id)
+    },
+  }),
+]

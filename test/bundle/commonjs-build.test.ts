@@ -3,6 +3,7 @@ import { createRequire } from 'node:module'
 import { join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { describe, expect, it } from 'vitest'
+import type { setupMockServer as SetupMockServer } from '../../src/node/setup-mock-server.js'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
 const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
@@ -36,9 +37,9 @@ describe('the CommonJS build beside the ES modules', () => {
 
   it('answers a request through setupMockServer() loaded with require()', async () => {
     const node = entries.find((entry) => entry.subpath === './node')!
-    const { setupMockServer } = requireFromRoot(
-      join(root, node.require.default),
-    ) as typeof import('../../src/node/index.js')
+    const { setupMockServer } = requireFromRoot(join(root, node.require.default)) as {
+      setupMockServer: typeof SetupMockServer
+    }
     const mock = setupMockServer({ baseUrl: 'http://localhost:39351' })
     await mock.listen()
     try {

@@ -7,7 +7,8 @@ interface RouterState {
   readonly routes: Map<string, WebSocketClass>
   /** `globalThis.WebSocket` before the router went on, where every other URL goes. */
   readonly previous: WebSocketClass | undefined
-  readonly had: boolean
+  /** The global's own property before the router went on, put back as it was (undefined: there was none). */
+  readonly descriptor: PropertyDescriptor | undefined
   /** Where every other URL goes when there was no global (Node 20: the `ws` client). */
   fallback: WebSocketClass | undefined
 }
@@ -53,8 +54,7 @@ export function installWebSocket(
     installed = false
     for (const key of keys) if (state.routes.get(key) === WebSocketClass) state.routes.delete(key)
     if (state.routes.size > 0 || routerOn(global.WebSocket) !== state) return
-    if (state.had) global.WebSocket = state.previous
-    else delete global.WebSocket
+    restoreGlobal(global, state.descriptor)
   }
 }
 
@@ -71,11 +71,10 @@ function routeKey(url: string | URL): string {
 }
 
 function putRouter(global: { WebSocket?: unknown }): RouterState {
-  const had = Object.prototype.hasOwnProperty.call(global, 'WebSocket')
   const state: RouterState = {
     routes: new Map(),
     previous: global.WebSocket as WebSocketClass | undefined,
-    had,
+    descriptor: Object.getOwnPropertyDescriptor(global, 'WebSocket'),
     fallback: undefined,
   }
   const target = (url: string | URL): WebSocketClass => {
@@ -101,6 +100,36 @@ function putRouter(global: { WebSocket?: unknown }): RouterState {
       return protocols === undefined ? new Target(url) : new Target(url, protocols)
     }
   }
-  global.WebSocket = RoutingWebSocket
+  defineGlobal(global, RoutingWebSocket, state.descriptor)
   return state
+}
+
+/**
+ * Puts the router on the global without assigning to it: jsdom and happy-dom
+ * (through their test environments) and MSW's own patch make `WebSocket` a
+ * property that is configurable but not writable, where `=` throws.
+ */
+function defineGlobal(global: object, value: unknown, own: PropertyDescriptor | undefined): void {
+  if (own === undefined || own.configurable) {
+    // Writable, so code that assigns its own class on top (an older patch, a test) still can.
+    Object.defineProperty(global, 'WebSocket', {
+      value,
+      writable: true,
+      configurable: true,
+      enumerable: own?.enumerable ?? false,
+    })
+  } else if (own.writable) {
+    ;(global as { WebSocket?: unknown }).WebSocket = value
+  } else {
+    throw new Error(
+      "Failed to serve the mock's streams: globalThis.WebSocket is neither writable nor configurable in this environment, so the mock cannot route its stream URLs. Make the global configurable before the mock listens, or connect to the standalone server (startStandaloneServer()) instead.",
+    )
+  }
+}
+
+/** Puts back the global's own property as it was before the router went on, or removes the router's. */
+function restoreGlobal(global: object, own: PropertyDescriptor | undefined): void {
+  if (own === undefined) delete (global as { WebSocket?: unknown }).WebSocket
+  else if (own.configurable) Object.defineProperty(global, 'WebSocket', own)
+  else (global as { WebSocket?: unknown }).WebSocket = own.value
 }

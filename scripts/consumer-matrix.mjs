@@ -1,0 +1,105 @@
+// Runs the consumer matrix: packs the package once (from the built dist/), installs the tarball
+// into each tiny consumer project of test/consumers/ (copied under .tmp/consumers/, each with
+// its own test runner and DOM library), runs its one test file, and prints a table. Exits 1
+// when a project fails, printing the end of its output.
+// Usage: node scripts/consumer-matrix.mjs [--msw 2|3] [--only vitest-jsdom,jest-jsdom]
+import { spawn } from 'node:child_process'
+import { cp, mkdir, readFile, readdir, rm, stat } from 'node:fs/promises'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { parseArgs } from 'node:util'
+
+const root = fileURLToPath(new URL('..', import.meta.url))
+const projects = join(root, 'test/consumers')
+const work = join(root, '.tmp/consumers')
+
+const { values } = parseArgs({
+  options: { msw: { type: 'string', default: '2' }, only: { type: 'string' } },
+})
+if (!['2', '3'].includes(values.msw)) fail(`--msw is ${values.msw}; give 2 or 3.`)
+
+/** Runs a command, resolving with its exit code and combined output; never rejects on a failing exit. */
+function run(command, args, cwd) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd, env: { ...process.env, CI: 'true', FORCE_COLOR: '0' } })
+    let output = ''
+    child.stdout.on('data', (chunk) => (output += chunk))
+    child.stderr.on('data', (chunk) => (output += chunk))
+    child.on('error', reject)
+    child.on('close', (code) => resolve({ code: code ?? 1, output }))
+  })
+}
+
+function fail(message) {
+  console.error(`Failed to run the consumer matrix: ${message}`)
+  process.exit(1)
+}
+
+async function timed(step) {
+  const started = performance.now()
+  const result = await step()
+  return { ...result, seconds: (performance.now() - started) / 1000 }
+}
+
+async function pack() {
+  await stat(join(root, 'dist/cjs/index.js')).catch(() => fail('dist/ is not built. Run npm run build first.'))
+  await rm(work, { recursive: true, force: true })
+  await mkdir(work, { recursive: true })
+  const packed = await run('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', work], root)
+  if (packed.code !== 0) fail(`npm pack failed:\n${packed.output}`)
+  const [{ filename }] = JSON.parse(packed.output.slice(packed.output.indexOf('[')))
+  await cp(join(projects, 'scenario.cjs'), join(work, 'scenario.cjs'))
+  return join(work, filename)
+}
+
+async function runProject(name, tarball) {
+  const dir = join(work, name)
+  await cp(join(projects, name), dir, { recursive: true })
+  const install = await timed(() =>
+    run(
+      'npm',
+      ['install', '--no-audit', '--no-fund', '--no-package-lock', '--no-save', tarball, `msw@${values.msw}`],
+      dir,
+    ),
+  )
+  if (install.code !== 0) return { name, install, test: { code: 1, output: 'not run', seconds: 0 } }
+  const test = await timed(() => run('npm', ['test'], dir))
+  return { name, install, test, runner: await runnerOf(dir) }
+}
+
+async function runnerOf(dir) {
+  const versionOf = async (pkg) =>
+    JSON.parse(await readFile(join(dir, 'node_modules', pkg, 'package.json'), 'utf8')).version
+  const runner = await versionOf('jest').then(
+    (version) => `jest ${version}`,
+    () => versionOf('vitest').then((version) => `vitest ${version}`),
+  )
+  return `${runner}, msw ${await versionOf('msw')}`
+}
+
+const names = (await readdir(projects, { withFileTypes: true })).filter((entry) => entry.isDirectory())
+const wanted = values.only?.split(',')
+const unknown = wanted?.filter((name) => !names.some((entry) => entry.name === name)) ?? []
+if (unknown.length > 0) fail(`no project ${unknown.join(', ')} in test/consumers/.`)
+const selected = names.map((entry) => entry.name).filter((name) => !wanted || wanted.includes(name))
+
+const started = performance.now()
+const tarball = await pack()
+const node = (await run('node', ['--version'], root)).output.trim()
+const results = []
+for (const name of selected) results.push(await runProject(name, tarball))
+
+console.log(`\nConsumer matrix (Node ${node}, msw ${values.msw}):`)
+console.log('project            | runner                        | result | install | test')
+for (const { name, install, test, runner = '' } of results) {
+  const result = install.code !== 0 ? 'NO INSTALL' : test.code === 0 ? 'pass' : 'FAIL'
+  console.log(
+    `${name.padEnd(18)} | ${runner.padEnd(29)} | ${result.padEnd(6)} | ${install.seconds.toFixed(0).padStart(5)} s | ${test.seconds.toFixed(0).padStart(3)} s`,
+  )
+}
+console.log(`total ${((performance.now() - started) / 1000).toFixed(0)} s`)
+const failed = results.filter((result) => result.install.code !== 0 || result.test.code !== 0)
+for (const { name, install, test } of failed) {
+  console.error(`\n== ${name}\n${(install.code !== 0 ? install.output : test.output).slice(-4000)}`)
+}
+process.exit(failed.length > 0 ? 1 : 0)

@@ -26,6 +26,8 @@ export interface DispatcherParts {
 /** The streams a service serves: one endpoint per literal path, and those found by a path pattern (a model's download). */
 export interface ServiceStreams {
   readonly endpoints: readonly StreamEndpoint[]
+  /** Every stream's path, patterns (`/model/:model/download/progress`) included. */
+  readonly paths: readonly string[]
   /** The stream of a path no literal endpoint has, when a pattern matches it. */
   pattern(path: string): StreamEndpoint | undefined
   close(): void
@@ -69,8 +71,9 @@ export function createDispatcher(parts: DispatcherParts): Dispatcher {
       return route.head ? headAnswer(answer) : answer
 
       function run({ operation, params }: { operation: Operation; params: Readonly<Record<string, string>> }) {
-        const { method, path, query, body } = request
-        return executeOperation(operation, { method, path, params, query, body }, parts.environment)
+        const { method, path, query, body, host } = request
+        const input = { method, path, params, query, body, ...(host !== undefined && { host }) }
+        return executeOperation(operation, input, parts.environment)
       }
     },
     streamAt: (path) => streamsByPath.get(path) ?? parts.streams.pattern(path),
@@ -94,7 +97,7 @@ function* routesOf({ operations, streams, control }: DispatcherParts): Iterable<
   }
   // Every other operation of the official client answers 501 naming it, journaled and fault-able like the rest.
   // In the same tree, so a client's fixed segment wins over a parameter (GET /assets/pseudo is no asset id).
-  const streamPaths = streams.endpoints.map((stream) => stream.path)
+  const streamPaths = streams.paths
   for (const operation of unimplementedOperations(operations, streamPaths)) {
     yield { method: operation.method, path: operation.paths[0]!, target: { operation } }
   }

@@ -18,6 +18,7 @@ import { serviceInfo } from '../domain/service-info.js'
 import { serveModelDownloadStreams } from '../events/model-download-stream.js'
 import { recordedEndpoint } from '../events/recorded-endpoint.js'
 import { serveStreams } from '../events/serve-streams.js'
+import { STREAM_PATHS } from '../events/stream-paths.js'
 import { streamConnection, type StreamConnectionHooks } from '../events/stream-connection.js'
 import { createStreamHub, type StreamHub } from '../events/stream-hub.js'
 import { createAnswerCache } from '../execution/answer-cache.js'
@@ -56,7 +57,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
   const store = createStore({ clock, createId: seededIds(options.idSeed ?? seed) })
   const scenarios = createScenarioState(store, { ...options, seed })
   const operations = routeTable()
-  const resolveOperation = operationResolver(operations, () => streams.endpoints)
+  const resolveOperation = operationResolver(operations, () => streams.paths)
   const journal = createJournal({
     ...(options.journalLimit !== undefined && { limit: options.journalLimit }),
     ...(options.journalBytes !== undefined && { bytes: options.journalBytes }),
@@ -191,6 +192,7 @@ function serviceStreams(parts: StreamParts): ServiceStreams {
   const downloads = serveModelDownloadStreams(hub, machine.downloads)
   return {
     endpoints: served.endpoints.map((endpoint) => recordedEndpoint(endpoint, connections)),
+    paths: Object.values(STREAM_PATHS),
     pattern(path) {
       const endpoint = downloads.at(path)
       return endpoint && recordedEndpoint(endpoint, connections)

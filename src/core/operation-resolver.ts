@@ -1,4 +1,3 @@
-import type { StreamEndpoint } from '../events/stream-endpoint.js'
 import type { Operation } from '../operations/define-operation.js'
 import { clientCoverage } from '../routes/client-coverage.js'
 import { operationNames, type OperationName, type OperationNames } from '../routes/operation-names.js'
@@ -15,22 +14,16 @@ export type ResolveOperation = (name: string, doing: string, allowStreams?: bool
  * on the first look-up: a mock that is never asked by name pays nothing.
  *
  * @example
- * const resolve = operationResolver(routeTable(), () => streams)
+ * const resolve = operationResolver(routeTable(), () => Object.values(STREAM_PATHS))
  * resolve('conversationsSnapshot', 'add a fault')
  */
 export function operationResolver(
   operations: readonly Operation[],
-  streams: () => readonly StreamEndpoint[],
+  streamPaths: () => readonly string[],
 ): ResolveOperation {
   let names: OperationNames | undefined
   return (name, doing, allowStreams) => {
-    names ??= operationNames(
-      operations,
-      clientCoverage(
-        operations,
-        streams().map((stream) => stream.path),
-      ),
-    )
+    names ??= operationNames(operations, clientCoverage(operations, streamPaths()))
     return names.resolve(name, doing, allowStreams) as OperationName
   }
 }

@@ -29,8 +29,10 @@ const CODE_LINES = 12
  * The copilot's answer to a question, as markdown with a code block:
  * deterministic for a seed and a question, and grounded in the assets and
  * messages the input names (their names and first lines of code appear in it).
- * Without an asset, the block is an example in the language the question
- * names (a Python question gets ```python), TypeScript when it names none.
+ * The block is the first named asset's code, unless the question names
+ * another language: then (and without an asset) it is an example in the
+ * language the question names (a Python question gets ```python),
+ * TypeScript when it names none.
  *
  * @example
  * composeAnswer('How do I read a file?', { assets: [], messages: [] }, 1)
@@ -41,17 +43,21 @@ export function composeAnswer(query: string, grounding: CopilotGrounding, seed: 
   const title = clip(query.trim().split('\n')[0] ?? '', 80) || 'Your question'
   const parts = [`**${title}**`, OPENINGS[pick % OPENINGS.length]!]
   const grounded = grounding.assets[0]
+  const asked = questionLanguage(query)
   if (grounded) {
-    const { asset, original } = grounded
-    const language = original?.classification.specific ?? 'text'
-    const code = original?.fragment?.string?.raw ?? original?.file?.string?.raw ?? ''
+    const { asset } = grounded
     const others = grounding.assets.length - 1
     parts.push(
       `Based on \`${asset.name ?? 'your snippet'}\`${others > 0 ? ` and ${others} other snippet${others > 1 ? 's' : ''}` : ''}:`,
-      `\`\`\`${language}\n${code.split('\n').slice(0, CODE_LINES).join('\n')}\n\`\`\``,
     )
+  }
+  const specific = grounded?.original?.classification.specific
+  // The snippet's own code, unless the question asks about another language than the snippet's.
+  if (grounded && (asked === undefined || (specific !== undefined && questionLanguage(specific) === asked))) {
+    const code = grounded.original?.fragment?.string?.raw ?? grounded.original?.file?.string?.raw ?? ''
+    parts.push(`\`\`\`${specific ?? 'text'}\n${code.split('\n').slice(0, CODE_LINES).join('\n')}\n\`\`\``)
   } else {
-    const language = questionLanguage(query) ?? 'typescript'
+    const language = asked ?? 'typescript'
     parts.push(`\`\`\`${language}\n${exampleCode(language, clip(title, 60), pick)}\n\`\`\``)
   }
   const earlier = grounding.messages.at(-1)?.fragment?.string?.raw

@@ -25,6 +25,8 @@ export interface OperationInput {
   readonly query: URLSearchParams
   /** The body as text; empty when there was none. */
   readonly body: string
+  /** The `Host` the client addressed, when the transport knows it. */
+  readonly host?: string
 }
 
 /** What an injected fault does to the request it matched. */
@@ -102,7 +104,12 @@ export async function executeOperation(
       answer = fault.answer
     } else {
       const read = operation.method !== 'POST'
-      const request = { params: input.params, query: input.query, body }
+      const request = {
+        params: input.params,
+        query: input.query,
+        body,
+        ...(input.host !== undefined && { host: input.host }),
+      }
       // Built only when the operation runs: a read the cache answers needs none of it.
       const run = async () => {
         const wire = environment.renderer.answer({ now, transferables: true, keep: read })

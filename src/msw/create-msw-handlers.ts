@@ -47,6 +47,7 @@ export function createMswHandlers(service: MockService, baseUrl: string): Reques
           path: url.pathname.slice(prefix.length),
           query: url.searchParams,
           body,
+          host: url.host,
         })
         return toResponse(answer)
       },

@@ -12,6 +12,8 @@ export interface OperationRequest {
   readonly query: URLSearchParams
   /** The parsed JSON body, or `undefined` when the request had none. */
   readonly body: unknown
+  /** The `Host` the client addressed (`localhost:39300`), when the transport knows it. */
+  readonly host?: string
 }
 
 /** What an operation runs with. */

@@ -5,10 +5,10 @@ import { defineOperation, json, type Operation } from './define-operation.js'
 import { requireBody } from './record-routes.js'
 import { booleanQuery, parseBody } from './request-input.js'
 
-/** The schema versions of the service's Model Context Protocol server, and where each is entered. */
+/** The schema versions of the service's Model Context Protocol server, and the path each is entered at. */
 const MCP_SCHEMA_VERSIONS = [
-  { version: '2024-11-05', entry_endpoint: '/model_context_protocol/2024-11-05/sse' },
-  { version: '2025-03-26', entry_endpoint: '/model_context_protocol/2025-03-26/mcp' },
+  { version: '2024-11-05', path: '/model_context_protocol/2024-11-05/sse' },
+  { version: '2025-03-26', path: '/model_context_protocol/2025-03-26/mcp' },
 ]
 
 /**
@@ -48,6 +48,13 @@ export const draftOperations: readonly Operation[] = [
     method: 'GET',
     paths: ['/model_context_protocol/schema_versions'],
     params: {},
-    run: () => json({ iterable: MCP_SCHEMA_VERSIONS }),
+    // Each entry point is a URL an MCP client connects to (the CLI's SSE client), on the host the client asked.
+    live: true,
+    run(context) {
+      const origin = `http://${context.request.host ?? 'localhost:39300'}`
+      return json({
+        iterable: MCP_SCHEMA_VERSIONS.map(({ version, path }) => ({ version, entry_endpoint: `${origin}${path}` })),
+      })
+    },
   }),
 ]

@@ -1,5 +1,6 @@
 import { once } from 'node:events'
 import { afterEach, describe, expect, it } from 'vitest'
+import { SCENARIOS } from 'conversation-asset-mock'
 import { WebSocket } from 'ws'
 import { runCli, startCli, stopAll, urlOf } from './cli-process.js'
 
@@ -38,7 +39,7 @@ describe('the CLI options for the data served', () => {
   })
 
   it.each([
-    [['--scenario', 'huge'], '--scenario takes one of default, empty, large, gone-asset, got "huge"'],
+    [['--scenario', 'huge'], `--scenario takes one of ${SCENARIOS.join(', ')}, got "huge"`],
     [['--generate', '1,2'], '--generate takes seed,assets,conversations'],
     [['--generate', '1,2,3', '--fixtures', 'fixtures/default'], '--generate and --fixtures both give the records'],
     [['--journal-limit', 'many'], '--journal-limit takes a whole number'],

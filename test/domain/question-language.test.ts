@@ -49,4 +49,18 @@ describe('the composed answer', () => {
     const block = text.slice(text.indexOf('```python\n'))
     expect(block.split('\n')[1]).toBe("# Why is '''x''' slow in Python?")
   })
+
+  it('answers a question about another language than its grounding snippet in the language asked, still naming the snippet', () => {
+    const snippet = {
+      asset: { name: 'sum.ts' },
+      original: { classification: { specific: 'ts' }, fragment: { string: { raw: 'export const sum = 1' } } },
+    }
+    const grounding = { assets: [snippet], messages: [] } as unknown as Parameters<typeof composeAnswer>[1]
+    const python = composeAnswer('How do I read a file in Python?', grounding, 1)
+    expect(python).toContain('Based on `sum.ts`')
+    expect(python).toContain('```python\n')
+    expect(python).not.toContain('export const sum = 1')
+    expect(composeAnswer('How do I sum in TypeScript?', grounding, 1)).toContain('```ts\nexport const sum = 1\n```')
+    expect(composeAnswer('How do I sum?', grounding, 1)).toContain('```ts\nexport const sum = 1\n```')
+  })
 })

@@ -91,30 +91,12 @@ export function createJournal({
   bytes: byteLimit = DEFAULT_JOURNAL_BYTES,
   resolveOperation = (operation) => operation,
 }: JournalOptions = {}): Journal {
-  invariant(
-    Number.isSafeInteger(limit) && limit >= 0,
-    'Failed to create the request journal: the limit %s is not a whole number of 0 or more. Pass one such as 10000 (0 keeps no entries).',
-    limit,
-  )
-  invariant(
-    Number.isSafeInteger(byteLimit) && byteLimit >= 0,
-    'Failed to create the request journal: the byte limit %s is not a whole number of 0 or more. Pass one such as 16777216 (16 MiB).',
-    byteLimit,
-  )
+  checkBounds(limit, byteLimit)
   const ring = createRequestRing(limit, byteLimit)
   let lastId = 0
   const responses = createResponseCopies(limit)
   const listeners = new Set<JournalListener>()
-  const tell = (entry: JournalEntry | undefined, id: number) => {
-    // A listener's failure never reaches the request being answered.
-    for (const listener of listeners) {
-      try {
-        listener(entry, id)
-      } catch (error) {
-        console.error(error)
-      }
-    }
-  }
+  const tell = (entry: JournalEntry | undefined, id: number) => tellAll(listeners, entry, id)
   return {
     get entries() {
       return ring.entries()
@@ -170,5 +152,29 @@ export function createJournal({
     get dropped() {
       return ring.dropped
     },
+  }
+}
+
+function checkBounds(limit: number, byteLimit: number): void {
+  invariant(
+    Number.isSafeInteger(limit) && limit >= 0,
+    'Failed to create the request journal: the limit %s is not a whole number of 0 or more. Pass one such as 10000 (0 keeps no entries).',
+    limit,
+  )
+  invariant(
+    Number.isSafeInteger(byteLimit) && byteLimit >= 0,
+    'Failed to create the request journal: the byte limit %s is not a whole number of 0 or more. Pass one such as 16777216 (16 MiB).',
+    byteLimit,
+  )
+}
+
+/** Tells every listener of an entry; a listener's failure never reaches the request being answered. */
+function tellAll(listeners: ReadonlySet<JournalListener>, entry: JournalEntry | undefined, id: number): void {
+  for (const listener of listeners) {
+    try {
+      listener(entry, id)
+    } catch (error) {
+      console.error(error)
+    }
   }
 }

@@ -1,24 +1,18 @@
 import { controlRoutes } from '../control/control-routes.js'
 import { createCopilotReplies, type CopilotReplies } from '../control/copilot-replies.js'
-import { createFaults } from '../control/faults.js'
+import { createFaults, type Faults } from '../control/faults.js'
 import { createInspection, type Inspection } from '../control/inspection.js'
-import { createJournal } from '../control/journal.js'
+import { createJournal, type Journal } from '../control/journal.js'
 import { createNamedSnapshots } from '../control/named-snapshots.js'
 import { downloadControlRoutes } from '../control/download-control.js'
 import { osControlRoutes } from '../control/os-controls.js'
 import { verifyCalls } from '../control/verify-calls.js'
 import { verifyStreams } from '../control/verify-streams.js'
-import { copilotStream } from '../copilot/copilot-stream.js'
 import { deleteAsset } from '../domain/asset-writes.js'
-import { signedInUser } from '../domain/connection-writes.js'
 import type { CopilotHooks } from '../domain/copilot-reply.js'
 import { isModelUsable } from '../domain/model-usability.js'
 import { createServiceMachine, type ServiceMachine } from '../domain/service-machine.js'
 import { serviceInfo } from '../domain/service-info.js'
-import { serveModelDownloadStreams } from '../events/model-download-stream.js'
-import { recordedEndpoint } from '../events/recorded-endpoint.js'
-import { serveStreams } from '../events/serve-streams.js'
-import { STREAM_PATHS } from '../events/stream-paths.js'
 import { streamConnection, type StreamConnectionHooks } from '../events/stream-connection.js'
 import { createStreamHub, type StreamHub } from '../events/stream-hub.js'
 import { createAnswerCache } from '../execution/answer-cache.js'
@@ -26,15 +20,15 @@ import type { ExecutionEnvironment } from '../execution/execute-operation.js'
 import type { Operation } from '../operations/define-operation.js'
 import { routeTable } from '../routes/route-table.js'
 import { systemClock } from '../store/clock.js'
-import { createControllableClock, type ControllableClock } from '../store/controllable-clock.js'
+import { createControllableClock } from '../store/controllable-clock.js'
 import { createStore, type Store } from '../store/create-store.js'
 import { seededIds } from '../store/seeded-ids.js'
-import { buildVisionStatus } from '../wire/vision-status.js'
 import { createWireRenderer, type WireRenderer } from '../wire/wire-renderer.js'
 import { createAccessPolicy } from './access-policy.js'
-import { createDispatcher, type ServiceStreams } from './create-dispatcher.js'
+import { createDispatcher } from './create-dispatcher.js'
+import { serviceStreams } from './service-streams.js'
 import type { MockService, MockServiceOptions } from './mock-service.js'
-import { operationResolver } from './operation-resolver.js'
+import { operationResolver, type ResolveOperation } from './operation-resolver.js'
 import { createScenarioState } from './scenario-state.js'
 import { upgradeRefusal } from './upgrade-refusal.js'
 
@@ -58,11 +52,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
   const scenarios = createScenarioState(store, { ...options, seed })
   const operations = routeTable()
   const resolveOperation = operationResolver(operations, () => streams.paths)
-  const journal = createJournal({
-    ...(options.journalLimit !== undefined && { limit: options.journalLimit }),
-    ...(options.journalBytes !== undefined && { bytes: options.journalBytes }),
-    resolveOperation: (name) => resolveOperation(name, 'read the journal', true),
-  })
+  const journal = journalOf(options, resolveOperation)
   const faults = createFaults(seed, (name) => resolveOperation(name, 'add a fault'))
   const hub = createStreamHub({ takeFault: (stream) => faults.takeStream(stream) })
   const copilot = createCopilotReplies()
@@ -73,16 +63,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
   const connections: StreamConnectionHooks = { now: () => clock.now(), opened: (c) => journal.recordConnection(c) }
   const paceMs = options.copilotPaceMs ?? 0
   const streams = serviceStreams({ store, hub, clock, renderer, copilotHooks, machine, paceMs, connections })
-  const environment: ExecutionEnvironment = {
-    store,
-    machine,
-    renderer,
-    answers: createAnswerCache(store),
-    copilot: copilotHooks,
-    service: serviceInfo(options.version),
-    takeFault: (operation) => faults.take(operation),
-    record: (request, answer) => journal.record(request, answer),
-  }
+  const environment = environmentOf({ store, machine, renderer, copilotHooks, faults, journal }, options.version)
   const inspection = inspectionOf({
     store,
     journal,
@@ -125,13 +106,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     },
     snapshot: () => store.snapshot(),
     restore: (snapshot) => store.replaceAll(snapshot.records, snapshot.gone),
-    verify: (expectation) =>
-      'stream' in expectation
-        ? verifyStreams(journal.entries, expectation)
-        : verifyCalls(journal.entries, {
-            ...expectation,
-            operation: resolveOperation(expectation.operation, 'verify calls'),
-          }),
+    verify: verifierOf(journal, resolveOperation),
     refuseUpgrade(path, refusal = upgradeRefusal(path)) {
       const name = dispatcher.streamAt(path)?.name
       connections.opened(streamConnection(connections, name, path, refusal))
@@ -144,6 +119,48 @@ export function createMockService(options: MockServiceOptions = {}): MockService
   }
 }
 
+/** The journal of a service, bounded as its options say; it names WebSockets by their client methods too. */
+function journalOf(options: MockServiceOptions, resolveOperation: ResolveOperation): Journal {
+  return createJournal({
+    ...(options.journalLimit !== undefined && { limit: options.journalLimit }),
+    ...(options.journalBytes !== undefined && { bytes: options.journalBytes }),
+    resolveOperation: (name) => resolveOperation(name, 'read the journal', true),
+  })
+}
+
+/** What the executor runs operations against: the store and machine, the read cache, faults taken and requests journaled. */
+function environmentOf(
+  parts: Pick<ExecutionEnvironment, 'store' | 'machine' | 'renderer'> & {
+    readonly copilotHooks: CopilotHooks
+    readonly faults: Faults
+    readonly journal: Journal
+  },
+  version: string | undefined,
+): ExecutionEnvironment {
+  const { store, machine, renderer, copilotHooks, faults, journal } = parts
+  return {
+    store,
+    ...(machine && { machine }),
+    renderer,
+    answers: createAnswerCache(store),
+    copilot: copilotHooks,
+    service: serviceInfo(version),
+    takeFault: (operation) => faults.take(operation),
+    record: (request, answer) => journal.record(request, answer),
+  }
+}
+
+/** `verify()`: calls by operation name, or WebSocket connections by stream name; throws the near-miss table. */
+function verifierOf(journal: Journal, resolveOperation: ResolveOperation): MockService['verify'] {
+  return (expectation) =>
+    'stream' in expectation
+      ? verifyStreams(journal.entries, expectation)
+      : verifyCalls(journal.entries, {
+          ...expectation,
+          operation: resolveOperation(expectation.operation, 'verify calls'),
+        })
+}
+
 /** The copilot's seed, its scripted replies, and why a model cannot answer (a local one not downloaded). */
 function copilotHooksOf(store: Store, copilot: CopilotReplies, seed: number): CopilotHooks {
   return {
@@ -153,53 +170,6 @@ function copilotHooksOf(store: Store, copilot: CopilotReplies, seed: number): Co
       const model = id === undefined ? undefined : store.get('model', id)
       if (!model || isModelUsable(model)) return undefined
       return `The model "${model.name}" runs locally and is not downloaded. Download it first (POST /model/${model.id}/download), or ask a cloud model.`
-    },
-  }
-}
-
-/** What the service's streams are made of. */
-interface StreamParts {
-  readonly store: Store
-  readonly hub: StreamHub
-  readonly clock: ControllableClock
-  readonly renderer: WireRenderer
-  readonly copilotHooks: CopilotHooks
-  readonly machine: ServiceMachine
-  readonly paceMs: number
-  readonly connections: StreamConnectionHooks
-}
-
-/**
- * Every WebSocket stream the service answers, each journaled as it opens and
- * closes: the stream table's endpoints, and a model's download progress
- * found by its path (`pattern`); `close()` stops them listening.
- */
-function serviceStreams(parts: StreamParts): ServiceStreams {
-  const { store, hub, clock, renderer, copilotHooks, machine, paceMs, connections } = parts
-  const frameWire = () => renderer.answer({ now: clock.now(), transferables: true, keep: false })
-  const served = serveStreams(store, hub, {
-    status: {
-      user() {
-        const user = signedInUser(store)
-        return user && JSON.stringify(frameWire().render('user', user))
-      },
-      lastCheckedIn: () => JSON.stringify({ value: clock.now().toISOString() }),
-      visionStatus: () => JSON.stringify(buildVisionStatus(machine.vision.state(), frameWire())),
-    },
-    copilot: () => copilotStream({ store, hub, paceMs, ...copilotHooks }),
-  })
-  const stopVision = machine.vision.subscribe(() => served.resend('visionStatus'))
-  const downloads = serveModelDownloadStreams(hub, machine.downloads)
-  return {
-    endpoints: served.endpoints.map((endpoint) => recordedEndpoint(endpoint, connections)),
-    paths: Object.values(STREAM_PATHS),
-    pattern(path) {
-      const endpoint = downloads.at(path)
-      return endpoint && recordedEndpoint(endpoint, connections)
-    },
-    close() {
-      stopVision()
-      served.close()
     },
   }
 }

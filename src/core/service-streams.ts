@@ -1,0 +1,66 @@
+import { copilotStream } from '../copilot/copilot-stream.js'
+import { signedInUser } from '../domain/connection-writes.js'
+import type { CopilotHooks } from '../domain/copilot-reply.js'
+import type { ServiceMachine } from '../domain/service-machine.js'
+import { serveModelDownloadStreams } from '../events/model-download-stream.js'
+import { recordedEndpoint } from '../events/recorded-endpoint.js'
+import { serveStreams } from '../events/serve-streams.js'
+import type { StreamConnectionHooks } from '../events/stream-connection.js'
+import type { StreamHub } from '../events/stream-hub.js'
+import { STREAM_PATHS } from '../events/stream-paths.js'
+import type { ControllableClock } from '../store/controllable-clock.js'
+import type { Store } from '../store/create-store.js'
+import { buildVisionStatus } from '../wire/vision-status.js'
+import type { WireRenderer } from '../wire/wire-renderer.js'
+import type { ServiceStreams } from './create-dispatcher.js'
+
+/** What the service's streams are made of. */
+export interface StreamParts {
+  readonly store: Store
+  readonly hub: StreamHub
+  readonly clock: ControllableClock
+  readonly renderer: WireRenderer
+  readonly copilotHooks: CopilotHooks
+  readonly machine: ServiceMachine
+  readonly paceMs: number
+  readonly connections: StreamConnectionHooks
+}
+
+/**
+ * Every WebSocket stream the service answers, each journaled as it opens and
+ * closes: the stream table's endpoints, and a model's download progress
+ * found by its path (`pattern`); `close()` stops them listening.
+ *
+ * @example
+ * const streams = serviceStreams({ store, hub, clock, renderer, copilotHooks, machine, paceMs: 0, connections })
+ * streams.pattern('/model/m-1/download/progress')?.name // 'modelDownloadProgress'
+ */
+export function serviceStreams(parts: StreamParts): ServiceStreams {
+  const { store, hub, clock, renderer, copilotHooks, machine, paceMs, connections } = parts
+  const frameWire = () => renderer.answer({ now: clock.now(), transferables: true, keep: false })
+  const served = serveStreams(store, hub, {
+    status: {
+      user() {
+        const user = signedInUser(store)
+        return user && JSON.stringify(frameWire().render('user', user))
+      },
+      lastCheckedIn: () => JSON.stringify({ value: clock.now().toISOString() }),
+      visionStatus: () => JSON.stringify(buildVisionStatus(machine.vision.state(), frameWire())),
+    },
+    copilot: () => copilotStream({ store, hub, paceMs, ...copilotHooks }),
+  })
+  const stopVision = machine.vision.subscribe(() => served.resend('visionStatus'))
+  const downloads = serveModelDownloadStreams(hub, machine.downloads)
+  return {
+    endpoints: served.endpoints.map((endpoint) => recordedEndpoint(endpoint, connections)),
+    paths: Object.values(STREAM_PATHS),
+    pattern(path) {
+      const endpoint = downloads.at(path)
+      return endpoint && recordedEndpoint(endpoint, connections)
+    },
+    close() {
+      stopVision()
+      served.close()
+    },
+  }
+}

@@ -4,7 +4,8 @@
 // this folder (so they import the package by its name, as users do), typechecked together with the
 // repository's compiler options, and run: a block that calls vitest's `it` is collected as a suite
 // of this file, any other runs as one test. ```ts browser is code for a page (service worker,
-// `window`): compiled, not run. ```sh and ```text are commands and output, not run.
+// `window`): compiled, not run. ```json is configuration: parsed. ```sh and ```text are commands
+// and output, not run.
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { pathToFileURL } from 'node:url'
 import ts from 'typescript'
@@ -20,10 +21,16 @@ interface Block {
 const root = new URL('../../', import.meta.url)
 const RUN = new Set(['ts', 'js'])
 const COMPILE_ONLY = new Set(['ts browser'])
+const JSON_BLOCK = 'json'
 const NOT_CODE = new Set(['sh', 'text'])
 const VITEST_GLOBALS = ['describe', 'it', 'test', 'expect', 'beforeAll', 'beforeEach', 'afterAll', 'afterEach']
 
-const pages = ['README.md', ...readdirSync(new URL('docs/', root)).filter((name) => name.endsWith('.md')).map((name) => `docs/${name}`)]
+const pages = [
+  'README.md',
+  ...readdirSync(new URL('docs/', root))
+    .filter((name) => name.endsWith('.md'))
+    .map((name) => `docs/${name}`),
+]
 const texts = new Map(pages.map((page) => [page, readFileSync(new URL(page, root), 'utf8')]))
 const blocks = pages.flatMap((page) => blocksOf(page, texts.get(page)!))
 const code = blocks.filter((block) => RUN.has(block.fence) || COMPILE_ONLY.has(block.fence))
@@ -34,7 +41,7 @@ function blocksOf(page: string, text: string): Block[] {
   const found: Block[] = []
   const lines = text.split('\n')
   for (let index = 0; index < lines.length; index++) {
-    const open = /^(`{3,})(.*)$/.exec(lines[index]!)
+    const open = /^(`{3,})([^`]*)$/.exec(lines[index]!) // an info string holds no backtick
     if (!open) continue
     const close = lines.findIndex((line, at) => at > index && line === open[1])
     if (close === -1) break
@@ -62,17 +69,29 @@ afterAll(() => rmSync(scratch, { recursive: true, force: true }))
 
 /** What the compiler says of every code block, one line per error, naming the page and line. */
 function compileErrors(): string[] {
-  const config = ts.getParsedCommandLineOfConfigFile(new URL('tsconfig.json', root).pathname, {}, {
-    ...ts.sys,
-    onUnRecoverableConfigFileDiagnostic: (diagnostic) => {
-      throw new Error(ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'))
+  const config = ts.getParsedCommandLineOfConfigFile(
+    new URL('tsconfig.json', root).pathname,
+    {},
+    {
+      ...ts.sys,
+      onUnRecoverableConfigFileDiagnostic: (diagnostic) => {
+        throw new Error(ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'))
+      },
     },
-  })!
+  )!
   const byPath = new Map([...files].map(([block, file]) => [file.pathname, block]))
-  const program = ts.createProgram([...byPath.keys()], { ...config.options, allowJs: true, checkJs: true, noEmit: true })
+  const program = ts.createProgram([...byPath.keys()], {
+    ...config.options,
+    allowJs: true,
+    checkJs: true,
+    noEmit: true,
+  })
   return ts.getPreEmitDiagnostics(program).map((diagnostic) => {
     const block = diagnostic.file && byPath.get(diagnostic.file.fileName)
-    const line = diagnostic.file && diagnostic.start !== undefined ? diagnostic.file.getLineAndCharacterOfPosition(diagnostic.start).line : 0
+    const line =
+      diagnostic.file && diagnostic.start !== undefined
+        ? diagnostic.file.getLineAndCharacterOfPosition(diagnostic.start).line
+        : 0
     const where = block ? `${block.page}:${block.line + 1 + line}` : (diagnostic.file?.fileName ?? 'options')
     return `${where}: ${ts.flattenDiagnosticMessageText(diagnostic.messageText, ' ')}`
   })
@@ -80,7 +99,9 @@ function compileErrors(): string[] {
 
 describe('the README and docs/', () => {
   it('tag every fenced block as code to run, code for a page, commands or output', () => {
-    const unknown = blocks.filter((block) => !RUN.has(block.fence) && !COMPILE_ONLY.has(block.fence) && !NOT_CODE.has(block.fence))
+    const known = (fence: string) =>
+      RUN.has(fence) || COMPILE_ONLY.has(fence) || fence === JSON_BLOCK || NOT_CODE.has(fence)
+    const unknown = blocks.filter((block) => !known(block.fence))
     expect(unknown.map((block) => `${nameOf(block)} \`\`\`${block.fence}`)).toEqual([])
     expect(code.length).toBeGreaterThan(0)
   })
@@ -88,6 +109,20 @@ describe('the README and docs/', () => {
   it('hold code blocks that compile under the repository compiler options', () => {
     expect(compileErrors()).toEqual([])
   }, 60_000)
+
+  it('hold configuration blocks that are JSON', () => {
+    const invalid = blocks
+      .filter((block) => block.fence === JSON_BLOCK)
+      .filter((block) => {
+        try {
+          JSON.parse(block.code)
+          return false
+        } catch {
+          return true
+        }
+      })
+    expect(invalid.map(nameOf)).toEqual([])
+  })
 
   it('import from vitest every test function their blocks call, so they run without globals', () => {
     const missing = code.flatMap((block) => {
@@ -125,7 +160,9 @@ describe('the README and docs/', () => {
   })
 
   it('say reset() goes back to the current scenario, not always the fixtures', () => {
-    expect(texts.get('docs/control-plane.md')).toMatch(/`reset\(\)` \| back to the current scenario[^|]*not always the fixtures/)
+    expect(texts.get('docs/control-plane.md')).toMatch(
+      /`reset\(\)` \| back to the current scenario[^|]*not always the fixtures/,
+    )
   })
 
   it('link only to files and pages that exist', () => {

@@ -51,6 +51,27 @@ function blocksOf(page: string, text: string): Block[] {
   return found
 }
 
+/** GitHub's anchor of a heading: lower case, punctuation dropped, spaces as hyphens. */
+const anchorOf = (heading: string) =>
+  heading
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N} _-]/gu, '')
+    .replace(/ /g, '-')
+
+/** Whether a relative link from `page` reaches a file, and a heading of it when it names one. */
+function linkResolves(page: string, target: string, anchor: string | undefined): boolean {
+  const file = target === '' ? page : new URL(target, new URL(page, root)).pathname.slice(new URL(root).pathname.length)
+  let text: string
+  try {
+    text = texts.get(file) ?? readFileSync(new URL(file, root), 'utf8')
+  } catch {
+    return false
+  }
+  if (anchor === undefined) return true
+  const headings = [...text.matchAll(/^#+ (.+)$/gm)].map((match) => anchorOf(match[1]!))
+  return headings.includes(anchor)
+}
+
 const nameOf = (block: Block) => `${block.page}:${block.line}`
 const callsTests = (block: Block) => /(^|[^.\w])it\(/m.test(block.code)
 
@@ -165,20 +186,12 @@ describe('the README and docs/', () => {
     )
   })
 
-  it('link only to files and pages that exist', () => {
+  it('link only to files, pages and headings that exist', () => {
     const broken = [...texts].flatMap(([page, text]) =>
-      [...text.matchAll(/\]\(([^)#\s]+)(#[^)]*)?\)/g)]
-        .map((match) => match[1]!)
-        .filter((target) => !/^https?:/.test(target))
-        .filter((target) => {
-          try {
-            readFileSync(new URL(target, new URL(page, root)))
-            return false
-          } catch {
-            return true
-          }
-        })
-        .map((target) => `${page}: ${target}`),
+      [...text.matchAll(/\]\(([^)#\s]*)(?:#([^)\s]*))?\)/g)]
+        .filter((match) => !/^https?:/.test(match[1]!))
+        .filter((match) => !linkResolves(page, match[1]!, match[2]))
+        .map((match) => `${page}: ${match[0].slice(1)}`),
     )
     expect(broken).toEqual([])
   })

@@ -44,7 +44,11 @@ function blocksOf(page: string, text: string): Block[] {
     const open = /^(`{3,})([^`]*)$/.exec(lines[index]!) // an info string holds no backtick
     if (!open) continue
     const close = lines.findIndex((line, at) => at > index && line === open[1])
-    if (close === -1) break
+    if (close === -1) {
+      // Never closed: everything after it would be taken as code. Listed so the tagging test names it.
+      found.push({ page, line: index + 1, fence: `unclosed ${open[2]!.trim()}`, code: '' })
+      break
+    }
     found.push({ page, line: index + 1, fence: open[2]!.trim(), code: lines.slice(index + 1, close).join('\n') })
     index = close
   }
@@ -197,16 +201,19 @@ describe('the README and docs/', () => {
   })
 })
 
-for (const block of code.filter((candidate) => RUN.has(candidate.fence))) {
-  const url = pathToFileURL(files.get(block)!.pathname).href
-  if (callsTests(block)) {
-    // A block that is a test file: its hooks and tests are collected into a suite of their own.
-    describe(`the test at ${nameOf(block)}`, async () => {
-      await import(url)
-    })
-  } else {
-    it(`runs the code at ${nameOf(block)}`, async () => {
-      await import(url)
-    })
-  }
+const runnable = code.filter((block) => RUN.has(block.fence))
+const urlOf = (block: Block) => pathToFileURL(files.get(block)!.pathname).href
+
+// A block that is a test file: its hooks and tests are collected into a suite of their own.
+for (const block of runnable.filter(callsTests)) {
+  describe(`the test at ${nameOf(block)}`, async () => {
+    await import(urlOf(block))
+  })
+}
+
+// Any other block runs to its end without throwing.
+for (const block of runnable.filter((candidate) => !callsTests(candidate))) {
+  it(`runs the code at ${nameOf(block)} to its end`, async () => {
+    await expect(import(urlOf(block))).resolves.toBeDefined()
+  })
 }

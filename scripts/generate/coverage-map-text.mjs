@@ -71,24 +71,24 @@ export function renderCoverageMap(coverage, { version, apiClasses, publicClients
   return `${lines.join('\n')}\n`
 }
 
-/** The README's row of the coverage: the counts, linking the map. */
+/** The coverage row of docs/endpoints.md: the counts, linking the map. */
 export function renderCoverageRow(coverage) {
   const total = counts(coverage)
   return [
     '| client methods | stateful | streams | 501 | per API class |',
     '| --- | --- | --- | --- | --- |',
-    `| ${coverage.length} | ${total.stateful} | ${total.stream} | ${total['not implemented']} | [docs/coverage.md](docs/coverage.md) |`,
+    `| ${coverage.length} | ${total.stateful} | ${total.stream} | ${total['not implemented']} | [coverage.md](coverage.md) |`,
   ].join('\n')
 }
 
 /** `text` with what stands between the markers replaced by `content`. */
-export function replaceCoverageRow(readme, row) {
-  const start = readme.indexOf(ROW_START)
-  const end = readme.indexOf(ROW_END)
+export function replaceCoverageRow(page, row) {
+  const start = page.indexOf(ROW_START)
+  const end = page.indexOf(ROW_END)
   if (start === -1 || end < start) {
     throw new Error(
-      `Failed to find the coverage row in README.md: the markers are missing. Put ${ROW_START} and ${ROW_END} around it.`,
+      `Failed to find the coverage row in docs/endpoints.md: the markers are missing. Put ${ROW_START} and ${ROW_END} around it.`,
     )
   }
-  return `${readme.slice(0, start + ROW_START.length)}\n\n${row}\n\n${readme.slice(end)}`
+  return `${page.slice(0, start + ROW_START.length)}\n\n${row}\n\n${page.slice(end)}`
 }

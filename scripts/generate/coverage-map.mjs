@@ -1,9 +1,9 @@
-// docs/coverage.md and the README's coverage row, from the route table, the stream table, the client operation table
+// docs/coverage.md and the coverage row of docs/endpoints.md, from the route table, the stream table, the client operation table
 // and the list of public clients' calls (scripts/public-client-calls.json).
 import { readFile } from 'node:fs/promises'
 import { renderCoverageMap, renderCoverageRow, replaceCoverageRow } from './coverage-map-text.mjs'
 
-/** docs/coverage.md and README.md with its coverage row, from the client coverage of the route table. */
+/** docs/coverage.md and docs/endpoints.md with its coverage row, from the client coverage of the route table. */
 export async function coverageMap({ root, loadSources }) {
   const { routeTable, clientCoverage, clientApiClasses, clientOperationsVersion, STREAM_PATHS } = await loadSources({
     'src/routes/route-table.ts': ['routeTable'],
@@ -12,13 +12,17 @@ export async function coverageMap({ root, loadSources }) {
     'src/events/stream-paths.ts': ['STREAM_PATHS'],
   })
   const coverage = clientCoverage(routeTable(), Object.values(STREAM_PATHS))
-  const readme = await readFile(`${root}README.md`, 'utf8')
+  const endpoints = await readFile(`${root}docs/endpoints.md`, 'utf8')
   const publicClients = JSON.parse(await readFile(`${root}scripts/public-client-calls.json`, 'utf8'))
   return [
     {
       file: 'docs/coverage.md',
-      text: renderCoverageMap(coverage, { version: clientOperationsVersion, apiClasses: clientApiClasses, publicClients }),
+      text: renderCoverageMap(coverage, {
+        version: clientOperationsVersion,
+        apiClasses: clientApiClasses,
+        publicClients,
+      }),
     },
-    { file: 'README.md', text: replaceCoverageRow(readme, renderCoverageRow(coverage)) },
+    { file: 'docs/endpoints.md', text: replaceCoverageRow(endpoints, renderCoverageRow(coverage)) },
   ]
 }

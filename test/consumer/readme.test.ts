@@ -1,40 +1,219 @@
-import { readFile } from 'node:fs/promises'
-import { describe, expect, it } from 'vitest'
+// Every code block of README.md and docs/*.md, compiled and run as a user would paste it.
+//
+// A block's fence names what it is: ```ts and ```js are code, written to a scratch directory in
+// this folder (so they import the package by its name, as users do), typechecked together with the
+// repository's compiler options, and run: a block that calls vitest's `it` is collected as a suite
+// of this file, any other runs as one test. ```ts browser is code for a page (service worker,
+// `window`): compiled, not run. ```json is configuration: parsed. ```sh and ```text are commands
+// and output, not run.
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { pathToFileURL } from 'node:url'
+import ts from 'typescript'
+import { afterAll, describe, expect, it } from 'vitest'
 
-const readme = await readFile(new URL('../../README.md', import.meta.url), 'utf8')
-const snippets = [...readme.matchAll(/```ts\n([\s\S]*?)```/g)].map((match) => match[1]!)
+interface Block {
+  readonly page: string
+  readonly line: number
+  readonly fence: string
+  readonly code: string
+}
+
+const root = new URL('../../', import.meta.url)
+const RUN = new Set(['ts', 'js'])
+const COMPILE_ONLY = new Set(['ts browser'])
+const JSON_BLOCK = 'json'
+const NOT_CODE = new Set(['sh', 'text'])
 const VITEST_GLOBALS = ['describe', 'it', 'test', 'expect', 'beforeAll', 'beforeEach', 'afterAll', 'afterEach']
 
-describe('the README', () => {
-  it('imports from vitest every test function its snippets call, so they run without globals', () => {
-    const missing = snippets.flatMap((snippet, index) => {
+const pages = [
+  'README.md',
+  ...readdirSync(new URL('docs/', root))
+    .filter((name) => name.endsWith('.md'))
+    .map((name) => `docs/${name}`),
+]
+const texts = new Map(pages.map((page) => [page, readFileSync(new URL(page, root), 'utf8')]))
+const blocks = pages.flatMap((page) => blocksOf(page, texts.get(page)!))
+const code = blocks.filter((block) => RUN.has(block.fence) || COMPILE_ONLY.has(block.fence))
+const readme = texts.get('README.md')!
+
+/** Every fenced block of a page, with the line its fence opens on. */
+function blocksOf(page: string, text: string): Block[] {
+  const found: Block[] = []
+  const lines = text.split('\n')
+  for (let index = 0; index < lines.length; index++) {
+    const open = /^(`{3,})([^`]*)$/.exec(lines[index]!) // an info string holds no backtick
+    if (!open) continue
+    const close = lines.findIndex((line, at) => at > index && line === open[1])
+    if (close === -1) {
+      // Never closed: everything after it would be taken as code. Listed so the tagging test names it.
+      found.push({ page, line: index + 1, fence: `unclosed ${open[2]!.trim()}`, code: '' })
+      break
+    }
+    found.push({ page, line: index + 1, fence: open[2]!.trim(), code: lines.slice(index + 1, close).join('\n') })
+    index = close
+  }
+  return found
+}
+
+/** GitHub's anchor of a heading: lower case, punctuation dropped, spaces as hyphens. */
+const anchorOf = (heading: string) =>
+  heading
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N} _-]/gu, '')
+    .replace(/ /g, '-')
+
+/** Whether a relative link from `page` reaches a file, and a heading of it when it names one. */
+function linkResolves(page: string, target: string, anchor: string | undefined): boolean {
+  const file = target === '' ? page : new URL(target, new URL(page, root)).pathname.slice(new URL(root).pathname.length)
+  let text: string
+  try {
+    text = texts.get(file) ?? readFileSync(new URL(file, root), 'utf8')
+  } catch {
+    return false
+  }
+  if (anchor === undefined) return true
+  const headings = [...text.matchAll(/^#+ (.+)$/gm)].map((match) => anchorOf(match[1]!))
+  return headings.includes(anchor)
+}
+
+const nameOf = (block: Block) => `${block.page}:${block.line}`
+const callsTests = (block: Block) => /(^|[^.\w])it\(/m.test(block.code)
+
+// The scratch directory lives in the repository, so the blocks resolve the package and its
+// dependencies as a user's project does; it is removed when the file's tests end.
+const scratch = new URL(`.snippets-${process.pid}/`, import.meta.url)
+mkdirSync(scratch, { recursive: true })
+const files = new Map(
+  code.map((block, index) => {
+    const file = new URL(`block-${index + 1}.${block.fence.startsWith('js') ? 'mjs' : 'mts'}`, scratch)
+    writeFileSync(file, `${block.code}\n`)
+    return [block, file] as const
+  }),
+)
+afterAll(() => rmSync(scratch, { recursive: true, force: true }))
+
+/** What the compiler says of every code block, one line per error, naming the page and line. */
+function compileErrors(): string[] {
+  const config = ts.getParsedCommandLineOfConfigFile(
+    new URL('tsconfig.json', root).pathname,
+    {},
+    {
+      ...ts.sys,
+      onUnRecoverableConfigFileDiagnostic: (diagnostic) => {
+        throw new Error(ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'))
+      },
+    },
+  )!
+  const byPath = new Map([...files].map(([block, file]) => [file.pathname, block]))
+  const program = ts.createProgram([...byPath.keys()], {
+    ...config.options,
+    allowJs: true,
+    checkJs: true,
+    noEmit: true,
+  })
+  return ts.getPreEmitDiagnostics(program).map((diagnostic) => {
+    const block = diagnostic.file && byPath.get(diagnostic.file.fileName)
+    const line =
+      diagnostic.file && diagnostic.start !== undefined
+        ? diagnostic.file.getLineAndCharacterOfPosition(diagnostic.start).line
+        : 0
+    const where = block ? `${block.page}:${block.line + 1 + line}` : (diagnostic.file?.fileName ?? 'options')
+    return `${where}: ${ts.flattenDiagnosticMessageText(diagnostic.messageText, ' ')}`
+  })
+}
+
+describe('the README and docs/', () => {
+  it('tag every fenced block as code to run, code for a page, commands or output', () => {
+    const known = (fence: string) =>
+      RUN.has(fence) || COMPILE_ONLY.has(fence) || fence === JSON_BLOCK || NOT_CODE.has(fence)
+    const unknown = blocks.filter((block) => !known(block.fence))
+    expect(unknown.map((block) => `${nameOf(block)} \`\`\`${block.fence}`)).toEqual([])
+    expect(code.length).toBeGreaterThan(0)
+  })
+
+  it('hold code blocks that compile under the repository compiler options', () => {
+    expect(compileErrors()).toEqual([])
+  }, 60_000)
+
+  it('hold configuration blocks that are JSON', () => {
+    const invalid = blocks
+      .filter((block) => block.fence === JSON_BLOCK)
+      .filter((block) => {
+        try {
+          JSON.parse(block.code)
+          return false
+        } catch {
+          return true
+        }
+      })
+    expect(invalid.map(nameOf)).toEqual([])
+  })
+
+  it('import from vitest every test function their blocks call, so they run without globals', () => {
+    const missing = code.flatMap((block) => {
       const imported = new Set(
         /import \{([^}]*)\} from 'vitest'/
-          .exec(snippet)?.[1]
+          .exec(block.code)?.[1]
           ?.split(',')
           .map((name) => name.trim()) ?? [],
       )
-      // A call, not a method of that name (Storybook's `async beforeEach() {}`).
-      return VITEST_GLOBALS.filter((name) => new RegExp(`(^|[^.\\w])(?<!async )${name}\\(`, 'm').test(snippet))
+      return VITEST_GLOBALS.filter((name) => new RegExp(`(^|[^.\\w])${name}\\(`, 'm').test(block.code))
         .filter((name) => !imported.has(name))
-        .map((name) => `snippet ${index + 1}: ${name}`)
+        .map((name) => `${nameOf(block)}: ${name}`)
     })
     expect(missing).toEqual([])
   })
 
-  it('gives the official client a basePath wherever it makes a Configuration', () => {
-    const configurations = [...readme.matchAll(/new Configuration\(([^)]*)\)/g)].map((match) => match[1]!)
+  it('give the official client a basePath wherever they make a Configuration', () => {
+    const configurations = [...texts.values()].flatMap((text) =>
+      [...text.matchAll(/new Configuration\(([^)]*)\)/g)].map((match) => match[1]!),
+    )
     expect(configurations.length).toBeGreaterThan(0)
     expect(configurations.filter((options) => !options.includes('basePath'))).toEqual([])
   })
 
-  it('says how to install from a packed tarball, and how to stop a server started in the background', () => {
+  it('keep the two set-up commands at the top of the README', () => {
+    const first = blocks.find((block) => block.page === 'README.md')!
+    expect(first.code).toMatch(/^npm ci && npm start\b/m)
+    expect(first.code).toMatch(/^npm ci && npm test\b/m)
+  })
+
+  it('say how to install from a packed tarball, and how to stop a server started in the background', () => {
     expect(readme).toContain('npm pack')
     expect(readme).toMatch(/npm i -D \S*conversation-asset-mock-\d+\.\d+\.\d+\.tgz/)
     expect(readme).toContain('./node_modules/.bin/conversation-asset-mock')
   })
 
-  it('says reset() goes back to the current scenario, not always the fixtures', () => {
-    expect(readme).toMatch(/`reset\(\)` \| back to the current scenario[^|]*not always the fixtures/)
+  it('say reset() goes back to the current scenario, not always the fixtures', () => {
+    expect(texts.get('docs/control-plane.md')).toMatch(
+      /`reset\(\)` \| back to the current scenario[^|]*not always the fixtures/,
+    )
+  })
+
+  it('link only to files, pages and headings that exist', () => {
+    const broken = [...texts].flatMap(([page, text]) =>
+      [...text.matchAll(/\]\(([^)#\s]*)(?:#([^)\s]*))?\)/g)]
+        .filter((match) => !/^https?:/.test(match[1]!))
+        .filter((match) => !linkResolves(page, match[1]!, match[2]))
+        .map((match) => `${page}: ${match[0].slice(1)}`),
+    )
+    expect(broken).toEqual([])
   })
 })
+
+const runnable = code.filter((block) => RUN.has(block.fence))
+const urlOf = (block: Block) => pathToFileURL(files.get(block)!.pathname).href
+
+// A block that is a test file: its hooks and tests are collected into a suite of their own.
+for (const block of runnable.filter(callsTests)) {
+  describe(`the test at ${nameOf(block)}`, async () => {
+    await import(urlOf(block))
+  })
+}
+
+// Any other block runs to its end without throwing.
+for (const block of runnable.filter((candidate) => !callsTests(candidate))) {
+  it(`runs the code at ${nameOf(block)} to its end`, async () => {
+    await expect(import(urlOf(block))).resolves.toBeDefined()
+  })
+}

@@ -20,7 +20,7 @@ function specOperations(): Array<{ id: string; method: string; path: string }> {
 }
 
 describe('the route table', () => {
-  it('names its groups once each and leaves none empty, as the README endpoint table lists them', () => {
+  it('names its groups once each and leaves none empty, as docs/endpoints.md lists them', () => {
     const groups = routeGroups()
     expect(new Set(groups.map((group) => group.name)).size).toBe(groups.length)
     expect(groups.filter((group) => group.operations.length === 0).map((group) => group.name)).toEqual([])

@@ -5,7 +5,7 @@ import { createSessionServices, isSessionId } from './session-services.js'
 import type { StandaloneServerOptions } from './standalone-server-options.js'
 
 /** The mock a request is answered by, or why its session id is refused. */
-export type SessionChoice = { readonly service: MockService } | { readonly refusal: string }
+type SessionChoice = { readonly service: MockService } | { readonly refusal: string }
 
 /** Picks each request's mock: the default one, or the session's its header, cookie or query names. */
 export interface SessionSelector {

@@ -64,6 +64,19 @@ describe('sessions on the standalone server', () => {
     expect(server.service.store.count('conversation')).toBe(before)
   })
 
+  it('lets a page of another origin send x-mock-session: the preflight allows the header', async () => {
+    server = await startStandaloneServer({ port: 0 })
+    const preflight = await fetch(`${server.url}/conversations/create`, {
+      method: 'OPTIONS',
+      headers: {
+        origin: 'http://localhost:5173',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'content-type, x-mock-session',
+      },
+    })
+    expect(preflight.headers.get('access-control-allow-headers')).toContain('x-mock-session')
+  })
+
   it('answers 400 naming the rule to a session id it does not take, and changes nothing', async () => {
     server = await startStandaloneServer({ port: 0 })
     const before = server.service.store.count('conversation')

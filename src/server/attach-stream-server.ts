@@ -13,6 +13,12 @@ export type StreamDropReason = 'slow' | 'unresponsive'
 
 /** How the stream server decides which upgrades it takes, which clients it keeps, and what it logs. */
 export interface StreamServerOptions {
+  /**
+   * The service an upgrade is served by, when not the one given (a mock
+   * session's), or undefined to refuse the upgrade with 400 (a session id
+   * that is not valid).
+   */
+  serviceFor?(request: IncomingMessage): Pick<MockService, 'streamAt' | 'refuseUpgrade'> | undefined
   /** Why an upgrade request is refused (too many connections, a foreign page), or undefined to go on. */
   refusal?(request: IncomingMessage, socket: Duplex): UpgradeRefusal | undefined
   /** A client with more than this many bytes waiting to be sent is closed with 1013 (default 4 MiB). */
@@ -25,6 +31,7 @@ export interface StreamServerOptions {
   log?(line: string): void
 }
 
+const INVALID_SESSION = 'The mock session id is not valid: use 1 to 64 letters, digits, ".", "_" or "-".'
 const DEFAULT_BUFFER_LIMIT = 4 * 1024 * 1024
 const DEFAULT_PING_INTERVAL_MS = 30_000
 
@@ -76,8 +83,10 @@ export function attachStreamServer(
     // Every refusal is journaled by the service, which also words the refusal of a path it serves no stream at.
     const refusal = options.refusal?.(request, socket)
     if (refusal) return refuseUpgrade(socket, service.refuseUpgrade(path, refusal))
-    const endpoint = service.streamAt(path)
-    if (!endpoint) return refuseUpgrade(socket, service.refuseUpgrade(path))
+    const target = options.serviceFor ? options.serviceFor(request) : service
+    if (!target) return refuseUpgrade(socket, { status: 400, text: INVALID_SESSION })
+    const endpoint = target.streamAt(path)
+    if (!endpoint) return refuseUpgrade(socket, target.refuseUpgrade(path))
     sockets.handleUpgrade(request, socket, head, (client) => {
       answered.add(client)
       client.on('pong', () => answered.add(client))
@@ -113,6 +122,7 @@ export function attachStreamServer(
 }
 
 const REASONS: Record<number, string> = {
+  400: 'Bad Request',
   403: 'Forbidden',
   404: 'Not Found',
   501: 'Not Implemented',

@@ -46,4 +46,14 @@ export interface StandaloneServerOptions extends MockServiceOptions {
   streamBufferLimitBytes?: number
   /** How often stream clients are pinged, in milliseconds; one that misses a pong is dropped (default 30 s). */
   streamPingIntervalMs?: number
+  /**
+   * Most mock sessions kept at once (default 64): a request with an
+   * `x-mock-session` header or `mock-session` cookie gets a mock of its own,
+   * created on first use; past the limit the least recently used is dropped.
+   */
+  maxSessions?: number
+  /** A mock session unused for this many milliseconds is dropped (default 10 minutes). */
+  sessionIdleMs?: number
+  /** Milliseconds now, for sessions' idle drops (default `Date.now`); inject one in tests. */
+  sessionNow?: () => number
 }

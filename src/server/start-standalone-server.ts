@@ -10,6 +10,7 @@ import { controlBodyRefusal } from './control-body-refusal.js'
 import { persistToFile } from './file-persistence.js'
 import { createBodyBudget } from './body-budget.js'
 import { readBody } from './read-body.js'
+import { selectSession } from './select-session.js'
 import { createInspectorServer } from './serve-inspector.js'
 import type { StandaloneServerOptions } from './standalone-server-options.js'
 import { trackConnections } from './track-connections.js'
@@ -52,6 +53,7 @@ const DEFAULT_REQUEST_TIMEOUT_MS = 60_000
  */
 export async function startStandaloneServer(options: StandaloneServerOptions = {}): Promise<StandaloneServer> {
   const service = createMockService(options)
+  const sessions = selectSession(service, options)
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY
   const bodyBudget = createBodyBudget(
     options.maxBodyBytesInFlight ?? Math.max(DEFAULT_MAX_BODY_IN_FLIGHT, maxBodyBytes),
@@ -68,6 +70,8 @@ export async function startStandaloneServer(options: StandaloneServerOptions = {
     const path = queryStart === -1 ? rawUrl : rawUrl.slice(0, queryStart)
     const control = isControlPath(path)
     const client = clientOf(request)
+    const session = sessions.select(request, false)
+    const target = 'service' in session ? session.service : service
     // The control API and the inspector: this machine's clients, through a loopback name, from no other site.
     const refusal = service.access.refusal(path, client)
     // A page of an origin the options allow may read the control API's answers too; no other page may.
@@ -89,11 +93,14 @@ export async function startStandaloneServer(options: StandaloneServerOptions = {
         result = { status: 204 }
       }
     } else {
-      const route = service.route(method, path)
+      const route = target.route(method, path)
       const bodyRefusal = control && !refusal ? controlBodyRefusal(request.headers) : undefined
       if (refusal) {
         request.resume()
         result = textAnswer(403, refusal)
+      } else if ('refusal' in session) {
+        request.resume()
+        result = textAnswer(400, session.refusal)
       } else if (bodyRefusal) {
         request.resume()
         result = textAnswer(415, bodyRefusal)
@@ -105,7 +112,7 @@ export async function startStandaloneServer(options: StandaloneServerOptions = {
         return inspector.serve(route.control.served, response)
       } else {
         try {
-          result = await service.answer(route, {
+          result = await target.answer(route, {
             method,
             path,
             query: new URLSearchParams(queryStart === -1 ? '' : rawUrl.slice(queryStart + 1)),
@@ -152,6 +159,10 @@ export async function startStandaloneServer(options: StandaloneServerOptions = {
   const connections = trackConnections(server, maxConnections)
   const streamClientsDropped: Record<StreamDropReason, number> = { slow: 0, unresponsive: 0 }
   const closeStreams = attachStreamServer(server, service, {
+    serviceFor(request) {
+      const session = sessions.select(request, true)
+      return 'service' in session ? session.service : undefined
+    },
     log: options.log,
     bufferLimitBytes: options.streamBufferLimitBytes,
     pingIntervalMs: options.streamPingIntervalMs,
@@ -188,6 +199,7 @@ export async function startStandaloneServer(options: StandaloneServerOptions = {
     closeStreams()
     inspector.close()
     service.close()
+    sessions.close()
     await persistence?.stop()
     throw error
   }
@@ -207,6 +219,7 @@ export async function startStandaloneServer(options: StandaloneServerOptions = {
         closeStreams()
         inspector.close()
         service.close()
+        sessions.close()
         server.close((error) => {
           const persisted = persistence?.stop() ?? Promise.resolve()
           persisted.then(() => (error ? reject(error) : resolve()), reject)

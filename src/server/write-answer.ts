@@ -5,7 +5,7 @@ import { errorAnswer, type Answer } from '../execution/answer.js'
 const CORS_HEADERS = {
   'access-control-allow-origin': '*',
   'access-control-allow-methods': 'GET, POST, HEAD, DELETE, OPTIONS',
-  'access-control-allow-headers': 'content-type, application, x-application-id',
+  'access-control-allow-headers': 'content-type, application, x-application-id, x-mock-session',
 } as const
 
 /**

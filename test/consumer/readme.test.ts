@@ -4,7 +4,8 @@
 // this folder (so they import the package by its name, as users do), typechecked together with the
 // repository's compiler options, and run: a block that calls vitest's `it` is collected as a suite
 // of this file, any other runs as one test. ```ts browser is code for a page (service worker,
-// `window`): compiled, not run. ```json is configuration: parsed. ```sh and ```text are commands
+// `window`): compiled, not run; so is ```ts playwright, a Playwright test file (its runner, not
+// vitest, runs it: examples/playwright/ does). ```json is configuration: parsed. ```sh and ```text are commands
 // and output, not run.
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { pathToFileURL } from 'node:url'
@@ -20,7 +21,7 @@ interface Block {
 
 const root = new URL('../../', import.meta.url)
 const RUN = new Set(['ts', 'js'])
-const COMPILE_ONLY = new Set(['ts browser'])
+const COMPILE_ONLY = new Set(['ts browser', 'ts playwright'])
 const JSON_BLOCK = 'json'
 const NOT_CODE = new Set(['sh', 'text'])
 const VITEST_GLOBALS = ['describe', 'it', 'test', 'expect', 'beforeAll', 'beforeEach', 'afterAll', 'afterEach']
@@ -150,17 +151,20 @@ describe('the README and docs/', () => {
   })
 
   it('import from vitest every test function their blocks call, so they run without globals', () => {
-    const missing = code.flatMap((block) => {
-      const imported = new Set(
-        /import \{([^}]*)\} from 'vitest'/
-          .exec(block.code)?.[1]
-          ?.split(',')
-          .map((name) => name.trim()) ?? [],
-      )
-      return VITEST_GLOBALS.filter((name) => new RegExp(`(^|[^.\\w])${name}\\(`, 'm').test(block.code))
-        .filter((name) => !imported.has(name))
-        .map((name) => `${nameOf(block)}: ${name}`)
-    })
+    // A Playwright test file takes `test` and `expect` from its own runner.
+    const missing = code
+      .filter((block) => block.fence !== 'ts playwright')
+      .flatMap((block) => {
+        const imported = new Set(
+          /import \{([^}]*)\} from 'vitest'/
+            .exec(block.code)?.[1]
+            ?.split(',')
+            .map((name) => name.trim()) ?? [],
+        )
+        return VITEST_GLOBALS.filter((name) => new RegExp(`(^|[^.\\w])${name}\\(`, 'm').test(block.code))
+          .filter((name) => !imported.has(name))
+          .map((name) => `${nameOf(block)}: ${name}`)
+      })
     expect(missing).toEqual([])
   })
 

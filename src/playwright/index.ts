@@ -1,0 +1,6 @@
+export { createMockFixture } from './create-mock-fixture.js'
+export type { MockFixture } from './create-mock-fixture.js'
+export { routeMock } from './route-mock.js'
+export type { PlaywrightMock, PlaywrightMockOptions } from './route-mock.js'
+export type { RouteTarget } from './route-http.js'
+export { useMockSession } from './use-mock-session.js'

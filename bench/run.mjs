@@ -17,6 +17,7 @@ import { formatTable } from './lib/table.mjs'
 const SECTIONS = {
   msw: { file: 'msw.mjs', full: {}, quick: {} },
   http: { file: 'http.mjs', full: {}, quick: {} },
+  'cold-start': { file: 'cold-start.mjs', full: {}, quick: {} },
   'startup-msw': { file: 'startup-msw.mjs', full: {}, quick: { sizes: [1000] } },
   'startup-http': { file: 'startup-http.mjs', full: {}, quick: { sizes: [1000] } },
   streams: { file: 'streams.mjs', full: {}, quick: { clients: [1, 1000] } },

@@ -10,6 +10,7 @@
 import { readFile, writeFile } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
 import * as prettier from 'prettier'
+import { clientEnums } from './generate/client-enums.mjs'
 import { clientModelRequirements } from './generate/client-model-requirements.mjs'
 import { clientModels } from './generate/client-models.mjs'
 import { clientOperations } from './generate/client-operations.mjs'
@@ -32,6 +33,7 @@ export const GENERATORS = [
     from: 'the official client (dist/models)',
     generate: clientModelRequirements,
   },
+  { name: 'client-enums', from: 'the official client (dist/models)', generate: clientEnums },
   { name: 'service-operation-ids', from: 'the route table', generate: serviceOperationIds },
   { name: 'endpoint-table', from: 'the route table', generate: endpointTable },
   { name: 'coverage-map', from: 'the route table, the stream table, client-operations', generate: coverageMap },

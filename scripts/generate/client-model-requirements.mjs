@@ -17,14 +17,14 @@ const target = 'src/wire/client-model-requirements.generated.ts'
 const require = createRequire(import.meta.url)
 const clientRoot = dirname(require.resolve(`${clientName}/package.json`))
 const clientVersion = JSON.parse(await readFile(join(clientRoot, 'package.json'), 'utf8')).version
-const modelsDirectory = join(clientRoot, 'dist', 'models')
+export const modelsDirectory = join(clientRoot, 'dist', 'models')
 
 function fail(what, fix) {
   throw new Error(`Failed to generate the client model requirements: ${what}. ${fix}`)
 }
 
 /** The values of an enum model (`exports.XEnum = { A: 'A', … }`), or undefined when the file is not an enum. */
-function enumValues(name, source) {
+export function enumValues(name, source) {
   const body = new RegExp(`^exports\\.${name} = \\{\\n([\\s\\S]*?)^\\};`, 'm').exec(source)?.[1]
   if (body === undefined) return undefined
   return Array.from(body.matchAll(/^ {4}\w+: '([^']*)',?$/gm), (match) => match[1])

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { UpdatingStatusEnum } from '@pieces.app/pieces-os-client/dist/models/UpdatingStatusEnum.js'
+import { clientEnumValues } from '../store/client-enums.generated.js'
 import type { OsState, PickerKind, UpdateState } from '../domain/os-state.js'
 import { MAX_PICKED_PATHS, MAX_PICKER_ANSWERS } from '../domain/os-state.js'
 import { textAnswer } from '../execution/answer.js'
@@ -7,7 +7,7 @@ import { jsonAnswer, type ControlRoute } from './control-route.js'
 
 const updateStateInput = z
   .object({
-    status: z.enum(Object.values(UpdatingStatusEnum) as [string, ...string[]]),
+    status: z.enum(clientEnumValues.UpdatingStatusEnum),
     percentage: z.number().min(0).max(100).optional(),
   })
   .strict()

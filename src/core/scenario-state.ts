@@ -1,10 +1,9 @@
 import { invariant } from 'outvariant'
-import { scenarioData, type ScenarioData, type ScenarioName } from '../seeding/scenarios.js'
+import { fixtureRecords, scenarioData, type ScenarioData, type ScenarioName } from '../seeding/scenarios.js'
 import { deleteAsset } from '../domain/asset-writes.js'
 import { defaultFixtures } from '../seeding/default-fixtures.generated.js'
 import type { FixtureSet } from '../seeding/fixture-files.js'
 import type { GenerateFixturesOptions } from '../seeding/generate-fixtures.js'
-import { validateFixtures } from '../seeding/validate-fixtures.js'
 import { createStore, type Store } from '../store/create-store.js'
 
 /** Where a service's records come from. */
@@ -47,7 +46,7 @@ export function createScenarioState(store: Store, source: ScenarioSource): Scena
   let current: ScenarioName = source.scenario ?? 'default'
   let data: ScenarioData | Promise<ScenarioData> =
     current === 'default' && !generate
-      ? { records: validateFixtures(fixtures), goneAssets: [] }
+      ? { records: fixtureRecords(fixtures), goneAssets: [] }
       : scenarioData(current, { fixtures, seed, generate })
   return {
     get current() {

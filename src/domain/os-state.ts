@@ -1,11 +1,12 @@
-import { OSAppletEnum } from '@pieces.app/pieces-os-client/dist/models/OSAppletEnum.js'
+import type { OSAppletEnum } from '@pieces.app/pieces-os-client/dist/models/OSAppletEnum.js'
 import type { UpdatingStatusEnum } from '@pieces.app/pieces-os-client/dist/models/UpdatingStatusEnum.js'
+import { clientEnumValues } from '../store/client-enums.generated.js'
 
 /** A status of `POST /os/update/check` (the client's UpdatingStatusEnum). */
-type UpdateStatus = (typeof UpdatingStatusEnum)[keyof typeof UpdatingStatusEnum]
+type UpdateStatus = UpdatingStatusEnum
 
 /** An applet the service can launch (the client's OSAppletEnum). */
-export type AppletType = (typeof OSAppletEnum)[keyof typeof OSAppletEnum]
+export type AppletType = OSAppletEnum
 
 /** What the OS says about itself: its update, as `POST /os/update/check` answers it. */
 export interface UpdateState {
@@ -37,7 +38,7 @@ const MAX_INTENTIONS = 100
 /** The first port applets are answered on; each applet type has its own after it. */
 const APPLET_BASE_PORT = 39400
 
-const APPLET_TYPES = Object.values(OSAppletEnum)
+const APPLET_TYPES: readonly AppletType[] = clientEnumValues.OSAppletEnum
 
 /**
  * The state of the OS itself that is no record: permissions, the update

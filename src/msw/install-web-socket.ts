@@ -11,6 +11,8 @@ interface RouterState {
   readonly descriptor: PropertyDescriptor | undefined
   /** Where every other URL goes when there was no global (Node 20: the `ws` client). */
   fallback: WebSocketClass | undefined
+  /** Loads `fallback` when it is first needed, so a runtime that never uses it never loads it. */
+  loadFallback: (() => unknown) | undefined
 }
 
 // Symbol.for: two copies of the package in one realm share the router instead of stacking two.
@@ -19,6 +21,11 @@ const ROUTER = Symbol.for('conversation-asset-mock.websocket-router')
 export interface InstallWebSocketOptions {
   /** The class for every other URL when the runtime has no global `WebSocket` (Node 20: `ws`). */
   fallback?: unknown
+  /**
+   * Loads that class on first use instead (a synchronous `require`), so a
+   * test that opens no other socket never loads it.
+   */
+  loadFallback?: () => unknown
 }
 
 /**
@@ -46,6 +53,7 @@ export function installWebSocket(
   const global = globalThis as { WebSocket?: unknown }
   const state = routerOn(global.WebSocket) ?? putRouter(global)
   state.fallback ??= options.fallback as WebSocketClass | undefined
+  state.loadFallback ??= options.loadFallback
   const keys = urls.map(routeKey)
   for (const key of keys) state.routes.set(key, WebSocketClass as WebSocketClass)
   let installed = true
@@ -56,6 +64,11 @@ export function installWebSocket(
     if (state.routes.size > 0 || routerOn(global.WebSocket) !== state) return
     restoreGlobal(global, state.descriptor)
   }
+}
+
+function fallbackOf(state: RouterState): WebSocketClass | undefined {
+  state.fallback ??= state.loadFallback?.() as WebSocketClass | undefined
+  return state.fallback
 }
 
 function routerOn(value: unknown): RouterState | undefined {
@@ -76,15 +89,16 @@ function putRouter(global: { WebSocket?: unknown }): RouterState {
     previous: global.WebSocket as WebSocketClass | undefined,
     descriptor: Object.getOwnPropertyDescriptor(global, 'WebSocket'),
     fallback: undefined,
+    loadFallback: undefined,
   }
   const target = (url: string | URL): WebSocketClass => {
-    const routed = state.routes.get(routeKey(url)) ?? state.previous ?? state.fallback
+    const routed = state.routes.get(routeKey(url)) ?? state.previous ?? fallbackOf(state)
     if (routed) return routed
     throw new Error(
       `Failed to open a WebSocket to ${String(url)}: this runtime has no WebSocket class and the mock serves only its own streams there. Install the \`ws\` package, or use Node 22 or later.`,
     )
   }
-  const classes = () => [...state.routes.values(), state.previous, state.fallback]
+  const isOf = (value: unknown, Class: unknown) => typeof Class === 'function' && value instanceof Class
   // A constructor that returns the socket of the class its URL routes to.
   class RoutingWebSocket {
     static readonly CONNECTING = 0
@@ -93,7 +107,11 @@ function putRouter(global: { WebSocket?: unknown }): RouterState {
     static readonly CLOSED = 3
     static readonly [ROUTER] = state
     static [Symbol.hasInstance](value: unknown): boolean {
-      return classes().some((Class) => typeof Class === 'function' && value instanceof Class)
+      // The fallback is asked last: only a socket no route or previous class made can be one of its.
+      return (
+        [...state.routes.values()].some((Class) => isOf(value, Class)) ||
+        isOf(value, state.previous ?? fallbackOf(state))
+      )
     }
     constructor(url: string | URL, protocols?: string | string[]) {
       const Target = target(url)

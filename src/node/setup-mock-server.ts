@@ -1,4 +1,5 @@
-import { WebSocket as NodeWebSocket } from 'ws'
+import { createRequire } from 'node:module'
+import type { WebSocket as NodeWebSocket } from 'ws'
 import { createMockService, type MockService, type MockServiceOptions } from '../core/create-mock-service.js'
 import { createMswAdapter, type MswAdapter, type MswAdapterOptions } from '../msw/create-msw-adapter.js'
 import { mockServerHost, type HostedMock, type MockServerHost } from './mock-server-host.js'
@@ -52,6 +53,9 @@ export function setupMockServer(options: SetupMockServerOptions = {}): MockServe
     handlers: msw.handlers,
   }
   let listening = false
+  // `ws` loads only when a test opens a socket the mock does not serve on a runtime without a global WebSocket.
+  const loadNodeWebSocket = () =>
+    (createRequire(import.meta.url)('ws') as { WebSocket: typeof NodeWebSocket }).WebSocket
   // The service's own members (its `scenario` getter included) stay reachable through the prototype.
   return Object.assign(Object.create(service) as MockService, {
     baseUrl: msw.baseUrl,
@@ -68,7 +72,7 @@ export function setupMockServer(options: SetupMockServerOptions = {}): MockServe
         listening = true
         // Ours goes on top of MSW's WebSocket patch and comes off first (see decisions/0003);
         // other URLs reach what was there before, or the `ws` client where there was nothing (Node 20).
-        msw.startStreams({ fallback: NodeWebSocket })
+        msw.startStreams({ loadFallback: loadNodeWebSocket })
       }
       await service.ready
     },

@@ -1,6 +1,5 @@
-import { AccessEnum } from '@pieces.app/pieces-os-client/dist/models/AccessEnum.js'
-import { OSAppletEnum } from '@pieces.app/pieces-os-client/dist/models/OSAppletEnum.js'
 import { z } from 'zod'
+import { clientEnumValues } from '../store/client-enums.generated.js'
 import { fragmentSchema } from '../store/schemas.js'
 
 /*
@@ -8,7 +7,7 @@ import { fragmentSchema } from '../store/schemas.js'
  * client sends them (wire keys). Unknown keys are accepted and ignored.
  */
 
-const appletType = z.enum(Object.values(OSAppletEnum) as [string, ...string[]])
+const appletType = z.enum(clientEnumValues.OSAppletEnum)
 
 /** InactiveOSServerApplet: the body of `POST /os/applet/launch` and `/os/applet/restart`. */
 export const inactiveAppletInput = z
@@ -60,7 +59,7 @@ export const seededConnectorCreationInput = z.object({ asset: seededConnectorAss
 /** Linkify: the body of `POST /linkify`: an access and the asset to share (by id), or a seed to save and share. */
 export const linkifyInput = z
   .object({
-    access: z.enum(Object.values(AccessEnum) as [string, ...string[]]),
+    access: z.enum(clientEnumValues.AccessEnum),
     asset: z
       .object({ id: z.string().min(1) })
       .loose()

@@ -1,4 +1,4 @@
-import { defaultFixtures } from './default-fixtures.generated.js'
+import { defaultFixtures, defaultRecords } from './default-fixtures.generated.js'
 import type { FixtureSet } from './fixture-files.js'
 import type { GenerateFixturesOptions } from './generate-fixtures.js'
 import { validateFixtures } from './validate-fixtures.js'
@@ -54,7 +54,7 @@ export async function scenarioData(
   switch (name) {
     case 'default':
       if (options.generate) return { records: await generated(options.generate), goneAssets: [] }
-      return { records: validateFixtures(options.fixtures), goneAssets: [] }
+      return { records: fixtureRecords(options.fixtures), goneAssets: [] }
     case 'empty':
       return { records: {}, goneAssets: [] }
     case 'large':
@@ -68,20 +68,31 @@ export async function scenarioData(
         goneAssets: [],
       }
     case 'gone-asset':
-      return { records: validateFixtures(defaultFixtures), goneAssets: [GONE_ASSET_ID] }
+      return { records: defaultRecords(), goneAssets: [GONE_ASSET_ID] }
     case 'signed-out':
       return {
-        records: withUsers(validateFixtures(defaultFixtures), (user) => ({ ...user, signedIn: false })),
+        records: withUsers(defaultRecords(), (user) => ({ ...user, signedIn: false })),
         goneAssets: [],
       }
     case 'cloud-disconnected':
       return {
-        records: withUsers(validateFixtures(defaultFixtures), (user) =>
+        records: withUsers(defaultRecords(), (user) =>
           user.allocation ? { ...user, allocation: { ...user.allocation, status: 'DISCONNECTED' } } : user,
         ),
         goneAssets: [],
       }
   }
+}
+
+/**
+ * The records of a fixture set in stored form: the embedded default dataset's
+ * were validated when it was generated; any other set is validated now.
+ *
+ * @example
+ * await store.replaceAll(fixtureRecords(defaultFixtures))
+ */
+export function fixtureRecords(fixtures: FixtureSet): RecordSet {
+  return fixtures === defaultFixtures ? defaultRecords() : validateFixtures(fixtures)
 }
 
 function withUsers(records: RecordSet, change: (user: UserRecord) => UserRecord): RecordSet {

@@ -1,4 +1,4 @@
-import { Collection } from '@msw/data'
+import type { Collection } from '@msw/data'
 import { InvariantError, invariant } from 'outvariant'
 import { RECORD_KINDS, recordSchemas, type RecordKind, type RecordOf } from './schemas.js'
 import { storedRecordSchema, type StoredRecordSchema } from './stored-record-schema.js'
@@ -228,6 +228,8 @@ export function createStore(options: StoreOptions = {}): Store {
         records: [...state.index[kind].values()],
       }))
       const fresh = new Map<RecordKind, Collection<any>>()
+      // @msw/data backs this method alone: it loads on the first call, not with the store.
+      const { Collection } = await import('@msw/data')
       for (const { kind, version, records } of stale) {
         const collection = new Collection({ schema: storedRecordSchema(kind) })
         for (const record of records) await collection.create(record)

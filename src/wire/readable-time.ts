@@ -1,4 +1,6 @@
-const UNITS: ReadonlyArray<readonly [Intl.RelativeTimeFormatUnit, number]> = [
+type Unit = 'year' | 'month' | 'week' | 'day' | 'hour' | 'minute'
+
+const UNITS: ReadonlyArray<readonly [Unit, number]> = [
   ['year', 365 * 24 * 3600],
   ['month', 30 * 24 * 3600],
   ['week', 7 * 24 * 3600],
@@ -7,6 +9,19 @@ const UNITS: ReadonlyArray<readonly [Intl.RelativeTimeFormatUnit, number]> = [
   ['minute', 60],
 ]
 const JUST_NOW = 'Just now...'
+/** English's own words for one unit back and one ahead (CLDR's, as `Intl.RelativeTimeFormat` with `numeric: 'auto'` uses them). */
+const LAST: Partial<Record<Unit, string>> = {
+  year: 'last year',
+  month: 'last month',
+  week: 'last week',
+  day: 'yesterday',
+}
+const NEXT: Partial<Record<Unit, string>> = {
+  year: 'next year',
+  month: 'next month',
+  week: 'next week',
+  day: 'tomorrow',
+}
 
 /** Instants (ms since the epoch, inclusive) between which a text stays the same. */
 export interface TimeWindow {
@@ -32,8 +47,7 @@ export interface ReadableTime {
  * readable.text(Date.parse('2024-05-01T12:00:00.000Z'), Date.parse('2024-05-04T12:00:00.000Z')) // '3 days ago'
  */
 export function createReadableTime(): ReadableTime {
-  const relative = new Intl.RelativeTimeFormat('en', { numeric: 'auto' })
-  /** `relative.format(value, unit)` by unit, then value. */
+  /** `relativeText(value, unit)` by unit, then value. */
   const labels: Array<Map<number, string>> = UNITS.map(() => new Map())
   return {
     text(at, now) {
@@ -45,13 +59,26 @@ export function createReadableTime(): ReadableTime {
       const known = labels[unit]!
       let text = known.get(value)
       if (text === undefined) {
-        text = relative.format(value, name)
+        text = relativeText(value, name)
         known.set(value, text)
       }
       return text
     },
     window: (at, now) => windowOf(at, secondsBetween(at, now)),
   }
+}
+
+/**
+ * What \`new Intl.RelativeTimeFormat('en', { numeric: 'auto' }).format(value, unit)\` answers for a
+ * whole \`value\` other than 0, without Intl: creating that formatter takes tens of milliseconds in
+ * a fresh process, which every test file would pay on its first request.
+ */
+function relativeText(value: number, unit: Unit): string {
+  const special = value === -1 ? LAST[unit] : value === 1 ? NEXT[unit] : undefined
+  if (special !== undefined) return special
+  const count = Math.abs(value)
+  const words = `${String(count).replace(/\B(?=(\d{3})+(?!\d))/g, ',')} ${unit}${count === 1 ? '' : 's'}`
+  return value < 0 ? `${words} ago` : `in ${words}`
 }
 
 /** The unit a distance of `seconds` is told in (its index in UNITS), or -1 for "Just now...". */

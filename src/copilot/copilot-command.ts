@@ -1,4 +1,4 @@
-import { qgptStreamInput, questionOf, relevanceQuestionOf, type CopilotQuestion } from './copilot-inputs.js'
+import { qgptStreamInput, questionOf, relevanceQuestionOf, type CopilotQuestion } from '../domain/copilot-inputs.js'
 
 /** What one client frame on `/qgpt/stream` asks of the session. */
 export type CopilotCommand =

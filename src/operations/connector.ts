@@ -1,7 +1,7 @@
 import { matchText } from '../domain/search.js'
 import { defineOperation, json, text, type Operation, type OperationContext } from './define-operation.js'
 import { osOf } from './os.js'
-import { seededConnectorAssetInput, seededConnectorCreationInput } from './os-inputs.js'
+import { seededConnectorAssetInput, seededConnectorCreationInput } from '../domain/os-inputs.js'
 import { readRecord, requireBody } from './record-routes.js'
 import { parseBody, wireContext } from './request-input.js'
 import { z } from 'zod'

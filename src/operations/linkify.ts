@@ -3,7 +3,7 @@ import { seedInput } from '../domain/seeds.js'
 import type { Transaction } from '../store/transaction.js'
 import { buildShare } from '../wire/asset.js'
 import { defineOperation, json, type Operation } from './define-operation.js'
-import { linkifyInput } from './os-inputs.js'
+import { linkifyInput } from '../domain/os-inputs.js'
 import { requireBody } from './record-routes.js'
 import { parseBody, wireContext } from './request-input.js'
 

@@ -1,7 +1,7 @@
 import type { AppletType, OsState } from '../domain/os-state.js'
 import { machineOf } from './machine-context.js'
 import { defineOperation, json, noContent, type Operation, type OperationContext } from './define-operation.js'
-import { filePickerInput, inactiveAppletInput, osPermissionsInput, uncheckedUpdateInput } from './os-inputs.js'
+import { filePickerInput, inactiveAppletInput, osPermissionsInput, uncheckedUpdateInput } from '../domain/os-inputs.js'
 import { requireBody } from './record-routes.js'
 import { parseBody } from './request-input.js'
 

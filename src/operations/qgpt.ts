@@ -5,7 +5,7 @@ import {
   questionOf,
   relevanceQuestionOf,
   type CopilotQuestion,
-} from '../copilot/copilot-inputs.js'
+} from '../domain/copilot-inputs.js'
 import { composeAnswer } from '../domain/copilot-answer.js'
 import { rankMatches } from '../domain/search.js'
 import { MockServiceError } from '../errors.js'

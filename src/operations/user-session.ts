@@ -1,19 +1,8 @@
-import { z } from 'zod'
 import { connectCloud, disconnectCloud, signIn, signOut } from '../domain/user-session.js'
 import { buildAllocationCloud } from '../wire/allocation-cloud.js'
 import { defineOperation, json, text, type Operation } from './define-operation.js'
+import { allocationInput, profileInput } from '../domain/user-session-inputs.js'
 import { parseBody, wireContext } from './request-input.js'
-
-/** The part of a UserProfile body `POST /allocations/connect` reads: whose cloud. */
-const profileInput = z
-  .object({ id: z.string().min(1) })
-  .loose()
-  .optional()
-/** The part of an AllocationCloud body `POST /allocations/disconnect` reads: which cloud. */
-const allocationInput = z
-  .object({ id: z.string().min(1) })
-  .loose()
-  .optional()
 
 /**
  * Signing in and out of the service (OSApi) and the signed-in user's cloud

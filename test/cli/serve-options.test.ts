@@ -1,6 +1,7 @@
 import { once } from 'node:events'
 import { afterEach, describe, expect, it } from 'vitest'
 import { WebSocket } from 'ws'
+import { SCENARIOS } from '../../src/seeding/scenarios.js'
 import { runCli, startCli, stopAll, urlOf } from './cli-process.js'
 
 afterEach(stopAll)
@@ -38,7 +39,7 @@ describe('the CLI options for the data served', () => {
   })
 
   it.each([
-    [['--scenario', 'huge'], '--scenario takes one of default, empty, large, gone-asset, got "huge"'],
+    [['--scenario', 'huge'], `--scenario takes one of ${SCENARIOS.join(', ')}, got "huge"`],
     [['--generate', '1,2'], '--generate takes seed,assets,conversations'],
     [['--generate', '1,2,3', '--fixtures', 'fixtures/default'], '--generate and --fixtures both give the records'],
     [['--journal-limit', 'many'], '--journal-limit takes a whole number'],

@@ -17,7 +17,11 @@ export async function coverageMap({ root, loadSources }) {
   return [
     {
       file: 'docs/coverage.md',
-      text: renderCoverageMap(coverage, { version: clientOperationsVersion, apiClasses: clientApiClasses, publicClients }),
+      text: renderCoverageMap(coverage, {
+        version: clientOperationsVersion,
+        apiClasses: clientApiClasses,
+        publicClients,
+      }),
     },
     { file: 'README.md', text: replaceCoverageRow(readme, renderCoverageRow(coverage)) },
   ]

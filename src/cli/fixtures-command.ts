@@ -1,11 +1,11 @@
 import { resolve } from 'node:path'
-import { parseArgs } from 'node:util'
 import cliProgress from 'cli-progress'
 import { writeFixtureDirectory } from '../seeding/fixture-directory.js'
 import { FIXTURE_FILES } from '../seeding/fixture-files.js'
 import { generateFixtures } from '../seeding/generate-fixtures.js'
 import { validateFixtures } from '../seeding/validate-fixtures.js'
 import { RECORD_KINDS } from '../store/schemas.js'
+import { parseCliArguments } from './parse-cli-arguments.js'
 
 const HELP = `Usage: conversation-asset-mock fixtures --out DIR [--seed N] [--assets N] [--conversations N]
 
@@ -21,6 +21,22 @@ Options:
 `
 
 const DEFAULTS = { seed: 42, assets: 12, conversations: 8 }
+
+const FIXTURES_OPTION_SPECS = {
+  seed: { type: 'string' },
+  assets: { type: 'string' },
+  conversations: { type: 'string' },
+  out: { type: 'string' },
+  help: { type: 'boolean' },
+} as const
+
+/** What each option takes, said when its value is missing or invalid. */
+const VALUE_HINTS = {
+  seed: `a whole number from 0 to ${Number.MAX_SAFE_INTEGER}`,
+  assets: `a whole number from 0 to ${Number.MAX_SAFE_INTEGER}`,
+  conversations: `a whole number from 0 to ${Number.MAX_SAFE_INTEGER}`,
+  out: 'the directory to write',
+}
 
 /** Above this many assets plus conversations, a progress bar is shown on a terminal. */
 const PROGRESS_BAR_THRESHOLD = 5000
@@ -39,20 +55,14 @@ interface Io {
  * process.exitCode = await runFixturesCommand(['--seed', '42', '--assets', '10000', '--out', 'fixtures/big'])
  */
 export async function runFixturesCommand(argv: string[], io: Io = process): Promise<number> {
-  let values
-  try {
-    values = parseArgs({
-      args: argv,
-      options: {
-        seed: { type: 'string' },
-        assets: { type: 'string' },
-        conversations: { type: 'string' },
-        out: { type: 'string' },
-        help: { type: 'boolean' },
-      },
-    }).values
-  } catch (error) {
-    return usageError(io, oneLine(error instanceof Error ? error.message : String(error)))
+  const parsed = parseCliArguments(argv, FIXTURES_OPTION_SPECS, VALUE_HINTS)
+  if ('problem' in parsed) return usageError(io, parsed.problem)
+  const values = parsed.values as {
+    seed?: string
+    assets?: string
+    conversations?: string
+    out?: string
+    help?: boolean
   }
   if (values.help) {
     io.stdout.write(HELP)
@@ -62,7 +72,7 @@ export async function runFixturesCommand(argv: string[], io: Io = process): Prom
   for (const name of ['seed', 'assets', 'conversations'] as const) {
     const parsed = wholeNumber(values[name], DEFAULTS[name])
     if (parsed === undefined) {
-      return usageError(io, `--${name} takes a whole number of 0 or more, got "${values[name] ?? ''}"`)
+      return usageError(io, `--${name} takes ${VALUE_HINTS[name]}, got "${values[name] ?? ''}"`)
     }
     options[name] = parsed
   }
@@ -114,7 +124,7 @@ export async function runFixturesCommand(argv: string[], io: Io = process): Prom
 
 function usageError(io: Io, problem: string): number {
   io.stderr.write(
-    `Failed to generate fixtures: ${problem}. Run "conversation-asset-mock fixtures --help" for the options.\n`,
+    `Failed to generate fixtures: ${problem}${problem.endsWith('?') ? '' : '.'} Run "conversation-asset-mock fixtures --help" for the options.\n`,
   )
   return 2
 }

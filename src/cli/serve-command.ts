@@ -2,6 +2,7 @@ import { resolve } from 'node:path'
 import { readFixtureDirectory } from '../seeding/fixture-directory.js'
 import { startStandaloneServer, type StandaloneServer } from '../server/start-standalone-server.js'
 import { checkPersistFile } from './check-persist-file.js'
+import { watchOwnerExit } from './owner-exit.js'
 import { oneLine, parseServeArguments, SERVE_HELP, type ServeOptions } from './serve-options.js'
 
 interface Io {
@@ -10,7 +11,8 @@ interface Io {
 }
 
 /**
- * Runs the standalone server until SIGINT or SIGTERM; resolves with the exit
+ * Runs the standalone server until SIGINT, SIGTERM or SIGHUP, or until the
+ * npm script that started it ends; resolves with the exit
  * code: 2 for bad options (checked before listening, the `--persist` path
  * included), 1 when the server cannot start, each said in one line.
  *
@@ -24,7 +26,11 @@ export async function runServeCommand(argv: string[], io: Io = process): Promise
     return 0
   }
   if ('problem' in parsed)
-    return failure(io, 2, `${parsed.problem}. Run "conversation-asset-mock --help" for the options`)
+    return failure(
+      io,
+      2,
+      `${parsed.problem}${parsed.problem.endsWith('?') ? '' : '.'} Run "conversation-asset-mock --help" for the options`,
+    )
   const { options } = parsed
   const persisted = options.persist === undefined ? undefined : await checkPersistFile(options.persist)
   if (persisted && 'problem' in persisted) return failure(io, 2, persisted.problem)
@@ -54,23 +60,23 @@ export async function runServeCommand(argv: string[], io: Io = process): Promise
   io.stdout.write(
     `conversation-asset-mock ready on ${server.url} (${store.count('conversation')} conversations, ${store.count('asset')} assets ${origin(options, loaded === true)}); inspector at ${server.url}/__mock/ui\n`,
   )
-  const signal = await nextSignal()
-  io.stdout.write(`conversation-asset-mock stopping on ${signal}: finishing the requests in flight\n`)
+  const owner = watchOwnerExit()
+  const reason = await Promise.race([nextSignal(), owner.gone])
+  owner.stop()
+  io.stdout.write(`conversation-asset-mock stopping on ${reason}: finishing the requests in flight\n`)
   // A second signal stops at once, whatever is still in flight.
   const force = (again: NodeJS.Signals) => {
     io.stderr.write(`conversation-asset-mock stopped on a second ${again} before the requests in flight finished\n`)
     process.exit(1)
   }
-  process.once('SIGINT', force)
-  process.once('SIGTERM', force)
+  for (const signal of STOP_SIGNALS) process.once(signal, force)
   try {
     await server.close()
     return 0
   } catch (error) {
     return failure(io, 1, `stopping failed: ${error instanceof Error ? error.message : String(error)}`)
   } finally {
-    process.off('SIGINT', force)
-    process.off('SIGTERM', force)
+    for (const signal of STOP_SIGNALS) process.off(signal, force)
   }
 }
 
@@ -108,19 +114,21 @@ function startProblem(error: unknown, options: ServeOptions): string {
 
 function failure(io: Io, code: number, problem: string): number {
   const text = oneLine(problem)
-  io.stderr.write(`${text.startsWith('Failed to') ? text : `Failed to start the mock: ${text}`}.\n`)
+  const sentence = /[.?]$/.test(text) ? text : `${text}.`
+  io.stderr.write(`${sentence.startsWith('Failed to') ? sentence : `Failed to start the mock: ${sentence}`}\n`)
   return code
 }
 
-/** Resolves with the first SIGINT or SIGTERM, and stops listening for both. */
-function nextSignal(): Promise<NodeJS.Signals> {
+/** The signals that stop the server: Ctrl+C, a kill, and the terminal closing. */
+const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const
+
+/** Resolves with the first stop signal received, and stops listening for them. */
+function nextSignal(): Promise<string> {
   return new Promise((resolve) => {
     const stop = (signal: NodeJS.Signals) => {
-      process.off('SIGINT', stop)
-      process.off('SIGTERM', stop)
+      for (const name of STOP_SIGNALS) process.off(name, stop)
       resolve(signal)
     }
-    process.on('SIGINT', stop)
-    process.on('SIGTERM', stop)
+    for (const name of STOP_SIGNALS) process.on(name, stop)
   })
 }

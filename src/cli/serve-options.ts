@@ -1,7 +1,7 @@
-import { parseArgs } from 'node:util'
 import { isScenarioName, SCENARIOS, type ScenarioName } from '../seeding/scenarios.js'
 import { DEFAULT_SERVICE_VERSION } from '../domain/service-info.js'
 import type { GenerateFixturesOptions } from '../seeding/generate-fixtures.js'
+import { parseCliArguments } from './parse-cli-arguments.js'
 
 /** What the serve command was asked for, checked. */
 export interface ServeOptions {
@@ -26,8 +26,9 @@ export type ServeArguments = { readonly options: ServeOptions } | { readonly hel
 export const SERVE_HELP = `Usage: conversation-asset-mock [options]
        conversation-asset-mock fixtures --out DIR [--seed N] [--assets N] [--conversations N]
 
-Serves the mock Conversation and Asset Service over HTTP. SIGINT or SIGTERM
-stops it once the requests in flight are answered (idle and stalled connections
+Serves the mock Conversation and Asset Service over HTTP. SIGINT, SIGTERM or
+SIGHUP stops it, and so does the end of the npm script that started it (npm
+start, npx), once the requests in flight are answered (idle and stalled connections
 are closed at once, a request still running after the shutdown timeout is cut
 off); a second signal stops it at once.
 
@@ -50,98 +51,121 @@ Options:
   --help               show this help
 `
 
+/** The serve command's options, as `util.parseArgs` reads them. */
+const SERVE_OPTION_SPECS = {
+  port: { type: 'string' },
+  host: { type: 'string' },
+  fixtures: { type: 'string' },
+  generate: { type: 'string' },
+  scenario: { type: 'string' },
+  persist: { type: 'string' },
+  seed: { type: 'string' },
+  'journal-limit': { type: 'string' },
+  'max-connections': { type: 'string' },
+  'shutdown-timeout': { type: 'string' },
+  'os-version': { type: 'string' },
+  quiet: { type: 'boolean' },
+  help: { type: 'boolean' },
+} as const
+
+/** The whole-number options and the range each takes. */
+const NUMBER_RANGES = {
+  port: { min: 0, max: 65535, fallback: 39300 },
+  seed: { min: 0, max: Number.MAX_SAFE_INTEGER, fallback: 1 },
+  'journal-limit': { min: 0, max: Number.MAX_SAFE_INTEGER, fallback: undefined },
+  'max-connections': { min: 1, max: Number.MAX_SAFE_INTEGER, fallback: undefined },
+  'shutdown-timeout': { min: 0, max: Number.MAX_SAFE_INTEGER, fallback: undefined },
+} as const
+
+type NumberOption = keyof typeof NUMBER_RANGES
+
+/** What each option takes, said when its value is missing or invalid. */
+const VALUE_HINTS: Record<string, string> = {
+  ...Object.fromEntries(
+    Object.entries(NUMBER_RANGES).map(([name, range]) => [name, `a whole number from ${range.min} to ${range.max}`]),
+  ),
+  'shutdown-timeout': `a whole number of milliseconds from 0 to ${Number.MAX_SAFE_INTEGER}`,
+  host: 'an address such as 127.0.0.1 or 0.0.0.0',
+  fixtures: 'a fixtures directory',
+  persist: 'a file path',
+  generate: 'seed,assets,conversations as three whole numbers (e.g. 42,1000,500)',
+  scenario: `one of ${SCENARIOS.join(', ')}`,
+  'os-version': `a version such as ${DEFAULT_SERVICE_VERSION} (no spaces)`,
+}
+
 /**
  * Parses and checks the serve command's arguments; a problem is one line,
- * ready to print after "Failed to start the mock: ".
+ * ready to print after "Failed to start the mock: ", saying what the option
+ * takes.
  *
  * @example
  * parseServeArguments(['--port', '0', '--scenario', 'empty']) // { options: { port: 0, scenario: 'empty', … } }
  */
 export function parseServeArguments(argv: readonly string[]): ServeArguments {
-  let values
-  try {
-    values = parseArgs({
-      args: [...argv],
-      options: {
-        port: { type: 'string' },
-        host: { type: 'string' },
-        fixtures: { type: 'string' },
-        generate: { type: 'string' },
-        scenario: { type: 'string' },
-        persist: { type: 'string' },
-        seed: { type: 'string' },
-        'journal-limit': { type: 'string' },
-        'max-connections': { type: 'string' },
-        'shutdown-timeout': { type: 'string' },
-        'os-version': { type: 'string' },
-        quiet: { type: 'boolean' },
-        help: { type: 'boolean' },
-      },
-    }).values
-  } catch (error) {
-    return { problem: oneLine(error instanceof Error ? error.message : String(error)) }
-  }
+  const parsed = parseCliArguments(argv, SERVE_OPTION_SPECS, VALUE_HINTS)
+  if ('problem' in parsed) return parsed
+  const values = parsed.values as ServeValues
   if (values.help) return { help: true }
 
-  const port = wholeNumber(values.port, 39300)
-  if (port === undefined || port > 65535)
-    return { problem: `--port takes a number from 0 to 65535, got "${values.port}"` }
-  const seed = wholeNumber(values.seed, 1)
-  if (seed === undefined) return { problem: `--seed takes a whole number of 0 or more, got "${values.seed}"` }
-  const journalLimit = wholeNumber(values['journal-limit'], undefined)
-  if (values['journal-limit'] !== undefined && journalLimit === undefined) {
-    return { problem: `--journal-limit takes a whole number of 0 or more, got "${values['journal-limit']}"` }
-  }
-  const maxConnections = wholeNumber(values['max-connections'], undefined)
-  if (values['max-connections'] !== undefined && (maxConnections === undefined || maxConnections < 1)) {
-    return { problem: `--max-connections takes a whole number of 1 or more, got "${values['max-connections']}"` }
-  }
-  const shutdownTimeoutMs = wholeNumber(values['shutdown-timeout'], undefined)
-  if (values['shutdown-timeout'] !== undefined && shutdownTimeoutMs === undefined) {
-    return {
-      problem: `--shutdown-timeout takes a whole number of milliseconds, got "${values['shutdown-timeout']}"`,
+  const numbers: Partial<Record<NumberOption, number>> = {}
+  for (const name of Object.keys(NUMBER_RANGES) as NumberOption[]) {
+    const { min, max, fallback } = NUMBER_RANGES[name]
+    const value = wholeNumber(values[name], fallback)
+    if (value === undefined ? values[name] !== undefined : value < min || value > max) {
+      return { problem: `--${name} takes ${VALUE_HINTS[name]}, got "${values[name]}"` }
     }
+    if (value !== undefined) numbers[name] = value
   }
+  const text = checkTextOptions(values)
+  if (typeof text === 'string') return { problem: text }
+  return {
+    options: {
+      port: numbers.port!,
+      seed: numbers.seed!,
+      host: values.host ?? '127.0.0.1',
+      quiet: values.quiet === true,
+      ...(values.fixtures !== undefined && { fixtures: values.fixtures }),
+      ...(values.persist !== undefined && { persist: values.persist }),
+      ...(values.scenario !== undefined && { scenario: values.scenario as ScenarioName }),
+      ...(text.generate && { generate: text.generate }),
+      ...(numbers['journal-limit'] !== undefined && { journalLimit: numbers['journal-limit'] }),
+      ...(numbers['max-connections'] !== undefined && { maxConnections: numbers['max-connections'] }),
+      ...(numbers['shutdown-timeout'] !== undefined && { shutdownTimeoutMs: numbers['shutdown-timeout'] }),
+      ...(values['os-version'] !== undefined && { version: values['os-version'] }),
+    },
+  }
+}
+
+type ServeValues = {
+  [name in keyof typeof SERVE_OPTION_SPECS]?: (typeof SERVE_OPTION_SPECS)[name] extends {
+    type: 'boolean'
+  }
+    ? boolean
+    : string
+}
+
+/** Checks the options that are not numbers; a problem in one line, or the --generate request. */
+function checkTextOptions(values: ServeValues): string | { generate?: GenerateFixturesOptions } {
   if (values.scenario !== undefined && !isScenarioName(values.scenario)) {
-    return { problem: `--scenario takes one of ${SCENARIOS.join(', ')}, got "${values.scenario}"` }
+    return `--scenario takes ${VALUE_HINTS.scenario}, got "${values.scenario}"`
   }
   let generate: GenerateFixturesOptions | undefined
   if (values.generate !== undefined) {
     const parts = values.generate.split(',').map((part) => wholeNumber(part.trim(), undefined))
     const [generateSeed, assets, conversations] = parts
     if (parts.length !== 3 || generateSeed === undefined || assets === undefined || conversations === undefined) {
-      return {
-        problem: `--generate takes seed,assets,conversations as three whole numbers (e.g. 42,1000,500), got "${values.generate}"`,
-      }
+      return `--generate takes ${VALUE_HINTS.generate}, got "${values.generate}"`
     }
-    if (values.fixtures !== undefined)
-      return { problem: '--generate and --fixtures both give the records; pass one of them' }
+    if (values.fixtures !== undefined) return '--generate and --fixtures both give the records; pass one of them'
     generate = { seed: generateSeed, assets, conversations }
   }
   if (values['os-version'] !== undefined && !/^\S+$/.test(values['os-version'])) {
-    return {
-      problem: `--os-version takes a version such as ${DEFAULT_SERVICE_VERSION} (no spaces), got "${values['os-version']}"`,
-    }
+    return `--os-version takes ${VALUE_HINTS['os-version']}, got "${values['os-version']}"`
   }
   for (const name of ['host', 'fixtures', 'persist'] as const) {
-    if (values[name] === '') return { problem: `--${name} needs a value` }
+    if (values[name] === '') return `--${name} needs a value: ${VALUE_HINTS[name]}`
   }
-  return {
-    options: {
-      port,
-      seed,
-      host: values.host ?? '127.0.0.1',
-      quiet: values.quiet === true,
-      ...(values.fixtures !== undefined && { fixtures: values.fixtures }),
-      ...(values.persist !== undefined && { persist: values.persist }),
-      ...(values.scenario !== undefined && { scenario: values.scenario as ScenarioName }),
-      ...(generate && { generate }),
-      ...(journalLimit !== undefined && { journalLimit }),
-      ...(maxConnections !== undefined && { maxConnections }),
-      ...(shutdownTimeoutMs !== undefined && { shutdownTimeoutMs }),
-      ...(values['os-version'] !== undefined && { version: values['os-version'] }),
-    },
-  }
+  return generate ? { generate } : {}
 }
 
 /** A whole number of 0 or more, the fallback when absent, undefined when malformed. */

@@ -131,8 +131,11 @@ describe.each(runtimes)('identifier streams, $name', ({ start }) => {
   })
 
   it('fails a wait with a readable list of the frames that arrived instead', async () => {
-    const frames = connect('conversations')
-    await expect(frames.next((frame) => frame.iterable.length === 99, { timeoutMs: 100 })).rejects.toThrow(
+    const client = mock.open<IdentifierFrame>(mock.streamUrls.conversations)
+    open.push(client.socket)
+    // The recorder listens first: once this message event fires, the frame is in its list, whatever the load.
+    await new Promise<void>((resolve) => client.socket.addEventListener('message', () => resolve(), { once: true }))
+    await expect(client.frames.next((frame) => frame.iterable.length === 99, { timeoutMs: 100 })).rejects.toThrow(
       /Failed to receive a matching frame within 100 ms: these arrived instead:\n {2}\{"iterable":\[\{"conversation"/,
     )
   })

@@ -7,6 +7,7 @@ import { WebSocket as NodeWebSocket } from 'ws'
 export interface TestSocket {
   send(text: string): void
   close(code?: number, reason?: string): void
+  addEventListener(type: 'message', listener: () => void, options?: { once?: boolean }): void
 }
 
 /** One way of running the mock's streams, as the stream tests drive it. */

@@ -1,6 +1,5 @@
 import { once } from 'node:events'
 import { afterEach, describe, expect, it } from 'vitest'
-import { SCENARIOS } from 'conversation-asset-mock'
 import { WebSocket } from 'ws'
 import { SCENARIOS } from '../../src/seeding/scenarios.js'
 import { runCli, startCli, stopAll, urlOf } from './cli-process.js'

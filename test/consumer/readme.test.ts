@@ -185,7 +185,7 @@ describe('the README and docs/', () => {
   it('say how to install from a packed tarball, and how to stop a server started in the background', () => {
     expect(readme).toContain('npm pack')
     expect(readme).toMatch(/npm i -D \S*conversation-asset-mock-\d+\.\d+\.\d+\.tgz/)
-    expect(readme).toContain('./node_modules/.bin/conversation-asset-mock')
+    expect(readme).toContain('`npm start & … kill $!` frees the port')
   })
 
   it('say reset() goes back to the current scenario, not always the fixtures', () => {

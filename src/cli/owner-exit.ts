@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
+import { isProcessRunning } from '../server/is-process-running.js'
 
 /** How often the processes that own the CLI are checked. */
 const CHECK_INTERVAL_MS = 250
@@ -29,7 +30,7 @@ export function watchOwnerExit(env: NodeJS.ProcessEnv = process.env): OwnerExit 
   let timer: NodeJS.Timeout | undefined
   const gone = new Promise<string>((resolve) => {
     timer = setInterval(() => {
-      const exited = process.ppid !== parent ? parent : owners.find((pid) => !isRunning(pid))
+      const exited = process.ppid !== parent ? parent : owners.find((pid) => !isProcessRunning(pid))
       if (exited === undefined) return
       clearInterval(timer)
       resolve(`the end of the npm script that started it (process ${exited} exited)`)
@@ -37,16 +38,6 @@ export function watchOwnerExit(env: NodeJS.ProcessEnv = process.env): OwnerExit 
     timer.unref()
   })
   return { gone, stop: () => clearInterval(timer) }
-}
-
-/** Whether a process exists (one we may not signal still exists). */
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM'
-  }
 }
 
 /** The parent of `pid`, from /proc on Linux or `ps` elsewhere; undefined where neither answers (Windows). */

@@ -2,8 +2,7 @@ import { createModel, deleteModel, deleteModelCache, setModelLoaded, updateModel
 import { modelUpdateInput, seededModelInput } from '../domain/service-seeds.js'
 import { goneOnRefusal } from '../errors.js'
 import type { ModelRecord } from '../store/schemas.js'
-import type { Transaction } from '../store/transaction.js'
-import { defineOperation, json, noContent, type Operation } from './define-operation.js'
+import { defineOperation, json, noContent, type Operation, type OperationContext } from './define-operation.js'
 import { machineOf } from './machine-context.js'
 import { readRecord, requireBody } from './record-routes.js'
 import { parseBody, pathId, wireContext } from './request-input.js'
@@ -78,8 +77,12 @@ export const modelsOperations: readonly Operation[] = [
       return noContent()
     },
   }),
-  downloadOperation('modelSpecificModelDownload', '/model/:model/download', 'start'),
-  downloadOperation('modelSpecificModelDownloadCancel', '/model/:model/download/cancel', 'cancel'),
+  modelStateOperation('modelSpecificModelDownload', '/model/:model/download', (context, id) =>
+    machineOf(context).downloads.start(id),
+  ),
+  modelStateOperation('modelSpecificModelDownloadCancel', '/model/:model/download/cancel', (context, id) =>
+    machineOf(context).downloads.cancel(id),
+  ),
   defineOperation({
     id: 'modelsDeleteSpecificModelCache',
     method: 'POST',
@@ -92,8 +95,12 @@ export const modelsOperations: readonly Operation[] = [
       return json({ model: { id } })
     },
   }),
-  modelStateOperation('modelSpecificModelLoad', '/model/:model/load', (tx, id) => setModelLoaded(tx, id, true)),
-  modelStateOperation('modelSpecificModelUnload', '/model/:model/unload', (tx, id) => setModelLoaded(tx, id, false)),
+  modelStateOperation('modelSpecificModelLoad', '/model/:model/load', (context, id) =>
+    context.store.write((tx) => setModelLoaded(tx, id, true)),
+  ),
+  modelStateOperation('modelSpecificModelUnload', '/model/:model/unload', (context, id) =>
+    context.store.write((tx) => setModelLoaded(tx, id, false)),
+  ),
   defineOperation({
     id: 'unloadModels',
     method: 'POST',
@@ -109,11 +116,11 @@ export const modelsOperations: readonly Operation[] = [
   }),
 ]
 
-/** `POST /model/{model}/…`: changes one model's state and answers the model. */
+/** `POST /model/{model}/…`: changes one model's state (load, unload, start or cancel a download) and answers the model. */
 function modelStateOperation(
   id: string,
   path: string,
-  change: (tx: Transaction, model: string) => ModelRecord,
+  change: (context: OperationContext, model: string) => Promise<ModelRecord>,
 ): Operation {
   return defineOperation({
     id,
@@ -122,28 +129,8 @@ function modelStateOperation(
     params: { model: 'model' },
     body: 'none',
     async run(context) {
-      const modelId = pathId(context, 'model')
-      const wire = wireContext(context)
-      const model = await context.store.write((tx) => change(tx, modelId))
-      return json(wire.render('model', model))
-    },
-  })
-}
-
-/** `POST /model/{model}/download[/cancel]`: starts or cancels a download and answers the model. */
-function downloadOperation(id: string, path: string, action: 'start' | 'cancel'): Operation {
-  return defineOperation({
-    id,
-    method: 'POST',
-    paths: [path],
-    params: { model: 'model' },
-    body: 'none',
-    async run(context) {
-      const modelId = pathId(context, 'model')
-      const wire = wireContext(context)
-      const downloads = machineOf(context).downloads
-      const model = await (action === 'start' ? downloads.start(modelId) : downloads.cancel(modelId))
-      return json(wire.render('model', model))
+      const model = await change(context, pathId(context, 'model'))
+      return json(wireContext(context).render('model', model))
     },
   })
 }

@@ -2,6 +2,7 @@ import * as nodeFs from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
 import type { MockService } from '../core/create-mock-service.js'
 import { parseState, serializeStateInPieces } from '../persistence/persisted-state.js'
+import { isProcessRunning } from './is-process-running.js'
 
 /** A service's records kept in a file. */
 export interface FilePersistence {
@@ -169,16 +170,7 @@ async function removeLeftovers(fs: PersistenceFileSystem, file: string): Promise
     if (!entry.startsWith(`${name}.`) || !entry.endsWith('.tmp')) continue
     const pid = entry.slice(name.length + 1, -'.tmp'.length)
     if (!/^\d+$/.test(pid)) continue
-    if (Number(pid) !== process.pid && isRunning(Number(pid))) continue
+    if (Number(pid) !== process.pid && isProcessRunning(Number(pid))) continue
     await fs.rm(join(dirname(file), entry), { force: true }).catch(() => undefined)
-  }
-}
-
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM'
   }
 }

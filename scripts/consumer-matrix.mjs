@@ -2,7 +2,8 @@
 // into each tiny consumer project of test/consumers/ (copied under .tmp/consumers/, each with
 // its own test runner and DOM library), runs its one test file, and prints a table. Exits 1
 // when a project fails, printing the end of its output.
-// Usage: node scripts/consumer-matrix.mjs [--msw 2|3] [--only vitest-jsdom,jest-jsdom]
+// Usage: node scripts/consumer-matrix.mjs [--msw 2|3] [--jest 29|30] [--only vitest-jsdom,jest-jsdom]
+// --jest installs that Jest (and its jsdom environment, where a project has one) over the project's own.
 import { spawn } from 'node:child_process'
 import { cp, mkdir, readFile, readdir, rm, stat } from 'node:fs/promises'
 import { join } from 'node:path'
@@ -14,9 +15,10 @@ const projects = join(root, 'test/consumers')
 const work = join(root, '.tmp/consumers')
 
 const { values } = parseArgs({
-  options: { msw: { type: 'string', default: '2' }, only: { type: 'string' } },
+  options: { msw: { type: 'string', default: '2' }, jest: { type: 'string' }, only: { type: 'string' } },
 })
 if (!['2', '3'].includes(values.msw)) fail(`--msw is ${values.msw}; give 2 or 3.`)
+if (values.jest !== undefined && !['29', '30'].includes(values.jest)) fail(`--jest is ${values.jest}; give 29 or 30.`)
 
 /** Runs a command, resolving with its exit code and combined output; never rejects on a failing exit. */
 function run(command, args, cwd) {
@@ -55,16 +57,25 @@ async function pack() {
 async function runProject(name, tarball) {
   const dir = join(work, name)
   await cp(join(projects, name), dir, { recursive: true })
+  const extra = await jestOverride(dir)
   const install = await timed(() =>
     run(
       'npm',
-      ['install', '--no-audit', '--no-fund', '--no-package-lock', '--no-save', tarball, `msw@${values.msw}`],
+      ['install', '--no-audit', '--no-fund', '--no-package-lock', '--no-save', tarball, `msw@${values.msw}`, ...extra],
       dir,
     ),
   )
   if (install.code !== 0) return { name, install, test: { code: 1, output: 'not run', seconds: 0 } }
   const test = await timed(() => run('npm', ['test'], dir))
   return { name, install, test, runner: await runnerOf(dir) }
+}
+
+/** The Jest packages `--jest` puts over a Jest project's own (none for a vitest project, or without the flag). */
+async function jestOverride(dir) {
+  const { devDependencies = {} } = JSON.parse(await readFile(join(dir, 'package.json'), 'utf8'))
+  if (values.jest === undefined || !('jest' in devDependencies)) return []
+  const environment = 'jest-environment-jsdom' in devDependencies ? [`jest-environment-jsdom@${values.jest}`] : []
+  return [`jest@${values.jest}`, ...environment]
 }
 
 async function runnerOf(dir) {

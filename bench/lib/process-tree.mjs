@@ -8,7 +8,8 @@ const FIRST_ANSWER_MS = 60_000
 /**
  * Starts a server as a command of its own (any language: a Node CLI, a JVM)
  * in a process group of its own, and resolves once it answers `probe` over
- * HTTP, with the milliseconds from spawn to that first answer. The handle
+ * HTTP, with the milliseconds from spawn to that first answer and the CPU
+ * milliseconds the process and its children spent until then. The handle
  * gives the resident memory of the process and its children (`rss()`, bytes,
  * from /proc), waits until they are quiet (`settle()`), and stops the whole
  * group (`stop()`).
@@ -47,11 +48,14 @@ export async function spawnServer({ name, command, args, port, probe, cwd, env }
     )
   }
   const startMs = performance.now() - started
+  // CPU time spent until then, by the process and its children: what start-up costs, whatever the machine's load.
+  const startCpuMs = treeTicks(child.pid) * 10
   return {
     name,
     url,
     pid: child.pid,
     startMs,
+    startCpuMs,
     rss: () => treeRss(child.pid),
     settle: () => settleTree(child.pid),
     async stop() {
@@ -140,6 +144,11 @@ function readStat(pid) {
   }
 }
 
+/** CPU ticks (10 ms) of `pid` and its descendants so far (0 off Linux). */
+function treeTicks(pid) {
+  return treePids(pid).reduce((sum, each) => sum + (readStat(each)?.ticks ?? 0), 0)
+}
+
 /** Resident bytes of `pid` and its descendants (undefined off Linux). */
 function treeRss(pid) {
   const stats = treePids(pid).map(readStat).filter(Boolean)
@@ -152,7 +161,7 @@ function treeRss(pid) {
  * counted in three 50 ms windows in a row, at most `maxMs`.
  */
 async function settleTree(pid, maxMs = 5000) {
-  const ticks = () => treePids(pid).reduce((sum, each) => sum + (readStat(each)?.ticks ?? 0), 0)
+  const ticks = () => treeTicks(pid)
   const started = performance.now()
   let quiet = 0
   while (quiet < 3 && performance.now() - started < maxMs) {

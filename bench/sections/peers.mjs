@@ -48,8 +48,8 @@ const running = []
 try {
   await writePeerFiles(dir, await recordAnswers(), { assetId: BENCH_ASSET_ID })
   const names = [MOCK, BARE, ...peers]
-  data.startMs = await startUpRounds(names)
-  rows.push(...startUpRows(data.startMs, peers))
+  data.startUp = await startUpRounds(names)
+  rows.push(...startUpRows(data.startUp, peers))
   for (const name of names) running.push(await start(name))
   data.routes = {}
   for (const [key, route] of Object.entries(ROUTES)) {
@@ -115,15 +115,17 @@ async function recordAnswers() {
 /** Spawn → first answer of each server, `startRounds` times, in a rotating order; each stopped before the next starts. */
 async function startUpRounds(names) {
   const times = Object.fromEntries(names.map((name) => [name, []]))
+  const cpu = Object.fromEntries(names.map((name) => [name, []]))
   for (let round = 0; round < startRounds; round++) {
     progress(`peers: start-up round ${round + 1} of ${startRounds}`)
     for (const name of rotate(names, round)) {
       const server = await start(name)
       times[name].push(server.startMs)
+      cpu[name].push(server.startCpuMs)
       await server.stop()
     }
   }
-  return times
+  return { times, cpu }
 }
 
 /** One warm-up run of each server, then `rounds` rounds of one run each, in a rotating order. */
@@ -143,15 +145,16 @@ async function loadRounds(route, servers) {
   return runs
 }
 
-function startUpRows(times, names) {
+function startUpRows({ times, cpu }, names) {
   const medianMs = (name) => medianInterval(times[name]).median
+  const cpuMs = (name) => medianInterval(cpu[name]).median
   return [BARE, ...names].map((name) =>
     ratioRow(
       `start-up, spawn → first answer: the mock's CLI on its fixtures ÷ ${name}, time`,
       paired(times[MOCK].map((mockMs, round) => mockMs / times[name][round])),
       'value',
       name.startsWith('json-server') ? { atMost: 1.3, text: '≤ 1.3' } : undefined,
-      `${medianMs(MOCK).toFixed(0)} vs ${medianMs(name).toFixed(0)} ms`,
+      `${medianMs(MOCK).toFixed(0)} vs ${medianMs(name).toFixed(0)} ms; CPU until then ${cpuMs(MOCK).toFixed(0)} vs ${cpuMs(name).toFixed(0)} ms`,
     ),
   )
 }

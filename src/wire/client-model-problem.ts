@@ -41,43 +41,22 @@ export function clientModelProblem(
   references: readonly string[] = [],
 ): string | undefined {
   if (clientModelTable[model] === undefined) return undefined
-  const override = references.length > 0 ? withReferences(model, references) : undefined
+  const decoded = new Map<string, ModelRequirements>()
+  if (references.length > 0) {
+    const own = requirementsOf(model, decoded)
+    const nested = own.nested.map(([key, type]) => [key, references.includes(key) ? REFERENCE : type] as const)
+    decoded.set(model, { required: own.required, nested })
+  }
   const stack: Pending[] = [{ value, type: model, parent: undefined, step: '' }]
   for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
-    const problem = visit(next, stack, override)
+    const problem = visit(next, stack, decoded)
     if (problem !== undefined) return problem
   }
   return undefined
 }
 
-/** A model whose reference keys read as references (only an `id` required), in place of its table entry. */
-interface Override {
-  readonly model: string
-  readonly requirements: ModelRequirements
-}
-
-/**
- * Every model's requirements, decoded from the (constant) table the first time
- * a check needs them and kept for the process, and each model's override per
- * list of reference keys (a handful): a check then only walks the value.
- */
-const DECODED = new Map<string, ModelRequirements>()
-const OVERRIDES = new Map<string, Override>()
-const ENUMS = new Map<string, ReadonlySet<string>>()
-
-function withReferences(model: string, references: readonly string[]): Override {
-  const key = `${model}|${references.join(',')}`
-  const known = OVERRIDES.get(key)
-  if (known) return known
-  const own = requirementsOf(model)
-  const nested = own.nested.map(([field, type]) => [field, references.includes(field) ? REFERENCE : type] as const)
-  const override = { model, requirements: { required: own.required, nested } }
-  OVERRIDES.set(key, override)
-  return override
-}
-
 /** Checks one value against its type, and queues what it nests. */
-function visit(pending: Pending, stack: Pending[], override: Override | undefined): string | undefined {
+function visit(pending: Pending, stack: Pending[], decoded: Map<string, ModelRequirements>): string | undefined {
   const { value, type } = pending
   if (value === undefined || value === null) return undefined
   if (type.startsWith('[')) {
@@ -89,11 +68,11 @@ function visit(pending: Pending, stack: Pending[], override: Override | undefine
   }
   const map = type.startsWith('{')
   const name = map ? type.slice(1) : type
-  const values = map ? undefined : enumValues(name)
-  if (values !== undefined) {
-    return typeof value === 'string' && values.has(value)
+  const values = clientEnumTable[name]
+  if (values !== undefined && !map) {
+    return typeof value === 'string' && values.split(' ').includes(value)
       ? undefined
-      : `${pathOf(pending)} must be one of the ${name} values (${[...values].join(', ')})`
+      : `${pathOf(pending)} must be one of the ${name} values (${values.split(' ').join(', ')})`
   }
   if (typeof value !== 'object' || Array.isArray(value)) {
     const shape = type === REFERENCE ? 'a reference to a record (an object with its id)' : `a ${name} object`
@@ -108,7 +87,7 @@ function visit(pending: Pending, stack: Pending[], override: Override | undefine
       stack.push({ value: record[key], type: name, parent: pending, step: `.${key}` })
     return undefined
   }
-  const requirements = override?.model === name ? override.requirements : requirementsOf(name)
+  const requirements = requirementsOf(name, decoded)
   for (const key of requirements.required) {
     if (record[key] === undefined || record[key] === null) return `${pathOf(pending, `.${key}`)} is required by ${name}`
   }
@@ -120,27 +99,16 @@ function visit(pending: Pending, stack: Pending[], override: Override | undefine
   return undefined
 }
 
-/** An enum's values as a set, split from the table the first time it is asked for; undefined for a model. */
-function enumValues(name: string): ReadonlySet<string> | undefined {
-  const known = ENUMS.get(name)
-  if (known) return known
-  const listed = clientEnumTable[name]
-  if (listed === undefined) return undefined
-  const values = new Set(listed.split(' '))
-  ENUMS.set(name, values)
-  return values
-}
-
-/** A model's table entry, decoded the first time it is asked for and kept in DECODED. */
-function requirementsOf(model: string): ModelRequirements {
-  const known = DECODED.get(model)
+/** A model's table entry, decoded once per check. */
+function requirementsOf(model: string, decoded: Map<string, ModelRequirements>): ModelRequirements {
+  const known = decoded.get(model)
   if (known) return known
   const [required = '', nested = ''] = (clientModelTable[model] ?? '|').split('|')
   const requirements: ModelRequirements = {
     required: required === '' ? [] : required.split(','),
     nested: nested === '' ? [] : nested.split(',').map((field) => splitAt(field, field.indexOf(':'))),
   }
-  DECODED.set(model, requirements)
+  decoded.set(model, requirements)
   return requirements
 }
 

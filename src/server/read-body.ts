@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http'
 import { MockServiceError } from '../errors.js'
+import { bodyTooLarge } from '../execution/body-limit.js'
 import type { BodyBudget } from './body-budget.js'
 
 /**
@@ -21,7 +22,7 @@ export function readBody(request: IncomingMessage, limit: number, budget?: BodyB
   const declared = Number(request.headers['content-length'] ?? 0)
   if (declared > limit) {
     request.resume()
-    return Promise.reject(tooLarge(limit))
+    return Promise.reject(bodyTooLarge(limit))
   }
   // What this body holds of the budget: its declared length at once, or what arrives when none is declared.
   let taken = 0
@@ -52,7 +53,7 @@ export function readBody(request: IncomingMessage, limit: number, budget?: BodyB
     request.on('data', (chunk: Buffer) => {
       if (settled) return
       size += chunk.length
-      if (size > limit) return settle(tooLarge(limit))
+      if (size > limit) return settle(bodyTooLarge(limit))
       if (budget && size > taken) {
         if (!budget.take(size - taken)) return settle(busy(budget.limit))
         taken = size
@@ -66,10 +67,6 @@ export function readBody(request: IncomingMessage, limit: number, budget?: BodyB
     // A client gone before the end of its body: nothing more comes, and its bytes go back to the budget.
     request.on('close', () => settle(new Error('The client closed the connection before the end of its request body.')))
   })
-}
-
-function tooLarge(limit: number): MockServiceError {
-  return new MockServiceError('PAYLOAD_TOO_LARGE', `Request body is larger than the limit of ${limit} bytes.`)
 }
 
 function busy(limit: number): MockServiceError {

@@ -2,14 +2,13 @@ import type { Activity, Asset, FlattenedAsset, FlattenedFormat, Format, Share } 
 import type { ActivityRecord, AssetRecord, FormatRecord, RecordKind, RecordOf } from '../store/schemas.js'
 import { toScore } from './conversation.js'
 import { collectionOf } from './flattened.js'
+import { utf8Length } from './utf8-length.js'
 import type { Wire, WireContext } from './wire-types.js'
-
-const encoder = new TextEncoder()
 
 /** The size of a format's payload as a ByteDescriptor. */
 function formatBytes(record: FormatRecord): { value: number; readable: string } {
   const text = record.fragment?.string?.raw ?? record.file?.string?.raw ?? ''
-  const value = encoder.encode(text).length
+  const value = utf8Length(text)
   const readable =
     value < 1024
       ? `${value} B`

@@ -1,14 +1,14 @@
-import { jsonShapeProblem, MAX_JSON_DEPTH, MAX_JSON_KEYS, MAX_JSON_MEMBERS } from './json-shape.js'
+import { jsonShapeProblem } from './json-shape.js'
 
 /** A request body read as JSON: its value (undefined for none), or what is wrong with it. */
 export type JsonBody = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly problem: string }
 
 /**
  * Reads a request's body as JSON, the one way every route family does: empty
- * is no body; malformed JSON, JSON nested deeper than {@link MAX_JSON_DEPTH}
+ * is no body; malformed JSON, JSON nested deeper than `MAX_JSON_DEPTH`
  * (which would overflow the stack when the record holding it is serialized
- * again), and JSON with more than {@link MAX_JSON_KEYS} keys or
- * {@link MAX_JSON_MEMBERS} members (which would hold the server for seconds
+ * again), and JSON with more than `MAX_JSON_KEYS` keys or
+ * `MAX_JSON_MEMBERS` members (which would hold the server for seconds
  * while it parses) are refused before anything runs, with a message of one
  * wording. Each route family answers a refusal in its own status: the
  * service's declared 500, the control API's 400.

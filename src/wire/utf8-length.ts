@@ -1,4 +1,4 @@
-const NON_ASCII = /[^\u0000-\u007f]/
+const NON_ASCII = /[\u0080-\uffff]/
 
 /** Node's own count, where there is one (a native scan, no copy). */
 const nodeBuffer = (globalThis as { Buffer?: { byteLength(text: string, encoding: 'utf8'): number } }).Buffer

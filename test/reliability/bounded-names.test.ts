@@ -23,10 +23,12 @@ describe('the "did you mean" search does bounded work', () => {
   })
 
   it('suggests nothing for a name longer than any operation, without searching', () => {
-    const candidates = {
-      *[Symbol.iterator]() {
-        throw new Error('the candidates were searched')
-      },
+    const candidates: Iterable<string> = {
+      [Symbol.iterator]: () => ({
+        next: () => {
+          throw new Error('the candidates were searched')
+        },
+      }),
     }
     expect(closestNames('y'.repeat(MAX_SUGGESTED_NAME_LENGTH + 1), candidates)).toEqual([])
     expect(closestNames('assetSnapshott', ['assetSnapshot', 'asset_snapshot'])).toEqual([

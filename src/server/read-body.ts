@@ -1,4 +1,4 @@
-import type { IncomingMessage } from 'node:http'
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import { MockServiceError } from '../errors.js'
 import { bodyTooLarge } from '../execution/body-limit.js'
 import type { BodyBudget } from './body-budget.js'
@@ -9,12 +9,20 @@ import type { BodyBudget } from './body-budget.js'
  * and one that would take the bodies being read past `budget` with a
  * SERVER_BUSY error. The bytes are taken from the budget as they are
  * announced or arrive, and given back once the body is read or abandoned.
- * GET and HEAD bodies are drained and read as empty.
+ * GET and HEAD bodies are drained and read as empty. A client that sent
+ * `Expect: 100-continue` is told to go on (through `response`) only once its
+ * body is to be read: one refused by its length, or by the budget, gets its
+ * answer without a `100 Continue` first.
  *
  * @example
- * const body = await readBody(request, 16 * 1024 * 1024, createBodyBudget(64 * 1024 * 1024))
+ * const body = await readBody(request, 16 * 1024 * 1024, createBodyBudget(64 * 1024 * 1024), response)
  */
-export function readBody(request: IncomingMessage, limit: number, budget?: BodyBudget): Promise<string> {
+export function readBody(
+  request: IncomingMessage,
+  limit: number,
+  budget?: BodyBudget,
+  response?: ServerResponse,
+): Promise<string> {
   if (request.method === 'GET' || request.method === 'HEAD') {
     request.resume()
     return Promise.resolve('')
@@ -33,6 +41,7 @@ export function readBody(request: IncomingMessage, limit: number, budget?: BodyB
     }
     taken = declared
   }
+  if (response && /^100-continue$/i.test(request.headers.expect ?? '')) response.writeContinue()
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = []
     let size = 0

@@ -23,13 +23,22 @@ const isWholeDelay = (value: unknown): value is number => isDelay(value) && Numb
 export const isTimes = (value: unknown): boolean =>
   value === undefined || (typeof value === 'number' && Number.isSafeInteger(value) && value > 0)
 
+/** The longest string a refusal quotes whole; a longer one is quoted by its start and its length. */
+const MAX_QUOTED_LENGTH = 128
+
 /**
- * A value as a refusal names it: a string quoted, anything else as it prints.
+ * A value as a refusal names it: a string quoted (a long one cut short, with
+ * its length, so the refusal of a huge value stays small), anything else as
+ * it prints.
  *
  * @example
  * describe('x') // '"x"'
  */
-export const describe = (value: unknown): string => (typeof value === 'string' ? JSON.stringify(value) : String(value))
+export const describe = (value: unknown): string => {
+  if (typeof value !== 'string') return String(value)
+  if (value.length <= MAX_QUOTED_LENGTH) return JSON.stringify(value)
+  return `${JSON.stringify(value.slice(0, 40))}… (${value.length} characters)`
+}
 
 /**
  * Refuses fields a spec does not have (a misspelt `stauts` would otherwise be dropped without a word).
@@ -43,9 +52,15 @@ export function checkFields(spec: object, fields: readonly string[], what: strin
     unknown.length === 0,
     'Failed to add %s: it has no field %s. Use only %s.',
     what,
-    unknown.map((field) => `"${field}"`).join(', '),
+    namedFields(unknown),
     fields.join(', '),
   )
+}
+
+/** Fields a refusal names: the first few, each cut short when long, and how many more. */
+function namedFields(fields: readonly string[]): string {
+  const named = fields.slice(0, 5).map(describe).join(', ')
+  return fields.length > 5 ? `${named} and ${fields.length - 5} more` : named
 }
 
 /**

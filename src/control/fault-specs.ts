@@ -1,5 +1,6 @@
 import { invariant } from 'outvariant'
 import { STREAM_NAMES, type StreamName } from '../events/stream-paths.js'
+import { quotedName } from '../routes/closest-names.js'
 import type { OperationName } from '../routes/operation-names.js'
 import { checkDelay, checkFields, copiedBody, describe, isDelay, isTimes, MAX_DELAY_MS } from './fault-spec-checks.js'
 
@@ -71,7 +72,7 @@ export function checkFaultSpec(spec: unknown, resolveOperation: (name: string) =
     typeof operation === 'string' && operation !== '',
     'Failed to add a fault: it names no operation. Pass the operation name, e.g. { operation: "asset_snapshot", status: 500 }.',
   )
-  const what = `a fault to "${operation}"`
+  const what = `a fault to ${quotedName(operation)}`
   checkFields(spec, FAULT_FIELDS, what)
   const id = resolveOperation(operation)
   invariant(

@@ -74,7 +74,8 @@ export function createResponseCopies(entries: number): ResponseCopies {
     let head: Uint8Array
     if (typeof body === 'string') {
       const bytes = new Uint8Array(RESPONSE_COPY_BYTES)
-      const { written } = (encoder ??= new TextEncoder()).encodeInto(body, bytes)
+      // Encoding stops when the bytes are full, but only after the whole string is flattened: give it no more characters than fit.
+      const { written } = (encoder ??= new TextEncoder()).encodeInto(body.slice(0, RESPONSE_COPY_BYTES), bytes)
       head = bytes.slice(0, written)
     } else {
       head = body.slice(0, RESPONSE_COPY_BYTES)

@@ -1,6 +1,6 @@
 import { invariant } from 'outvariant'
 import { STREAM_NAMES, type StreamName } from '../events/stream-paths.js'
-import { closestNames } from '../routes/closest-names.js'
+import { closestNames, quotedName } from '../routes/closest-names.js'
 import type { JournalEntry } from './journal-entry.js'
 import { VerificationError } from './verify-calls.js'
 
@@ -72,7 +72,7 @@ function checkExpectation(expected: StreamExpectation): void {
   const hint = closest.length > 0 ? ` Did you mean ${closest.map((name) => `"${name}"`).join(', ')}?` : ''
   invariant(
     false,
-    `Failed to verify stream connections: "${String(expected.stream)}" is not a stream of the mock.${hint} Name one of ${STREAM_NAMES.join(', ')}.`,
+    `Failed to verify stream connections: ${quotedName(String(expected.stream))} is not a stream of the mock.${hint} Name one of ${STREAM_NAMES.join(', ')}.`,
   )
 }
 

@@ -66,7 +66,13 @@ export function createCopilotSession(
     for (const answer of answers) endAnswer(answer, ending)
   }
 
-  return { receive, leave: () => endEvery('STOPPED') }
+  // Every input is JSON text: a binary frame is named and refused, as a text frame that is not JSON is.
+  function receiveBinary(byteLength: number): void {
+    const message = `Invalid QGPTStreamInput: the frame is binary (${byteLength} bytes). Send each QGPTStreamInput as JSON in a text frame.`
+    send(failedFrame({ conversation: '', request: undefined }, 400, message))
+  }
+
+  return { receive, receiveBinary, leave: () => endEvery('STOPPED') }
 }
 
 /** Why an answer cannot start, checked in order; undefined when it can. */

@@ -31,6 +31,7 @@ export function copilotStream(environment: CopilotEnvironment): StreamEndpoint {
       const session = createCopilotSession(environment, (frame) => hub.sendTo('qgpt', client, JSON.stringify(frame)))
       return {
         receive: session.receive,
+        receiveBinary: session.receiveBinary,
         leave() {
           session.leave()
           leaveHub()

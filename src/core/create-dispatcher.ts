@@ -1,6 +1,7 @@
 import type { ControlRoute } from '../control/control-route.js'
 import type { StreamEndpoint } from '../events/stream-endpoint.js'
-import { headAnswer, textAnswer, type Answer } from '../execution/answer.js'
+import { errorAnswer, headAnswer, textAnswer, type Answer } from '../execution/answer.js'
+import { bodyTooLarge, isOverBodyLimit } from '../execution/body-limit.js'
 import { executeOperation, type ExecutionEnvironment } from '../execution/execute-operation.js'
 import type { Operation } from '../operations/define-operation.js'
 import { unimplementedOperations } from '../routes/client-coverage.js'
@@ -21,6 +22,8 @@ export interface DispatcherParts {
   readonly access: AccessPolicy
   /** Settles when the first scenario is loaded; answers wait for it. */
   readonly ready: Promise<void>
+  /** The largest request body answered, in bytes; a larger one answers 413 before it is parsed. */
+  readonly maxBodyBytes: number
 }
 
 /** The streams a service serves: one endpoint per literal path, and those found by a path pattern (a model's download). */
@@ -52,7 +55,7 @@ type Target = { readonly operation: Operation } | { readonly control: ControlRou
  * access policy allows it, and a HEAD is answered as its GET without a body.
  *
  * @example
- * const dispatcher = createDispatcher({ operations, streams, control, environment, access, ready })
+ * const dispatcher = createDispatcher({ operations, streams, control, environment, access, ready, maxBodyBytes: 16 * 1024 * 1024 })
  * const route = dispatcher.route('GET', '/conversations')
  */
 export function createDispatcher(parts: DispatcherParts): Dispatcher {
@@ -67,6 +70,8 @@ export function createDispatcher(parts: DispatcherParts): Dispatcher {
     },
     async answer(route, request) {
       await parts.ready
+      // Whatever the transport let through, nothing larger than the limit is parsed.
+      if (isOverBodyLimit(request.body, parts.maxBodyBytes)) return errorAnswer(bodyTooLarge(parts.maxBodyBytes))
       const answer = 'control' in route ? await answerControlRoute(parts.access, route, request) : await run(route)
       return route.head ? headAnswer(answer) : answer
 

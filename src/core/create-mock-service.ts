@@ -16,6 +16,7 @@ import { serviceInfo } from '../domain/service-info.js'
 import { streamConnection, type StreamConnectionHooks } from '../events/stream-connection.js'
 import { createStreamHub, type StreamHub } from '../events/stream-hub.js'
 import { createAnswerCache } from '../execution/answer-cache.js'
+import { DEFAULT_MAX_BODY_BYTES } from '../execution/body-limit.js'
 import type { ExecutionEnvironment } from '../execution/execute-operation.js'
 import type { Operation } from '../operations/define-operation.js'
 import { routeTable } from '../routes/route-table.js'
@@ -95,12 +96,21 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     ...osControlRoutes(machine.os),
     ...downloadControlRoutes(machine.downloads),
   ]
-  const dispatcher = createDispatcher({ operations, streams, control, environment, access, ready: scenarios.ready })
+  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES
+  const dispatcher = createDispatcher({
+    operations,
+    streams,
+    control,
+    environment,
+    access,
+    ready: scenarios.ready,
+    maxBodyBytes,
+  })
   return {
     ...{ store, operations, info: environment.service!, hub, streams: streams.endpoints, copilot, journal, faults },
     ...{ machine, clock },
     inspection,
-    ...{ ...steering, ...dispatcher, access, ready: scenarios.ready },
+    ...{ ...steering, ...dispatcher, access, ready: scenarios.ready, maxBodyBytes },
     get scenario() {
       return scenarios.current
     },

@@ -46,6 +46,12 @@ export interface MockServiceOptions {
    * are dropped.
    */
   journalBytes?: number
+  /**
+   * The largest request body taken, in bytes (default 16 MiB); a larger one
+   * answers 413 before it is parsed, on every transport (the standalone
+   * server and MSW refuse it by its content-length before reading it).
+   */
+  maxBodyBytes?: number
   /** Milliseconds between the chunks of a copilot answer on `/qgpt/stream` (default 0; a reply can set its own). */
   copilotPaceMs?: number
   /** Milliseconds between the 10 % steps of a model download (default 0; `/__mock/downloads/pace` changes it). */
@@ -139,6 +145,8 @@ export interface MockService {
   answer(route: ServiceRoute, request: ServiceRequest): Promise<Answer>
   /** Who may use the control API: transports ask it before they read a body or open a stream. */
   readonly access: AccessPolicy
+  /** The largest request body `answer()` takes, in bytes: transports refuse a longer one before they read it. */
+  readonly maxBodyBytes: number
   /** Disconnects every stream client and stops listening to the store. */
   close(): void
 }

@@ -36,6 +36,10 @@ export function recordedEndpoint(endpoint: StreamEndpoint, hooks: StreamConnecti
           connection.framesReceived++
           session.receive(text)
         },
+        receiveBinary(byteLength) {
+          connection.framesReceived++
+          session.receiveBinary?.(byteLength)
+        },
         leave(code, reason) {
           const first = !connection.closed
           if (first) {

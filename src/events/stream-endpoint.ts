@@ -5,6 +5,8 @@ import type { StreamName } from './stream-paths.js'
 export interface StreamSession {
   /** A text frame the client sent. */
   receive(text: string): void
+  /** A binary frame the client sent, of this many bytes; a stream that reads no frames leaves it out. */
+  receiveBinary?(byteLength: number): void
   /**
    * The client went away (closed, errored or was closed), with the close code
    * and reason when the transport knows them; a transport may call it again

@@ -1,5 +1,6 @@
 import { MockServiceError } from '../errors.js'
 import type { OperationResult } from '../operations/define-operation.js'
+import { utf8Length } from '../wire/utf8-length.js'
 
 /** The content type of JSON answers. */
 const JSON_TYPE = 'application/json'
@@ -66,9 +67,4 @@ export function headAnswer(answer: Answer): Answer {
   if ('networkError' in answer || answer.body === undefined) return answer
   const { body, ...head } = answer
   return { ...head, contentLength: typeof body === 'string' ? utf8Length(body) : body.byteLength }
-}
-
-/** The UTF-8 length of a string, in every runtime. */
-function utf8Length(text: string): number {
-  return new TextEncoder().encode(text).byteLength
 }

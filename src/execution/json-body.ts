@@ -1,26 +1,25 @@
-import { MAX_JSON_DEPTH, nestsDeeperThan } from './json-depth.js'
+import { jsonShapeProblem } from './json-shape.js'
 
 /** A request body read as JSON: its value (undefined for none), or what is wrong with it. */
 export type JsonBody = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly problem: string }
 
 /**
  * Reads a request's body as JSON, the one way every route family does: empty
- * is no body; malformed JSON, and JSON nested deeper than
- * {@link MAX_JSON_DEPTH} (which would overflow the stack when the record
- * holding it is serialized again), are refused before anything runs, with a
- * message of one wording. Each route family answers a refusal in its own
- * status: the service's declared 500, the control API's 400.
+ * is no body; malformed JSON, JSON nested deeper than `MAX_JSON_DEPTH`
+ * (which would overflow the stack when the record holding it is serialized
+ * again), and JSON with more than `MAX_JSON_KEYS` keys or
+ * `MAX_JSON_MEMBERS` members (which would hold the server for seconds
+ * while it parses) are refused before anything runs, with a message of one
+ * wording. Each route family answers a refusal in its own status: the
+ * service's declared 500, the control API's 400.
  *
  * @example
  * readJsonBody('{"nope') // { ok: false, problem: 'Malformed JSON body: Unterminated string in JSON at position 6.' }
  */
 export function readJsonBody(text: string): JsonBody {
   if (text.trim() === '') return { ok: true, value: undefined }
-  if (nestsDeeperThan(text)) {
-    return malformed(
-      `it nests arrays and objects more than ${MAX_JSON_DEPTH} levels deep. Send a body nested ${MAX_JSON_DEPTH} levels or less`,
-    )
-  }
+  const shape = jsonShapeProblem(text)
+  if (shape !== undefined) return malformed(shape)
   try {
     return { ok: true, value: JSON.parse(text) }
   } catch (error) {

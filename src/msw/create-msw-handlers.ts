@@ -1,6 +1,7 @@
 import { http, HttpResponse, type RequestHandler } from 'msw'
 import type { MockService, ServiceRoute } from '../core/create-mock-service.js'
-import type { Answer } from '../execution/answer.js'
+import { errorAnswer, type Answer } from '../execution/answer.js'
+import { readRequestText } from './read-request-text.js'
 
 /**
  * MSW request handlers for a service answering at `baseUrl`: one handler
@@ -41,7 +42,12 @@ export function createMswHandlers(service: MockService, baseUrl: string): Reques
         const url = new URL(request.url)
         const route = chosen.get(request) ?? find(request.method, url)
         if (!route) return undefined
-        const body = request.method === 'GET' || request.method === 'HEAD' ? '' : await request.text()
+        let body: string
+        try {
+          body = await readRequestText(request, service.maxBodyBytes)
+        } catch (error) {
+          return toResponse(errorAnswer(error))
+        }
         const answer = await service.answer(route, {
           method: request.method,
           path: url.pathname.slice(prefix.length),

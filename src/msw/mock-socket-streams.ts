@@ -27,7 +27,10 @@ export function startMockSocketStreams(endpoints: readonly StreamEndpoint[], wsB
         send: (frame) => socket.send(frame),
         close: (code, reason) => socket.close({ code, reason, wasClean: true }),
       })
-      socket.on('message', (data) => session.receive(typeof data === 'string' ? data : String(data)))
+      socket.on('message', (data) => {
+        if (typeof data === 'string') session.receive(data)
+        else session.receiveBinary?.(byteLengthOf(data))
+      })
       // mock-socket hands the client's close event, with its code and reason, though its types say nothing.
       const onClose = (event?: { code?: number; reason?: string }) => session.leave(event?.code, event?.reason)
       socket.on('close', onClose as () => void)
@@ -43,4 +46,9 @@ export function startMockSocketStreams(endpoints: readonly StreamEndpoint[], wsB
       }
     },
   }
+}
+
+/** The size of a binary frame as mock-socket hands it: a Blob, an ArrayBuffer or a view of one. */
+function byteLengthOf(data: Blob | ArrayBuffer | ArrayBufferView): number {
+  return data instanceof Blob ? data.size : data.byteLength
 }

@@ -30,6 +30,7 @@ export async function routeStreams(
     })
     socket.onMessage((message) => {
       if (typeof message === 'string') session.receive(message)
+      else session.receiveBinary?.(message.byteLength)
     })
     socket.onClose((code, reason) => session.leave(code, reason))
   })

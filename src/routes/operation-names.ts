@@ -1,7 +1,7 @@
 import { InvariantError } from 'outvariant'
 import type { ClientOperationCoverage } from './client-coverage.js'
 import type { ClientOperationId } from './client-operations.generated.js'
-import { closestNames } from './closest-names.js'
+import { closestNames, quotedName } from './closest-names.js'
 import type { ServiceOperationId } from './service-operation-ids.js'
 
 export type { ServiceOperationId } from './service-operation-ids.js'
@@ -53,13 +53,13 @@ export function operationNames(
       if (streams.has(name)) {
         if (allowStreams) return name
         throw new InvariantError(
-          `Failed to ${doing}: "${name}" is a stream, not a request. Use faults.addStream({ stream, … }) (POST /__mock/faults with "stream") for its frames, and verify({ stream, … }) for its connections.`,
+          `Failed to ${doing}: ${quotedName(name)} is a stream, not a request. Use faults.addStream({ stream, … }) (POST /__mock/faults with "stream") for its frames, and verify({ stream, … }) for its connections.`,
         )
       }
       const closest = closestNames(name, ids.keys())
       const hint = closest.length > 0 ? ` Did you mean ${closest.map((candidate) => `"${candidate}"`).join(', ')}?` : ''
       throw new InvariantError(
-        `Failed to ${doing}: "${name}" is not an operation of the mock.${hint} Use the spec's operation id or the official client's method name (GET /__mock/overview lists the ids).`,
+        `Failed to ${doing}: ${quotedName(name)} is not an operation of the mock.${hint} Use the spec's operation id or the official client's method name (GET /__mock/overview lists the ids).`,
       )
     },
   }

@@ -104,7 +104,9 @@ export function attachStreamServer(
         close: (code, reason) => client.close(code, reason),
       })
       client.on('message', (data, binary) => {
-        if (!binary && !dropped) session.receive(data.toString())
+        if (dropped) return
+        if (binary) session.receiveBinary?.(byteLengthOf(data))
+        else session.receive(data.toString())
       })
       client.on('error', () => session.leave())
       client.on('close', (code, reason) => {
@@ -138,4 +140,9 @@ function refuseUpgrade(socket: Duplex, { status, text }: UpgradeRefusal): void {
       `content-length: ${body.byteLength}\r\nconnection: close\r\n\r\n${text}`,
     () => socket.destroy(),
   )
+}
+
+/** The size of a frame as ws hands it: one buffer, its fragments, or an ArrayBuffer. */
+function byteLengthOf(data: Buffer | ArrayBuffer | Buffer[]): number {
+  return Array.isArray(data) ? data.reduce((total, part) => total + part.byteLength, 0) : data.byteLength
 }

@@ -1,5 +1,6 @@
-import type { IncomingMessage } from 'node:http'
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import { MockServiceError } from '../errors.js'
+import { bodyTooLarge } from '../execution/body-limit.js'
 import type { BodyBudget } from './body-budget.js'
 
 /**
@@ -8,12 +9,20 @@ import type { BodyBudget } from './body-budget.js'
  * and one that would take the bodies being read past `budget` with a
  * SERVER_BUSY error. The bytes are taken from the budget as they are
  * announced or arrive, and given back once the body is read or abandoned.
- * GET and HEAD bodies are drained and read as empty.
+ * GET and HEAD bodies are drained and read as empty. A client that sent
+ * `Expect: 100-continue` is told to go on (through `response`) only once its
+ * body is to be read: one refused by its length, or by the budget, gets its
+ * answer without a `100 Continue` first.
  *
  * @example
- * const body = await readBody(request, 16 * 1024 * 1024, createBodyBudget(64 * 1024 * 1024))
+ * const body = await readBody(request, 16 * 1024 * 1024, createBodyBudget(64 * 1024 * 1024), response)
  */
-export function readBody(request: IncomingMessage, limit: number, budget?: BodyBudget): Promise<string> {
+export function readBody(
+  request: IncomingMessage,
+  limit: number,
+  budget?: BodyBudget,
+  response?: ServerResponse,
+): Promise<string> {
   if (request.method === 'GET' || request.method === 'HEAD') {
     request.resume()
     return Promise.resolve('')
@@ -21,7 +30,7 @@ export function readBody(request: IncomingMessage, limit: number, budget?: BodyB
   const declared = Number(request.headers['content-length'] ?? 0)
   if (declared > limit) {
     request.resume()
-    return Promise.reject(tooLarge(limit))
+    return Promise.reject(bodyTooLarge(limit))
   }
   // What this body holds of the budget: its declared length at once, or what arrives when none is declared.
   let taken = 0
@@ -32,6 +41,7 @@ export function readBody(request: IncomingMessage, limit: number, budget?: BodyB
     }
     taken = declared
   }
+  if (response && /^100-continue$/i.test(request.headers.expect ?? '')) response.writeContinue()
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = []
     let size = 0
@@ -52,7 +62,7 @@ export function readBody(request: IncomingMessage, limit: number, budget?: BodyB
     request.on('data', (chunk: Buffer) => {
       if (settled) return
       size += chunk.length
-      if (size > limit) return settle(tooLarge(limit))
+      if (size > limit) return settle(bodyTooLarge(limit))
       if (budget && size > taken) {
         if (!budget.take(size - taken)) return settle(busy(budget.limit))
         taken = size
@@ -66,10 +76,6 @@ export function readBody(request: IncomingMessage, limit: number, budget?: BodyB
     // A client gone before the end of its body: nothing more comes, and its bytes go back to the budget.
     request.on('close', () => settle(new Error('The client closed the connection before the end of its request body.')))
   })
-}
-
-function tooLarge(limit: number): MockServiceError {
-  return new MockServiceError('PAYLOAD_TOO_LARGE', `Request body is larger than the limit of ${limit} bytes.`)
 }
 
 function busy(limit: number): MockServiceError {

@@ -96,6 +96,8 @@ export function createInspectorServer(inspection: Inspection): InspectorServer {
       'cache-control': 'no-store',
       'x-content-type-options': 'nosniff',
     })
+    // A HEAD gets the feed's headers alone: nothing follows them, so its answer ends here.
+    if (response.req.method === 'HEAD') return void response.end()
     response.write('retry: 1000\n\n')
     feeds.add(response)
     let pending: InspectionEvent[] = []

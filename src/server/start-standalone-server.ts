@@ -116,7 +116,7 @@ export async function startStandaloneServer(options: StandaloneServerOptions = {
             method,
             path,
             query: new URLSearchParams(queryStart === -1 ? '' : rawUrl.slice(queryStart + 1)),
-            body: await readBody(request, maxBodyBytes, bodyBudget),
+            body: await readBody(request, maxBodyBytes, bodyBudget, response),
             ...client,
           })
         } catch (error) {
@@ -181,6 +181,10 @@ export async function startStandaloneServer(options: StandaloneServerOptions = {
     },
   })
   server.on('clientError', clientErrorAnswerer({ headersTimeoutMs: headersTimeout, requestTimeoutMs: requestTimeout }))
+  // `Expect: 100-continue` is answered by readBody, once the body is wanted: a refused request gets no 100 first.
+  server.on('checkContinue', (request: IncomingMessage, response: ServerResponse) =>
+    server.emit('request', request, response),
+  )
 
   await service.ready
   const persistence = options.persist

@@ -5,7 +5,12 @@ import type { Socket } from 'node:net'
 export interface ConnectionTracker {
   /** How many connections are open (stream clients included). */
   readonly size: number
-  /** Whether a connection came past the cap: its request is answered 503 and it is closed. */
+  /**
+   * Whether a connection that came past the cap and has now sent a whole
+   * request (or a stream upgrade) is refused: it is admitted instead when
+   * an idle connection can be closed to make room for it. A refused one's
+   * request is answered 503 and it is closed.
+   */
   refuses(socket: Socket): boolean
   /** Counts a request as in flight on its connection until its response closes. */
   answering(request: IncomingMessage, response: ServerResponse): void
@@ -23,52 +28,105 @@ export interface ConnectionTracker {
 const REFUSED_GRACE_MS = 1000
 
 /**
+ * How long a connection must have been idle (no request in flight: one
+ * still sending its headers, or a keep-alive between requests) before it may
+ * be closed for a client that sent a whole request: a client that just
+ * connected gets that long to send its own.
+ */
+const MIN_IDLE_MS = 100
+
+/**
  * Tracks every connection of `server`, so a shutdown can end the stalled
  * ones itself instead of waiting for Node's header and request timeouts,
- * and caps how many are open: one past `maxConnections` is refused (its
- * request answered 503 by the caller, or dropped after a second when none
- * comes), so descriptors run out for no client.
+ * and caps how many are open, so descriptors run out for no client.
+ *
+ * A connection past `maxConnections` waits (a second at most) for its
+ * request. Clients that send whole requests promptly are not starved by
+ * slow ones holding the connections: once its request (or stream upgrade)
+ * is in, the connection idle the longest (a client still trickling its
+ * headers, or a keep-alive between requests) is closed to make room for
+ * it. Only when every connection is answering a request or serving a
+ * stream is it refused (503); one that sends nothing is dropped. A
+ * connection is closed so only once idle for `minIdleMs` (default 100 ms).
  *
  * @example
  * const connections = trackConnections(server, 1024)
  * server.close()
  * connections.shutdown(10_000)
  */
-export function trackConnections(server: Server, maxConnections: number): ConnectionTracker {
+export function trackConnections(
+  server: Server,
+  maxConnections: number,
+  { minIdleMs = MIN_IDLE_MS }: { minIdleMs?: number } = {},
+): ConnectionTracker {
   // Each open connection, with how many of its requests are being answered.
   const open = new Map<Socket, number>()
-  const refused = new WeakSet<Socket>()
+  // The open connections answering nothing, oldest idle first, with when they became idle.
+  const idle = new Map<Socket, number>()
+  const waiting = new WeakSet<Socket>()
   let stopping = false
   let deadline: NodeJS.Timeout | undefined
 
-  server.on('connection', (socket: Socket) => {
-    if (open.has(socket) || refused.has(socket)) return
-    if (open.size >= maxConnections) {
-      refused.add(socket)
-      socket.setTimeout(REFUSED_GRACE_MS, () => socket.destroy())
-      return
-    }
+  function track(socket: Socket): void {
     open.set(socket, 0)
+    idle.set(socket, performance.now())
     socket.once('close', () => {
       open.delete(socket)
+      idle.delete(socket)
       if (open.size === 0 && deadline) clearTimeout(deadline)
     })
+  }
+
+  /** Closes the connection idle the longest, when one has been idle long enough; whether one was. */
+  function closeLongestIdle(): boolean {
+    const [oldest, since] = idle.entries().next().value ?? []
+    if (!oldest || performance.now() - since! < minIdleMs) return false
+    idle.delete(oldest)
+    open.delete(oldest)
+    oldest.destroy()
+    return true
+  }
+
+  function busy(socket: Socket): void {
+    idle.delete(socket)
+  }
+
+  server.on('connection', (socket: Socket) => {
+    if (open.has(socket) || waiting.has(socket)) return
+    if (open.size < maxConnections) return track(socket)
+    waiting.add(socket)
+    socket.setTimeout(REFUSED_GRACE_MS, () => socket.destroy())
   })
+  // A stream client is never idle: once upgraded, its connection is busy until it closes.
+  server.on('upgrade', (_request: IncomingMessage, socket: Socket) =>
+    queueMicrotask(() => open.has(socket) && busy(socket)),
+  )
 
   return {
     get size() {
       return open.size
     },
-    refuses: (socket) => refused.has(socket),
+    refuses(socket) {
+      if (!waiting.has(socket)) return false
+      if (stopping || !closeLongestIdle()) return true
+      waiting.delete(socket)
+      socket.setTimeout(0)
+      track(socket)
+      return false
+    },
     answering(request, response) {
       const socket = request.socket
-      open.set(socket, (open.get(socket) ?? 0) + 1)
+      if (!open.has(socket)) return
+      open.set(socket, open.get(socket)! + 1)
+      busy(socket)
       response.once('close', () => {
-        const left = (open.get(socket) ?? 1) - 1
         if (!open.has(socket)) return
+        const left = open.get(socket)! - 1
         open.set(socket, left)
+        if (left > 0) return
         // Its answer is out and the server is stopping: nothing more will come on it.
-        if (stopping && left === 0) socket.destroy()
+        if (stopping) socket.destroy()
+        else idle.set(socket, performance.now())
       })
     },
     shutdown(timeoutMs) {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { VerificationError } from '../../src/control/verify-calls.js'
 import { createMockService } from '../../src/core/create-mock-service.js'
-import { MAX_JSON_DEPTH, nestsDeeperThan } from '../../src/execution/json-depth.js'
+import { jsonShapeProblem, MAX_JSON_DEPTH } from '../../src/execution/json-shape.js'
 import { send, statusOf, textOf } from './in-process.js'
 
 /** `levels` objects, each the only value of the one before: `{"a":{"a":…{}}}`. */
@@ -12,11 +12,14 @@ const deepCreate = (levels: number) => `{"type":"COPILOT","name":"deep","pipelin
 
 describe('JSON nested too deep is refused before anything is stored', () => {
   it('finds the depth of JSON text in one pass, leaving out brackets inside strings', () => {
-    expect(nestsDeeperThan('[[[]]]', 2)).toBe(true)
-    expect(nestsDeeperThan('[[[]]]', 3)).toBe(false)
-    expect(nestsDeeperThan('{"a":"[[[[[[","b":"\\"[[[[["}', 2)).toBe(false)
-    expect(nestsDeeperThan(nested(100_000))).toBe(true)
-    expect(nestsDeeperThan(nested(MAX_JSON_DEPTH))).toBe(false)
+    const deeperThan = (text: string, depth = MAX_JSON_DEPTH) =>
+      jsonShapeProblem(text, { depth, keys: 1_000_000, members: 1_000_000 }) !== undefined
+    expect(deeperThan('[[[]]]', 2)).toBe(true)
+    expect(deeperThan('[[[]]]', 3)).toBe(false)
+    expect(deeperThan('{"a":"[[[[[[","b":"\\"[[[[["}', 2)).toBe(false)
+    expect(deeperThan('{"a":"\\\\","b":[[["x"]]]}', 2)).toBe(true)
+    expect(deeperThan(nested(100_000))).toBe(true)
+    expect(deeperThan(nested(MAX_JSON_DEPTH))).toBe(false)
   })
 
   it('answers a create nested 5,000 levels deep with the declared 500 naming the limit, and commits nothing', async () => {

@@ -1,7 +1,10 @@
 import { once } from 'node:events'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { startStandaloneServer, type StandaloneServer } from 'conversation-asset-mock/server'
 import WebSocket from 'ws'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { trackConnections } from '../../src/server/track-connections.js'
 import { openRaw, refusedWrites } from './raw-connection.js'
 
 const HEALTH = 'GET /.well-known/health HTTP/1.1\r\nhost: 127.0.0.1\r\n\r\n'
@@ -84,5 +87,77 @@ describe('the cap on open connections of the standalone server', () => {
       expect(attempt).toBeLessThan(100)
     }
     held[1]!.close()
+  })
+})
+
+describe('clients that send whole requests promptly, while slow ones hold every connection', () => {
+  const SLOW_HEAD = 'GET /conversations HTTP/1.1\r\nhost: 127.0.0.1\r\nx-slow: '
+
+  /** A bare server with the standalone server's cap and answers: 503 past it, else `ok`. */
+  async function cappedServer(maxConnections: number) {
+    const server = createServer((request, response) => {
+      if (connections.refuses(request.socket)) {
+        response.writeHead(503, { connection: 'close' }).end('full')
+        return
+      }
+      connections.answering(request, response)
+      response.end('ok')
+    })
+    const connections = trackConnections(server, maxConnections, { minIdleMs: 0 })
+    let seen = 0
+    const arrivals = new Set<() => void>()
+    server.on('connection', () => {
+      seen++
+      for (const arrival of arrivals) arrival()
+    })
+    server.listen(0, '127.0.0.1')
+    await once(server, 'listening')
+    const port = (server.address() as AddressInfo).port
+    /** Resolves once the server has seen `count` connections in all. */
+    const connected = (count: number) =>
+      new Promise<void>((resolve) => {
+        const check = () => seen >= count && (arrivals.delete(check), resolve())
+        arrivals.add(check)
+        check()
+      })
+    return { server, port, connections, connected }
+  }
+
+  it('closes the connection idle the longest to serve each one, so none is answered 503', async () => {
+    const { server, port, connections, connected } = await cappedServer(8)
+    const slow = await Promise.all(Array.from({ length: 8 }, () => openRaw(port, SLOW_HEAD)))
+    await connected(8)
+    expect(connections.size).toBe(8)
+    const answers: string[] = []
+    for (let client = 0; client < 20; client++) {
+      const prompt = await openRaw(port, HEALTH_AND_CLOSE)
+      await prompt.closed
+      answers.push(prompt.received().split('\r\n')[0]!)
+    }
+    expect(answers).toEqual(Array.from({ length: 20 }, () => 'HTTP/1.1 200 OK'))
+    // A slow client made room for the first; each later one found the room its predecessor left.
+    await Promise.race(slow.map((connection) => connection.closed))
+    expect(
+      slow.filter((connection) => connection.socket.destroyed).map((connection) => connection.received()),
+    ).toContain('')
+    expect(connections.size).toBeLessThanOrEqual(8)
+    for (const connection of slow) connection.socket.destroy()
+    server.close()
+  })
+
+  it('serves a prompt client of the standalone server while slow clients hold all its connections', async () => {
+    const server = await startStandaloneServer({ port: 0, maxConnections: 8 })
+    const slow = await Promise.all(Array.from({ length: 8 }, () => openRaw(server.port, SLOW_HEAD)))
+    // A client that just connected keeps its place for 100 ms: ask until the slow ones are that old.
+    for (let attempt = 0; ; attempt++) {
+      const probe = await openRaw(server.port, HEALTH_AND_CLOSE)
+      await probe.closed
+      if (probe.received().startsWith('HTTP/1.1 200 ')) break
+      expect(probe.received()).toMatch(/^HTTP\/1\.1 503 /)
+      expect(attempt).toBeLessThan(100)
+    }
+    await Promise.race(slow.map((connection) => connection.closed))
+    for (const connection of slow) connection.socket.destroy()
+    await server.close()
   })
 })

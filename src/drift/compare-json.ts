@@ -1,0 +1,209 @@
+import type { DifferenceKind } from './drift-types.js'
+
+/** One difference found inside an answer, before it is given its exchange. */
+export interface FoundDifference {
+  readonly kind: DifferenceKind
+  readonly field: string
+  readonly recorded?: string
+  readonly mock?: string
+}
+
+/** What the comparison knows of ids across the run. */
+export interface IdContext {
+  /** Recorded id → the mock's id, for records the replay created; learned as answers are compared. */
+  readonly ids: Map<string, string>
+  /** Mock ids already paired with a recorded one. */
+  readonly paired: Set<string>
+  /** Recorded ids of records the recording's writes created: paired with the mock's when met. */
+  readonly created: ReadonlySet<string>
+  /** Recorded ids of records the writes so far changed: their timestamps are not compared. */
+  readonly changed: ReadonlySet<string>
+  /** Recorded ids of records the recording never fetched: links to them are left out of the comparison. */
+  readonly unknown: ReadonlySet<string>
+}
+
+/** Deepest nesting compared; deeper values are compared as text. */
+const MAX_DEPTH = 64
+/** Longest value shown in a difference. */
+const SHOWN = 80
+
+/**
+ * The differences between a recorded JSON answer and the mock's: fields
+ * missing or extra, values that differ, lists of records in another order
+ * or with other members. Ids of records the replay created are paired with
+ * the recorded ones as they are met (an `id` field, then by position among
+ * the unpaired); the timestamps (`{ value, readable }`) of records created or
+ * changed are not compared, nor links to records never fetched.
+ *
+ * @example
+ * compareJson({ name: 'a' }, { name: 'b' }, context) // [{ kind: 'value', field: 'name', recorded: '"a"', mock: '"b"' }]
+ */
+export function compareJson(recorded: unknown, mock: unknown, context: IdContext): FoundDifference[] {
+  const found: FoundDifference[] = []
+  compareValue(recorded, mock, '', false, 0, context, found)
+  return found
+}
+
+function compareValue(
+  recorded: unknown,
+  mock: unknown,
+  field: string,
+  loose: boolean,
+  depth: number,
+  context: IdContext,
+  found: FoundDifference[],
+): void {
+  if (depth > MAX_DEPTH) {
+    if (JSON.stringify(recorded) !== JSON.stringify(mock)) found.push(valueDifference(field, recorded, mock))
+    return
+  }
+  if (Array.isArray(recorded) && Array.isArray(mock))
+    return compareLists(recorded, mock, field, loose, depth, context, found)
+  if (isObject(recorded) && isObject(mock)) return compareObjects(recorded, mock, field, loose, depth, context, found)
+  if (typeof recorded === 'string' && typeof mock === 'string') {
+    if ((context.ids.get(recorded) ?? recorded) === mock) return
+    if (learnId(recorded, mock, context)) return
+  } else if (Object.is(recorded, mock)) return
+  found.push(valueDifference(field, recorded, mock))
+}
+
+function compareObjects(
+  recorded: Record<string, unknown>,
+  mock: Record<string, unknown>,
+  field: string,
+  loose: boolean,
+  depth: number,
+  context: IdContext,
+  found: FoundDifference[],
+): void {
+  if (typeof recorded.id === 'string' && typeof mock.id === 'string') {
+    learnId(recorded.id, mock.id, context)
+    loose = context.created.has(recorded.id) || context.changed.has(recorded.id)
+  }
+  // The timestamps of records created or changed by the replay differ from run to run.
+  if (loose && isTimestamp(recorded) && isTimestamp(mock)) return
+  const mockKeys = new Set(Object.keys(mock))
+  for (const [key, value] of Object.entries(recorded)) {
+    if (context.unknown.has(key)) continue
+    const mockKey = context.ids.get(key) ?? key
+    const at = field === '' ? key : `${field}.${key}`
+    if (!mockKeys.has(mockKey)) {
+      found.push({ kind: 'missing', field: at, recorded: shown(value) })
+      continue
+    }
+    mockKeys.delete(mockKey)
+    // Positions in a collection that links records never fetched shift with them: only its keys are compared.
+    if (key === 'indices' && isObject(value) && Object.keys(value).some((id) => context.unknown.has(id))) continue
+    compareValue(value, mock[mockKey], at, loose, depth + 1, context, found)
+  }
+  for (const key of mockKeys) {
+    // An id key the replay made (an `indices` map) is paired by its record, not reported twice.
+    if (context.paired.has(key)) continue
+    found.push({ kind: 'extra', field: field === '' ? key : `${field}.${key}`, mock: shown(mock[key]) })
+  }
+}
+
+function compareLists(
+  recorded: unknown[],
+  mock: unknown[],
+  field: string,
+  loose: boolean,
+  depth: number,
+  context: IdContext,
+  found: FoundDifference[],
+): void {
+  const recordedIds = recorded.map(idOf)
+  if (recordedIds.length > 0 && recordedIds.every((id) => id !== undefined)) {
+    return compareRecordLists(recorded, mock, field, loose, depth, context, found)
+  }
+  const length = Math.max(recorded.length, mock.length)
+  for (let index = 0; index < length; index++) {
+    const at = `${field}[${index}]`
+    if (index >= mock.length) found.push({ kind: 'missing', field: at, recorded: shown(recorded[index]) })
+    else if (index >= recorded.length) found.push({ kind: 'extra', field: at, mock: shown(mock[index]) })
+    else compareValue(recorded[index], mock[index], at, loose, depth + 1, context, found)
+  }
+}
+
+/** Lists of records (each with an id): members, then order, then each member. */
+function compareRecordLists(
+  recorded: unknown[],
+  mock: unknown[],
+  field: string,
+  loose: boolean,
+  depth: number,
+  context: IdContext,
+  found: FoundDifference[],
+): void {
+  const kept = recorded.filter((item) => !context.unknown.has(idOf(item)!))
+  const mockById = new Map(mock.map((item) => [idOf(item), item]))
+  // Records the replay created, paired in order with the mock's records no recorded id names.
+  const unpairedMock = mock.filter((item) => {
+    const id = idOf(item)
+    return id !== undefined && !context.paired.has(id) && !kept.some((entry) => idOf(entry) === id)
+  })
+  for (const item of kept) {
+    const id = idOf(item)!
+    if (!context.ids.has(id) && context.created.has(id) && unpairedMock.length > 0)
+      learnId(id, idOf(unpairedMock.shift())!, context)
+  }
+  const matched: string[] = []
+  kept.forEach((item, index) => {
+    const id = idOf(item)!
+    const mockId = context.ids.get(id) ?? id
+    const twin = mockById.get(mockId)
+    if (twin === undefined) {
+      found.push({ kind: 'missing', field: `${field}[${index}]`, recorded: `the record ${id}` })
+      return
+    }
+    mockById.delete(mockId)
+    matched.push(mockId)
+    compareValue(item, twin, `${field}[${index}]`, loose, depth + 1, context, found)
+  })
+  for (const [id] of mockById)
+    found.push({
+      kind: 'extra',
+      field: `${field}[${mock.findIndex((item) => idOf(item) === id)}]`,
+      mock: `the record ${id}`,
+    })
+  const mockOrder = mock.map(idOf).filter((id): id is string => id !== undefined && matched.includes(id))
+  if (mockOrder.join(',') !== matched.join(',')) {
+    found.push({ kind: 'order', field, recorded: shown(matched), mock: shown(mockOrder) })
+  }
+}
+
+/** Pairs a recorded id of a created record with the mock's; true when they are (now) paired. */
+function learnId(recorded: string, mock: string, context: IdContext): boolean {
+  const known = context.ids.get(recorded)
+  if (known !== undefined) return known === mock
+  if (recorded === mock || !context.created.has(recorded) || context.paired.has(mock)) return recorded === mock
+  context.ids.set(recorded, mock)
+  context.paired.add(mock)
+  return true
+}
+
+function idOf(item: unknown): string | undefined {
+  return isObject(item) && typeof item.id === 'string' ? item.id : undefined
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+/** A GroupedTimestamp: an ISO value and, maybe, its readable text. */
+function isTimestamp(value: Record<string, unknown>): boolean {
+  return (
+    typeof value.value === 'string' &&
+    !Number.isNaN(Date.parse(value.value)) &&
+    Object.keys(value).every((key) => key === 'value' || key === 'readable')
+  )
+}
+
+function valueDifference(field: string, recorded: unknown, mock: unknown): FoundDifference {
+  return { kind: 'value', field: field || '(body)', recorded: shown(recorded), mock: shown(mock) }
+}
+
+function shown(value: unknown): string {
+  const text = JSON.stringify(value) ?? String(value)
+  return text.length > SHOWN ? `${text.slice(0, SHOWN - 3)}...` : text
+}

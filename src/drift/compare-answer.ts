@@ -47,9 +47,15 @@ export function compareAnswer(exchange: HttpExchange, answer: ReplayedAnswer, co
   return found.map((difference) => ({ ...about, ...difference }))
 }
 
+/** How many frames ahead an extra or a missing frame is looked for before two frames are compared field by field. */
+const FRAME_LOOKAHEAD = 8
+
 /**
  * The differences between a recorded stream's frames and those the mock
- * sent: a frame missing or extra, and each frame's content.
+ * sent, in order: a frame the mock sends and the service did not (or the
+ * other way round) is one difference, found by looking a few frames ahead,
+ * so the frames after it still line up; frames that line up but differ are
+ * compared field by field.
  *
  * @example
  * compareFrames(stream, context)
@@ -58,34 +64,85 @@ export function compareFrames(stream: ReplayedStream, context: IdContext): Diffe
   const { exchange, frames } = stream
   const about = { entry: exchange.entry, operation: exchange.path, request: `GET ${exchange.path} (stream)` }
   const recorded = exchange.messages.filter((message) => message.type === 'receive').map((message) => message.data)
+  const same = (a: string | undefined, b: string | undefined) =>
+    a !== undefined && b !== undefined && frameDifferences(a, b, cloned(context), '').length === 0
   const found: Difference[] = []
-  const length = Math.max(recorded.length, frames.length)
-  for (let index = 0; index < length; index++) {
-    const field = `frames[${index}]`
-    const expected = recorded[index]
-    const sent = frames[index]
-    if (sent === undefined)
-      found.push({ ...about, kind: 'frames', field, recorded: short(expected!), mock: '(no frame)' })
-    else if (expected === undefined)
-      found.push({ ...about, kind: 'frames', field, recorded: '(no frame)', mock: short(sent) })
-    else {
-      const a = parsed(expected)
-      const b = parsed(sent)
-      if (a === undefined || b === undefined) {
-        if (expected !== sent)
-          found.push({ ...about, kind: 'value', field, recorded: short(expected), mock: short(sent) })
-        continue
-      }
-      for (const difference of compareJson(a.value, b.value, context)) {
+  let i = 0
+  let j = 0
+  while (i < recorded.length || j < frames.length) {
+    const expected = recorded[i]
+    const sent = frames[j]
+    if (expected === undefined || sent === undefined || same(expected, sent)) {
+      if (expected === undefined)
+        found.push({ ...about, kind: 'frames', field: `frames[${j}]`, recorded: '(no frame)', mock: short(sent!) })
+      else if (sent === undefined)
+        found.push({ ...about, kind: 'frames', field: `frames[${i}]`, recorded: short(expected), mock: '(no frame)' })
+      else frameDifferences(expected, sent, context, `frames[${i}]`)
+      if (expected !== undefined) i++
+      if (sent !== undefined) j++
+      continue
+    }
+    const ahead = lookAhead(recorded, frames, i, j, same)
+    if (ahead?.side === 'mock') {
+      for (let k = 0; k < ahead.by; k++)
         found.push({
           ...about,
-          ...difference,
-          field: `${field}${difference.field === '(body)' ? '' : `.${difference.field}`}`,
+          kind: 'frames',
+          field: `frames[${j + k}]`,
+          recorded: '(no frame)',
+          mock: short(frames[j + k]!),
         })
-      }
+      j += ahead.by
+    } else if (ahead?.side === 'recorded') {
+      for (let k = 0; k < ahead.by; k++)
+        found.push({
+          ...about,
+          kind: 'frames',
+          field: `frames[${i + k}]`,
+          recorded: short(recorded[i + k]!),
+          mock: '(no frame)',
+        })
+      i += ahead.by
+    } else {
+      for (const difference of frameDifferences(expected, sent, context, `frames[${i}]`))
+        found.push({ ...about, ...difference })
+      i++
+      j++
     }
   }
   return found
+}
+
+/** The nearest resynchronisation: the mock sent `by` extra frames, or left out `by` recorded ones. */
+function lookAhead(
+  recorded: readonly string[],
+  frames: readonly string[],
+  i: number,
+  j: number,
+  same: (a: string | undefined, b: string | undefined) => boolean,
+): { side: 'mock' | 'recorded'; by: number } | undefined {
+  for (let by = 1; by <= FRAME_LOOKAHEAD; by++) {
+    if (same(recorded[i], frames[j + by])) return { side: 'mock', by }
+    if (same(recorded[i + by], frames[j])) return { side: 'recorded', by }
+  }
+  return undefined
+}
+
+function frameDifferences(expected: string, sent: string, context: IdContext, field: string): FoundDifference[] {
+  const a = parsed(expected)
+  const b = parsed(sent)
+  if (a === undefined || b === undefined) {
+    return expected === sent ? [] : [{ kind: 'value', field, recorded: short(expected), mock: short(sent) }]
+  }
+  return compareJson(a.value, b.value, context).map((difference) => ({
+    ...difference,
+    field: difference.field === '(body)' ? field : `${field}.${difference.field}`,
+  }))
+}
+
+/** A copy of the id context to try a comparison on without learning from it. */
+function cloned(context: IdContext): IdContext {
+  return { ...context, ids: new Map(context.ids), paired: new Set(context.paired) }
 }
 
 function parsed(text: string): { value: unknown } | undefined {

@@ -7,6 +7,7 @@ import { fixturesFromHar } from '../../src/har/fixtures-from-har.js'
 import { startRecorder } from '../../src/recording/start-recorder.js'
 import { startStandaloneServer, type StandaloneServer } from '../../src/server/start-standalone-server.js'
 import { playSession } from './recorded-session.js'
+import { startScriptedUpstream } from './scripted-upstream.js'
 
 let dir: string
 let upstream: StandaloneServer
@@ -17,9 +18,9 @@ beforeEach(async () => {
 })
 afterEach(() => upstream.close())
 
-async function recordSession(): Promise<{ har: string; text: string; conversation: string }> {
+async function recordSession(target = upstream.url): Promise<{ har: string; text: string; conversation: string }> {
   const har = join(dir, 'session.har')
-  const recorder = await startRecorder({ upstream: upstream.url, out: har })
+  const recorder = await startRecorder({ upstream: target, out: har })
   const { conversation } = await playSession(recorder.url)
   await recorder.close()
   return { har, text: await readFile(har, 'utf8'), conversation }
@@ -40,5 +41,31 @@ describe('record, import and drift against a second mock standing in for the ser
     expect(imported?.name).toBe('Renamed in the session')
     expect(fixtures.tag?.some((tag) => tag.text === 'recorded')).toBe(false)
     expect(fixtures.asset?.length).toBe(upstream.service.store.count('asset'))
+  })
+})
+
+describe('drift against a service that answers differently on purpose', () => {
+  it('names each deliberate difference with its operation, request and field', async () => {
+    const scripted = await startScriptedUpstream(upstream.url)
+    const { har, text } = await recordSession(scripted.url).finally(() => scripted.close())
+    const report = await checkDrift(text, har)
+    const named = report.differences.map(({ operation, request, kind, field }) => ({ operation, request, kind, field }))
+    expect(named).toEqual(
+      expect.arrayContaining([
+        { operation: 'websitesSnapshot', request: 'GET /websites', kind: 'status', field: '(status)' },
+        { operation: 'assetsSnapshot', request: 'GET /assets', kind: 'shape', field: 'iterable[0].mechanism' },
+        { operation: 'assetsSnapshot', request: 'GET /assets', kind: 'extra', field: 'iterable[0].mechanism' },
+        { operation: 'conversationsSnapshot', request: 'GET /conversations', kind: 'order', field: 'iterable' },
+        {
+          operation: '/conversations/stream/identifiers',
+          request: 'GET /conversations/stream/identifiers (stream)',
+          kind: 'frames',
+          field: 'frames[1]',
+        },
+      ]),
+    )
+    // Nothing else: one difference never cascades into unrelated ones.
+    expect(named).toHaveLength(5)
+    expect(report.differences.find((d) => d.kind === 'status')).toMatchObject({ recorded: '500', mock: '200' })
   })
 })

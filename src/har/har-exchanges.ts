@@ -39,8 +39,9 @@ export type Exchange = HttpExchange | StreamExchange
 
 /**
  * The HAR's exchanges with the service, by start time: each HTTP request the
- * official client knows (its method and path), each stream with its
- * messages; base64 bodies decoded. Entries of anything else (pages, scripts,
+ * official client knows (its method and path) sent to the service's host (a
+ * host with such a request), each stream with its messages; base64 bodies
+ * decoded. Entries of anything else (pages, scripts,
  * preflights, other APIs) are left out and counted; a HAR with no exchange of
  * the service is a {@link HarError} naming its first entry's URL.
  *
@@ -51,12 +52,18 @@ export function harExchanges(entries: readonly HarEntry[], file: string): { exch
   const router = createRouter(
     clientOperations.map((operation) => ({ method: operation.method, path: operation.path, target: operation })),
   )
+  const matches = entries.map((entry) => {
+    const url = new URL(entry.request.url)
+    return { url, match: router.find(entry.request.method.toUpperCase(), url.pathname) }
+  })
+  // The service's hosts: those a request of the service went to (a page's own `/` is not one).
+  const hosts = new Set(matches.filter(({ url, match }) => match && url.pathname !== '/').map(({ url }) => url.host))
   const exchanges: Exchange[] = []
   entries.forEach((entry, index) => {
-    const url = new URL(entry.request.url)
+    const { url, match } = matches[index]!
+    if (!hosts.has(url.host)) return
     const at = Date.parse(entry.startedDateTime)
     const messages = entry._webSocketMessages
-    const match = router.find(entry.request.method.toUpperCase(), url.pathname)
     if (messages !== undefined || entry._resourceType === 'websocket' || entry.response.status === 101) {
       if (!match?.target.websocket) return
       exchanges.push({

@@ -8,10 +8,16 @@ export interface HarLog {
   readonly notes: readonly string[]
 }
 
+/** How much of a HAR is read at most (the defaults: 256 Mi characters, 100,000 entries). */
+export interface HarLimits {
+  readonly maxChars?: number
+  readonly maxEntries?: number
+}
+
 /** Largest HAR read, in characters (256 MiB). */
-export const MAX_HAR_CHARS = 256 * 1024 * 1024
+const MAX_HAR_CHARS = 256 * 1024 * 1024
 /** Most entries read of one HAR. */
-export const MAX_HAR_ENTRIES = 100_000
+const MAX_HAR_ENTRIES = 100_000
 
 /**
  * Parses and checks a HAR 1.2 log: every entry needs its start time, its

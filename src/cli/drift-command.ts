@@ -47,7 +47,8 @@ interface Io {
  * process.exitCode = await runDriftCommand(['session.har', '--allow', 'drift-allow.json', '--markdown', 'drift.md'])
  */
 export async function runDriftCommand(argv: string[], io: Io = process): Promise<number> {
-  const [file, ...rest] = argv[0] !== undefined && !argv[0].startsWith('-') ? argv : [undefined, ...argv]
+  const file = argv[0] !== undefined && !argv[0].startsWith('-') ? argv[0] : undefined
+  const rest = file === undefined ? argv : argv.slice(1)
   const parsed = parseCliArguments(rest, SPECS, {
     fixtures: 'a fixtures directory',
     allow: 'an allow-list file',

@@ -39,7 +39,8 @@ interface Io {
  * process.exitCode = await runFixturesImportCommand(['session.har', '--out', 'fixtures/session'])
  */
 export async function runFixturesImportCommand(argv: string[], io: Io = process): Promise<number> {
-  const [file, ...rest] = argv[0] !== undefined && !argv[0].startsWith('-') ? argv : [undefined, ...argv]
+  const file = argv[0] !== undefined && !argv[0].startsWith('-') ? argv[0] : undefined
+  const rest = file === undefined ? argv : argv.slice(1)
   const parsed = parseCliArguments(rest, SPECS, { out: 'the directory to write' })
   if ('problem' in parsed) return usage(io, parsed.problem)
   const values = parsed.values as { out?: string; help?: boolean }

@@ -30,11 +30,13 @@ const MAX_HAR_ENTRIES = 100_000
  * @example
  * const { entries } = readHar(await readFile('session.har', 'utf8'), 'session.har')
  */
-export function readHar(text: string, file: string): HarLog {
-  if (text.length > MAX_HAR_CHARS) {
+export function readHar(text: string, file: string, limits: HarLimits = {}): HarLog {
+  const maxChars = limits.maxChars ?? MAX_HAR_CHARS
+  const maxEntries = limits.maxEntries ?? MAX_HAR_ENTRIES
+  if (text.length > maxChars) {
     throw new HarError({
       file,
-      problem: `it holds ${text.length} characters, more than the ${MAX_HAR_CHARS} read; record a shorter session`,
+      problem: `it holds ${text.length} characters, more than the ${maxChars} read; record a shorter session`,
     })
   }
   const notes: string[] = []
@@ -53,11 +55,11 @@ export function readHar(text: string, file: string): HarLog {
     throw new HarError({ file, field: 'log', problem: 'a HAR holds one "log" object; this file has none' })
   if (!Array.isArray(log.entries))
     throw new HarError({ file, field: 'log.entries', problem: 'must be a list of entries' })
-  if (log.entries.length > MAX_HAR_ENTRIES) {
+  if (log.entries.length > maxEntries) {
     throw new HarError({
       file,
       field: 'log.entries',
-      problem: `holds ${log.entries.length} entries, more than the ${MAX_HAR_ENTRIES} read; record a shorter session`,
+      problem: `holds ${log.entries.length} entries, more than the ${maxEntries} read; record a shorter session`,
     })
   }
   log.entries.forEach((entry: unknown, index) => checkEntry(entry, index, file))

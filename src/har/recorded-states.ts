@@ -7,7 +7,7 @@ import { recordsOfAnswer, type UnreadRecord } from './recorded-records.js'
 type Json = Record<string, unknown> & { id: string }
 
 /** A state of the service a recording shows, as fixtures, with the links it had to drop. */
-export interface RecordedState {
+interface RecordedState {
   readonly fixtures: FixtureSet
   readonly dropped: readonly DroppedLink[]
 }
@@ -48,7 +48,7 @@ export function recordedStates(exchanges: readonly Exchange[]): RecordedStates {
     if (exchange.type !== 'http') continue
     const answer = recordsOfAnswer(exchange)
     unread.push(...answer.unread)
-    if (answer.listed && exchange.method === 'GET' && /Snapshot$/.test(exchange.operation.id)) {
+    if (answer.listed && exchange.method === 'GET' && exchange.operation.id.endsWith('Snapshot')) {
       if (!firstListed.has(answer.listed.kind)) firstListed.set(answer.listed.kind, answer.listed.ids)
       lastListed.set(answer.listed.kind, answer.listed.ids)
     }

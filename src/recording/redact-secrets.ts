@@ -1,7 +1,7 @@
 import type { HarNameValue } from '../har/har-types.js'
 
 /** What a redacted value is replaced with. */
-export const REDACTED = '[redacted]'
+const REDACTED = '[redacted]'
 
 /** Headers that carry credentials: authorization, cookies, and any API key or token header. */
 const SECRET_HEADER = /^(authorization|proxy-authorization|cookie|set-cookie)$|api[-_]?key|token|secret/i

@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises'
+import { readHarFile } from '../har/read-har-file.js'
 import { parseAllowList, type AllowRule } from '../drift/allow-list.js'
 import { checkDrift } from '../drift/check-drift.js'
 import type { DriftReport } from '../drift/drift-types.js'
@@ -75,7 +76,7 @@ export async function runDriftCommand(argv: string[], io: Io = process): Promise
       values.fixtures === undefined ? undefined : await readFixtureDirectory(values.fixtures)
     const allow: AllowRule[] =
       values.allow === undefined ? [] : parseAllowList(await readFile(values.allow, 'utf8'), values.allow)
-    report = await checkDrift(await readFile(file, 'utf8'), file, { allow, ...(fixtures && { fixtures }) })
+    report = await checkDrift(await readHarFile(file), file, { allow, ...(fixtures && { fixtures }) })
   } catch (error) {
     return failure(io, 2, error instanceof Error ? error.message : String(error))
   }

@@ -1,6 +1,6 @@
-import { readFile } from 'node:fs/promises'
 import { resolve } from 'node:path'
 import { fixturesFromHar } from '../har/fixtures-from-har.js'
+import { readHarFile } from '../har/read-har-file.js'
 import { writeFixtureDirectory } from '../seeding/fixture-directory.js'
 import { FIXTURE_FILES } from '../seeding/fixture-files.js'
 import { RECORD_KINDS } from '../store/schemas.js'
@@ -53,7 +53,7 @@ export async function runFixturesImportCommand(argv: string[], io: Io = process)
   const dir = resolve(values.out)
   let imported
   try {
-    imported = fixturesFromHar(await readFile(file, 'utf8'), file)
+    imported = fixturesFromHar(await readHarFile(file), file)
   } catch (error) {
     return failure(io, error, `Failed to import "${file}"`)
   }

@@ -136,37 +136,37 @@ function compareRecordLists(
   found: FoundDifference[],
 ): void {
   const kept = recorded.filter((item) => !context.unknown.has(idOf(item)!))
-  const mockById = new Map(mock.map((item) => [idOf(item), item]))
-  // Records the replay created, paired in order with the mock's records no recorded id names.
-  const unpairedMock = mock.filter((item) => {
+  const keptIds = new Set(kept.map((item) => idOf(item)!))
+  const mockPositions = new Map<string, number>()
+  mock.forEach((item, position) => {
     const id = idOf(item)
-    return id !== undefined && !context.paired.has(id) && !kept.some((entry) => idOf(entry) === id)
+    if (id !== undefined && !mockPositions.has(id)) mockPositions.set(id, position)
   })
-  for (const item of kept) {
-    const id = idOf(item)!
-    if (!context.ids.has(id) && context.created.has(id) && unpairedMock.length > 0)
-      learnId(id, idOf(unpairedMock.shift())!, context)
+  // Records the replay created, paired in order with the mock's records no recorded id names.
+  const unpaired = [...mockPositions.keys()].filter((id) => !context.paired.has(id) && !keptIds.has(id))
+  let next = 0
+  for (const id of keptIds) {
+    if (next < unpaired.length && !context.ids.has(id) && context.created.has(id))
+      learnId(id, unpaired[next++]!, context)
   }
   const matched: string[] = []
+  const unmatched = new Map(mockPositions)
   kept.forEach((item, index) => {
     const id = idOf(item)!
     const mockId = context.ids.get(id) ?? id
-    const twin = mockById.get(mockId)
-    if (twin === undefined) {
+    const position = unmatched.get(mockId)
+    if (position === undefined) {
       found.push({ kind: 'missing', field: `${field}[${index}]`, recorded: `the record ${id}` })
       return
     }
-    mockById.delete(mockId)
+    unmatched.delete(mockId)
     matched.push(mockId)
-    compareValue(item, twin, `${field}[${index}]`, loose, depth + 1, context, found)
+    compareValue(item, mock[position], `${field}[${index}]`, loose, depth + 1, context, found)
   })
-  for (const [id] of mockById)
-    found.push({
-      kind: 'extra',
-      field: `${field}[${mock.findIndex((item) => idOf(item) === id)}]`,
-      mock: `the record ${id}`,
-    })
-  const mockOrder = mock.map(idOf).filter((id): id is string => id !== undefined && matched.includes(id))
+  for (const [id, position] of unmatched)
+    found.push({ kind: 'extra', field: `${field}[${position}]`, mock: `the record ${id}` })
+  const inMatched = new Set(matched)
+  const mockOrder = [...mockPositions.keys()].filter((id) => inMatched.has(id))
   if (mockOrder.join(',') !== matched.join(',')) {
     found.push({ kind: 'order', field, recorded: shown(matched), mock: shown(mockOrder) })
   }

@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises'
+import { readHarFile } from '../har/read-har-file.js'
 import { parseAllowList, type AllowRule } from '../drift/allow-list.js'
 import { checkDrift } from '../drift/check-drift.js'
 import type { DriftReport } from '../drift/drift-types.js'
@@ -30,7 +31,7 @@ export async function expectNoDrift(harPath: string, options: ExpectNoDriftOptio
       ? parseAllowList(await readFile(options.allow, 'utf8'), options.allow)
       : (options.allow ?? [])
   const fixtures = options.fixtures === undefined ? undefined : await readFixtureDirectory(options.fixtures)
-  const report = await checkDrift(await readFile(harPath, 'utf8'), harPath, { allow, ...(fixtures && { fixtures }) })
+  const report = await checkDrift(await readHarFile(harPath), harPath, { allow, ...(fixtures && { fixtures }) })
   if (report.differences.length > 0) {
     throw new Error(`The mock drifts from the recording "${harPath}":\n${driftText(report)}`)
   }

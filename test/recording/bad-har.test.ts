@@ -7,6 +7,7 @@ import { runFixturesImportCommand } from '../../src/cli/fixtures-import-command.
 import { HarError } from '../../src/har/har-error.js'
 import { harExchanges } from '../../src/har/har-exchanges.js'
 import { readHar } from '../../src/har/read-har.js'
+import { readHarFile } from '../../src/har/read-har-file.js'
 import { createHarWriter } from '../../src/recording/har-writer.js'
 
 const devtools = new URL('../fixtures/devtools-session.har', import.meta.url)
@@ -98,6 +99,11 @@ describe('reading a HAR that is not whole or not of this service', () => {
     const text = await readFile(devtools, 'utf8')
     expect(() => readHar(text, 'huge.har', { maxChars: 1000 })).toThrow(
       `Failed to read the HAR "huge.har": it holds ${text.length} characters, more than the 1000 read; record a shorter session.`,
+    )
+    const file = join(dir, 'huge.har')
+    await writeFile(file, text)
+    await expect(readHarFile(file, 1000)).rejects.toThrow(
+      `Failed to read the HAR "${file}": it is ${Buffer.byteLength(text)} bytes, more than the 1000 read; record a shorter session.`,
     )
     expect(() => readHar(text, 'huge.har', { maxEntries: 3 })).toThrow(
       'Failed to read the HAR "huge.har" at field "log.entries": holds 7 entries, more than the 3 read',

@@ -27,7 +27,7 @@ export interface RecordedStates {
 /**
  * The states of the service a recording shows: every record its answers
  * carry, read back into stored form, at the start (the first version of each
- * record no recorded write created) and at the end (the latest version of
+ * record no recorded write created, fields it left out read from later ones) and at the end (the latest version of
  * each record, merged field by field, without the deleted ones). A link to a
  * record the recording never fetched is dropped from both and reported.
  *
@@ -58,6 +58,10 @@ export function recordedStates(exchanges: readonly Exchange[]): RecordedStates {
         seen.add(id)
         if (creates) created.add(id)
         else byKind(first, kind).set(id, record as Json)
+      } else if (!created.has(id)) {
+        // A field the first answer left out (a message's fragment without transferables) is read from a later one.
+        const earlier = byKind(first, kind)
+        earlier.set(id, { ...record, ...earlier.get(id) } as Json)
       }
       const known = byKind(latest, kind)
       known.set(id, { ...known.get(id), ...record } as Json)

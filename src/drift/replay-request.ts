@@ -49,7 +49,12 @@ export async function replayRequest(
   }
 }
 
-/** Replaces every recorded id the map knows with the mock's, in one pass over the text. */
+/**
+ * Replaces every recorded id the map knows with the mock's, in one pass over the text.
+ *
+ * @example
+ * idSwapper(new Map([['recorded-id', 'mock-id']]))('/conversation/recorded-id') // '/conversation/mock-id'
+ */
 export function idSwapper(ids: ReadonlyMap<string, string>): (text: string) => string {
   if (ids.size === 0) return (text) => text
   const pattern = new RegExp([...ids.keys()].map((id) => id.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'g')

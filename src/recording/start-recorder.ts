@@ -1,10 +1,10 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import { createServer, type IncomingMessage } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
-import { WebSocket, WebSocketServer, type RawData } from 'ws'
-import type { HarWebSocketMessage } from '../har/har-types.js'
-import { exchangeEntry, streamEntry } from './har-entry.js'
+import { WebSocketServer } from 'ws'
 import { createHarWriter } from './har-writer.js'
-import { forwardRequest } from './forward-request.js'
+import { proxyHttp } from './proxy-http.js'
+import { proxyStream } from './proxy-stream.js'
+import type { ProxyTarget } from './proxy-target.js'
 
 /** How `startRecorder` proxies and records. */
 export interface RecorderOptions {
@@ -35,11 +35,6 @@ export interface Recorder {
   close(): Promise<void>
 }
 
-/** Largest request body forwarded (16 MiB); a larger one answers 413 and is not recorded. */
-const MAX_REQUEST_BYTES = 16 * 1024 * 1024
-/** Most messages kept of one stream connection; later ones are forwarded, not recorded. */
-const MAX_STREAM_MESSAGES = 10_000
-
 /**
  * Serves as a transparent proxy to a real service and writes every exchange
  * to a HAR 1.2 file as it goes: each HTTP answer once sent, each WebSocket
@@ -53,110 +48,23 @@ const MAX_STREAM_MESSAGES = 10_000
 export async function startRecorder(options: RecorderOptions): Promise<Recorder> {
   const keepSecrets = options.keepSecrets === true
   const har = createHarWriter(options.out, { name: 'conversation-asset-mock', version: options.version ?? '0' })
+  const target: ProxyTarget = { upstream: options.upstream, har, keepSecrets, log: options.log }
   const server = createServer((request, response) => {
-    proxyHttp(request, response).catch((error: unknown) => {
+    proxyHttp(request, response, target).catch((error: unknown) => {
       if (!response.headersSent) response.writeHead(502, { 'content-type': 'text/plain; charset=utf-8' })
       response.end(
         `The recorder failed to forward the request: ${error instanceof Error ? error.message : String(error)}.`,
       )
     })
   })
+  // The streams still open, each by the function that writes its entry and closes it.
   const streams = new Set<() => void>()
   const sockets = new WebSocketServer({ noServer: true })
   server.on('upgrade', (request: IncomingMessage, socket: Socket, head: Buffer) => {
-    sockets.handleUpgrade(request, socket, head, (client) => streams.add(proxyStream(request, client)))
-  })
-
-  async function proxyHttp(request: IncomingMessage, response: ServerResponse): Promise<void> {
-    const started = new Date()
-    const body = await readWhole(request)
-    if (body === undefined) {
-      response.writeHead(413, { 'content-type': 'text/plain; charset=utf-8' })
-      response.end(`The request body is larger than ${MAX_REQUEST_BYTES} bytes, the recorder's limit.`)
-      return
-    }
-    const method = request.method ?? 'GET'
-    const path = request.url ?? '/'
-    const answer = await forwardRequest(options.upstream, { method, url: path, headers: request.headers, body })
-    response.writeHead(answer.status, answer.statusText, answer.headers.flat() as string[])
-    response.end(answer.body)
-    har.add(
-      exchangeEntry(
-        {
-          started,
-          elapsedMs: Date.now() - started.getTime(),
-          method,
-          url: new URL(path, options.upstream).href,
-          requestHeaders: request.headers,
-          requestBody: body,
-          status: answer.status,
-          statusText: answer.statusText,
-          responseHeaders: answer.headers,
-          responseBody: answer.body,
-        },
-        { keepSecrets },
-      ),
+    sockets.handleUpgrade(request, socket, head, (client) =>
+      streams.add(proxyStream(request, client, target, (finish) => streams.delete(finish))),
     )
-    options.log?.(`${method} ${path} ${answer.status}`)
-  }
-
-  function proxyStream(request: IncomingMessage, client: WebSocket): () => void {
-    const started = new Date()
-    const path = request.url ?? '/'
-    const url = new URL(path, options.upstream)
-    url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:'
-    const upstream = new WebSocket(url)
-    const messages: HarWebSocketMessage[] = []
-    const keep = (type: 'send' | 'receive', data: RawData, binary: boolean) => {
-      if (messages.length >= MAX_STREAM_MESSAGES) return
-      const bytes = Buffer.isBuffer(data) ? data : Buffer.from(data as ArrayBuffer)
-      messages.push({
-        type,
-        time: Date.now() / 1000,
-        opcode: binary ? 2 : 1,
-        data: binary ? bytes.toString('base64') : bytes.toString('utf8'),
-      })
-    }
-    const pending: Array<{ data: RawData; binary: boolean }> = []
-    client.on('message', (data, binary) => {
-      keep('send', data, binary)
-      if (upstream.readyState === WebSocket.OPEN) upstream.send(data, { binary })
-      else pending.push({ data, binary })
-    })
-    upstream.on('open', () => {
-      for (const { data, binary } of pending.splice(0)) upstream.send(data, { binary })
-    })
-    upstream.on('message', (data, binary) => {
-      keep('receive', data, binary)
-      client.send(data, { binary })
-    })
-    let finished = false
-    const finish = () => {
-      if (finished) return
-      finished = true
-      streams.delete(finish)
-      if (client.readyState === WebSocket.OPEN) client.close(1000)
-      if (upstream.readyState === WebSocket.OPEN || upstream.readyState === WebSocket.CONNECTING) upstream.terminate()
-      har.add(
-        streamEntry(
-          {
-            started,
-            elapsedMs: Date.now() - started.getTime(),
-            url: url.href,
-            requestHeaders: request.headers,
-            messages,
-          },
-          { keepSecrets },
-        ),
-      )
-      options.log?.(`stream ${path} closed (${messages.length} messages)`)
-    }
-    client.on('close', finish)
-    upstream.on('close', finish)
-    upstream.on('error', finish)
-    client.on('error', finish)
-    return finish
-  }
+  })
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)
@@ -188,18 +96,4 @@ export async function startRecorder(options: RecorderOptions): Promise<Recorder>
       })
     },
   }
-}
-
-/** A request's whole body, or undefined past the limit. */
-function readWhole(request: IncomingMessage): Promise<Buffer | undefined> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = []
-    let size = 0
-    request.on('data', (chunk: Buffer) => {
-      size += chunk.byteLength
-      if (size <= MAX_REQUEST_BYTES) chunks.push(chunk)
-    })
-    request.on('end', () => resolve(size > MAX_REQUEST_BYTES ? undefined : Buffer.concat(chunks)))
-    request.on('error', reject)
-  })
 }

@@ -37,19 +37,23 @@ export async function checkDrift(text: string, file: string, options: DriftOptio
   const log = readHar(text, file)
   const { exchanges, skipped } = harExchanges(log.entries, file)
   const states = recordedStates(exchanges)
-  const service = createMockService({ fixtures: options.fixtures ?? states.start.fixtures, seed: options.seed ?? 1 })
+  const fixtures = options.fixtures ?? states.start.fixtures
+  const service = createMockService({ fixtures, seed: options.seed ?? 1 })
   await service.ready
   const context: IdContext = {
     ids: new Map(),
     paired: new Set(),
     created: states.created,
+    known: new Set(Object.values(fixtures).flatMap((records) => (records ?? []).map((record) => record.id))),
     changed: new Set(),
     unknown: new Set(states.start.dropped.map((link) => link.target).filter((id) => !states.created.has(id))),
   }
   const found: Difference[] = []
   const streams = new Map<object, ReplayedStream>()
+  const events = driftEvents(exchanges)
+  const shortfalls = new Map<ReplayedStream, number>()
   try {
-    for (const event of driftEvents(exchanges)) {
+    for (const [index, event] of events.entries()) {
       service.clock.freeze(event.at)
       if (event.type === 'http') {
         markChanged(event.exchange, context)
@@ -59,6 +63,7 @@ export async function checkDrift(text: string, file: string, options: DriftOptio
       else if (event.type === 'send') streams.get(event.exchange)?.session?.receive(idSwapper(context.ids)(event.data))
       else streams.get(event.exchange)?.session?.leave()
       await settled()
+      await framesBefore(events[index + 1]?.at ?? Infinity, streams.values(), shortfalls)
     }
     for (const stream of streams.values()) found.push(...compareFrames(stream, context))
   } finally {
@@ -74,6 +79,31 @@ export async function checkDrift(text: string, file: string, options: DriftOptio
     allowed,
     notes: [...log.notes, ...stateNotes(states, streams)],
   }
+}
+
+/** How long a step waits for a stream frame the recording shows before the next step (a frame the mock never sends). */
+const FRAME_WAIT_MS = 1000
+
+/**
+ * Waits until each open stream has sent as many frames as the recording
+ * shows before `next`, less the frames it already fell short by (each
+ * missing frame is waited for once), for FRAME_WAIT_MS at most.
+ */
+async function framesBefore(
+  next: number,
+  streams: Iterable<ReplayedStream>,
+  shortfalls: Map<ReplayedStream, number>,
+): Promise<void> {
+  const waits: Array<Promise<void>> = []
+  const expected = new Map<ReplayedStream, number>()
+  for (const stream of streams) {
+    let count = 0
+    for (const message of stream.exchange.messages) if (message.type === 'receive' && message.at <= next) count++
+    expected.set(stream, count)
+    waits.push(stream.framesReached(count - (shortfalls.get(stream) ?? 0), FRAME_WAIT_MS))
+  }
+  await Promise.all(waits)
+  for (const [stream, count] of expected) shortfalls.set(stream, Math.max(0, count - stream.frames.length))
 }
 
 /** Lets the frames a step caused reach their streams before the next step. */

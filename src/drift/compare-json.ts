@@ -16,6 +16,8 @@ export interface IdContext {
   readonly paired: Set<string>
   /** Recorded ids of records the recording's writes created: paired with the mock's when met. */
   readonly created: ReadonlySet<string>
+  /** Ids of the records the replay started with: never paired with another id. */
+  readonly known: ReadonlySet<string>
   /** Recorded ids of records the writes so far changed: their timestamps are not compared. */
   readonly changed: ReadonlySet<string>
   /** Recorded ids of records the recording never fetched: links to them are left out of the comparison. */
@@ -62,7 +64,8 @@ function compareValue(
   if (isObject(recorded) && isObject(mock)) return compareObjects(recorded, mock, field, loose, depth, context, found)
   if (typeof recorded === 'string' && typeof mock === 'string') {
     if ((context.ids.get(recorded) ?? recorded) === mock) return
-    if (learnId(recorded, mock, context)) return
+    // A text that is no record's `id` is paired only when it names a record a recorded write created.
+    if (learnId(recorded, mock, context, true)) return
   } else if (Object.is(recorded, mock)) return
   found.push(valueDifference(field, recorded, mock))
 }
@@ -78,7 +81,7 @@ function compareObjects(
 ): void {
   if (typeof recorded.id === 'string' && typeof mock.id === 'string') {
     learnId(recorded.id, mock.id, context)
-    loose = context.created.has(recorded.id) || context.changed.has(recorded.id)
+    loose = !context.known.has(recorded.id) || context.changed.has(recorded.id)
   }
   // The timestamps of records created or changed by the replay differ from run to run.
   if (loose && isTimestamp(recorded) && isTimestamp(mock)) return
@@ -143,10 +146,12 @@ function compareRecordLists(
     if (id !== undefined && !mockPositions.has(id)) mockPositions.set(id, position)
   })
   // Records the replay created, paired in order with the mock's records no recorded id names.
-  const unpaired = [...mockPositions.keys()].filter((id) => !context.paired.has(id) && !keptIds.has(id))
+  const unpaired = [...mockPositions.keys()].filter(
+    (id) => !context.paired.has(id) && !keptIds.has(id) && !context.known.has(id),
+  )
   let next = 0
   for (const id of keptIds) {
-    if (next < unpaired.length && !context.ids.has(id) && context.created.has(id))
+    if (next < unpaired.length && !context.ids.has(id) && !context.known.has(id))
       learnId(id, unpaired[next++]!, context)
   }
   const matched: string[] = []
@@ -172,11 +177,17 @@ function compareRecordLists(
   }
 }
 
-/** Pairs a recorded id of a created record with the mock's; true when they are (now) paired. */
-function learnId(recorded: string, mock: string, context: IdContext): boolean {
-  const known = context.ids.get(recorded)
-  if (known !== undefined) return known === mock
-  if (recorded === mock || !context.created.has(recorded) || context.paired.has(mock)) return recorded === mock
+/**
+ * Pairs the recorded id of a record the replay did not start with (one the
+ * session created, by a write or a stream) with the mock's id of a record
+ * it created; `onlyCreated` limits it to ids a recorded write created. True
+ * when the two are (now) paired.
+ */
+function learnId(recorded: string, mock: string, context: IdContext, onlyCreated = false): boolean {
+  const paired = context.ids.get(recorded)
+  if (paired !== undefined) return paired === mock
+  const pairable = onlyCreated ? context.created.has(recorded) : !context.known.has(recorded)
+  if (recorded === mock || !pairable || context.known.has(mock) || context.paired.has(mock)) return recorded === mock
   context.ids.set(recorded, mock)
   context.paired.add(mock)
   return true

@@ -7,6 +7,8 @@ export interface ReplayedStream {
   readonly exchange: StreamExchange
   readonly frames: string[]
   readonly session: StreamSession | undefined
+  /** Resolves once the mock has sent `count` frames, or after `ms` milliseconds if it sends fewer. */
+  framesReached(count: number, ms: number): Promise<void>
 }
 
 /** Most frames kept of one replayed stream (as many as the recorder keeps). */
@@ -19,15 +21,38 @@ const MAX_FRAMES = 10_000
  * @example
  * const stream = openReplayedStream(service, exchange)
  * stream.session?.receive(question)
+ * await stream.framesReached(3, 2000)
  */
 export function openReplayedStream(service: MockService, exchange: StreamExchange): ReplayedStream {
   const frames: string[] = []
+  const waiting = new Set<{ count: number; resolve: () => void }>()
   const endpoint = service.streamAt(exchange.path)
   const session = endpoint?.open({
     send(frame) {
-      if (frames.length < MAX_FRAMES) frames.push(frame)
+      if (frames.length >= MAX_FRAMES) return
+      frames.push(frame)
+      for (const waiter of waiting) if (frames.length >= waiter.count) waiter.resolve()
     },
     close() {},
   })
-  return { exchange, frames, session }
+  return {
+    exchange,
+    frames,
+    session,
+    framesReached(count, ms) {
+      if (frames.length >= count || !session) return Promise.resolve()
+      return new Promise((resolve) => {
+        const waiter = {
+          count,
+          resolve: () => {
+            clearTimeout(timer)
+            waiting.delete(waiter)
+            resolve()
+          },
+        }
+        const timer = setTimeout(waiter.resolve, ms)
+        waiting.add(waiter)
+      })
+    },
+  }
 }

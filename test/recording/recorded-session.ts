@@ -19,10 +19,11 @@ async function call(base: string, method: string, path: string, body?: unknown):
 
 /**
  * A session a Pieces client could have: it reads every kind of record,
- * creates a conversation and a tag, renames the conversation, deletes the
- * tag, and listens to the conversation identifiers stream throughout.
+ * creates a conversation and a tag, renames the conversation, asks the
+ * copilot a question in it (with `copilot`), deletes the tag, and listens to the conversation
+ * identifiers stream throughout.
  */
-export async function playSession(base: string): Promise<PlayedSession> {
+export async function playSession(base: string, { copilot = false } = {}): Promise<PlayedSession> {
   const socket = new WebSocket(`${base.replace(/^http/, 'ws')}/conversations/stream/identifiers`)
   const frames: string[] = []
   const framesArrived = (count: number) =>
@@ -49,10 +50,32 @@ export async function playSession(base: string): Promise<PlayedSession> {
   const conversation = (await call(base, 'GET', `/conversation/${created.id}`)) as Record<string, unknown>
   await call(base, 'POST', '/conversation/update', { ...conversation, name: 'Renamed in the session' })
   await framesArrived(3)
+  if (copilot) await askCopilot(base, created.id)
   await call(base, 'POST', `/tags/${tag.id}/delete`)
   await call(base, 'GET', `/conversation/${created.id}`)
   await call(base, 'GET', '/conversations')
   socket.close()
   await once(socket, 'close')
   return { conversation: created.id, frames }
+}
+
+/** Asks the copilot one question in a conversation over /qgpt/stream, until its answer is COMPLETED. */
+async function askCopilot(base: string, conversation: string): Promise<void> {
+  const socket = new WebSocket(`${base.replace(/^http/, 'ws')}/qgpt/stream`)
+  await once(socket, 'open')
+  const completed = new Promise<void>((resolve) =>
+    socket.on('message', (data) => {
+      if ((JSON.parse(String(data)) as { status?: string }).status === 'COMPLETED') resolve()
+    }),
+  )
+  socket.send(
+    JSON.stringify({
+      question: { query: 'How do I debounce?', relevant: { iterable: [] } },
+      conversation,
+      request: 'r-1',
+    }),
+  )
+  await completed
+  socket.close()
+  await once(socket, 'close')
 }

@@ -18,10 +18,13 @@ beforeEach(async () => {
 })
 afterEach(() => upstream.close())
 
-async function recordSession(target = upstream.url): Promise<{ har: string; text: string; conversation: string }> {
+async function recordSession(
+  target = upstream.url,
+  options: { copilot?: boolean } = {},
+): Promise<{ har: string; text: string; conversation: string }> {
   const har = join(dir, 'session.har')
   const recorder = await startRecorder({ upstream: target, out: har })
-  const { conversation } = await playSession(recorder.url)
+  const { conversation } = await playSession(recorder.url, options)
   await recorder.close()
   return { har, text: await readFile(har, 'utf8'), conversation }
 }
@@ -32,6 +35,15 @@ describe('record, import and drift against a second mock standing in for the ser
     const report = await checkDrift(text, har)
     expect(report.differences).toEqual([])
     expect(report.replayed).toBeGreaterThan(15)
+  })
+
+  it('replays what the client sent on a stream: a copilot question answers with the same frames', async () => {
+    const { har, text } = await recordSession(upstream.url, { copilot: true })
+    // The copilot's answer is generated from the seed: the replay uses the recorded service's, as a real
+    // service's answer is its model's own (docs/recording.md says how an allow-list accepts that).
+    const report = await checkDrift(text, har, { seed: 7 })
+    expect(report.differences).toEqual([])
+    expect(text).toContain('"type":"send"')
   })
 
   it('imports the state at the end of the recording, with the created conversation renamed and the deleted tag gone', async () => {

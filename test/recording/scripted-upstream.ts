@@ -15,7 +15,8 @@ type Json = Record<string, unknown>
  * Forwards to a mock and changes four things on purpose: `GET /websites`
  * answers 500, `GET /assets` leaves the first asset's `mechanism` out, the
  * second `GET /conversations` lists the conversations in reverse, and the
- * conversation identifiers stream sends its first frame twice.
+ * conversation identifiers stream sends its first frame twice; the rest,
+ * streams both ways included, is forwarded as it is.
  */
 export async function startScriptedUpstream(inner: string): Promise<ScriptedUpstream> {
   let conversationLists = 0
@@ -51,7 +52,9 @@ export async function startScriptedUpstream(inner: string): Promise<ScriptedUpst
   const sockets = new WebSocketServer({ server })
   sockets.on('connection', (client, request) => {
     const upstream = new WebSocket(`${inner.replace(/^http/, 'ws')}${request.url}`)
-    let first = true
+    const opened = once(upstream, 'open')
+    client.on('message', (data) => void opened.then(() => upstream.send(String(data))))
+    let first = request.url === '/conversations/stream/identifiers'
     upstream.on('message', (data) => {
       client.send(String(data))
       if (first) client.send(String(data))

@@ -51,7 +51,7 @@ export async function checkDrift(text: string, file: string, options: DriftOptio
   const found: Difference[] = []
   const streams = new Map<object, ReplayedStream>()
   const events = driftEvents(exchanges)
-  const shortfalls = new Map<ReplayedStream, number>()
+  const progress = new Map<ReplayedStream, FrameProgress>()
   try {
     for (const [index, event] of events.entries()) {
       service.clock.freeze(event.at)
@@ -63,20 +63,20 @@ export async function checkDrift(text: string, file: string, options: DriftOptio
       else if (event.type === 'send') streams.get(event.exchange)?.session?.receive(idSwapper(context.ids)(event.data))
       else streams.get(event.exchange)?.session?.leave()
       await settled()
-      await framesBefore(events[index + 1]?.at ?? Infinity, streams.values(), shortfalls)
+      await framesBefore(events[index + 1]?.at ?? Infinity, streams.values(), progress)
     }
     for (const stream of streams.values()) found.push(...compareFrames(stream, context))
   } finally {
     service.close()
   }
   const rules = options.allow ?? []
-  const allowed = found.filter((difference) => rules.some((rule) => allows(rule, difference)))
+  const allowed = new Set(found.filter((difference) => rules.some((rule) => allows(rule, difference))))
   return {
     har: file,
     replayed: exchanges.length,
     skipped,
-    differences: found.filter((difference) => !allowed.includes(difference)),
-    allowed,
+    differences: found.filter((difference) => !allowed.has(difference)),
+    allowed: [...allowed],
     notes: [...log.notes, ...stateNotes(states, streams)],
   }
 }
@@ -84,26 +84,38 @@ export async function checkDrift(text: string, file: string, options: DriftOptio
 /** How long a step waits for a stream frame the recording shows before the next step (a frame the mock never sends). */
 const FRAME_WAIT_MS = 1000
 
+/** Where a stream's replay stands against its recording: the recorded frames counted so far, and how many the mock fell short by. */
+interface FrameProgress {
+  /** The next recorded message to count. */
+  cursor: number
+  /** Frames received in the recording up to the cursor. */
+  expected: number
+  shortfall: number
+}
+
 /**
  * Waits until each open stream has sent as many frames as the recording
  * shows before `next`, less the frames it already fell short by (each
- * missing frame is waited for once), for FRAME_WAIT_MS at most.
+ * missing frame is waited for once), for FRAME_WAIT_MS at most. Each
+ * recorded message is counted once over the whole replay.
  */
 async function framesBefore(
   next: number,
   streams: Iterable<ReplayedStream>,
-  shortfalls: Map<ReplayedStream, number>,
+  progress: Map<ReplayedStream, FrameProgress>,
 ): Promise<void> {
   const waits: Array<Promise<void>> = []
-  const expected = new Map<ReplayedStream, number>()
   for (const stream of streams) {
-    let count = 0
-    for (const message of stream.exchange.messages) if (message.type === 'receive' && message.at <= next) count++
-    expected.set(stream, count)
-    waits.push(stream.framesReached(count - (shortfalls.get(stream) ?? 0), FRAME_WAIT_MS))
+    let at = progress.get(stream)
+    if (!at) progress.set(stream, (at = { cursor: 0, expected: 0, shortfall: 0 }))
+    const messages = stream.exchange.messages
+    for (; at.cursor < messages.length && messages[at.cursor]!.at <= next; at.cursor++) {
+      if (messages[at.cursor]!.type === 'receive') at.expected++
+    }
+    waits.push(stream.framesReached(at.expected - at.shortfall, FRAME_WAIT_MS))
   }
   await Promise.all(waits)
-  for (const [stream, count] of expected) shortfalls.set(stream, Math.max(0, count - stream.frames.length))
+  for (const [stream, at] of progress) at.shortfall = Math.max(0, at.expected - stream.frames.length)
 }
 
 /** Lets the frames a step caused reach their streams before the next step. */

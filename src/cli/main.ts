@@ -5,9 +5,15 @@ import module from 'node:module'
 // directory, so the next start compiles nothing (Node 20 has no such cache and skips this).
 ;(module as { enableCompileCache?: () => unknown }).enableCompileCache?.()
 
-// Each command loads only what it runs: serving never loads the fixture generator (faker) or the progress bar.
-const [first, ...rest] = process.argv.slice(2)
-process.exitCode =
-  first === 'fixtures'
-    ? await (await import('./fixtures-command.js')).runFixturesCommand(rest)
-    : await (await import('./serve-command.js')).runServeCommand(process.argv.slice(2))
+/** Runs the command the arguments name; each command loads only what it runs (serving never loads the fixture generator). */
+async function runCommand(args: string[]): Promise<number> {
+  const [first, ...rest] = args
+  if (first === 'fixtures' && rest[0] === 'import')
+    return (await import('./fixtures-import-command.js')).runFixturesImportCommand(rest.slice(1))
+  if (first === 'fixtures') return (await import('./fixtures-command.js')).runFixturesCommand(rest)
+  if (first === 'record') return (await import('./record-command.js')).runRecordCommand(rest)
+  if (first === 'drift') return (await import('./drift-command.js')).runDriftCommand(rest)
+  return (await import('./serve-command.js')).runServeCommand(args)
+}
+
+process.exitCode = await runCommand(process.argv.slice(2))

@@ -17,6 +17,7 @@ export interface ServeOptions {
   readonly maxConnections?: number
   readonly shutdownTimeoutMs?: number
   readonly version?: string
+  readonly proxy?: string
 }
 
 /** The serve command's arguments: options, a request for help, or what is wrong with them. */
@@ -25,6 +26,9 @@ export type ServeArguments = { readonly options: ServeOptions } | { readonly hel
 /** The help text of the serve command. */
 export const SERVE_HELP = `Usage: conversation-asset-mock [options]
        conversation-asset-mock fixtures --out DIR [--seed N] [--assets N] [--conversations N]
+       conversation-asset-mock fixtures import FILE.har --out DIR
+       conversation-asset-mock record --upstream URL --out FILE.har [--port N]
+       conversation-asset-mock drift FILE.har [--fixtures DIR] [--allow FILE] [--json FILE] [--markdown FILE]
 
 Serves the mock Conversation and Asset Service over HTTP. SIGINT, SIGTERM or
 SIGHUP stops it, and so does the end of the npm script that started it (npm
@@ -47,6 +51,8 @@ Options:
   --shutdown-timeout MS
                        how long a stop waits for the requests in flight (default 10000)
   --os-version V       version GET /.well-known/version answers (default ${DEFAULT_SERVICE_VERSION})
+  --proxy URL          forward what the mock answers 501 (operations it does not implement) to a
+                       running service, e.g. http://localhost:39300
   --quiet              no line per request or stream connection
   --help               show this help
 `
@@ -64,6 +70,7 @@ const SERVE_OPTION_SPECS = {
   'max-connections': { type: 'string' },
   'shutdown-timeout': { type: 'string' },
   'os-version': { type: 'string' },
+  proxy: { type: 'string' },
   quiet: { type: 'boolean' },
   help: { type: 'boolean' },
 } as const
@@ -91,6 +98,7 @@ const VALUE_HINTS: Record<string, string> = {
   generate: 'seed,assets,conversations as three whole numbers (e.g. 42,1000,500)',
   scenario: `one of ${SCENARIOS.join(', ')}`,
   'os-version': `a version such as ${DEFAULT_SERVICE_VERSION} (no spaces)`,
+  proxy: 'the URL of a running service, e.g. http://localhost:39300',
 }
 
 /**
@@ -132,6 +140,7 @@ export function parseServeArguments(argv: readonly string[]): ServeArguments {
       ...(numbers['max-connections'] !== undefined && { maxConnections: numbers['max-connections'] }),
       ...(numbers['shutdown-timeout'] !== undefined && { shutdownTimeoutMs: numbers['shutdown-timeout'] }),
       ...(values['os-version'] !== undefined && { version: values['os-version'] }),
+      ...(values.proxy !== undefined && { proxy: values.proxy }),
     },
   }
 }
@@ -161,6 +170,9 @@ function checkTextOptions(values: ServeValues): string | { generate?: GenerateFi
   }
   if (values['os-version'] !== undefined && !/^\S+$/.test(values['os-version'])) {
     return `--os-version takes ${VALUE_HINTS['os-version']}, got "${values['os-version']}"`
+  }
+  if (values.proxy !== undefined && !(/^https?:\/\//.test(values.proxy) && URL.canParse(values.proxy))) {
+    return `--proxy takes ${VALUE_HINTS.proxy}, got "${values.proxy}"`
   }
   for (const name of ['host', 'fixtures', 'persist'] as const) {
     if (values[name] === '') return `--${name} needs a value: ${VALUE_HINTS[name]}`

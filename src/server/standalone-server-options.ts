@@ -19,6 +19,8 @@ export interface StandaloneServerOptions extends MockServiceOptions {
    * 64 MiB, or maxBodyBytes when larger); a body that would pass it answers 503.
    */
   maxBodyBytesInFlight?: number
+  /** A running service (e.g. http://localhost:39300) that answers what the mock answers 501, for a half-mocked setup. */
+  proxy?: string
   /** Keep the records in this file across restarts (written atomically, in the background, after changes). */
   persist?: string
   /** Told, one line each, when saving the persisted file starts failing and when it works again; process.stderr when left out. */

@@ -15,6 +15,7 @@ import { createInspectorServer } from './serve-inspector.js'
 import type { StandaloneServerOptions } from './standalone-server-options.js'
 import { trackConnections } from './track-connections.js'
 import { createAnswerBatch } from './write-answer.js'
+import { forwardUnimplemented } from './forward-unimplemented.js'
 
 /** The mock served over real HTTP on localhost. */
 export interface StandaloneServer {
@@ -112,13 +113,11 @@ export async function startStandaloneServer(options: StandaloneServerOptions = {
         return inspector.serve(route.control.served, response)
       } else {
         try {
-          result = await target.answer(route, {
-            method,
-            path,
-            query: new URLSearchParams(queryStart === -1 ? '' : rawUrl.slice(queryStart + 1)),
-            body: await readBody(request, maxBodyBytes, bodyBudget, response),
-            ...client,
-          })
+          const body = await readBody(request, maxBodyBytes, bodyBudget, response)
+          const query = new URLSearchParams(queryStart === -1 ? '' : rawUrl.slice(queryStart + 1))
+          result = await target.answer(route, { method, path, query, body, ...client })
+          if (options.proxy && !control)
+            result = await forwardUnimplemented(options.proxy, request, rawUrl, body, result)
         } catch (error) {
           result = errorAnswer(error)
         }

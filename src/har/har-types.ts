@@ -1,0 +1,55 @@
+/** A name and value pair of a HAR request or response (a header, a query parameter, a cookie). */
+export interface HarNameValue {
+  name: string
+  value: string
+}
+
+/** A WebSocket message as Chrome's HAR keeps it in `_webSocketMessages`. */
+export interface HarWebSocketMessage {
+  /** `send`: client to service; `receive`: service to client. */
+  type: 'send' | 'receive'
+  /** Seconds since the epoch, with fractions. */
+  time: number
+  /** 1 for text, 2 for binary. */
+  opcode: number
+  data: string
+}
+
+/** One exchange of a HAR 1.2 log: an HTTP request and its answer, or a WebSocket connection and its messages. */
+export interface HarEntry {
+  startedDateTime: string
+  time: number
+  request: {
+    method: string
+    url: string
+    httpVersion: string
+    headers: HarNameValue[]
+    queryString: HarNameValue[]
+    cookies: HarNameValue[]
+    headersSize: number
+    bodySize: number
+    postData?: { mimeType: string; text: string; encoding?: string }
+  }
+  response: {
+    status: number
+    statusText: string
+    httpVersion: string
+    headers: HarNameValue[]
+    cookies: HarNameValue[]
+    content: { size: number; mimeType: string; text?: string; encoding?: string }
+    redirectURL: string
+    headersSize: number
+    bodySize: number
+  }
+  cache: Record<string, never>
+  timings: { send: number; wait: number; receive: number }
+  /** Chrome's kind of resource: `websocket` for a stream, `fetch` or `xhr` for a request. */
+  _resourceType?: string
+  _webSocketMessages?: HarWebSocketMessage[]
+}
+
+/** Who wrote a HAR. */
+export interface HarCreator {
+  name: string
+  version: string
+}

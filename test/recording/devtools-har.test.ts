@@ -1,0 +1,38 @@
+import { readFile } from 'node:fs/promises'
+import { describe, expect, it } from 'vitest'
+import { checkDrift } from '../../src/drift/check-drift.js'
+import { fixturesFromHar } from '../../src/har/fixtures-from-har.js'
+
+const file = new URL('../fixtures/devtools-session.har', import.meta.url)
+const ASSET = '0a0a0a0a-0000-4000-8000-000000000011'
+
+describe('a HAR saved by the browser developer tools', () => {
+  it('imports the records of its service answers, base64 bodies included, and skips the page, its script and the preflight', async () => {
+    const imported = fixturesFromHar(await readFile(file, 'utf8'), 'devtools-session.har')
+    expect(imported.skipped).toBe(3)
+    expect(imported.fixtures.asset?.map((asset) => asset.id)).toEqual([ASSET])
+    expect(imported.fixtures.format?.every((format) => format.asset === ASSET)).toBe(true)
+    expect(imported.fixtures.conversation?.map((conversation) => conversation.name)).toEqual(['Ask about debounce'])
+    expect(imported.fixtures.tag).toHaveLength(10)
+  })
+
+  it('drops and reports the links to records the recording never fetched', async () => {
+    const imported = fixturesFromHar(await readFile(file, 'utf8'), 'devtools-session.har')
+    const textProcessing = imported.fixtures.tag?.find((tag) => tag.text === 'text-processing')
+    expect(textProcessing?.assets).toEqual([ASSET])
+    expect(imported.dropped).toContainEqual({
+      kind: 'tag',
+      id: textProcessing?.id,
+      field: 'assets',
+      target: '0a0a0a0a-0000-4000-8000-000000000003',
+      record: false,
+    })
+    expect(imported.dropped.every((link) => link.target !== ASSET)).toBe(true)
+  })
+
+  it('replays against the mock with no differences', async () => {
+    const report = await checkDrift(await readFile(file, 'utf8'), 'devtools-session.har')
+    expect(report.differences).toEqual([])
+    expect(report.replayed).toBe(4)
+  })
+})

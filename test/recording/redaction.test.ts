@@ -1,0 +1,72 @@
+import { once } from 'node:events'
+import { mkdtemp, readFile } from 'node:fs/promises'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { readHar } from '../../src/har/read-har.js'
+import { startRecorder } from '../../src/recording/start-recorder.js'
+
+let dir: string
+const upstream = createServer((request, response) => {
+  request.resume()
+  response.setHeader('set-cookie', 'session=server-secret')
+  response.setHeader('content-type', 'application/json')
+  response.end(JSON.stringify({ user: { name: 'Ada', access_token: 'at-123', nested: { refresh_token: 'rt-456' } } }))
+})
+let base: string
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'redaction-'))
+  upstream.listen(0, '127.0.0.1')
+  await once(upstream, 'listening')
+  base = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`
+})
+afterEach(async () => {
+  upstream.closeAllConnections()
+  await new Promise((resolve) => upstream.close(resolve))
+})
+
+async function record(keepSecrets: boolean) {
+  const out = join(dir, `session-${keepSecrets}.har`)
+  const recorder = await startRecorder({ upstream: base, out, keepSecrets })
+  const answer = await fetch(`${recorder.url}/user`, {
+    method: 'POST',
+    headers: {
+      authorization: 'Bearer client-secret',
+      cookie: 'session=client-secret',
+      'x-api-key': 'key-789',
+      'content-type': 'application/json',
+    },
+    body: JSON.stringify({ password: 'hunter2', name: 'Ada' }),
+  })
+  const seen = (await answer.json()) as { user: { access_token: string } }
+  await recorder.close()
+  const text = await readFile(out, 'utf8')
+  return { text, entry: readHar(text, out).entries[0]!, seen }
+}
+
+describe('the recorder keeping secrets out of the HAR', () => {
+  it('redacts credential headers and token fields by default, while the client still gets them', async () => {
+    const { text, entry, seen } = await record(false)
+    expect(seen.user.access_token).toBe('at-123')
+    for (const secret of ['client-secret', 'server-secret', 'key-789', 'hunter2', 'at-123', 'rt-456'])
+      expect(text).not.toContain(secret)
+    const header = (name: string) => entry.request.headers.find((pair) => pair.name === name)?.value
+    expect([header('authorization'), header('cookie'), header('x-api-key')]).toEqual([
+      '[redacted]',
+      '[redacted]',
+      '[redacted]',
+    ])
+    expect(JSON.parse(entry.response.content.text!)).toEqual({
+      user: { name: 'Ada', access_token: '[redacted]', nested: { refresh_token: '[redacted]' } },
+    })
+    expect(JSON.parse(entry.request.postData!.text)).toEqual({ password: '[redacted]', name: 'Ada' })
+  })
+
+  it('keeps them with keepSecrets', async () => {
+    const { text } = await record(true)
+    for (const secret of ['client-secret', 'server-secret', 'key-789', 'hunter2', 'at-123', 'rt-456'])
+      expect(text).toContain(secret)
+  })
+})

@@ -50,7 +50,11 @@ export function replayFrames(
 const KINDS: ReadonlySet<string> = new Set(RECORD_KINDS)
 
 /** The records of a kind by id, in their order, built on first use. */
-function indexOf(byKind: Map<RecordKind, Map<unknown, unknown>>, kind: RecordKind, list: unknown): Map<unknown, unknown> {
+function indexOf(
+  byKind: Map<RecordKind, Map<unknown, unknown>>,
+  kind: RecordKind,
+  list: unknown,
+): Map<unknown, unknown> {
   let index = byKind.get(kind)
   if (index) return index
   index = new Map()

@@ -112,13 +112,17 @@ export async function startStandaloneServer(options: StandaloneServerOptions = {
         return inspector.serve(route.control.served, response)
       } else {
         try {
-          result = await target.answer(route, {
-            method,
-            path,
-            query: new URLSearchParams(queryStart === -1 ? '' : rawUrl.slice(queryStart + 1)),
-            body: await readBody(request, maxBodyBytes, bodyBudget),
-            ...client,
-          })
+          const body = await readBody(request, maxBodyBytes, bodyBudget)
+          const work = () =>
+            target.answer(route, {
+              method,
+              path,
+              query: new URLSearchParams(queryStart === -1 ? '' : rawUrl.slice(queryStart + 1)),
+              body,
+              ...client,
+            })
+          // Durable --persist: the answer waits until the request's writes are on disk.
+          result = persistence && target === service ? await persistence.settle(work) : await work()
         } catch (error) {
           result = errorAnswer(error)
         }
@@ -184,7 +188,10 @@ export async function startStandaloneServer(options: StandaloneServerOptions = {
 
   await service.ready
   const persistence = options.persist
-    ? await persistToFile(service, options.persist, options.warn ? { warn: options.warn } : {})
+    ? await persistToFile(service, options.persist, {
+        ...(options.durability && { durability: options.durability }),
+        ...(options.warn && { warn: options.warn }),
+      })
     : undefined
   try {
     await new Promise<void>((resolve, reject) => {

@@ -22,6 +22,8 @@ interface RequestWrites {
 }
 
 const DEFAULT_COMPACT_AT_BYTES = 4 * 1024 * 1024
+/** After a failure was said and the disk took writes again, a new failure is said only this long after it. */
+const FAILURE_QUIET_MS = 60_000
 
 /**
  * Keeps a service's records in `file` durably: each committed write is
@@ -63,6 +65,9 @@ export async function persistDurably(
   /** Set while the store takes writes back: those are not logged. */
   let undoing = false
   let failing = false
+  /** The current failure was said through `warn` (its recovery is said too). */
+  let failureSaid = false
+  let lastFailureSaid = -Infinity
   let compactionFailing = false
 
   const unsubscribe = store.subscribe((event) => {
@@ -101,8 +106,9 @@ export async function persistDurably(
       return
     }
     batch.resolve()
-    if (failing) warn(`conversation-asset-mock: writes are saved in ${file} again.`)
+    if (failing && failureSaid) warn(`conversation-asset-mock: writes are saved in ${file} again.`)
     failing = false
+    failureSaid = false
     if (snapshot && !whole) await startCompaction(snapshot, batch.last)
   }
 
@@ -148,10 +154,13 @@ export async function persistDurably(
   async function refuse(batch: CommitBatch, error: Error): Promise<void> {
     const batches = open ? [batch, open] : [batch]
     open = undefined
-    if (!failing) {
+    // Said once; a disk near full may take a small batch between refusals, so again only after a quiet minute.
+    if (!failing && performance.now() - lastFailureSaid >= FAILURE_QUIET_MS) {
       warn(
         `conversation-asset-mock: Failed to save writes in ${file}: ${error.message}. They are refused (507) and not applied until the disk takes them again; ${file} and its log keep the last good state.`,
       )
+      lastFailureSaid = performance.now()
+      failureSaid = true
     }
     failing = true
     undoing = true

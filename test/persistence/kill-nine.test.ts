@@ -27,9 +27,12 @@ describe('durable --persist across kill -9', () => {
       const names = await conversationNames(server.url)
       lost = [...acknowledged].filter(([id, name]) => names.get(id) !== name).map(([id]) => id)
       expect(lost).toEqual([])
+      // Killed after a number of acknowledged creates drawn from a seeded sequence: writes are in flight then.
+      const killAfter = random.int(1, 150)
+      let acks = 0
       let killed = false
-      let firstAck: () => void = () => undefined
-      const writing = new Promise<void>((resolve) => (firstAck = resolve))
+      let reached: () => void = () => undefined
+      const killMoment = new Promise<void>((resolve) => (reached = resolve))
       const writer = async (w: number) => {
         for (let n = 0; !killed; n++) {
           const name = `round ${round} writer ${w} #${n}`
@@ -37,13 +40,11 @@ describe('durable --persist across kill -9', () => {
           if (!result) return
           expect(result.status).toBe(200)
           acknowledged.set(result.id!, name)
-          firstAck()
+          if (++acks === killAfter) reached()
         }
       }
       const writers = Array.from({ length: WRITERS }, (_, w) => writer(w))
-      // Killed once the writers are under way, at a moment drawn from a seeded sequence.
-      await writing
-      await new Promise((resolve) => setTimeout(resolve, random.int(0, 200)))
+      await Promise.race([killMoment, Promise.all(writers)])
       killed = true
       server.child.kill('SIGKILL')
       await Promise.all(writers)

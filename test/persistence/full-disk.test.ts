@@ -29,7 +29,7 @@ describe.each(['tmpfs', 'ulimit -f'] as const)('durable --persist on a full disk
     dir = await mkdtemp(join(tmpdir(), 'cam-full-disk-'))
     folder = join(dir, 'disk')
     await mkdir(folder)
-    mounted = kind === 'tmpfs' && mountTmpfs(folder, 768)
+    mounted = kind === 'tmpfs' && mountTmpfs(folder, 640)
   })
   afterAll(async () => {
     if (mounted) execFileSync('umount', [folder], { stdio: 'ignore' })

@@ -10,7 +10,7 @@ import { loadPersisted } from './load-persisted.js'
 import { logSegments, readPersisted, writeStateFile } from './state-file.js'
 
 export interface DurableOptions {
-  /** Told, one line each, when saving starts failing and when it works again. */
+  /** Told, one line each, when saving starts failing (at most once a minute) and when it works again. */
   readonly warn: (line: string) => void
   /** The log is compacted into the state file once it holds this many bytes, or the state's size when larger (default 4 MiB). */
   readonly compactAtBytes?: number
@@ -37,8 +37,8 @@ const FAILURE_QUIET_MS = 60_000
  * A write that cannot be put on disk (a full disk, a file-size limit) is
  * taken back, with every write after it not yet on disk, and the requests
  * that made them are refused with NOT_DURABLE (507); the file and the log
- * keep the last good state. The first such failure is said once through
- * `warn`, and so is the recovery.
+ * keep the last good state. A failure is said once through `warn` (again
+ * only after a quiet minute), and so is the recovery.
  *
  * @example
  * const persistence = await persistDurably(service, './state.json', { warn: (line) => console.error(line) })
@@ -166,22 +166,29 @@ export async function persistDurably(
     undoing = true
     const undone = undoBatches(store, batches)
     undoing = false
-    if (!undone) await reloadSaved()
-    // Writes made while the saved state was read back are gone with the state it replaced.
-    if (open) batches.push(open)
-    open = undefined
+    if (!undone) {
+      // Writes made while the saved state was read back are gone with the state it replaced.
+      const wiped = await reloadSaved()
+      if (wiped) batches.push(wiped)
+    }
     const refusal = notDurable(file, error)
     for (const each of batches) each.reject(refusal)
   }
 
-  /** Brings back the state on disk (after a failed reset, restore or scenario load). */
-  async function reloadSaved(): Promise<void> {
-    const disk = await readPersisted(file, await logSegments(file))
-    if (!disk.state) return
+  /**
+   * Brings back the state on disk (after a failed reset, restore or scenario
+   * load); resolves with the batch of the writes made meanwhile, which the
+   * state it brought back replaced.
+   */
+  async function reloadSaved(): Promise<CommitBatch | undefined> {
+    const disk = await readPersisted(file, await logSegments(file)).catch(() => undefined)
     undoing = true
-    const replaced = store.replaceAll(disk.state.snapshot.records, disk.state.snapshot.gone)
+    const replaced = disk?.state && store.replaceAll(disk.state.snapshot.records, disk.state.snapshot.gone)
     undoing = false
+    const wiped = replaced ? open : undefined
+    if (replaced) open = undefined
     await replaced
+    return wiped
   }
 
   return {

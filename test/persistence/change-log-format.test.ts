@@ -35,7 +35,7 @@ describe('the persistence log format', () => {
   it('drops a frame whose checksum fails, and everything after it', () => {
     const damaged = Buffer.from(log)
     // A byte of the second frame's payload changes.
-    damaged[frames[0]!.length + 12] ^= 0x01
+    damaged[frames[0]!.length + 12]! ^= 0x01
     const decoded = decodeLog(damaged)
     expect(decoded.frames.map((frame) => frame.seq)).toEqual([1])
     expect(decoded.validBytes).toBe(frames[0]!.length)

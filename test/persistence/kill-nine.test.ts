@@ -60,5 +60,5 @@ describe('durable --persist across kill -9', () => {
       last.child.kill('SIGKILL')
       await last.exited
     }
-  }, 120_000)
+  }, 300_000)
 })

@@ -28,7 +28,7 @@ describe('durable --persist across kill -9', () => {
       lost = [...acknowledged].filter(([id, name]) => names.get(id) !== name).map(([id]) => id)
       expect(lost).toEqual([])
       // Killed after a number of acknowledged creates drawn from a seeded sequence: writes are in flight then.
-      const killAfter = random.int(1, 150)
+      const killAfter = random.int(1, 80)
       let acks = 0
       let killed = false
       let reached: () => void = () => undefined

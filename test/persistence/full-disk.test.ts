@@ -70,6 +70,14 @@ describe.each(['tmpfs', 'ulimit -f'] as const)('durable --persist on a full disk
       // A refused write is not applied: the running server does not hold it.
       const held = new Set((await conversationNames(server.url)).values())
       expect(refused.filter((name) => held.has(name))).toEqual([])
+      if (mounted) {
+        // On the full tmpfs a reset cannot be saved either (under `ulimit -f` its smaller state fits):
+        // it is refused, and the saved records stay.
+        const reset = await fetch(`${server.url}/__mock/reset`, { method: 'POST' })
+        expect(reset.status).toBe(507)
+        const kept = await conversationNames(server.url)
+        expect([...acknowledged].filter(([id, name]) => kept.get(id) !== name)).toEqual([])
+      }
       // Said once on stderr, however many writes were refused.
       expect(server.stderr.filter((line) => line.includes('Failed to save writes in'))).toHaveLength(1)
     } finally {

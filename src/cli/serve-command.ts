@@ -50,6 +50,7 @@ export async function runServeCommand(argv: string[], io: Io = process): Promise
       ...(options.version !== undefined && { version: options.version }),
       ...(options.persist !== undefined && { persist: options.persist }),
       ...(options.proxy !== undefined && { proxy: options.proxy }),
+      ...(options.durability !== undefined && { durability: options.durability }),
       warn: (line: string) => io.stderr.write(`${line}\n`),
       ...(!options.quiet && { log: (line: string) => io.stdout.write(`${line}\n`) }),
     })

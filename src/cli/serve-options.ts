@@ -1,6 +1,7 @@
 import { isScenarioName, SCENARIOS, type ScenarioName } from '../seeding/scenarios.js'
 import { DEFAULT_SERVICE_VERSION } from '../domain/service-info.js'
 import type { GenerateFixturesOptions } from '../seeding/generate-fixtures.js'
+import type { Durability } from '../server/file-persistence.js'
 import { parseCliArguments } from './parse-cli-arguments.js'
 
 /** What the serve command was asked for, checked. */
@@ -11,6 +12,7 @@ export interface ServeOptions {
   readonly quiet: boolean
   readonly fixtures?: string
   readonly persist?: string
+  readonly durability?: Durability
   readonly scenario?: ScenarioName
   readonly generate?: GenerateFixturesOptions
   readonly journalLimit?: number
@@ -43,8 +45,12 @@ Options:
   --generate S,A,C     generate the records instead: seed S, A assets, C conversations (e.g. 42,1000,500)
   --scenario NAME      start from a scenario: ${SCENARIOS.join(', ')} (default default)
   --persist FILE       keep the records in FILE across restarts (a demo's state); when FILE
-                       exists, its records are loaded instead of the fixtures; a write
-                       that fails is reported on stderr, and the next change tries again
+                       exists, its records are loaded instead of the fixtures. Each write
+                       is logged in FILE.log.<n> and on disk before it is answered; one the
+                       disk cannot take answers 507 and is not applied
+  --durability MODE    how --persist keeps writes: durable (default: on disk before the
+                       answer) or relaxed (the whole state saved in the background; a crash
+                       may lose the last seconds of writes)
   --seed N             seed of the ids given to new records (default 1)
   --journal-limit N    requests the journal keeps (default 10000; 0 keeps none)
   --max-connections N  most connections open at once; a request past it answers 503 (default 1024)
@@ -65,6 +71,7 @@ const SERVE_OPTION_SPECS = {
   generate: { type: 'string' },
   scenario: { type: 'string' },
   persist: { type: 'string' },
+  durability: { type: 'string' },
   seed: { type: 'string' },
   'journal-limit': { type: 'string' },
   'max-connections': { type: 'string' },
@@ -95,6 +102,7 @@ const VALUE_HINTS: Record<string, string> = {
   host: 'an address such as 127.0.0.1 or 0.0.0.0',
   fixtures: 'a fixtures directory',
   persist: 'a file path',
+  durability: 'durable or relaxed',
   generate: 'seed,assets,conversations as three whole numbers (e.g. 42,1000,500)',
   scenario: `one of ${SCENARIOS.join(', ')}`,
   'os-version': `a version such as ${DEFAULT_SERVICE_VERSION} (no spaces)`,
@@ -134,6 +142,7 @@ export function parseServeArguments(argv: readonly string[]): ServeArguments {
       quiet: values.quiet === true,
       ...(values.fixtures !== undefined && { fixtures: values.fixtures }),
       ...(values.persist !== undefined && { persist: values.persist }),
+      ...(values.durability !== undefined && { durability: values.durability as Durability }),
       ...(values.scenario !== undefined && { scenario: values.scenario as ScenarioName }),
       ...(text.generate && { generate: text.generate }),
       ...(numbers['journal-limit'] !== undefined && { journalLimit: numbers['journal-limit'] }),
@@ -167,6 +176,12 @@ function checkTextOptions(values: ServeValues): string | { generate?: GenerateFi
     }
     if (values.fixtures !== undefined) return '--generate and --fixtures both give the records; pass one of them'
     generate = { seed: generateSeed, assets, conversations }
+  }
+  if (values.durability !== undefined && values.durability !== 'durable' && values.durability !== 'relaxed') {
+    return `--durability takes ${VALUE_HINTS.durability}, got "${values.durability}"`
+  }
+  if (values.durability !== undefined && values.persist === undefined) {
+    return '--durability says how --persist keeps writes; pass --persist FILE too'
   }
   if (values['os-version'] !== undefined && !/^\S+$/.test(values['os-version'])) {
     return `--os-version takes ${VALUE_HINTS['os-version']}, got "${values['os-version']}"`

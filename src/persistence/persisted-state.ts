@@ -1,4 +1,6 @@
 import type { FixtureSet } from '../seeding/fixture-files.js'
+import type { LogFrame } from './change-log-format.js'
+import { replayFrames } from './replay-frames.js'
 import { validateFixtures } from '../seeding/validate-fixtures.js'
 import type { StoreSnapshot, StoreTombstones } from '../store/create-store.js'
 import { RECORD_KINDS } from '../store/schemas.js'
@@ -29,6 +31,7 @@ export function serializeState(snapshot: StoreSnapshot): string {
   return JSON.stringify({
     format: PERSISTED_FORMAT,
     version: PERSISTED_VERSION,
+    seq: 0,
     records: snapshot.records,
     gone: snapshot.gone,
   })
@@ -43,8 +46,12 @@ export function serializeState(snapshot: StoreSnapshot): string {
  * @example
  * for (const piece of serializeStateInPieces(service.store.snapshot())) await handle.write(piece)
  */
-export function* serializeStateInPieces(snapshot: StoreSnapshot, pieceSize = 256 * 1024): Generator<string> {
-  let piece = `{"format":${JSON.stringify(PERSISTED_FORMAT)},"version":${PERSISTED_VERSION},"records":{`
+export function* serializeStateInPieces(
+  snapshot: StoreSnapshot,
+  { pieceSize = 256 * 1024, seq = 0 }: { pieceSize?: number; seq?: number } = {},
+): Generator<string> {
+  // `seq`: the last logged write the state holds; a log's frames up to it are not replayed on load.
+  let piece = `{"format":${JSON.stringify(PERSISTED_FORMAT)},"version":${PERSISTED_VERSION},"seq":${seq},"records":{`
   let firstKind = true
   for (const [kind, records] of Object.entries(snapshot.records)) {
     if (records === undefined) continue
@@ -71,6 +78,24 @@ export function* serializeStateInPieces(snapshot: StoreSnapshot, pieceSize = 256
  * const snapshot = parseState(text, '/tmp/demo-state.json')
  */
 export function parseState(text: string, source: string): StoreSnapshot {
+  return parsePersistedState(text, source).snapshot
+}
+
+/** A persisted state read back: its records, and the sequence number of the last logged write it holds. */
+export interface PersistedState {
+  readonly snapshot: StoreSnapshot
+  readonly seq: number
+}
+
+/**
+ * Reads a persisted state back as {@link parseState} does, after replaying
+ * the log `frames` newer than the state (those whose `seq` is past the
+ * state's own), so the records are validated once, with every logged write.
+ *
+ * @example
+ * const { snapshot, seq } = parsePersistedState(text, 'state.json', decodeLog(logBytes).frames)
+ */
+export function parsePersistedState(text: string, source: string, frames: readonly LogFrame[] = []): PersistedState {
   let parsed: unknown
   try {
     parsed = JSON.parse(text)
@@ -79,7 +104,7 @@ export function parseState(text: string, source: string): StoreSnapshot {
       `Failed to load the persisted state in ${source}: it is not JSON (${(error as Error).message}). Fix or remove it; it was left as it is.`,
     )
   }
-  const state = parsed as { format?: unknown; version?: unknown; records?: unknown; gone?: unknown }
+  const state = parsed as { format?: unknown; version?: unknown; seq?: unknown; records?: unknown; gone?: unknown }
   if (typeof parsed !== 'object' || parsed === null || state.format !== PERSISTED_FORMAT) {
     throw new PersistedStateError(
       `Failed to load the persisted state in ${source}: it is not a ${PERSISTED_FORMAT} file. Point to a file this mock wrote, or remove it.`,
@@ -90,9 +115,20 @@ export function parseState(text: string, source: string): StoreSnapshot {
       `Failed to load the persisted state in ${source}: it is version ${String(state.version)}, this mock reads version ${PERSISTED_VERSION}. Remove it to start from the fixtures.`,
     )
   }
+  const stateSeq = Number.isSafeInteger(state.seq) ? (state.seq as number) : 0
+  const replayed = replayFrames(
+    (state.records ?? {}) as Record<string, unknown>,
+    (state.gone ?? {}) as Record<string, unknown>,
+    frames.filter((frame) => frame.seq > stateSeq),
+  )
+  if ('problem' in replayed) {
+    throw new PersistedStateError(
+      `Failed to load the persisted state in ${source}: ${replayed.problem} Fix or remove it; it was left as it is.`,
+    )
+  }
   let records
   try {
-    records = validateFixtures((state.records ?? {}) as FixtureSet, { source })
+    records = validateFixtures(replayed.records as FixtureSet, { source })
   } catch (error) {
     const detail = (error as Error).message
       .replace(/^Failed to load fixtures: /, '')
@@ -102,7 +138,7 @@ export function parseState(text: string, source: string): StoreSnapshot {
     )
   }
   const gone: Record<string, string[]> = {}
-  const rawGone = (state.gone ?? {}) as Record<string, unknown>
+  const rawGone = replayed.gone
   for (const kind of RECORD_KINDS) {
     const ids = rawGone[kind] ?? []
     if (!Array.isArray(ids) || ids.some((id) => typeof id !== 'string')) {
@@ -112,5 +148,5 @@ export function parseState(text: string, source: string): StoreSnapshot {
     }
     gone[kind] = ids as string[]
   }
-  return { records, gone: gone as StoreTombstones }
+  return { snapshot: { records, gone: gone as StoreTombstones }, seq: Math.max(stateSeq, frames.at(-1)?.seq ?? 0) }
 }

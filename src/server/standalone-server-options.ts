@@ -1,4 +1,5 @@
 import type { MockServiceOptions } from '../core/create-mock-service.js'
+import type { Durability } from './file-persistence.js'
 
 /**
  * How `startStandaloneServer` serves the mock: where, and the limits that keep
@@ -21,8 +22,19 @@ export interface StandaloneServerOptions extends MockServiceOptions {
   maxBodyBytesInFlight?: number
   /** A running service (e.g. http://localhost:39300) that answers what the mock answers 501, for a half-mocked setup. */
   proxy?: string
-  /** Keep the records in this file across restarts (written atomically, in the background, after changes). */
+  /**
+   * Keep the records in this file across restarts: each write is appended to
+   * a log beside it (`FILE.log.<n>`) and on disk before it is answered, the
+   * log compacted into the file in the background.
+   */
   persist?: string
+  /**
+   * How `persist` keeps writes (default 'durable'): 'durable' answers a write
+   * once it is on disk, and refuses with 507 one that cannot be put there;
+   * 'relaxed' saves the whole state in the background, atomically, and may
+   * lose the last seconds of writes to a crash.
+   */
+  durability?: Durability
   /** Told, one line each, when saving the persisted file starts failing and when it works again; process.stderr when left out. */
   warn?: (line: string) => void
   /** Called once per request and per stream connection and close with a one-line summary; nothing is logged when left out. */

@@ -115,7 +115,9 @@ export async function startStandaloneServer(options: StandaloneServerOptions = {
         try {
           const body = await readBody(request, maxBodyBytes, bodyBudget, response)
           const query = new URLSearchParams(queryStart === -1 ? '' : rawUrl.slice(queryStart + 1))
-          result = await target.answer(route, { method, path, query, body, ...client })
+          const work = () => target.answer(route, { method, path, query, body, ...client })
+          // Durable --persist: the answer waits until the request's writes are on disk.
+          result = persistence && target === service ? await persistence.settle(work) : await work()
           if (options.proxy && !control)
             result = await forwardUnimplemented(options.proxy, request, rawUrl, body, result)
         } catch (error) {
@@ -187,7 +189,10 @@ export async function startStandaloneServer(options: StandaloneServerOptions = {
 
   await service.ready
   const persistence = options.persist
-    ? await persistToFile(service, options.persist, options.warn ? { warn: options.warn } : {})
+    ? await persistToFile(service, options.persist, {
+        ...(options.durability && { durability: options.durability }),
+        ...(options.warn && { warn: options.warn }),
+      })
     : undefined
   try {
     await new Promise<void>((resolve, reject) => {

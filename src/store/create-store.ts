@@ -12,6 +12,8 @@ export interface RecordChange {
   kind: RecordKind
   id: string
   type: 'created' | 'updated' | 'deleted'
+  /** The record before the write: absent for a created one. */
+  previous?: RecordOf<RecordKind>
 }
 
 /**
@@ -80,6 +82,14 @@ export interface Store {
    * is written and the promise rejects.
    */
   write<T>(change: (tx: Transaction) => T): Promise<T>
+  /**
+   * Takes back committed writes, given their changes newest first: each
+   * record goes back to its `previous` state (a created one goes, without a
+   * tombstone; a deleted one comes back). Only for writes nothing committed
+   * after has touched, such as a write that could not be made durable and
+   * everything after it. Listeners hear it as a write.
+   */
+  undo(changes: readonly RecordChange[]): void
   /**
    * Replaces every record at once (fixtures, scenarios, restore); `gone` lists
    * the ids that should read as deleted rather than unknown.
@@ -166,12 +176,12 @@ export function createStore(options: StoreOptions = {}): Store {
           byId.delete(id)
           state.referrers.replace(kind, previous, undefined)
           state.tombstones[kind].add(id)
-          changes.push({ kind, id, type: 'deleted' })
+          changes.push({ kind, id, type: 'deleted', previous })
         } else {
           byId.set(id, next)
           state.referrers.replace(kind, previous, next)
           if (!previous && !tx.generated.has(id)) state.foreignIds.add(id)
-          changes.push({ kind, id, type: previous ? 'updated' : 'created' })
+          changes.push(previous ? { kind, id, type: 'updated', previous } : { kind, id, type: 'created' })
         }
       }
       versions[kind]++
@@ -254,6 +264,24 @@ export function createStore(options: StoreOptions = {}): Store {
       } catch (error) {
         return Promise.reject(error)
       }
+    },
+    undo(changes) {
+      const undone: RecordChange[] = []
+      for (const { kind, id, previous } of changes) {
+        const byId: Map<string, RecordOf<RecordKind>> = state.index[kind]
+        const current = byId.get(id)
+        if (previous) byId.set(id, previous)
+        else byId.delete(id)
+        state.referrers.replace(kind, current, previous)
+        if (!current) state.tombstones[kind].delete(id)
+        versions[kind]++
+        undone.push(
+          previous
+            ? { kind, id, type: current ? 'updated' : 'created', ...(current && { previous: current }) }
+            : { kind, id, type: 'deleted', ...(current && { previous: current }) },
+        )
+      }
+      notify({ type: 'write', changes: undone })
     },
     snapshot() {
       const records: Record<string, readonly unknown[]> = {}

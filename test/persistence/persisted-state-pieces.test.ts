@@ -9,7 +9,7 @@ describe('a persisted state written in pieces', () => {
     await service.store.write((tx) => tx.remove('tag', [...service.store.all('tag')][0]!.id))
     const snapshot = service.store.snapshot()
     for (const size of [1, 200, 10_000, 10_000_000]) {
-      const pieces = [...serializeStateInPieces(snapshot, size)]
+      const pieces = [...serializeStateInPieces(snapshot, { pieceSize: size })]
       expect(pieces.join('')).toBe(serializeState(snapshot))
       if (size === 200) expect(pieces.length).toBeGreaterThan(10)
     }

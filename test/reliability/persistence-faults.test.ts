@@ -86,7 +86,7 @@ const names = (text: string | undefined) =>
     (c) => c.name,
   )
 
-describe('a persistence write that fails never takes the mock down', () => {
+describe('a relaxed persistence write that fails never takes the mock down', () => {
   let dir: string
 
   beforeEach(async () => {
@@ -99,9 +99,9 @@ describe('a persistence write that fails never takes the mock down', () => {
     await mkdir(folder)
     const file = join(folder, 'state.json')
     // A first run writes the file, so the second has no write under way when the directory goes.
-    await (await startStandaloneServer({ port: 0, persist: file })).close()
+    await (await startStandaloneServer({ port: 0, persist: file, durability: 'relaxed' })).close()
     const warned = warnings()
-    const server = await startStandaloneServer({ port: 0, persist: file, warn: warned.warn })
+    const server = await startStandaloneServer({ port: 0, persist: file, durability: 'relaxed', warn: warned.warn })
     const create = async (name: string) => {
       const response = await fetch(`${server.url}/conversations/create`, {
         method: 'POST',
@@ -139,9 +139,13 @@ describe('a persistence write that fails never takes the mock down', () => {
     const folder = join(dir, 'state')
     await mkdir(folder)
     const bin = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url))
-    const child = spawn(process.execPath, [bin, '--port', '0', '--quiet', '--persist', join(folder, 'state.json')], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
+    const child = spawn(
+      process.execPath,
+      [bin, '--port', '0', '--quiet', '--durability', 'relaxed', '--persist', join(folder, 'state.json')],
+      {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    )
     try {
       const firstLine = (stream: NodeJS.ReadableStream) =>
         once(createInterface({ input: stream }), 'line').then(([line]) => line as string)
@@ -181,7 +185,11 @@ describe('a persistence write that fails never takes the mock down', () => {
   it('answers requests without waiting for the file, and writes one state at a time, the latest after the one under way', async () => {
     const fs = fakeFileSystem()
     const service = createMockService({ fixtures: {} })
-    const persistence = await persistToFile(service, '/nowhere/state.json', { fs, warn: () => undefined })
+    const persistence = await persistToFile(service, '/nowhere/state.json', {
+      durability: 'relaxed',
+      fs,
+      warn: () => undefined,
+    })
     await persistence.flush()
     const initialWrites = fs.opens
     fs.stall()
@@ -204,7 +212,11 @@ describe('a persistence write that fails never takes the mock down', () => {
     const warned = warnings()
     const service = createMockService({ fixtures: {} })
     fs.failWith = Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' })
-    const persistence = await persistToFile(service, '/full/state.json', { fs, warn: warned.warn })
+    const persistence = await persistToFile(service, '/full/state.json', {
+      durability: 'relaxed',
+      fs,
+      warn: warned.warn,
+    })
     for (const name of ['a', 'b', 'c']) {
       await createConversation(service, name)
       await persistence.flush()
@@ -226,7 +238,11 @@ describe('a persistence write that fails never takes the mock down', () => {
     const fs = fakeFileSystem()
     const service = createMockService({ fixtures: {} })
     fs.failWith = Object.assign(new Error('EROFS: read-only file system, open'), { code: 'EROFS' })
-    const persistence = await persistToFile(service, '/ro/state.json', { fs, warn: () => undefined })
+    const persistence = await persistToFile(service, '/ro/state.json', {
+      durability: 'relaxed',
+      fs,
+      warn: () => undefined,
+    })
     await createConversation(service, 'kept')
     await persistence.flush()
     expect(fs.saved).toEqual([])

@@ -180,8 +180,9 @@ describe('the store', () => {
       {
         type: 'write',
         changes: [
-          { kind: 'conversation', id: 'c1', type: 'updated' },
-          { kind: 'asset', id: 'a1', type: 'updated' },
+          // Each with the record as it was before, so a write can be taken back (store.undo).
+          { kind: 'conversation', id: 'c1', type: 'updated', previous: expect.objectContaining({ id: 'c1' }) },
+          { kind: 'asset', id: 'a1', type: 'updated', previous: expect.objectContaining({ id: 'a1' }) },
         ],
       },
     ])

@@ -21,6 +21,8 @@ import { verifyStreams, type StreamExpectation } from './verify-streams.js'
 
 /** What the inspector's header and steering show. */
 export interface InspectorOverview {
+  /** Names this service instance: another one after a restart, so the inspector can say its data was reset. */
+  readonly instance: string
   readonly scenario: ScenarioName
   readonly scenarios: readonly ScenarioName[]
   /** The operation ids of the route table, sorted. */
@@ -116,8 +118,9 @@ export interface Inspection {
  */
 export function createInspection(target: InspectionTarget): Inspection {
   const feed = createInspectionFeed(target)
+  const instance = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`
   return {
-    overview: () => overviewOf(target, feed),
+    overview: () => overviewOf(target, feed, instance),
     ...recordReaders(target),
     ...journalReaders(target.journal),
     verify: (expectation) => verifyOutcome(target, expectation),
@@ -129,12 +132,13 @@ export function createInspection(target: InspectionTarget): Inspection {
 }
 
 /** The header's and the steering's figures. */
-function overviewOf(target: InspectionTarget, feed: InspectionFeed): InspectorOverview {
+function overviewOf(target: InspectionTarget, feed: InspectionFeed, instance: string): InspectorOverview {
   const { store, journal } = target
   const tombstones = store.snapshot().gone
   const byKind = (count: (kind: RecordKind) => number) =>
     Object.fromEntries(RECORD_KINDS.map((kind) => [kind, count(kind)])) as Record<RecordKind, number>
   return {
+    instance,
     scenario: target.scenario,
     scenarios: SCENARIOS,
     operations: [...new Set(target.operations.map((operation) => operation.id))].sort(),

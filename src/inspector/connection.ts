@@ -31,7 +31,8 @@ export interface Connection {
   overview(): Promise<InspectorOverview>
   records(kind: InspectedKind, query: string): Promise<RecordList>
   record(kind: InspectedKind, id: string): Promise<RecordDetail | undefined>
-  journalRows(): Promise<{ rows: JournalRow[] }>
+  /** The newest `limit` journal rows, oldest first. */
+  journalRows(limit: number): Promise<{ rows: JournalRow[]; dropped: number }>
   journalEntry(id: number): Promise<JournalDetail | undefined>
   verify(expectation: CallExpectation | StreamExpectation): Promise<VerifyOutcome>
   streams(): Promise<{ streams: Readonly<Record<StreamName, StreamCounts>>; frames: FrameRow[] }>

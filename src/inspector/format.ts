@@ -65,3 +65,13 @@ export function prettyBody(body: unknown): string {
 export function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error)
 }
+
+/**
+ * A count in words, with its thousands marked: what the inspector says of how many there are.
+ *
+ * @example
+ * countOf(3000, 'request') // '3,000 requests'
+ */
+export function countOf(count: number, noun: string): string {
+  return `${count.toLocaleString('en-US')} ${noun}${count === 1 ? '' : 's'}`
+}

@@ -18,7 +18,7 @@ export function createLocalConnection(mock: MockService): Connection {
     overview: () => later(() => inspection.overview()),
     records: (kind, query) => later(() => inspection.records(kind, { query })),
     record: (kind, id) => later(() => inspection.record(kind, id)),
-    journalRows: () => later(() => inspection.journalRows()),
+    journalRows: (limit) => later(() => inspection.journalRows(limit)),
     journalEntry: (id) => later(() => inspection.journalEntry(id)),
     verify: (expectation) => later(() => inspection.verify(expectation)),
     streams: () => later(() => inspection.streams()),

@@ -53,7 +53,7 @@ export function RecordsView({
   }, [list])
 
   return (
-    <>
+    <div class="cam-split">
       <div class="cam-col cam-list">
         <div class="cam-kinds" role="group" aria-label="record kinds">
           {KINDS.map((name) => (
@@ -157,7 +157,7 @@ export function RecordsView({
           </>
         )}
       </div>
-    </>
+    </div>
   )
 }
 

@@ -14,6 +14,9 @@ export function createRemoteConnection(baseUrl: string): Connection {
     const response = await fetch(`${base}${path}`, {
       method,
       ...(body !== undefined && { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } }),
+    }).catch(() => {
+      // The browser's own words ("Failed to fetch") say nothing of what to do.
+      throw new Error(`The mock server did not answer ${method} /__mock${path}: is it still running?`)
     })
     if (response.status === 404 && method === 'GET') return undefined as T
     if (!response.ok)
@@ -25,7 +28,7 @@ export function createRemoteConnection(baseUrl: string): Connection {
     overview: () => call('GET', '/overview'),
     records: (kind, query) => call('GET', `/records/${kind}?q=${part(query)}`),
     record: (kind, id) => call('GET', `/records/${kind}/${part(id)}`),
-    journalRows: () => call('GET', '/journal/rows'),
+    journalRows: (limit) => call('GET', `/journal/rows?limit=${limit}`),
     journalEntry: (id) => call('GET', `/journal/${id}`),
     verify: (expectation) => call('POST', '/verify', expectation),
     streams: () => call('GET', '/streams'),

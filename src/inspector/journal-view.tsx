@@ -24,9 +24,10 @@ interface Filters {
  */
 export function JournalView({ connection, live, act }: ViewProps) {
   const [filters, setFilters] = useState<Filters>({ operation: '', status: 0, text: '' })
-  const [paused, setPaused] = useState<readonly JournalRow[]>()
+  // While paused: the rows and the count as they were.
+  const [paused, setPaused] = useState<{ rows: readonly JournalRow[]; dropped: number }>()
   const [openId, setOpenId] = useState<number>()
-  const source = paused ?? live.rows
+  const source = paused?.rows ?? live.rows
   const matching = useMemo(() => newestFirst(source, filters), [source, filters])
   const operations = useMemo(() => [...new Set(live.rows.map((row) => row.operation))].sort(), [live.rows])
   const detail = useLoad(
@@ -72,7 +73,7 @@ export function JournalView({ connection, live, act }: ViewProps) {
           <button
             class="cam-btn"
             aria-pressed={paused !== undefined}
-            onClick={() => setPaused(paused ? undefined : live.rows)}
+            onClick={() => setPaused(paused ? undefined : { rows: live.rows, dropped: live.dropped })}
           >
             {paused ? 'Resume' : 'Pause'}
           </button>
@@ -81,8 +82,8 @@ export function JournalView({ connection, live, act }: ViewProps) {
           </button>
         </div>
         <p class="cam-note cam-count" role="status" aria-label="journal count">
-          {journalCount(matching.length, source.length, filtered, live.dropped)}
-          {paused && ` Paused: ${countOf(newSince(live.rows, paused), 'new request')} not shown.`}
+          {journalCount(matching.length, source.length, filtered, paused?.dropped ?? live.dropped)}
+          {paused && ` Paused: ${countOf(newSince(live.rows, paused.rows), 'new request')} not shown.`}
         </p>
         {live.rows.length === 0 && !paused ? (
           <p class="cam-note">No requests yet: they appear here as the app makes them.</p>

@@ -1,0 +1,159 @@
+import { startStandaloneServer, type StandaloneServer } from 'conversation-asset-mock/server'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { seriousAxeFindings } from './axe.js'
+import { launchChromium } from './launch-chromium.js'
+
+// The inspector page of the standalone server (/__mock/ui) at a desktop's size and a phone's:
+// every tab free of serious accessibility findings, operable from the keyboard alone, a journal
+// whose every entry is reachable, and outages said plainly.
+
+const LIVE = { timeout: 15_000 }
+const SIZES = [
+  { name: 'desktop', width: 1440, height: 900 },
+  { name: 'phone', width: 390, height: 844 },
+] as const
+
+let browser: Browser
+let context: BrowserContext | undefined
+
+beforeAll(async () => {
+  browser = await launchChromium()
+}, 60_000)
+afterAll(async () => {
+  await browser?.close()
+})
+afterEach(async () => {
+  await context?.close()
+  context = undefined
+})
+
+async function openInspector(server: StandaloneServer, size: (typeof SIZES)[number]): Promise<Page> {
+  // axe-core is added as a script: the page's content security policy would refuse it.
+  context = await browser.newContext({ viewport: size, bypassCSP: true })
+  const page = await context.newPage()
+  await page.goto(`${server.url}/__mock/ui`)
+  await page.locator('ul[aria-label="records"] li').first().waitFor(LIVE)
+  return page
+}
+
+/** Makes `count` requests to the mock, a few at a time. */
+async function makeRequests(server: StandaloneServer, count: number): Promise<void> {
+  for (let done = 0; done < count; done += 50) {
+    const batch = Math.min(50, count - done)
+    await Promise.all(
+      Array.from({ length: batch }, () => fetch(`${server.url}/.well-known/health`).then((r) => r.text())),
+    )
+  }
+}
+
+const journalCount = (page: Page) => page.locator('[aria-label="journal count"]')
+const journal = (page: Page) => page.locator('[role="listbox"][aria-label="journal"]')
+
+describe.each(SIZES)('the inspector page at $width×$height', (size) => {
+  let server: StandaloneServer
+
+  beforeAll(async () => {
+    server = await startStandaloneServer({ port: 0 })
+  })
+  afterAll(() => server?.close())
+
+  it('has no serious or critical accessibility findings on any of its four tabs', async () => {
+    await makeRequests(server, 3)
+    await fetch(`${server.url}/asset/unknown-asset`)
+    const page = await openInspector(server, size)
+    await page.locator('ul[aria-label="records"] button').first().click()
+    await page.locator('pre[aria-label="wire form"]').waitFor(LIVE)
+    expect(await seriousAxeFindings(page)).toEqual([])
+    for (const name of ['Journal', 'Streams', 'Steering']) {
+      await page.locator(`[role="tab"]:text-is("${name}")`).click()
+      if (name === 'Journal') {
+        await journal(page).locator('[role="option"]').first().click()
+        await page.locator('pre[aria-label="request"]').waitFor(LIVE)
+      }
+      expect({ tab: name, findings: await seriousAxeFindings(page) }).toEqual({ tab: name, findings: [] })
+    }
+    // Nothing runs off the side of a phone's screen.
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
+    expect(overflow).toBeLessThanOrEqual(0)
+  }, 90_000)
+
+  it('moves between tabs with the arrow keys and opens a journal entry with Enter', async () => {
+    await makeRequests(server, 2)
+    const page = await openInspector(server, size)
+    await page.locator('[role="tab"][aria-selected="true"]').focus()
+    await page.keyboard.press('ArrowRight')
+    await expect.poll(() => page.locator('[role="tab"][aria-selected="true"]').textContent(), LIVE).toBe('Journal')
+    expect(
+      await page.evaluate(() => document.querySelector('#inspector')!.shadowRoot!.activeElement?.textContent),
+    ).toBe('Journal')
+    await page.keyboard.press('End')
+    await expect.poll(() => page.locator('[role="tab"][aria-selected="true"]').textContent(), LIVE).toBe('Steering')
+    await page.keyboard.press('Home')
+    await page.keyboard.press('ArrowRight')
+    await journal(page).locator('[role="option"]').first().waitFor(LIVE)
+    await journal(page).focus()
+    await page.keyboard.press('ArrowDown')
+    await page.keyboard.press('Enter')
+    const second = journal(page).locator('[role="option"]').nth(1)
+    await expect.poll(() => second.getAttribute('aria-selected'), LIVE).toBe('true')
+    await page.locator('pre[aria-label="request"]').waitFor(LIVE)
+  }, 60_000)
+})
+
+describe('the journal of the inspector page', () => {
+  let server: StandaloneServer
+
+  beforeAll(async () => {
+    server = await startStandaloneServer({ port: 0 })
+  })
+  afterAll(() => server?.close())
+
+  it('reaches every one of 10,000 entries, counts them in words, searches, and pauses', async () => {
+    await makeRequests(server, 10_040)
+    const page = await openInspector(server, SIZES[0])
+    await page.locator('[role="tab"]:text-is("Journal")').click()
+    await journalCount(page)
+      .filter({ hasText: '10,000 requests. 40 older ones were let go (the journal keeps the newest).' })
+      .waitFor(LIVE)
+    // Only the rows in view are drawn.
+    expect(await journal(page).locator('[role="option"]').count()).toBeLessThan(100)
+
+    // The keyboard reaches the oldest entry the journal holds, and Enter opens it.
+    await journal(page).focus()
+    await page.keyboard.press('End')
+    const oldest = journal(page).locator('[role="option"][aria-posinset="10000"]')
+    await oldest.waitFor(LIVE)
+    await page.keyboard.press('Enter')
+    await page.locator('[aria-label="journal entry"] .cam-id', { hasText: '#41 ' }).waitFor(LIVE)
+
+    await page.locator('input[aria-label="search the journal"]').fill('no-such-path')
+    await journalCount(page).filter({ hasText: '0 requests of 10,000 match.' }).waitFor(LIVE)
+    await page.locator('input[aria-label="search the journal"]').fill('')
+
+    await page.locator('button', { hasText: 'Pause' }).click()
+    await makeRequests(server, 3)
+    await journalCount(page).filter({ hasText: 'Paused: 3 new requests not shown.' }).waitFor(LIVE)
+    expect(await journalCount(page).textContent()).toContain('10,000 requests. 40 older')
+    await page.locator('button', { hasText: 'Resume' }).click()
+    await journalCount(page).filter({ hasText: '10,000 requests. 43 older ones were let go' }).waitFor(LIVE)
+  }, 120_000)
+})
+
+describe('the inspector page when the mock stops', () => {
+  it('says the mock is not answering, then that it came back restarted with its data reset', async () => {
+    const first = await startStandaloneServer({ port: 0 })
+    const page = await openInspector(first, SIZES[1])
+    await first.close()
+    await page.locator('[role="status"]', { hasText: 'The mock is not answering' }).waitFor(LIVE)
+    // The lists keep what they showed, under the banner.
+    expect(await page.locator('ul[aria-label="records"] li').count()).toBeGreaterThan(0)
+    const second = await startStandaloneServer({ port: first.port })
+    try {
+      await page.locator('[role="status"]', { hasText: 'Reconnected; the mock restarted, data reset.' }).waitFor(LIVE)
+      expect(await page.locator('[role="status"]', { hasText: 'not answering' }).count()).toBe(0)
+    } finally {
+      await second.close()
+    }
+  }, 60_000)
+})

@@ -36,7 +36,7 @@ export const STYLES = `
 .cam .cam-count { margin: 0 0 4px; }
 .cam .cam-vlist { flex: 1; min-height: 160px; overflow: auto; border: 1px solid var(--line); border-radius: 4px; }
 .cam .cam-vspace { position: relative; }
-.cam .cam-jrow { display: grid; grid-template-columns: 92px minmax(0, 1.3fr) 48px minmax(0, 2fr) minmax(0, 1.2fr) 52px; gap: 8px; align-items: center; padding: 0 8px; font-size: 12px; }
+.cam .cam-jrow { display: grid; grid-template-columns: 92px minmax(0, 1.3fr) 56px minmax(0, 2fr) minmax(0, 1.2fr) 52px; gap: 8px; align-items: center; padding: 0 8px; font-size: 12px; }
 .cam .cam-jrow > span { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
 .cam .cam-jhead { color: var(--muted); font-weight: 600; padding: 3px 9px; }
 .cam .cam-vlist .cam-jrow { position: absolute; left: 0; right: 0; cursor: pointer; border-bottom: 1px solid var(--soft); }
@@ -89,6 +89,7 @@ export const STYLES = `
 .cam .cam-form label { display: flex; gap: 4px; align-items: center; }
 .cam .cam-form input[type="number"] { width: 84px; }
 .cam section { margin-bottom: 14px; }
+.cam .cam-steer > *, .cam .cam-form > span { min-width: 0; }
 .cam .cam-steer { display: grid; grid-template-columns: repeat(auto-fit, minmax(min(380px, 100%), 1fr)); gap: 8px 24px; align-content: start; }
 .cam .cam-cards { display: flex; gap: 10px; flex-wrap: wrap; }
 .cam .cam-card { border: 1px solid var(--line); border-radius: 6px; padding: 8px 12px; min-width: 160px; }
@@ -99,7 +100,7 @@ export const STYLES = `
 @container cam (max-width: 699px) {
   .cam header { padding-top: 4px; padding-bottom: 4px; }
   .cam .cam-split { flex-direction: column; overflow: auto; }
-  .cam .cam-col { overflow: visible; flex: none; }
+  .cam .cam-split > .cam-col { overflow: visible; flex: none; }
   .cam .cam-list { width: auto; min-width: 0; border-right: 0; border-bottom: 1px solid var(--line); max-height: 45%; overflow: auto; flex: none; }
   .cam .cam-journal { border-right: 0; height: max(320px, 75%); flex: none; }
   .cam .cam-opened .cam-journal { display: none; }

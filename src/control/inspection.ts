@@ -231,8 +231,8 @@ function verifyOutcome(target: InspectionTarget, expectation: CallExpectation | 
 function announcedSnapshots(snapshots: NamedSnapshots, feed: InspectionFeed): NamedSnapshots {
   const announce = () => feed.emit(() => ({ type: 'snapshots', snapshots: snapshots.list() }))
   return {
-    take() {
-      const info = snapshots.take()
+    take(name) {
+      const info = snapshots.take(name)
       announce()
       return info
     },

@@ -28,6 +28,8 @@ type ClockAction =
  * Every call rejects with the mock's own message when it refuses.
  */
 export interface Connection {
+  /** Where the mock answers requests, for requests copied from the journal. */
+  readonly baseUrl: string
   overview(): Promise<InspectorOverview>
   records(kind: InspectedKind, query: string): Promise<RecordList>
   record(kind: InspectedKind, id: string): Promise<RecordDetail | undefined>
@@ -38,8 +40,9 @@ export interface Connection {
   streams(): Promise<{ streams: Readonly<Record<StreamName, StreamCounts>>; frames: FrameRow[] }>
   reset(): Promise<void>
   useScenario(name: ScenarioName): Promise<void>
-  takeSnapshot(): Promise<void>
+  takeSnapshot(name?: string): Promise<void>
   restoreSnapshot(id: string): Promise<void>
+  deleteSnapshot(id: string): Promise<void>
   addFault(spec: FaultSpec | StreamFaultSpec): Promise<void>
   removeFault(id: string): Promise<void>
   clearFaults(): Promise<void>

@@ -41,22 +41,6 @@ export const STATUS_FILTERS: ReadonlyArray<readonly [string, (status: number) =>
 ]
 
 /**
- * A body as the inspector shows it: JSON pretty-printed, anything else as it is.
- *
- * @example
- * prettyBody('{"a":1}') // '{\n  "a": 1\n}'
- */
-export function prettyBody(body: unknown): string {
-  if (body === undefined) return '(none)'
-  if (typeof body !== 'string') return JSON.stringify(body, null, 2)
-  try {
-    return JSON.stringify(JSON.parse(body), null, 2)
-  } catch {
-    return body
-  }
-}
-
-/**
  * The message of anything thrown.
  *
  * @example

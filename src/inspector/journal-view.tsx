@@ -1,7 +1,9 @@
 import { useMemo, useState } from 'preact/hooks'
 import type { JournalRow } from '../control/inspection.js'
 import type { ViewProps } from './view-props.js'
-import { countOf, prettyBody, STATUS_FILTERS } from './format.js'
+import type { CallExpectation } from '../control/verify-calls.js'
+import { countOf, STATUS_FILTERS } from './format.js'
+import { EntryDetail } from './entry-detail.js'
 import { JournalList } from './journal-list.js'
 import { useLoad } from './use-load.js'
 import { VerifyForm } from './verify-form.js'
@@ -27,6 +29,8 @@ export function JournalView({ connection, live, act }: ViewProps) {
   // While paused: the rows and the count as they were.
   const [paused, setPaused] = useState<{ rows: readonly JournalRow[]; dropped: number }>()
   const [openId, setOpenId] = useState<number>()
+  // A verify filled from an entry: a new key gives the form its fields afresh.
+  const [verifyPreset, setVerifyPreset] = useState<{ expectation: CallExpectation; at: number }>()
   const source = paused?.rows ?? live.rows
   const matching = useMemo(() => newestFirst(source, filters), [source, filters])
   const operations = useMemo(() => [...new Set(live.rows.map((row) => row.operation))].sort(), [live.rows])
@@ -97,55 +101,23 @@ export function JournalView({ connection, live, act }: ViewProps) {
             ← Back to the journal
           </button>
         )}
-        {detail && <EntryDetail detail={detail} />}
+        {detail && (
+          <EntryDetail
+            {...{ connection, live, act }}
+            detail={detail}
+            verifyLike={(expectation) => setVerifyPreset({ expectation, at: Date.now() })}
+          />
+        )}
         {detail === null && openId !== undefined && <p class="cam-note">That entry is no longer kept.</p>}
-        <VerifyForm connection={connection} live={live} act={act} />
+        <VerifyForm
+          key={verifyPreset?.at ?? 0}
+          connection={connection}
+          live={live}
+          act={act}
+          {...(verifyPreset && { preset: verifyPreset.expectation })}
+        />
       </div>
     </div>
-  )
-}
-
-/** One entry's request and response. */
-function EntryDetail({
-  detail,
-}: {
-  detail: NonNullable<Awaited<ReturnType<ViewProps['connection']['journalEntry']>>>
-}) {
-  const { entry, response } = detail
-  return (
-    <>
-      <h2>
-        {entry.method} {entry.path}
-      </h2>
-      <div class="cam-id">
-        #{detail.id} {entry.operation} at {entry.at}, {entry.durationMs.toFixed(1)} ms
-        {entry.faultId ? `, answered by ${entry.faultId}` : ''}
-      </div>
-      {entry.websocket && (
-        <>
-          <h3>WebSocket</h3>
-          <pre aria-label="websocket">{prettyBody(entry.websocket)}</pre>
-        </>
-      )}
-      <h3>Request</h3>
-      <pre aria-label="request">{prettyBody({ params: entry.params, query: entry.query, body: entry.body })}</pre>
-      {!entry.websocket && (
-        <>
-          <h3>
-            Response {response ? `${response.status === 0 ? 'network error' : response.status}` : ''}
-            {response?.contentType ? ` ${response.contentType}` : ''}
-          </h3>
-          {response ? (
-            <>
-              <pre aria-label="response">{prettyBody(response.body)}</pre>
-              {response.truncated && <p class="cam-note">Only the first 64 KiB of the body is kept.</p>}
-            </>
-          ) : (
-            <p class="cam-note">Not kept: the journal keeps the newest 8 MiB of response bodies.</p>
-          )}
-        </>
-      )}
-    </>
   )
 }
 

@@ -25,6 +25,7 @@ export function createRemoteConnection(baseUrl: string): Connection {
   }
   const part = encodeURIComponent
   return {
+    baseUrl: baseUrl.replace(/\/+$/, '') || location.origin,
     overview: () => call('GET', '/overview'),
     records: (kind, query) => call('GET', `/records/${kind}?q=${part(query)}`),
     record: (kind, id) => call('GET', `/records/${kind}/${part(id)}`),
@@ -34,8 +35,9 @@ export function createRemoteConnection(baseUrl: string): Connection {
     streams: () => call('GET', '/streams'),
     reset: () => call('POST', '/reset'),
     useScenario: (name) => call('POST', `/scenarios/${part(name)}`),
-    takeSnapshot: () => call('POST', '/snapshots'),
+    takeSnapshot: (name) => call('POST', '/snapshots', name === undefined ? undefined : { name }),
     restoreSnapshot: (id) => call('POST', `/snapshots/${part(id)}/restore`),
+    deleteSnapshot: (id) => call('DELETE', `/snapshots/${part(id)}`),
     addFault: (spec) => call('POST', '/faults', spec),
     removeFault: (id) => call('DELETE', `/faults/${part(id)}`),
     clearFaults: () => call('DELETE', '/faults'),

@@ -71,7 +71,7 @@ export const STYLES = `
 .cam .cam-badge { display: inline-block; font-size: 11px; padding: 0 6px; border-radius: 8px; margin-left: 6px; background: var(--soft); border: 1px solid var(--line); color: var(--muted); text-decoration: none; }
 .cam .cam-badge-gone { background: var(--bad-bg); color: var(--bad); border-color: var(--bad-line); }
 .cam .cam-id { font-family: ui-monospace, SFMono-Regular, Menlo, monospace; font-size: 11px; color: var(--muted); overflow-wrap: anywhere; }
-.cam pre { font: 12px/1.45 ui-monospace, SFMono-Regular, Menlo, monospace; background: var(--soft); border: 1px solid var(--line); border-radius: 4px; padding: 8px; overflow: auto; margin: 4px 0 10px; white-space: pre-wrap; word-break: break-word; }
+.cam pre, .cam .cam-pre { font: 12px/1.45 ui-monospace, SFMono-Regular, Menlo, monospace; background: var(--soft); border: 1px solid var(--line); border-radius: 4px; padding: 8px; overflow: auto; margin: 4px 0 10px; white-space: pre-wrap; word-break: break-word; }
 .cam h2 { font-size: 13px; margin: 10px 0 4px; overflow-wrap: anywhere; }
 .cam h3 { font-size: 12px; margin: 8px 0 2px; color: var(--muted); font-weight: 600; }
 .cam .cam-links { display: flex; flex-wrap: wrap; gap: 4px; }
@@ -96,6 +96,16 @@ export const STYLES = `
 .cam .cam-card strong { font-size: 18px; display: block; }
 .cam .cam-error { margin: 6px 12px; padding: 6px 10px; border: 1px solid var(--bad-line); background: var(--bad-bg); color: var(--bad); border-radius: 4px; display: flex; gap: 8px; align-items: flex-start; white-space: pre-wrap; }
 .cam .cam-note { color: var(--muted); }
+.cam .cam-said { white-space: pre-wrap; overflow-wrap: anywhere; }
+.cam .cam-json-tools { display: flex; gap: 8px; align-items: center; }
+.cam .cam-json details > summary { cursor: pointer; list-style-position: inside; min-height: 24px; line-height: 24px; }
+.cam .cam-json details > summary:focus-visible { outline: 2px solid var(--accent); }
+.cam .cam-json-children { padding-left: 16px; border-left: 1px dotted var(--line); margin-left: 4px; }
+.cam .cam-json-key { color: var(--accent); }
+.cam .cam-json-string { color: var(--ok); }
+.cam .cam-json-number, .cam .cam-json-boolean, .cam .cam-json-null { color: var(--nyi); }
+.cam .cam-confirm { border: 1px solid var(--bad-line); background: var(--bad-bg); border-radius: 4px; padding: 4px 10px; }
+.cam .cam-confirm p { margin: 4px 0; }
 .cam .cam-ok { color: var(--ok); font-weight: 600; }
 @container cam (max-width: 699px) {
   .cam header { padding-top: 4px; padding-bottom: 4px; }

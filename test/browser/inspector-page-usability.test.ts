@@ -71,13 +71,13 @@ describe.each(SIZES)('the inspector page at $width×$height', (size) => {
     await fetch(`${server.url}/asset/unknown-asset`)
     const page = await openInspector(server, size)
     await page.locator('ul[aria-label="records"] button').first().click()
-    await page.locator('pre[aria-label="wire form"]').waitFor(LIVE)
+    await page.locator('[aria-label="wire form"]').waitFor(LIVE)
     expect(await seriousAxeFindings(page)).toEqual([])
     for (const name of ['Journal', 'Streams', 'Steering']) {
       await page.locator(`[role="tab"]:text-is("${name}")`).click()
       if (name === 'Journal') {
         await journal(page).locator('[role="option"]').first().click()
-        await page.locator('pre[aria-label="request"]').waitFor(LIVE)
+        await page.locator('[aria-label="request"]').waitFor(LIVE)
       }
       expect({ tab: name, findings: await seriousAxeFindings(page) }).toEqual({ tab: name, findings: [] })
       // Nothing runs off the side of the screen: no view is wider than the window.
@@ -104,7 +104,7 @@ describe.each(SIZES)('the inspector page at $width×$height', (size) => {
     await page.keyboard.press('Enter')
     const second = journal(page).locator('[role="option"]').nth(1)
     await expect.poll(() => second.getAttribute('aria-selected'), LIVE).toBe('true')
-    await page.locator('pre[aria-label="request"]').waitFor(LIVE)
+    await page.locator('[aria-label="request"]').waitFor(LIVE)
   }, 60_000)
 })
 
@@ -162,5 +162,65 @@ describe('the inspector page when the mock stops', () => {
     } finally {
       await second.close()
     }
+  }, 60_000)
+})
+
+describe('acting from a journal entry and steering on the inspector page', () => {
+  let server: StandaloneServer
+
+  beforeAll(async () => {
+    server = await startStandaloneServer({ port: 0 })
+  })
+  afterAll(() => server?.close())
+
+  it('copies a request as cURL, faults its operation, fills the verify form, and folds its JSON', async () => {
+    await fetch(`${server.url}/conversations`)
+    const page = await openInspector(server, SIZES[0])
+    await context!.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url })
+    await page.locator('[role="tab"]:text-is("Journal")').click()
+    await journal(page).locator('[role="option"][data-operation="conversationsSnapshot"]').first().click()
+    const actions = page.locator('[role="group"][aria-label="entry actions"]')
+    await actions.locator('button', { hasText: 'Copy as cURL' }).click()
+    await page.locator('[role="status"]', { hasText: 'Copied.' }).waitFor(LIVE)
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`curl '${server.url}/conversations'`)
+
+    await actions.locator('button', { hasText: 'Fault this operation' }).click()
+    await page.locator('[role="status"]', { hasText: 'The next conversationsSnapshot answers 500' }).waitFor(LIVE)
+    expect((await fetch(`${server.url}/conversations`)).status).toBe(500)
+
+    await actions.locator('button', { hasText: 'Verify like this' }).click()
+    expect(await page.locator('input[aria-label="verify operation"]').inputValue()).toBe('conversationsSnapshot')
+    await page.keyboard.press('Enter')
+    await page.locator('[role="status"]', { hasText: 'Verified: 2 matching calls.' }).waitFor(LIVE)
+
+    // The response folds: its first level closes with Enter on its summary.
+    const response = page.locator('[aria-label="response"]')
+    await response.locator('summary').first().focus()
+    await page.keyboard.press('Enter')
+    expect(await response.locator('details').first().getAttribute('open')).toBeNull()
+  }, 60_000)
+
+  it('asks before a reset, and names, restores and deletes snapshots', async () => {
+    const page = await openInspector(server, SIZES[1])
+    await page.locator('[role="tab"]:text-is("Steering")').click()
+    await page.locator('input[aria-label="snapshot name"]').fill('before the demo')
+    await page.locator('button', { hasText: 'Take snapshot' }).click()
+    const taken = page.locator('ul[aria-label="snapshots taken"] li', { hasText: 'before the demo' })
+    await taken.waitFor(LIVE)
+    await taken.locator('button', { hasText: 'Delete' }).click()
+    await page.locator('[aria-label="snapshots"]', { hasText: 'No snapshots taken.' }).waitFor(LIVE)
+    expect(server.service.inspection.snapshots.list()).toEqual([])
+
+    const before = server.service.journal.entries.length
+    await fetch(`${server.url}/conversations`)
+    await page.locator('button', { hasText: 'Reset…' }).click()
+    await page.locator('[role="alertdialog"][aria-label="confirm reset"]').waitFor(LIVE)
+    // Escape cancels: nothing is reset.
+    await page.keyboard.press('Escape')
+    await page.locator('button', { hasText: 'Reset…' }).waitFor(LIVE)
+    expect(server.service.journal.entries.length).toBe(before + 1)
+    await page.locator('button', { hasText: 'Reset…' }).click()
+    await page.locator('button', { hasText: 'Reset now' }).click()
+    await expect.poll(() => server.service.journal.entries.length, LIVE).toBe(0)
   }, 60_000)
 })

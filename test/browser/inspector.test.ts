@@ -57,7 +57,7 @@ async function exerciseInspector(scope: Locator | Page, client: Client): Promise
   // The fixture conversations.
   await expect.poll(() => scope.locator('ul[aria-label="records"] li').count(), LIVE).toBe(8)
   await scope.locator('ul[aria-label="records"] button', { hasText: 'Center a card with CSS grid' }).click()
-  await scope.locator('pre[aria-label="wire form"]', { hasText: '"name": "Center a card with CSS grid"' }).waitFor(LIVE)
+  await scope.locator('[aria-label="wire form"]', { hasText: '"name": "Center a card with CSS grid"' }).waitFor(LIVE)
 
   // A request through the official client, and its journal row.
   await tab(scope, 'Journal').click()
@@ -102,7 +102,7 @@ async function exerciseInspector(scope: Locator | Page, client: Client): Promise
   await tab(scope, 'Records').click()
   await scope.locator('input[aria-label="search records"]').fill('Seen on the stream')
   await scope.locator('ul[aria-label="records"] button', { hasText: 'Seen on the stream' }).click()
-  const wire = scope.locator('pre[aria-label="wire form"]')
+  const wire = scope.locator('[aria-label="wire form"]')
   await wire.filter({ hasText: '"readable": "Just now..."' }).waitFor(LIVE)
   await tab(scope, 'Steering').click()
   await scope.locator('section[aria-label="clock"] button', { hasText: 'Freeze' }).click()

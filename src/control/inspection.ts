@@ -1,7 +1,8 @@
 import { invariant } from 'outvariant'
 import type { StreamName } from '../events/stream-paths.js'
 import type { StreamHub } from '../events/stream-hub.js'
-import type { Store } from '../store/create-store.js'
+import { parseState, serializeState } from '../persistence/persisted-state.js'
+import type { Store, StoreSnapshot } from '../store/create-store.js'
 import type { ClockState, ControllableClock } from '../store/controllable-clock.js'
 import { RECORD_KINDS, type RecordKind, type RecordOf } from '../store/schemas.js'
 import type { OperationName } from '../routes/operation-names.js'
@@ -80,6 +81,8 @@ export interface InspectionTarget {
   resolveOperation?(name: string, doing: string): OperationName
   /** A record's wire form at the mock's time, through the service's renderer. */
   render(kind: RecordKind, record: RecordOf<RecordKind>): unknown
+  /** Replaces every record and tombstone with a state's (as restoring a snapshot does). */
+  replaceState(snapshot: StoreSnapshot): Promise<void>
 }
 
 /** What the inspector reads of a service, as plain data, and the live feed of what changes. */
@@ -100,6 +103,14 @@ export interface Inspection {
   scenarioChanged(): void
   /** Snapshots taken by id, shared with `POST /__mock/snapshots` (and deleted by `DELETE /__mock/snapshots/{id}`). */
   readonly snapshots: NamedSnapshots
+  /** The whole state (records and tombstones) as the text `persist` keeps: what `importState` takes back. */
+  exportState(): string
+  /**
+   * Replaces the whole state with an exported one, every record and link
+   * checked as fixtures are; a {@link PersistedStateError} (nothing changed)
+   * for text that is not such a state.
+   */
+  importState(text: string): Promise<void>
   /** Hears every change the inspector shows; returns the function that stops listening. */
   subscribe(listener: (event: InspectionEvent) => void): () => void
 }
@@ -127,6 +138,8 @@ export function createInspection(target: InspectionTarget): Inspection {
     streams: () => ({ streams: feed.streamCounts(), frames: feed.frames() }),
     scenarioChanged: () => feed.emit(() => ({ type: 'scenario', scenario: target.scenario })),
     snapshots: announcedSnapshots(target.snapshots, feed),
+    exportState: () => serializeState(target.store.snapshot()),
+    importState: (text) => target.replaceState(parseState(text, 'the imported state')),
     subscribe: feed.subscribe,
   }
 }

@@ -43,6 +43,10 @@ export interface Connection {
   takeSnapshot(name?: string): Promise<void>
   restoreSnapshot(id: string): Promise<void>
   deleteSnapshot(id: string): Promise<void>
+  /** The whole state as the text `persist` keeps. */
+  exportState(): Promise<string>
+  /** Replaces the whole state with an exported one; rejects, changing nothing, for anything else. */
+  importState(text: string): Promise<void>
   addFault(spec: FaultSpec | StreamFaultSpec): Promise<void>
   removeFault(id: string): Promise<void>
   clearFaults(): Promise<void>

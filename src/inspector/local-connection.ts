@@ -33,6 +33,8 @@ export function createLocalConnection(mock: MockService): Connection {
     async deleteSnapshot(id) {
       if (!inspection.snapshots.delete(id)) throw new Error(`No snapshot "${id}" is kept.`)
     },
+    exportState: () => later(() => inspection.exportState()),
+    importState: (text) => later(() => inspection.importState(text)),
     addFault: (spec) => later(() => void ('stream' in spec ? mock.faults.addStream(spec) : mock.faults.add(spec))),
     removeFault: (id) => later(() => void mock.faults.remove(id)),
     clearFaults: () => later(() => mock.faults.clear()),

@@ -38,6 +38,16 @@ export function createRemoteConnection(baseUrl: string): Connection {
     takeSnapshot: (name) => call('POST', '/snapshots', name === undefined ? undefined : { name }),
     restoreSnapshot: (id) => call('POST', `/snapshots/${part(id)}/restore`),
     deleteSnapshot: (id) => call('DELETE', `/snapshots/${part(id)}`),
+    exportState: async () => JSON.stringify(await call('GET', '/state')),
+    async importState(text) {
+      let state: unknown
+      try {
+        state = JSON.parse(text)
+      } catch {
+        throw new Error('Failed to import the state: the file is not JSON. Pick a file that Export state saved.')
+      }
+      await call('POST', '/state', state)
+    },
     addFault: (spec) => call('POST', '/faults', spec),
     removeFault: (id) => call('DELETE', `/faults/${part(id)}`),
     clearFaults: () => call('DELETE', '/faults'),

@@ -4,7 +4,8 @@ import { formatInstant } from './format.js'
 
 /**
  * Snapshots of the store: taken with a name if given one, restored and
- * deleted from their rows.
+ * deleted from their rows; and the whole state exported to a file and
+ * imported from one.
  *
  * @example
  * <SnapshotsSection {...props} />
@@ -63,6 +64,40 @@ export function SnapshotsSection({ connection, live, act }: ViewProps) {
           </li>
         ))}
       </ul>
+      <h3>The whole state</h3>
+      <div class="cam-form">
+        <button class="cam-btn" onClick={() => act(async () => download(await connection.exportState()))}>
+          Export state
+        </button>
+        <label class="cam-file">
+          Import state…
+          <input
+            type="file"
+            accept="application/json,.json"
+            onChange={(event) => {
+              const input = event.currentTarget
+              const file = input.files?.[0]
+              if (!file) return
+              act(async () => {
+                await connection.importState(await file.text())
+                input.value = ''
+              })
+            }}
+          />
+        </label>
+      </div>
+      <p class="cam-note">
+        As a file of records and tombstones, the same as <code>persist</code> keeps: import it here or in another mock.
+      </p>
     </section>
   )
+}
+
+/** Saves the state as a file in the browser's downloads. */
+function download(text: string): void {
+  const link = document.createElement('a')
+  link.href = URL.createObjectURL(new Blob([text], { type: 'application/json' }))
+  link.download = 'conversation-asset-mock-state.json'
+  link.click()
+  setTimeout(() => URL.revokeObjectURL(link.href), 0)
 }

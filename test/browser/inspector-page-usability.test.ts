@@ -223,4 +223,22 @@ describe('acting from a journal entry and steering on the inspector page', () =>
     await page.locator('button', { hasText: 'Reset now' }).click()
     await expect.poll(() => server.service.journal.entries.length, LIVE).toBe(0)
   }, 60_000)
+
+  it('exports the whole state to a file and imports it back', async () => {
+    const page = await openInspector(server, SIZES[0])
+    await page.locator('[role="tab"]:text-is("Steering")').click()
+    const count = server.service.store.count('conversation')
+    const [saved] = await Promise.all([
+      page.waitForEvent('download'),
+      page.locator('button', { hasText: 'Export state' }).click(),
+    ])
+    expect(saved.suggestedFilename()).toBe('conversation-asset-mock-state.json')
+    const file = await saved.path()
+
+    await page.locator('select[aria-label="scenario"]').selectOption('empty')
+    await page.locator('button', { hasText: 'Switch scenario' }).click()
+    await expect.poll(() => server.service.store.count('conversation'), LIVE).toBe(0)
+    await page.locator('input[type="file"]').setInputFiles(file)
+    await expect.poll(() => server.service.store.count('conversation'), LIVE).toBe(count)
+  }, 60_000)
 })

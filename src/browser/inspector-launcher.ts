@@ -7,13 +7,18 @@ const OPEN_KEY = 'conversation-asset-mock:inspector-open'
 /** The button's own styles: the panel's come with its chunk. */
 const LAUNCHER_STYLES = `
 :host { all: initial; }
-.launcher { position: fixed; left: 16px; bottom: 16px; z-index: 2147483646; font: 600 12px/1 system-ui, sans-serif;
+.launcher { position: fixed; z-index: 2147483646; font: 600 12px/1 system-ui, sans-serif;
   min-height: 32px; min-width: 48px; background: #1d2430; color: #fff; border: 2px solid #fff; border-radius: 16px;
   padding: 8px 12px; cursor: pointer; box-shadow: 0 2px 8px rgba(0,0,0,.3); opacity: .85; }
 .launcher:hover, .launcher:focus-visible { opacity: 1; }
 .launcher:focus-visible { outline: 3px solid #3a5bd9; outline-offset: 2px; }
 .launcher[hidden] { display: none; }
+.bottom-left { left: 16px; bottom: 16px; } .bottom-right { right: 16px; bottom: 16px; }
+.top-left { left: 16px; top: 16px; } .top-right { right: 16px; top: 16px; }
 `
+
+/** Where the inspector's button sits on the page. */
+export type InspectorCorner = 'bottom-left' | 'bottom-right' | 'top-left' | 'top-right'
 
 /** Loads the inspector's chunk and mounts the panel in `container`; `close` is what its Escape and × call. */
 export type LoadPanel = (mock: MockService, container: HTMLElement, close: () => void) => Promise<MountedPanel>
@@ -23,6 +28,8 @@ export type LoadPanel = (mock: MockService, container: HTMLElement, close: () =>
  * fetched) and opens the panel from it, from `Alt+Shift+M` or from
  * `open()`: the panel's code is fetched on the first open only. Open or
  * closed is kept across reloads; closing gives focus back to where it was.
+ * The button sits in `corner` (default bottom-left, clear of the
+ * bottom-right controls apps tend to have).
  *
  * @example
  * const panel = mountInspectorLauncher(mock, (mock, container, close) =>
@@ -33,6 +40,7 @@ export type LoadPanel = (mock: MockService, container: HTMLElement, close: () =>
 export function mountInspectorLauncher(
   mock: MockService,
   load: LoadPanel,
+  corner: InspectorCorner = 'bottom-left',
 ): InspectorPanel & { opened(): Promise<void> } {
   const host = document.createElement('div')
   host.id = 'conversation-asset-mock-inspector'
@@ -40,7 +48,7 @@ export function mountInspectorLauncher(
   const style = document.createElement('style')
   style.textContent = LAUNCHER_STYLES
   const button = document.createElement('button')
-  button.className = 'launcher'
+  button.className = `launcher ${corner}`
   button.textContent = 'mock'
   button.title = 'conversation-asset-mock inspector (Alt+Shift+M)'
   button.setAttribute('aria-label', 'Open the conversation-asset-mock inspector')

@@ -5,7 +5,7 @@ import { createMswAdapter, type MswAdapter, type MswAdapterOptions } from '../ms
 import { scopedUnhandled } from '../msw/scoped-unhandled.js'
 import { claimTabSlot, ID_SEED_STRIDE, type TabSlot } from './claim-tab-slot.js'
 import { persistToIndexedDb } from './indexed-db-persistence.js'
-import { mountInspectorLauncher, type LoadPanel } from './inspector-launcher.js'
+import { mountInspectorLauncher, type InspectorCorner, type LoadPanel } from './inspector-launcher.js'
 import type { InspectorPanel } from './inspector-panel.js'
 
 export interface BrowserMockOptions extends MockServiceOptions, MswAdapterOptions {
@@ -27,9 +27,10 @@ export interface BrowserMockOptions extends MockServiceOptions, MswAdapterOption
    * Mount the inspector over the page: a small button (or Alt+Shift+M) that
    * opens a panel of records, journal, streams and steering (open or closed as
    * it was before the reload). Its code is fetched on the first open only,
-   * never with the rest of the mock.
+   * never with the rest of the mock. `{ corner }` puts the button in another
+   * corner than the bottom-left one.
    */
-  inspector?: boolean
+  inspector?: boolean | { corner?: InspectorCorner }
 }
 
 /** The mock running in the browser: the same control object as in Node, plus the worker. */
@@ -91,7 +92,8 @@ async function start(options: BrowserMockOptions): Promise<BrowserMock> {
 
   // Loaded on demand: the inspector is its own chunk in the app's bundle, fetched on the first open only.
   let launcher: ReturnType<typeof mountInspectorLauncher> | undefined
-  const launch = () => (launcher ??= mountInspectorLauncher(mock, loadInspectorChunk))
+  const corner = typeof options.inspector === 'object' ? options.inspector.corner : undefined
+  const launch = () => (launcher ??= mountInspectorLauncher(mock, loadInspectorChunk, corner))
 
   const mock: BrowserMock = Object.assign(Object.create(service) as MockService, {
     baseUrl: msw.baseUrl,

@@ -1,4 +1,4 @@
-import { createRequire } from 'node:module'
+import axe from 'axe-core'
 import type { Page } from 'playwright-core'
 
 /** One accessibility finding: the rule, how bad, and where. */
@@ -8,8 +8,6 @@ export interface AxeFinding {
   readonly targets: string[]
 }
 
-const AXE_SCRIPT = createRequire(import.meta.url).resolve('axe-core/axe.min.js')
-
 /**
  * Runs axe-core (WCAG 2.2 A and AA rules, and best practices) over the page or
  * the part `include` selects, shadow roots included; answers the serious and
@@ -17,7 +15,7 @@ const AXE_SCRIPT = createRequire(import.meta.url).resolve('axe-core/axe.min.js')
  * content security policy would refuse the script.
  */
 export async function seriousAxeFindings(page: Page, include?: string): Promise<AxeFinding[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE_SCRIPT })
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: axe.source })
   return page.evaluate(async (selector) => {
     const { axe } = window as unknown as {
       axe: {

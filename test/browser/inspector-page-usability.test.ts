@@ -28,9 +28,13 @@ afterEach(async () => {
   context = undefined
 })
 
-async function openInspector(server: StandaloneServer, size: (typeof SIZES)[number]): Promise<Page> {
+async function openInspector(
+  server: StandaloneServer,
+  size: (typeof SIZES)[number],
+  colorScheme: 'light' | 'dark' = 'light',
+): Promise<Page> {
   // axe-core is added as a script: the page's content security policy would refuse it.
-  context = await browser.newContext({ viewport: size, bypassCSP: true })
+  context = await browser.newContext({ viewport: size, bypassCSP: true, colorScheme })
   const page = await context.newPage()
   await page.goto(`${server.url}/__mock/ui`)
   await page.locator('ul[aria-label="records"] li').first().waitFor(LIVE)
@@ -84,6 +88,20 @@ describe.each(SIZES)('the inspector page at $width×$height', (size) => {
       expect({ tab: name, overflow: await sidewaysOverflow(page) }).toEqual({ tab: name, overflow: 0 })
     }
   }, 90_000)
+
+  it('follows a dark system theme, with no serious or critical findings (contrast included)', async () => {
+    await makeRequests(server, 2)
+    const page = await openInspector(server, size, 'dark')
+    const background = await page.evaluate(() => {
+      const cam = document.querySelector('#inspector')!.shadowRoot!.querySelector('.cam')!
+      return getComputedStyle(cam).backgroundColor
+    })
+    expect(background).toBe('rgb(22, 26, 34)')
+    expect(await seriousAxeFindings(page)).toEqual([])
+    await page.locator('[role="tab"]:text-is("Journal")').click()
+    await journal(page).locator('[role="option"]').first().click()
+    expect(await seriousAxeFindings(page)).toEqual([])
+  }, 60_000)
 
   it('moves between tabs with the arrow keys and opens a journal entry with Enter', async () => {
     await makeRequests(server, 2)

@@ -30,12 +30,12 @@ afterEach(async () => {
 })
 
 /** Opens the app with the inspector's button; answers the inspector chunks fetched so far. */
-async function openApp(size: (typeof SIZES)[number]): Promise<{ page: Page; chunks: string[] }> {
+async function openApp(size: (typeof SIZES)[number], search = '?inspector'): Promise<{ page: Page; chunks: string[] }> {
   context = await browser.newContext({ viewport: size })
   const page = await context.newPage()
   const chunks: string[] = []
   page.on('request', (request) => request.url().includes('/chunks/inspector') && chunks.push(request.url()))
-  await page.goto(`${site.url}/index.html?inspector`)
+  await page.goto(`${site.url}/index.html${search}`)
   await page.waitForFunction(() => (window as { mockReady?: boolean }).mockReady === true, undefined, LIVE)
   return { page, chunks }
 }
@@ -93,6 +93,13 @@ describe.each(SIZES)('the inspector panel at $width×$height', (size) => {
 })
 
 describe('the inspector panel on a desktop', () => {
+  it('puts its button in the corner the app asks for', async () => {
+    const { page } = await openApp(SIZES[0], '?inspector=top-right')
+    const button = (await launcher(page).boundingBox())!
+    expect(button.y).toBeLessThan(100)
+    expect(button.x).toBeGreaterThan(SIZES[0].width - 200)
+  }, 60_000)
+
   it('resizes from the keyboard and docks on the right, and keeps both across a reload', async () => {
     const { page } = await openApp(SIZES[0])
     await launcher(page).click()

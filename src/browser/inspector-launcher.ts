@@ -70,7 +70,15 @@ export function mountInspectorLauncher(
     container.hidden = !next
     if (next) {
       returnTo = document.activeElement
-      void panel().then((mountedPanel) => open && mountedPanel.focus(), reportLoadFailure)
+      void panel().then(
+        (mountedPanel) => open && mountedPanel.focus(),
+        (error: unknown) => {
+          // The chunk did not load (offline, a stale deploy): the button comes back, and the next open tries again.
+          console.error('Failed to load the conversation-asset-mock inspector:', error)
+          mounted = undefined
+          show(false)
+        },
+      )
     } else {
       const back =
         returnTo instanceof HTMLElement && returnTo !== document.body && returnTo.isConnected ? returnTo : button
@@ -103,10 +111,6 @@ export function mountInspectorLauncher(
       host.remove()
     },
   }
-}
-
-function reportLoadFailure(error: unknown): void {
-  console.error('Failed to load the conversation-asset-mock inspector:', error)
 }
 
 function remember(open: boolean): void {

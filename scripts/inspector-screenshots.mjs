@@ -2,8 +2,9 @@
 // driven as the browser suite drives it (playwright-core and Debian's chromium, see
 // scripts/ensure-chromium.sh): the page of the standalone server at /__mock/ui, and the panel
 // that startBrowserMock({ inspector: true }) mounts over an app's page. The mock's clock is
-// frozen so the texts come out the same on every run.
-// Usage: npm run build && node scripts/inspector-screenshots.mjs
+// frozen so the texts come out the same on every run. Each at a desktop's size and, for the
+// page, a phone's (docs/inspector-phone-*.png).
+// Usage: npm run screenshots:inspector (builds first)
 import { createServer } from 'node:http'
 import { copyFile, mkdir, readFile, rm } from 'node:fs/promises'
 import { createRequire } from 'node:module'
@@ -19,6 +20,7 @@ const root = fileURLToPath(new URL('..', import.meta.url))
 const docs = join(root, 'docs')
 const NOW = '2024-06-14T09:30:00.000Z'
 const VIEWPORT = { width: 1280, height: 800 }
+const PHONE = { width: 390, height: 844 }
 
 /** The standalone server's page: the records of a conversation, then the journal of some traffic. */
 async function standalonePage() {
@@ -42,18 +44,28 @@ async function standalonePage() {
     const page = await browser.newPage({ viewport: VIEWPORT })
     await page.goto(`${server.url}/__mock/ui`)
     await page.locator('ul[aria-label="records"] button', { hasText: first.name }).click()
-    await page.locator('pre[aria-label="wire form"]').waitFor()
+    await page.locator('[aria-label="wire form"]').waitFor()
     await page.screenshot({ path: join(docs, 'inspector-page-records.png') })
 
     await page.locator('nav button', { hasText: 'Journal' }).click()
-    await page.locator('table[aria-label="journal"] tr[data-status="503"]').click()
-    await page.locator('pre[aria-label="response"]').waitFor()
+    await page.locator('[aria-label="journal"] [role="option"][data-status="503"]').click()
+    await page.locator('[aria-label="response"]').waitFor()
     await page.locator('input[aria-label="verify operation"]').fill('conversationGetSpecificConversation')
     await page.locator('input[aria-label="verify times"]').fill('3')
     await page.locator('section[aria-label="verify"] button[type="submit"]').click()
     await page.locator('pre[aria-label="verify result"]').waitFor()
     await page.screenshot({ path: join(docs, 'inspector-page-journal.png') })
     await page.close()
+
+    const phone = await browser.newPage({ viewport: PHONE })
+    await phone.goto(`${server.url}/__mock/ui`)
+    await phone.locator('nav button', { hasText: 'Journal' }).click()
+    await phone.locator('[aria-label="journal"] [role="option"][data-status="503"]').waitFor()
+    await phone.screenshot({ path: join(docs, 'inspector-phone-journal.png') })
+    await phone.locator('nav button', { hasText: 'Steering' }).click()
+    await phone.locator('section[aria-label="faults"]').waitFor()
+    await phone.screenshot({ path: join(docs, 'inspector-phone-steering.png') })
+    await phone.close()
   } finally {
     socket.close()
     await server.close()

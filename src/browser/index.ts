@@ -1,6 +1,7 @@
 export { startBrowserMock } from './start-browser-mock.js'
 export type { BrowserMock, BrowserMockOptions } from './start-browser-mock.js'
 export type { InspectorPanel } from './inspector-panel.js'
+export type { InspectorCorner } from './inspector-launcher.js'
 export { persistToLocalStorage } from './local-storage-persistence.js'
 export type { BrowserPersistence } from './local-storage-persistence.js'
 export { persistToIndexedDb } from './indexed-db-persistence.js'

@@ -5,6 +5,7 @@ import { createMswAdapter, type MswAdapter, type MswAdapterOptions } from '../ms
 import { scopedUnhandled } from '../msw/scoped-unhandled.js'
 import { claimTabSlot, ID_SEED_STRIDE, type TabSlot } from './claim-tab-slot.js'
 import { persistToIndexedDb } from './indexed-db-persistence.js'
+import { mountInspectorLauncher, type InspectorCorner, type LoadPanel } from './inspector-launcher.js'
 import type { InspectorPanel } from './inspector-panel.js'
 
 export interface BrowserMockOptions extends MockServiceOptions, MswAdapterOptions {
@@ -23,11 +24,13 @@ export interface BrowserMockOptions extends MockServiceOptions, MswAdapterOption
   /** Name of the `window` property that exposes the mock for the devtools console (default `conversationAssetMock`; false for none). */
   expose?: string | false
   /**
-   * Mount the inspector over the page: a small button that opens a panel of
-   * records, journal, streams and steering (open or closed as it was before
-   * the reload). Its code is loaded only now, never with the rest of the mock.
+   * Mount the inspector over the page: a small button (or Alt+Shift+M) that
+   * opens a panel of records, journal, streams and steering (open or closed as
+   * it was before the reload). Its code is fetched on the first open only,
+   * never with the rest of the mock. `{ corner }` puts the button in another
+   * corner than the bottom-left one.
    */
-  inspector?: boolean
+  inspector?: boolean | { corner?: InspectorCorner }
 }
 
 /** The mock running in the browser: the same control object as in Node, plus the worker. */
@@ -87,10 +90,10 @@ async function start(options: BrowserMockOptions): Promise<BrowserMock> {
   const persistence = key ? await persistToIndexedDb(service, key) : undefined
   await service.ready
 
-  // Loaded on demand: the inspector is its own chunk in the app's bundle, fetched only when asked for.
-  let panel: Promise<InspectorPanel> | undefined
-  const loadPanel = () =>
-    (panel ??= import('../inspector/inspector.js').then(({ mountInspectorPanel }) => mountInspectorPanel(mock)))
+  // Loaded on demand: the inspector is its own chunk in the app's bundle, fetched on the first open only.
+  let launcher: ReturnType<typeof mountInspectorLauncher> | undefined
+  const corner = typeof options.inspector === 'object' ? options.inspector.corner : undefined
+  const launch = () => (launcher ??= mountInspectorLauncher(mock, loadInspectorChunk, corner))
 
   const mock: BrowserMock = Object.assign(Object.create(service) as MockService, {
     baseUrl: msw.baseUrl,
@@ -102,9 +105,10 @@ async function start(options: BrowserMockOptions): Promise<BrowserMock> {
       await service.reset()
     },
     async openInspector() {
-      const opened = await loadPanel()
-      opened.open()
-      return opened
+      const panel = launch()
+      panel.open()
+      await panel.opened()
+      return panel
     },
     stop() {
       persistence?.stop()
@@ -112,13 +116,14 @@ async function start(options: BrowserMockOptions): Promise<BrowserMock> {
       ;(globalThis as { [RUNNING]?: boolean })[RUNNING] = false
       msw.stopStreams()
       worker.stop()
-      void panel?.then((mounted) => mounted.unmount())
+      launcher?.unmount()
     },
   })
-  if (options.inspector) {
-    loadPanel().catch((error: unknown) => console.error('Failed to load the conversation-asset-mock inspector:', error))
-  }
+  if (options.inspector) launch()
   const exposeAs = options.expose ?? 'conversationAssetMock'
   if (exposeAs) (globalThis as Record<string, unknown>)[exposeAs] = mock
   return mock
 }
+
+const loadInspectorChunk: LoadPanel = (mock, container, close) =>
+  import('../inspector/inspector.js').then(({ mountInspectorPanel }) => mountInspectorPanel(mock, container, close))

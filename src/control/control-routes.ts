@@ -102,7 +102,7 @@ function snapshotRoutes(inspection: Inspection): ControlRoute[] {
     {
       method: 'POST',
       path: '/__mock/snapshots',
-      run: () => jsonAnswer(201, inspection.snapshots.take()),
+      run: ({ body }) => jsonAnswer(201, inspection.snapshots.take(bodyField(body, 'name') as string | undefined)),
     },
     {
       method: 'GET',

@@ -1,7 +1,8 @@
 import { invariant } from 'outvariant'
 import type { StreamName } from '../events/stream-paths.js'
 import type { StreamHub } from '../events/stream-hub.js'
-import type { Store } from '../store/create-store.js'
+import { parseState, serializeState } from '../persistence/persisted-state.js'
+import type { Store, StoreSnapshot } from '../store/create-store.js'
 import type { ClockState, ControllableClock } from '../store/controllable-clock.js'
 import { RECORD_KINDS, type RecordKind, type RecordOf } from '../store/schemas.js'
 import type { OperationName } from '../routes/operation-names.js'
@@ -21,6 +22,8 @@ import { verifyStreams, type StreamExpectation } from './verify-streams.js'
 
 /** What the inspector's header and steering show. */
 export interface InspectorOverview {
+  /** Names this service instance: another one after a restart, so the inspector can say its data was reset. */
+  readonly instance: string
   readonly scenario: ScenarioName
   readonly scenarios: readonly ScenarioName[]
   /** The operation ids of the route table, sorted. */
@@ -78,6 +81,8 @@ export interface InspectionTarget {
   resolveOperation?(name: string, doing: string): OperationName
   /** A record's wire form at the mock's time, through the service's renderer. */
   render(kind: RecordKind, record: RecordOf<RecordKind>): unknown
+  /** Replaces every record and tombstone with a state's (as restoring a snapshot does). */
+  replaceState(snapshot: StoreSnapshot): Promise<void>
 }
 
 /** What the inspector reads of a service, as plain data, and the live feed of what changes. */
@@ -98,6 +103,14 @@ export interface Inspection {
   scenarioChanged(): void
   /** Snapshots taken by id, shared with `POST /__mock/snapshots` (and deleted by `DELETE /__mock/snapshots/{id}`). */
   readonly snapshots: NamedSnapshots
+  /** The whole state (records and tombstones) as the text `persist` keeps: what `importState` takes back. */
+  exportState(): string
+  /**
+   * Replaces the whole state with an exported one, every record and link
+   * checked as fixtures are; a {@link PersistedStateError} (nothing changed)
+   * for text that is not such a state.
+   */
+  importState(text: string): Promise<void>
   /** Hears every change the inspector shows; returns the function that stops listening. */
   subscribe(listener: (event: InspectionEvent) => void): () => void
 }
@@ -116,25 +129,29 @@ export interface Inspection {
  */
 export function createInspection(target: InspectionTarget): Inspection {
   const feed = createInspectionFeed(target)
+  const instance = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`
   return {
-    overview: () => overviewOf(target, feed),
+    overview: () => overviewOf(target, feed, instance),
     ...recordReaders(target),
     ...journalReaders(target.journal),
     verify: (expectation) => verifyOutcome(target, expectation),
     streams: () => ({ streams: feed.streamCounts(), frames: feed.frames() }),
     scenarioChanged: () => feed.emit(() => ({ type: 'scenario', scenario: target.scenario })),
     snapshots: announcedSnapshots(target.snapshots, feed),
+    exportState: () => serializeState(target.store.snapshot()),
+    importState: (text) => target.replaceState(parseState(text, 'the imported state')),
     subscribe: feed.subscribe,
   }
 }
 
 /** The header's and the steering's figures. */
-function overviewOf(target: InspectionTarget, feed: InspectionFeed): InspectorOverview {
+function overviewOf(target: InspectionTarget, feed: InspectionFeed, instance: string): InspectorOverview {
   const { store, journal } = target
   const tombstones = store.snapshot().gone
   const byKind = (count: (kind: RecordKind) => number) =>
     Object.fromEntries(RECORD_KINDS.map((kind) => [kind, count(kind)])) as Record<RecordKind, number>
   return {
+    instance,
     scenario: target.scenario,
     scenarios: SCENARIOS,
     operations: [...new Set(target.operations.map((operation) => operation.id))].sort(),
@@ -227,8 +244,8 @@ function verifyOutcome(target: InspectionTarget, expectation: CallExpectation | 
 function announcedSnapshots(snapshots: NamedSnapshots, feed: InspectionFeed): NamedSnapshots {
   const announce = () => feed.emit(() => ({ type: 'snapshots', snapshots: snapshots.list() }))
   return {
-    take() {
-      const info = snapshots.take()
+    take(name) {
+      const info = snapshots.take(name)
       announce()
       return info
     },

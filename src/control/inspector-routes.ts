@@ -1,4 +1,5 @@
 import { textAnswer } from '../execution/answer.js'
+import { PersistedStateError } from '../persistence/persisted-state.js'
 import { RECORD_KINDS } from '../store/schemas.js'
 import { jsonAnswer, type ControlRoute } from './control-route.js'
 import type { Inspection } from './inspection.js'
@@ -21,7 +22,7 @@ function count(value: string | null, fallback: number, max: number): number {
 /**
  * The routes of the control API the inspector reads: the overview, records
  * with their links and wire forms, journal rows and entries with their
- * answers, and streams; plus the page, its script and its live feed, which
+ * answers, streams, and the whole state exported and imported; plus the page, its script and its live feed, which
  * the standalone server serves itself (`served`).
  *
  * @example
@@ -92,6 +93,24 @@ export function inspectorRoutes(inspection: Inspection): ControlRoute[] {
       method: 'GET',
       path: '/__mock/streams',
       run: () => jsonAnswer(200, inspection.streams()),
+    },
+    {
+      method: 'GET',
+      path: '/__mock/state',
+      run: () => ({ status: 200, contentType: 'application/json', body: inspection.exportState() }),
+    },
+    {
+      method: 'POST',
+      path: '/__mock/state',
+      async run({ body }) {
+        try {
+          await inspection.importState(JSON.stringify(body ?? null))
+          return { status: 204 }
+        } catch (error) {
+          if (error instanceof PersistedStateError) return textAnswer(400, error.message)
+          throw error
+        }
+      },
     },
   ]
 }

@@ -5,6 +5,8 @@ import type { RecordKind } from '../store/schemas.js'
 /** A snapshot taken by id, as the control API and the inspector list it. */
 export interface SnapshotInfo {
   readonly id: string
+  /** The name it was given when taken, if any. */
+  readonly name?: string
   /** When it was taken, by the mock's clock (ISO-8601). */
   readonly at: string
   /** How many records of each kind it holds. */
@@ -13,8 +15,8 @@ export interface SnapshotInfo {
 
 /** Snapshots kept by id, for clients that cannot hold the snapshot object itself. */
 export interface NamedSnapshots {
-  /** Takes a snapshot; the oldest ones are let go past 64 snapshots or the byte limit. */
-  take(): SnapshotInfo
+  /** Takes a snapshot, named if given a name (1 to 80 characters); the oldest ones are let go past 64 snapshots or the byte limit. */
+  take(name?: string): SnapshotInfo
   /** Brings a snapshot back; false for an id that is not kept. */
   restore(id: string): Promise<boolean>
   /** Lets a snapshot go; false for an id that is not kept. */
@@ -41,6 +43,8 @@ export interface NamedSnapshotOptions {
 const NAMED_SNAPSHOT_LIMIT = 64
 /** The most bytes they hold together. */
 const NAMED_SNAPSHOT_BYTES = 256 * 1024 * 1024
+/** The longest name a snapshot can be given. */
+const NAME_LIMIT = 80
 /** What one reference in a snapshot's lists costs. */
 const REFERENCE_BYTES = 8
 
@@ -116,7 +120,8 @@ export function createNamedSnapshots(
   }
 
   return {
-    take() {
+    take(name) {
+      const named = checkedName(name)
       const snapshot = target.snapshot()
       const counts = Object.fromEntries(
         Object.entries(snapshot.records).map(([kind, records]) => [kind, records?.length ?? 0]),
@@ -124,7 +129,12 @@ export function createNamedSnapshots(
       let own = 0
       for (const records of Object.values(snapshot.records)) own += (records?.length ?? 0) * REFERENCE_BYTES
       for (const ids of Object.values(snapshot.gone)) for (const id of ids ?? []) own += REFERENCE_BYTES + id.length
-      const info: SnapshotInfo = { id: `snapshot-${++counter}`, at: target.now().toISOString(), counts }
+      const info: SnapshotInfo = {
+        id: `snapshot-${++counter}`,
+        ...(named !== undefined && { name: named }),
+        at: target.now().toISOString(),
+        counts,
+      }
       kept.set(info.id, { info, snapshot, own })
       hold(snapshot, 1)
       bytes += own
@@ -143,4 +153,16 @@ export function createNamedSnapshots(
       return bytes
     },
   }
+}
+
+/** A snapshot's name, trimmed; undefined for none. */
+function checkedName(name: unknown): string | undefined {
+  if (name === undefined || name === null) return undefined
+  const trimmed = typeof name === 'string' ? name.trim() : ''
+  invariant(
+    trimmed.length > 0 && trimmed.length <= NAME_LIMIT,
+    'Failed to take a snapshot: its name must be text of 1 to %s characters. Send { "name": "before the import" }, or no body for none.',
+    NAME_LIMIT,
+  )
+  return trimmed
 }

@@ -194,7 +194,10 @@ function machineOf(store: Store, hub: StreamHub, options: MockServiceOptions): S
 }
 
 /** What the inspection of a service reads. */
-interface InspectionParts extends Omit<Parameters<typeof createInspection>[0], 'scenario' | 'snapshots' | 'render'> {
+interface InspectionParts extends Omit<
+  Parameters<typeof createInspection>[0],
+  'scenario' | 'snapshots' | 'render' | 'replaceState'
+> {
   readonly operations: readonly Operation[]
   readonly renderer: WireRenderer
   readonly scenarios: { readonly current: MockService['scenario'] }
@@ -215,5 +218,6 @@ function inspectionOf({ renderer, scenarios, ...parts }: InspectionParts): Inspe
     }),
     render: (kind, record) =>
       renderer.answer({ now: clock.now(), transferables: true, keep: false }).render(kind, record),
+    replaceState: (snapshot) => store.replaceAll(snapshot.records, snapshot.gone),
   })
 }

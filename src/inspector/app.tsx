@@ -27,6 +27,10 @@ export function App({ connection, layout }: { connection: Connection; layout: 'p
     setError(undefined)
     call().catch((failure: unknown) => setError(messageOf(failure)))
   }
+  // Back from an outage: an action's error from while it was down says nothing any more.
+  useEffect(() => {
+    if (live.connected) setError(undefined)
+  }, [live.connected])
   const props: ViewProps = { connection, live, act }
   const { overview } = live
 
@@ -41,15 +45,9 @@ export function App({ connection, layout }: { connection: Connection; layout: 'p
             {overview.counts.conversation} conversations · {overview.counts.asset} assets
           </span>
         )}
-        {!live.connected && <span class="cam-chip cam-offline">{overview ? 'reconnecting…' : 'connecting…'}</span>}
       </header>
-      <nav role="tablist" aria-label="inspector views">
-        {TABS.map((name) => (
-          <button role="tab" aria-selected={tab === name} onClick={() => setTab(name)} key={name}>
-            {name[0]!.toUpperCase() + name.slice(1)}
-          </button>
-        ))}
-      </nav>
+      <ConnectionBanner live={live} />
+      <Tabs tab={tab} select={setTab} />
       {error && (
         <div class="cam-error" role="alert">
           <span>{error}</span>
@@ -58,14 +56,84 @@ export function App({ connection, layout }: { connection: Connection; layout: 'p
           </button>
         </div>
       )}
-      <main>
+      <div class="cam-main" role="tabpanel" id={`cam-panel-${tab}`} aria-labelledby={`cam-tab-${tab}`}>
         {tab === 'records' && <RecordsView {...props} selection={selection} select={setSelection} />}
         {tab === 'journal' && <JournalView {...props} />}
         {tab === 'streams' && <StreamsView {...props} />}
         {tab === 'steering' && <SteeringView {...props} />}
-      </main>
+      </div>
     </div>
   )
+}
+
+/** The four views as tabs: arrow keys, Home and End move between them (one tab stop). */
+function Tabs({ tab, select }: { tab: Tab; select: (tab: Tab) => void }) {
+  const onKeyDown = (event: KeyboardEvent) => {
+    const at = TABS.indexOf(tab)
+    const next =
+      event.key === 'ArrowRight'
+        ? TABS[(at + 1) % TABS.length]
+        : event.key === 'ArrowLeft'
+          ? TABS[(at + TABS.length - 1) % TABS.length]
+          : event.key === 'Home'
+            ? TABS[0]
+            : event.key === 'End'
+              ? TABS[TABS.length - 1]
+              : undefined
+    if (!next) return
+    event.preventDefault()
+    select(next)
+    const list = event.currentTarget as HTMLElement
+    requestAnimationFrame(() => list.querySelector<HTMLElement>(`#cam-tab-${next}`)?.focus())
+  }
+  return (
+    <nav role="tablist" aria-label="inspector views" onKeyDown={onKeyDown}>
+      {TABS.map((name) => (
+        <button
+          role="tab"
+          id={`cam-tab-${name}`}
+          aria-selected={tab === name}
+          aria-controls={tab === name ? `cam-panel-${name}` : undefined}
+          tabIndex={tab === name ? 0 : -1}
+          onClick={() => select(name)}
+          key={name}
+        >
+          {name[0]!.toUpperCase() + name.slice(1)}
+        </button>
+      ))}
+    </nav>
+  )
+}
+
+/**
+ * Outages said plainly: one banner while the mock does not answer (what is
+ * shown is as of when it stopped), and one when it came back restarted.
+ */
+function ConnectionBanner({ live }: { live: LiveState }) {
+  const [seen, setSeen] = useState<string>()
+  if (!live.connected) {
+    return (
+      <div class="cam-banner cam-banner-down" role="status">
+        {live.overview
+          ? `The mock is not answering: what you see is as of ${clockTime(live.lostAt ?? Date.now())} and may be stale. Reconnecting…`
+          : 'Connecting to the mock…'}
+      </div>
+    )
+  }
+  if (!live.restarted || seen === live.overview?.instance) return null
+  return (
+    <div class="cam-banner" role="status">
+      <span>Reconnected; the mock restarted, data reset.</span>
+      <button class="cam-btn" onClick={() => setSeen(live.overview?.instance)}>
+        Dismiss
+      </button>
+    </div>
+  )
+}
+
+/** A time of this page's clock as hours, minutes and seconds. */
+function clockTime(at: number): string {
+  return new Date(at).toLocaleTimeString('en-GB')
 }
 
 /** The mock's time, running on between updates unless frozen. */

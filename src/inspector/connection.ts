@@ -28,17 +28,25 @@ type ClockAction =
  * Every call rejects with the mock's own message when it refuses.
  */
 export interface Connection {
+  /** Where the mock answers requests, for requests copied from the journal. */
+  readonly baseUrl: string
   overview(): Promise<InspectorOverview>
   records(kind: InspectedKind, query: string): Promise<RecordList>
   record(kind: InspectedKind, id: string): Promise<RecordDetail | undefined>
-  journalRows(): Promise<{ rows: JournalRow[] }>
+  /** The newest `limit` journal rows, oldest first. */
+  journalRows(limit: number): Promise<{ rows: JournalRow[]; dropped: number }>
   journalEntry(id: number): Promise<JournalDetail | undefined>
   verify(expectation: CallExpectation | StreamExpectation): Promise<VerifyOutcome>
   streams(): Promise<{ streams: Readonly<Record<StreamName, StreamCounts>>; frames: FrameRow[] }>
   reset(): Promise<void>
   useScenario(name: ScenarioName): Promise<void>
-  takeSnapshot(): Promise<void>
+  takeSnapshot(name?: string): Promise<void>
   restoreSnapshot(id: string): Promise<void>
+  deleteSnapshot(id: string): Promise<void>
+  /** The whole state as the text `persist` keeps. */
+  exportState(): Promise<string>
+  /** Replaces the whole state with an exported one; rejects, changing nothing, for anything else. */
+  importState(text: string): Promise<void>
   addFault(spec: FaultSpec | StreamFaultSpec): Promise<void>
   removeFault(id: string): Promise<void>
   clearFaults(): Promise<void>

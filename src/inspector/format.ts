@@ -41,22 +41,6 @@ export const STATUS_FILTERS: ReadonlyArray<readonly [string, (status: number) =>
 ]
 
 /**
- * A body as the inspector shows it: JSON pretty-printed, anything else as it is.
- *
- * @example
- * prettyBody('{"a":1}') // '{\n  "a": 1\n}'
- */
-export function prettyBody(body: unknown): string {
-  if (body === undefined) return '(none)'
-  if (typeof body !== 'string') return JSON.stringify(body, null, 2)
-  try {
-    return JSON.stringify(JSON.parse(body), null, 2)
-  } catch {
-    return body
-  }
-}
-
-/**
  * The message of anything thrown.
  *
  * @example
@@ -64,4 +48,14 @@ export function prettyBody(body: unknown): string {
  */
 export function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error)
+}
+
+/**
+ * A count in words, with its thousands marked: what the inspector says of how many there are.
+ *
+ * @example
+ * countOf(3000, 'request') // '3,000 requests'
+ */
+export function countOf(count: number, noun: string): string {
+  return `${count.toLocaleString('en-US')} ${noun}${count === 1 ? '' : 's'}`
 }

@@ -1,42 +1,53 @@
-import { useState } from 'preact/hooks'
-import type { WebSocketActivity } from '../control/journal-entry.js'
+import { useMemo, useState } from 'preact/hooks'
+import type { JournalRow } from '../control/inspection.js'
 import type { ViewProps } from './view-props.js'
-import { prettyBody, STATUS_FILTERS, statusClass, timeOfDay } from './format.js'
+import type { CallExpectation } from '../control/verify-calls.js'
+import { countOf, STATUS_FILTERS } from './format.js'
+import { EntryDetail } from './entry-detail.js'
+import { JournalList } from './journal-list.js'
 import { useLoad } from './use-load.js'
 import { VerifyForm } from './verify-form.js'
 
-/** How many rows the table draws (the newest that match). */
-const ROWS_DRAWN = 300
+/** What the journal's filters keep. */
+interface Filters {
+  readonly operation: string
+  readonly status: number
+  readonly text: string
+}
 
 /**
- * Every request live, newest first, filtered by operation and status (501s,
- * the operations the mock does not implement, stand out); one entry's
+ * Every request the journal holds, live and newest first, in a virtualized
+ * list: filtered by operation, status and text, paused and resumed, counted
+ * honestly (what is kept, what matches, what was let go); one entry's
  * request and response; and the verify form.
  *
  * @example
  * <JournalView {...props} />
  */
 export function JournalView({ connection, live, act }: ViewProps) {
-  const [operation, setOperation] = useState('')
-  const [statusFilter, setStatusFilter] = useState(0)
+  const [filters, setFilters] = useState<Filters>({ operation: '', status: 0, text: '' })
+  // While paused: the rows and the count as they were.
+  const [paused, setPaused] = useState<{ rows: readonly JournalRow[]; dropped: number }>()
   const [openId, setOpenId] = useState<number>()
-  const keep = STATUS_FILTERS[statusFilter]![1]
-  const matching = live.rows.filter((row) => (!operation || row.operation === operation) && keep(row.status))
-  const drawn = matching.slice(-ROWS_DRAWN).reverse()
-  const operations = [...new Set(live.rows.map((row) => row.operation))].sort()
+  // A verify filled from an entry: a new key gives the form its fields afresh.
+  const [verifyPreset, setVerifyPreset] = useState<{ expectation: CallExpectation; at: number }>()
+  const source = paused?.rows ?? live.rows
+  const matching = useMemo(() => newestFirst(source, filters), [source, filters])
+  const operations = useMemo(() => [...new Set(live.rows.map((row) => row.operation))].sort(), [live.rows])
   const detail = useLoad(
     async () => (openId === undefined ? null : ((await connection.journalEntry(openId)) ?? null)),
     [connection, openId],
   )
+  const filtered = filters.operation !== '' || filters.status !== 0 || filters.text.trim() !== ''
 
   return (
-    <>
+    <div class={`cam-split${openId === undefined ? '' : ' cam-opened'}`}>
       <div class="cam-col cam-journal">
         <div class="cam-filters">
           <select
             aria-label="operation filter"
-            value={operation}
-            onChange={(event) => setOperation(event.currentTarget.value)}
+            value={filters.operation}
+            onChange={(event) => setFilters({ ...filters, operation: event.currentTarget.value })}
           >
             <option value="">all operations</option>
             {operations.map((name) => (
@@ -47,8 +58,8 @@ export function JournalView({ connection, live, act }: ViewProps) {
           </select>
           <select
             aria-label="status filter"
-            value={String(statusFilter)}
-            onChange={(event) => setStatusFilter(Number(event.currentTarget.value))}
+            value={String(filters.status)}
+            onChange={(event) => setFilters({ ...filters, status: Number(event.currentTarget.value) })}
           >
             {STATUS_FILTERS.map(([label], index) => (
               <option value={String(index)} key={label}>
@@ -56,103 +67,94 @@ export function JournalView({ connection, live, act }: ViewProps) {
               </option>
             ))}
           </select>
-          <span class="cam-note">
-            {matching.length} of {live.rows.length} requests
-          </span>
+          <input
+            type="search"
+            aria-label="search the journal"
+            placeholder="path, operation, status…"
+            value={filters.text}
+            onInput={(event) => setFilters({ ...filters, text: event.currentTarget.value })}
+          />
+          <button
+            class="cam-btn"
+            aria-pressed={paused !== undefined}
+            onClick={() => setPaused(paused ? undefined : { rows: live.rows, dropped: live.dropped })}
+          >
+            {paused ? 'Resume' : 'Pause'}
+          </button>
           <button class="cam-btn" onClick={() => act(() => connection.clearJournal())}>
             Clear journal
           </button>
         </div>
-        <table aria-label="journal">
-          <thead>
-            <tr>
-              <th>time</th>
-              <th>operation</th>
-              <th>method</th>
-              <th>path</th>
-              <th>status</th>
-              <th>ms</th>
-            </tr>
-          </thead>
-          <tbody>
-            {drawn.map((row) => (
-              <tr
-                key={row.id}
-                class={statusClass(row.status)}
-                aria-selected={row.id === openId}
-                data-operation={row.operation}
-                data-status={row.status}
-                onClick={() => setOpenId(row.id)}
-              >
-                <td>{timeOfDay(row.at)}</td>
-                <td class="cam-cut" title={row.operation}>
-                  <span>{row.operation}</span>
-                </td>
-                <td>{row.websocket ? 'WS' : row.method}</td>
-                <td class="cam-cut cam-path" title={row.path}>
-                  <span>{row.path}</span>
-                </td>
-                <td class="cam-status">
-                  {row.status === 0 ? 'network error' : row.status}
-                  {row.status === 501 && <span class="cam-badge">not implemented</span>}
-                  {row.faultId && <span class="cam-badge">{row.faultId}</span>}
-                  {row.websocket && <span class="cam-badge">{webSocketSummary(row.websocket)}</span>}
-                </td>
-                <td>{row.durationMs.toFixed(1)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        {live.rows.length === 0 && <p class="cam-note">No requests yet: they appear here as the app makes them.</p>}
+        <p class="cam-note cam-count" role="status" aria-label="journal count">
+          {journalCount(matching.length, source.length, filtered, paused?.dropped ?? live.dropped)}
+          {paused && ` Paused: ${countOf(newSince(live.rows, paused.rows), 'new request')} not shown.`}
+        </p>
+        {live.rows.length === 0 && !paused ? (
+          <p class="cam-note">No requests yet: they appear here as the app makes them.</p>
+        ) : (
+          <JournalList rows={matching} openId={openId} open={setOpenId} />
+        )}
       </div>
       <div class="cam-col cam-detail" aria-label="journal entry">
+        {openId !== undefined && (
+          <button class="cam-btn cam-back" onClick={() => setOpenId(undefined)}>
+            ← Back to the journal
+          </button>
+        )}
         {detail && (
-          <>
-            <h2>
-              {detail.entry.method} {detail.entry.path}
-            </h2>
-            <div class="cam-id">
-              #{detail.id} {detail.entry.operation} at {detail.entry.at}, {detail.entry.durationMs.toFixed(1)} ms
-              {detail.entry.faultId ? `, answered by ${detail.entry.faultId}` : ''}
-            </div>
-            {detail.entry.websocket && (
-              <>
-                <h3>WebSocket</h3>
-                <pre aria-label="websocket">{prettyBody(detail.entry.websocket)}</pre>
-              </>
-            )}
-            <h3>Request</h3>
-            <pre aria-label="request">
-              {prettyBody({ params: detail.entry.params, query: detail.entry.query, body: detail.entry.body })}
-            </pre>
-            {!detail.entry.websocket && (
-              <>
-                <h3>
-                  Response{' '}
-                  {detail.response ? `${detail.response.status === 0 ? 'network error' : detail.response.status}` : ''}
-                  {detail.response?.contentType ? ` ${detail.response.contentType}` : ''}
-                </h3>
-                {detail.response ? (
-                  <>
-                    <pre aria-label="response">{prettyBody(detail.response.body)}</pre>
-                    {detail.response.truncated && <p class="cam-note">Only the first 64 KiB of the body is kept.</p>}
-                  </>
-                ) : (
-                  <p class="cam-note">Not kept: the journal keeps the newest 8 MiB of response bodies.</p>
-                )}
-              </>
-            )}
-          </>
+          <EntryDetail
+            {...{ connection, live, act }}
+            detail={detail}
+            verifyLike={(expectation) => setVerifyPreset({ expectation, at: Date.now() })}
+          />
         )}
         {detail === null && openId !== undefined && <p class="cam-note">That entry is no longer kept.</p>}
-        <VerifyForm connection={connection} live={live} act={act} />
+        <VerifyForm
+          key={verifyPreset?.at ?? 0}
+          connection={connection}
+          live={live}
+          act={act}
+          {...(verifyPreset && { preset: verifyPreset.expectation })}
+        />
       </div>
-    </>
+    </div>
   )
 }
 
-/** A WebSocket's state in a few words: `open, 3 sent, 1 received` or `closed 1000, …`. */
-function webSocketSummary(socket: WebSocketActivity): string {
-  const state = socket.closeCode === undefined ? socket.state : `${socket.state} ${socket.closeCode}`
-  return `${state}, ${socket.framesSent} sent, ${socket.framesReceived} received`
+/** The rows that pass the filters, newest first. */
+function newestFirst(rows: readonly JournalRow[], { operation, status, text }: Filters): JournalRow[] {
+  const keep = STATUS_FILTERS[status]![1]
+  const needle = text.trim().toLowerCase()
+  const matching: JournalRow[] = []
+  for (let at = rows.length - 1; at >= 0; at--) {
+    const row = rows[at]!
+    if (operation && row.operation !== operation) continue
+    if (!keep(row.status)) continue
+    if (needle && !searchText(row).includes(needle)) continue
+    matching.push(row)
+  }
+  return matching
+}
+
+/** What the journal's text search looks in. */
+function searchText(row: JournalRow): string {
+  return `${row.operation} ${row.websocket ? 'ws' : row.method} ${row.path} ${row.status} ${row.faultId ?? ''}`.toLowerCase()
+}
+
+/** How many requests were made since `paused` was taken. */
+function newSince(rows: readonly JournalRow[], paused: readonly JournalRow[]): number {
+  const last = paused.at(-1)?.id ?? 0
+  let count = 0
+  for (let at = rows.length - 1; at >= 0 && rows[at]!.id > last; at--) count++
+  return count
+}
+
+/** The count in words: what is kept, what matches, and what the journal let go. */
+function journalCount(matching: number, kept: number, filtered: boolean, dropped: number): string {
+  const shown = filtered
+    ? `${countOf(matching, 'request')} of ${kept.toLocaleString('en-US')} match.`
+    : `${countOf(kept, 'request')}.`
+  return dropped > 0
+    ? `${shown} ${dropped.toLocaleString('en-US')} older ones were let go (the journal keeps the newest).`
+    : shown
 }

@@ -15,19 +15,26 @@ export function createLocalConnection(mock: MockService): Connection {
   // Calls answer asynchronously, as over HTTP, and a refusal is a rejection.
   const later = async <T>(run: () => T | Promise<T>): Promise<T> => run()
   return {
+    // The browser mock's own base URL; a service without one answers on the page's origin.
+    baseUrl: (mock as { baseUrl?: string }).baseUrl ?? location.origin,
     overview: () => later(() => inspection.overview()),
     records: (kind, query) => later(() => inspection.records(kind, { query })),
     record: (kind, id) => later(() => inspection.record(kind, id)),
-    journalRows: () => later(() => inspection.journalRows()),
+    journalRows: (limit) => later(() => inspection.journalRows(limit)),
     journalEntry: (id) => later(() => inspection.journalEntry(id)),
     verify: (expectation) => later(() => inspection.verify(expectation)),
     streams: () => later(() => inspection.streams()),
     reset: () => later(() => mock.reset()),
     useScenario: (name) => later(() => mock.useScenario(name)),
-    takeSnapshot: () => later(() => void inspection.snapshots.take()),
+    takeSnapshot: (name) => later(() => void inspection.snapshots.take(name)),
     async restoreSnapshot(id) {
       if (!(await inspection.snapshots.restore(id))) throw new Error(`No snapshot "${id}" is kept.`)
     },
+    async deleteSnapshot(id) {
+      if (!inspection.snapshots.delete(id)) throw new Error(`No snapshot "${id}" is kept.`)
+    },
+    exportState: () => later(() => inspection.exportState()),
+    importState: (text) => later(() => inspection.importState(text)),
     addFault: (spec) => later(() => void ('stream' in spec ? mock.faults.addStream(spec) : mock.faults.add(spec))),
     removeFault: (id) => later(() => void mock.faults.remove(id)),
     clearFaults: () => later(() => mock.faults.clear()),

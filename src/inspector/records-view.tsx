@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'preact/hooks'
 import type { InspectedKind, RecordRow } from '../control/record-views.js'
 import type { Selection, ViewProps } from './view-props.js'
+import { JsonTree } from './json-tree.js'
 import { useLoad } from './use-load.js'
 
 const KINDS: readonly InspectedKind[] = [
@@ -53,7 +54,7 @@ export function RecordsView({
   }, [list])
 
   return (
-    <>
+    <div class="cam-split">
       <div class="cam-col cam-list">
         <div class="cam-kinds" role="group" aria-label="record kinds">
           {KINDS.map((name) => (
@@ -151,13 +152,13 @@ export function RecordsView({
             {detail.wire !== undefined && (
               <>
                 <h3>Wire form (as the official client receives it)</h3>
-                <pre aria-label="wire form">{JSON.stringify(detail.wire, null, 2)}</pre>
+                <JsonTree label="wire form" value={detail.wire} />
               </>
             )}
           </>
         )}
       </div>
-    </>
+    </div>
   )
 }
 

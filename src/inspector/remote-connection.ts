@@ -14,6 +14,9 @@ export function createRemoteConnection(baseUrl: string): Connection {
     const response = await fetch(`${base}${path}`, {
       method,
       ...(body !== undefined && { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } }),
+    }).catch(() => {
+      // The browser's own words ("Failed to fetch") say nothing of what to do.
+      throw new Error(`The mock server did not answer ${method} /__mock${path}: is it still running?`)
     })
     if (response.status === 404 && method === 'GET') return undefined as T
     if (!response.ok)
@@ -22,17 +25,29 @@ export function createRemoteConnection(baseUrl: string): Connection {
   }
   const part = encodeURIComponent
   return {
+    baseUrl: baseUrl.replace(/\/+$/, '') || location.origin,
     overview: () => call('GET', '/overview'),
     records: (kind, query) => call('GET', `/records/${kind}?q=${part(query)}`),
     record: (kind, id) => call('GET', `/records/${kind}/${part(id)}`),
-    journalRows: () => call('GET', '/journal/rows'),
+    journalRows: (limit) => call('GET', `/journal/rows?limit=${limit}`),
     journalEntry: (id) => call('GET', `/journal/${id}`),
     verify: (expectation) => call('POST', '/verify', expectation),
     streams: () => call('GET', '/streams'),
     reset: () => call('POST', '/reset'),
     useScenario: (name) => call('POST', `/scenarios/${part(name)}`),
-    takeSnapshot: () => call('POST', '/snapshots'),
+    takeSnapshot: (name) => call('POST', '/snapshots', name === undefined ? undefined : { name }),
     restoreSnapshot: (id) => call('POST', `/snapshots/${part(id)}/restore`),
+    deleteSnapshot: (id) => call('DELETE', `/snapshots/${part(id)}`),
+    exportState: async () => JSON.stringify(await call('GET', '/state')),
+    async importState(text) {
+      let state: unknown
+      try {
+        state = JSON.parse(text)
+      } catch {
+        throw new Error('Failed to import the state: the file is not JSON. Pick a file that Export state saved.')
+      }
+      await call('POST', '/state', state)
+    },
     addFault: (spec) => call('POST', '/faults', spec),
     removeFault: (id) => call('DELETE', `/faults/${part(id)}`),
     clearFaults: () => call('DELETE', '/faults'),

@@ -1,10 +1,9 @@
-import type { StreamName } from '../events/stream-paths.js'
 import { useState } from 'preact/hooks'
-import type { FaultRow } from '../control/inspection.js'
-import type { ScenarioName } from '../seeding/scenarios.js'
-import type { OperationName } from '../routes/operation-names.js'
 import type { ViewProps } from './view-props.js'
 import { formatInstant } from './format.js'
+import { ScenarioSection } from './scenario-section.js'
+import { SnapshotsSection } from './snapshots-section.js'
+import { FaultsSection } from './faults-section.js'
 
 const MINUTE = 60_000
 const ADVANCES: ReadonlyArray<readonly [string, number]> = [
@@ -14,25 +13,11 @@ const ADVANCES: ReadonlyArray<readonly [string, number]> = [
   ['+1 week', 7 * 24 * 60 * MINUTE],
 ]
 
-/** What a fault does, in a few words. */
-function effectOf(fault: FaultRow): string {
-  const parts: string[] = []
-  if (fault.status !== undefined) parts.push(`answers ${String(fault.status)}`)
-  if (fault.networkError) parts.push('network error')
-  if (fault.close) parts.push(`closes with ${String((fault.close as { code: number }).code)}`)
-  if (fault.drop) parts.push('drops frames')
-  if (fault.delayMs !== undefined) parts.push(`delays ${JSON.stringify(fault.delayMs)} ms`)
-  return `${parts.join(', ')}, ${fault.remaining === null ? 'every time' : `${fault.remaining} more time${fault.remaining === 1 ? '' : 's'}`}`
-}
-
 /** A time typed without a zone is read in UTC, as the inspector shows times. */
 const inUtc = (text: string) => {
   const trimmed = text.trim()
   return /(z|[+-]\d\d:?\d\d)$/i.test(trimmed) || /^\d{4}-\d\d-\d\d$/.test(trimmed) ? trimmed : `${trimmed}Z`
 }
-
-/** A whole number from a form field, or undefined when it is empty. */
-const whole = (text: string) => (text.trim() === '' ? undefined : Number(text))
 
 /**
  * Steering: reset, scenarios, snapshots, the clock, and faults on
@@ -43,103 +28,15 @@ const whole = (text: string) => (text.trim() === '' ? undefined : Number(text))
  */
 export function SteeringView({ connection, live, act }: ViewProps) {
   const overview = live.overview
-  const [scenario, setScenario] = useState<ScenarioName>()
   const [at, setAt] = useState('')
-  const [fault, setFault] = useState({ operation: '', status: '500', delayMs: '', times: '1', networkError: false })
-  const [streamFault, setStreamFault] = useState({
-    stream: 'conversations',
-    effect: 'close',
-    code: '4000',
-    delayMs: '500',
-    times: '1',
-  })
   const [assetId, setAssetId] = useState('')
   if (!overview) return <div class="cam-col cam-wide cam-note">Loading…</div>
-  const faults = [...overview.faults, ...overview.streamFaults]
-
-  const addFault = (event: Event) => {
-    event.preventDefault()
-    const status = whole(fault.status)
-    const delayMs = whole(fault.delayMs)
-    const times = whole(fault.times)
-    act(() =>
-      connection.addFault({
-        operation: fault.operation.trim() as OperationName,
-        ...(fault.networkError ? { networkError: true } : status !== undefined && { status }),
-        ...(delayMs !== undefined && { delayMs }),
-        ...(times !== undefined && { times }),
-      }),
-    )
-  }
-  const addStreamFault = (event: Event) => {
-    event.preventDefault()
-    const times = whole(streamFault.times)
-    const effect =
-      streamFault.effect === 'close'
-        ? { close: { code: Number(streamFault.code) } }
-        : streamFault.effect === 'drop'
-          ? { drop: true }
-          : { delayMs: Number(streamFault.delayMs) }
-    act(() =>
-      connection.addFault({
-        stream: streamFault.stream as StreamName,
-        ...effect,
-        ...(times !== undefined && { times }),
-      }),
-    )
-  }
 
   return (
     <div class="cam-col cam-wide cam-steer">
       <div>
-        <section aria-label="scenario">
-          <h2>Scenario</h2>
-          <div class="cam-form">
-            <button class="cam-btn" onClick={() => act(() => connection.reset())}>
-              Reset
-            </button>
-            <span class="cam-note">back to {overview.scenario}: records, journal, faults and clock</span>
-            <select
-              aria-label="scenario"
-              value={scenario ?? overview.scenario}
-              onChange={(event) => setScenario(event.currentTarget.value as ScenarioName)}
-            >
-              {overview.scenarios.map((name) => (
-                <option value={name} key={name}>
-                  {name}
-                </option>
-              ))}
-            </select>
-            <button class="cam-btn" onClick={() => act(() => connection.useScenario(scenario ?? overview.scenario))}>
-              Switch scenario
-            </button>
-          </div>
-        </section>
-
-        <section aria-label="snapshots">
-          <h2>Snapshots</h2>
-          <div class="cam-form">
-            <button class="cam-btn" onClick={() => act(() => connection.takeSnapshot())}>
-              Take snapshot
-            </button>
-          </div>
-          <ul class="cam-rows">
-            {overview.snapshots.map((snapshot) => (
-              <li key={snapshot.id} class="cam-form">
-                <span>
-                  {snapshot.id}{' '}
-                  <span class="cam-note">
-                    at {formatInstant(snapshot.at)}, {snapshot.counts.conversation ?? 0} conversations,{' '}
-                    {snapshot.counts.asset ?? 0} assets
-                  </span>
-                </span>
-                <button class="cam-btn" onClick={() => act(() => connection.restoreSnapshot(snapshot.id))}>
-                  Restore
-                </button>
-              </li>
-            ))}
-          </ul>
-        </section>
+        <ScenarioSection {...{ connection, live, act }} />
+        <SnapshotsSection {...{ connection, live, act }} />
 
         <section aria-label="clock">
           <h2>Clock</h2>
@@ -212,145 +109,7 @@ export function SteeringView({ connection, live, act }: ViewProps) {
         </section>
       </div>
 
-      <section aria-label="faults">
-        <h2>Faults</h2>
-        {faults.length === 0 && <p class="cam-note">No faults waiting.</p>}
-        <ul class="cam-rows">
-          {faults.map((row) => (
-            <li key={row.id} class="cam-form">
-              <span>
-                <strong>{row.id}</strong> {String(row.operation ?? `${String(row.stream)} stream`)}: {effectOf(row)}
-              </span>
-              <button
-                class="cam-btn"
-                aria-label={`remove ${row.id}`}
-                onClick={() => act(() => connection.removeFault(row.id))}
-              >
-                Remove
-              </button>
-            </li>
-          ))}
-        </ul>
-        {faults.length > 0 && (
-          <button class="cam-btn" onClick={() => act(() => connection.clearFaults())}>
-            Remove all faults
-          </button>
-        )}
-        <h3>On an operation</h3>
-        <form class="cam-form" onSubmit={addFault} aria-label="add fault">
-          <input
-            placeholder="operation"
-            aria-label="fault operation"
-            list="cam-fault-operations"
-            required
-            value={fault.operation}
-            onInput={(event) => setFault({ ...fault, operation: event.currentTarget.value })}
-          />
-          <datalist id="cam-fault-operations">
-            {overview.operations.map((name) => (
-              <option value={name} key={name} />
-            ))}
-          </datalist>
-          <label>
-            status
-            <input
-              type="number"
-              min="200"
-              max="599"
-              aria-label="fault status"
-              value={fault.status}
-              onInput={(event) => setFault({ ...fault, status: event.currentTarget.value })}
-            />
-          </label>
-          <label>
-            <input
-              type="checkbox"
-              checked={fault.networkError}
-              onChange={(event) => setFault({ ...fault, networkError: event.currentTarget.checked })}
-            />
-            network error
-          </label>
-          <label>
-            delay ms
-            <input
-              type="number"
-              min="0"
-              aria-label="fault delay"
-              value={fault.delayMs}
-              onInput={(event) => setFault({ ...fault, delayMs: event.currentTarget.value })}
-            />
-          </label>
-          <label>
-            times
-            <input
-              type="number"
-              min="1"
-              aria-label="fault times"
-              placeholder="always"
-              value={fault.times}
-              onInput={(event) => setFault({ ...fault, times: event.currentTarget.value })}
-            />
-          </label>
-          <button type="submit">Add fault</button>
-        </form>
-        <h3>On a stream</h3>
-        <form class="cam-form" onSubmit={addStreamFault} aria-label="add stream fault">
-          <select
-            aria-label="fault stream"
-            value={streamFault.stream}
-            onChange={(event) => setStreamFault({ ...streamFault, stream: event.currentTarget.value })}
-          >
-            {(Object.keys(overview.streams) as StreamName[]).map((stream) => (
-              <option value={stream} key={stream}>
-                {stream}
-              </option>
-            ))}
-          </select>
-          <select
-            aria-label="stream fault effect"
-            value={streamFault.effect}
-            onChange={(event) => setStreamFault({ ...streamFault, effect: event.currentTarget.value })}
-          >
-            <option value="close">close the sockets</option>
-            <option value="drop">drop the frame</option>
-            <option value="delay">delay the frame</option>
-          </select>
-          {streamFault.effect === 'close' && (
-            <label>
-              code
-              <input
-                type="number"
-                min="1000"
-                max="4999"
-                value={streamFault.code}
-                onInput={(event) => setStreamFault({ ...streamFault, code: event.currentTarget.value })}
-              />
-            </label>
-          )}
-          {streamFault.effect === 'delay' && (
-            <label>
-              ms
-              <input
-                type="number"
-                min="1"
-                value={streamFault.delayMs}
-                onInput={(event) => setStreamFault({ ...streamFault, delayMs: event.currentTarget.value })}
-              />
-            </label>
-          )}
-          <label>
-            times
-            <input
-              type="number"
-              min="1"
-              placeholder="always"
-              value={streamFault.times}
-              onInput={(event) => setStreamFault({ ...streamFault, times: event.currentTarget.value })}
-            />
-          </label>
-          <button type="submit">Add stream fault</button>
-        </form>
-      </section>
+      <FaultsSection {...{ connection, live, act }} />
     </div>
   )
 }

@@ -13,7 +13,8 @@ export function StreamsView({ live }: ViewProps) {
   const streams = live.overview?.streams
   const frames = [...live.frames].reverse()
   return (
-    <div class="cam-col cam-wide">
+    // Focusable: on a narrow screen its frames scroll sideways, and the keyboard must reach them.
+    <div class="cam-col cam-wide" tabIndex={0} role="region" aria-label="streams and frames">
       <div class="cam-cards">
         {(Object.keys(streams ?? {}) as StreamName[]).map((stream) => (
           <div class="cam-card" aria-label={`${stream} stream`} key={stream}>

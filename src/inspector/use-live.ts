@@ -5,8 +5,10 @@ import type { Connection } from './connection.js'
 /** What the inspector shows live. */
 export interface LiveState {
   readonly overview?: InspectorOverview
-  /** Journal rows, oldest first (the newest 1,000). */
+  /** Journal rows, oldest first: every entry the journal holds (up to its limit, at most 10,000). */
   readonly rows: readonly JournalRow[]
+  /** Entries the journal made but no longer holds, since it was last cleared (the oldest go first). */
+  readonly dropped: number
   /** Frames sent, oldest first (the newest 200). */
   readonly frames: readonly FrameRow[]
   /** Moves on whenever records or the clock change, so record views load again. */
@@ -14,9 +16,14 @@ export interface LiveState {
   /** When the clock state was read, by this page's clock, to show the mock's running time. */
   readonly clockReadAt: number
   readonly connected: boolean
+  /** When the feed dropped (this page's clock), while it is down: what is shown is as of then. */
+  readonly lostAt?: number
+  /** Set when the feed came back from another instance of the mock: a restart, its data reset. */
+  readonly restarted?: boolean
 }
 
-const ROWS_KEPT = 1000
+/** The most journal rows the inspector keeps: the control API's own bound on one read. */
+const ROWS_KEPT = 10_000
 const FRAMES_KEPT = 200
 /** Events are applied together at most this often, so a burst of requests draws once. */
 const APPLY_MS = 40
@@ -29,29 +36,42 @@ const APPLY_MS = 40
  * const live = useLive(connection)
  */
 export function useLive(connection: Connection): LiveState {
-  const [state, setState] = useState<LiveState>({ rows: [], frames: [], version: 0, clockReadAt: 0, connected: false })
+  const [state, setState] = useState<LiveState>({
+    rows: [],
+    dropped: 0,
+    frames: [],
+    version: 0,
+    clockReadAt: 0,
+    connected: false,
+  })
 
   useEffect(() => {
     let alive = true
     let queue: InspectionEvent[] = []
     let timer: ReturnType<typeof setTimeout> | undefined
     let reloads = 0
+    // As many rows as the journal holds, within the inspector's own bound.
+    let keep = ROWS_KEPT
 
     async function reload(): Promise<void> {
       const mine = ++reloads
       const [overview, journal, streams] = await Promise.all([
         connection.overview(),
-        connection.journalRows(),
+        connection.journalRows(ROWS_KEPT),
         connection.streams(),
       ])
       if (!alive || mine !== reloads) return
+      keep = Math.min(overview.journal.limit, ROWS_KEPT)
       setState((previous) => ({
         overview,
-        rows: journal.rows.slice(-ROWS_KEPT),
+        rows: journal.rows.slice(-keep),
+        dropped: journal.dropped + Math.max(0, overview.journal.kept - Math.min(journal.rows.length, keep)),
         frames: streams.frames,
         version: previous.version + 1,
         clockReadAt: Date.now(),
         connected: true,
+        restarted:
+          previous.restarted || (previous.overview !== undefined && previous.overview.instance !== overview.instance),
       }))
     }
 
@@ -61,7 +81,7 @@ export function useLive(connection: Connection): LiveState {
       queue = []
       const refresh = events.some((event) => event.type === 'records' || event.type === 'replaced')
       setState((previous) => {
-        let { overview, rows, frames, version, clockReadAt } = previous
+        let { overview, rows, dropped, frames, version, clockReadAt } = previous
         const newRows: JournalRow[] = []
         const newFrames: FrameRow[] = []
         for (const event of events) {
@@ -71,6 +91,7 @@ export function useLive(connection: Connection): LiveState {
               break
             case 'journal-cleared':
               rows = []
+              dropped = 0
               newRows.length = 0
               break
             case 'records':
@@ -107,9 +128,13 @@ export function useLive(connection: Connection): LiveState {
               break
           }
         }
-        if (newRows.length > 0) rows = withRows(rows, newRows)
+        if (newRows.length > 0) {
+          const all = withRows(rows, newRows)
+          dropped += Math.max(0, all.length - keep)
+          rows = all.length > keep ? all.slice(-keep) : all
+        }
         if (newFrames.length > 0) frames = [...frames, ...newFrames].slice(-FRAMES_KEPT)
-        return { ...previous, overview, rows, frames, version, clockReadAt }
+        return { ...previous, overview, rows, dropped, frames, version, clockReadAt }
       })
       // Counts and tombstones come with the overview: read it again after records change.
       if (refresh) {
@@ -126,9 +151,9 @@ export function useLive(connection: Connection): LiveState {
         timer ??= setTimeout(apply, APPLY_MS)
       },
       () => {
-        reload().catch(() => alive && setState((previous) => ({ ...previous, connected: false })))
+        reload().catch(() => alive && setState(lost))
       },
-      () => alive && setState((previous) => ({ ...previous, connected: false })),
+      () => alive && setState(lost),
     )
     return () => {
       alive = false
@@ -140,7 +165,12 @@ export function useLive(connection: Connection): LiveState {
   return state
 }
 
-/** The rows with new ones added, the newest kept; a row whose id is there already replaces it (a WebSocket closed). */
+/** The state once the feed dropped: kept as it was, marked as of when. */
+function lost(previous: LiveState): LiveState {
+  return { ...previous, connected: false, lostAt: previous.lostAt ?? Date.now() }
+}
+
+/** The rows with new ones added; a row whose id is there already replaces it (a WebSocket closed). */
 function withRows(rows: readonly JournalRow[], added: readonly JournalRow[]): JournalRow[] {
   const latest = new Map<number, JournalRow>()
   for (const row of added) latest.set(row.id, row)
@@ -150,5 +180,5 @@ function withRows(rows: readonly JournalRow[], added: readonly JournalRow[]): Jo
     latest.delete(row.id)
     return update
   })
-  return [...kept, ...latest.values()].slice(-ROWS_KEPT)
+  return [...kept, ...latest.values()]
 }

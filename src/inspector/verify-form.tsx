@@ -1,4 +1,4 @@
-import { useState } from 'preact/hooks'
+import { useEffect, useRef, useState } from 'preact/hooks'
 import type { VerifyOutcome } from '../control/inspection.js'
 import type { CallExpectation } from '../control/verify-calls.js'
 import type { OperationName } from '../routes/operation-names.js'
@@ -19,11 +19,22 @@ function parsed(text: string, field: string): unknown {
  * or the same table of matches and near misses.
  *
  * @example
- * <VerifyForm {...props} />
+ * <VerifyForm {...props} preset={{ operation: 'conversationsSnapshot' }} />
  */
-export function VerifyForm({ connection, live, act }: ViewProps) {
-  const [fields, setFields] = useState({ operation: '', params: '', query: '', body: '', times: '' })
+export function VerifyForm({ connection, live, act, preset }: ViewProps & { preset?: CallExpectation }) {
+  const [fields, setFields] = useState(() => ({
+    operation: preset?.operation ?? '',
+    params: preset?.params ? JSON.stringify(preset.params) : '',
+    query: preset?.query ? JSON.stringify(preset.query) : '',
+    body: '',
+    times: '',
+  }))
   const [outcome, setOutcome] = useState<VerifyOutcome>()
+  const submitButton = useRef<HTMLButtonElement>(null)
+  // Filled from a journal entry: focus goes to the form, ready to verify.
+  useEffect(() => {
+    if (preset) submitButton.current?.focus()
+  }, [])
   const field = (name: keyof typeof fields) => ({
     value: fields[name],
     onInput: (event: { currentTarget: HTMLInputElement }) =>
@@ -66,7 +77,9 @@ export function VerifyForm({ connection, live, act }: ViewProps) {
         <input placeholder="query {}" aria-label="verify query" {...field('query')} />
         <input placeholder="body contains {}" aria-label="verify body" {...field('body')} />
         <input type="number" min="0" placeholder="times" aria-label="verify times" {...field('times')} />
-        <button type="submit">Verify</button>
+        <button type="submit" ref={submitButton}>
+          Verify
+        </button>
       </form>
       {outcome?.ok && (
         <p class="cam-ok" role="status">

@@ -57,13 +57,15 @@ async function exerciseInspector(scope: Locator | Page, client: Client): Promise
   // The fixture conversations.
   await expect.poll(() => scope.locator('ul[aria-label="records"] li').count(), LIVE).toBe(8)
   await scope.locator('ul[aria-label="records"] button', { hasText: 'Center a card with CSS grid' }).click()
-  await scope.locator('pre[aria-label="wire form"]', { hasText: '"name": "Center a card with CSS grid"' }).waitFor(LIVE)
+  await scope.locator('[aria-label="wire form"]', { hasText: '"name": "Center a card with CSS grid"' }).waitFor(LIVE)
 
   // A request through the official client, and its journal row.
   await tab(scope, 'Journal').click()
   expect(await client.listConversations()).toBe(200)
   await scope
-    .locator('table[aria-label="journal"] tr[data-operation="conversationsSnapshot"][data-status="200"]')
+    .locator(
+      '[role="listbox"][aria-label="journal"] [role="option"][data-operation="conversationsSnapshot"][data-status="200"]',
+    )
     .waitFor(LIVE)
 
   // A fault added in the inspector answers the next request.
@@ -80,7 +82,9 @@ async function exerciseInspector(scope: Locator | Page, client: Client): Promise
   await scope.locator('section[aria-label="faults"]', { hasText: 'No faults waiting.' }).waitFor(LIVE)
   await tab(scope, 'Journal').click()
   await scope
-    .locator('table[aria-label="journal"] tr[data-operation="conversationsSnapshot"][data-status="503"]')
+    .locator(
+      '[role="listbox"][aria-label="journal"] [role="option"][data-operation="conversationsSnapshot"][data-status="503"]',
+    )
     .waitFor(LIVE)
 
   // A created conversation's frame, sent to the connected client.
@@ -98,7 +102,7 @@ async function exerciseInspector(scope: Locator | Page, client: Client): Promise
   await tab(scope, 'Records').click()
   await scope.locator('input[aria-label="search records"]').fill('Seen on the stream')
   await scope.locator('ul[aria-label="records"] button', { hasText: 'Seen on the stream' }).click()
-  const wire = scope.locator('pre[aria-label="wire form"]')
+  const wire = scope.locator('[aria-label="wire form"]')
   await wire.filter({ hasText: '"readable": "Just now..."' }).waitFor(LIVE)
   await tab(scope, 'Steering').click()
   await scope.locator('section[aria-label="clock"] button', { hasText: 'Freeze' }).click()
@@ -170,11 +174,14 @@ describe('the inspector panel over an app page (startBrowserMock({ inspector: tr
 
   it('is closed to a button, opens into a panel that follows and steers the mock, and stays open across reloads', async () => {
     const page = await newPage()
-    await openApp(page, '?inspector')
+    const chunks = await openApp(page, '?inspector')
     await launcher(page).waitFor(LIVE)
     expect(await panel(page).count()).toBe(0)
+    // The button is in the page; the panel's code is not fetched until it opens.
+    expect(chunks.filter((url) => url.includes('inspector'))).toEqual([])
     await launcher(page).click()
     await panel(page).waitFor(LIVE)
+    expect(chunks.filter((url) => url.includes('inspector'))).toHaveLength(1)
 
     const base = 'http://localhost:39300'
     await exerciseInspector(panel(page), {

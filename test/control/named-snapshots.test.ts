@@ -33,6 +33,20 @@ describe('snapshots kept by id', () => {
     expect(service.inspection.snapshots.bytes).toBe(0)
   })
 
+  it('names a snapshot over HTTP, and refuses a name that is not 1 to 80 characters of text, keeping nothing', async () => {
+    const service = createMockService()
+    await service.ready
+    const named = await send(service, 'POST', '/__mock/snapshots', JSON.stringify({ name: '  before the import ' }))
+    expect(statusOf(named)).toBe(201)
+    expect(JSON.parse(textOf(named))).toMatchObject({ id: 'snapshot-1', name: 'before the import' })
+    for (const name of ['', 'x'.repeat(81), 42]) {
+      const refused = await send(service, 'POST', '/__mock/snapshots', JSON.stringify({ name }))
+      expect(statusOf(refused)).toBe(400)
+      expect(textOf(refused)).toContain('its name must be text of 1 to 80 characters')
+    }
+    expect(service.inspection.snapshots.list().map((info) => info.name)).toEqual(['before the import'])
+  })
+
   it('deletes a snapshot in process and tells the inspector', async () => {
     const service = createMockService()
     await service.ready

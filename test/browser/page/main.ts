@@ -13,7 +13,9 @@ const savedState = (key: string) => get<string>(key, createStore('conversation-a
 
 const mock = await startBrowserMock({
   quiet: true,
-  inspector: params.has('inspector'),
+  // ?inspector mounts its button; ?inspector=top-right puts it in that corner.
+  inspector:
+    params.has('inspector') && (params.get('inspector') ? { corner: params.get('inspector') as 'top-right' } : true),
   ...(persist && { persist }),
   ...(scenario && { scenario }),
 })

@@ -1,0 +1,135 @@
+import { useState } from 'preact/hooks'
+import type { JournalRow } from '../control/inspection.js'
+import type { WebSocketActivity } from '../control/journal-entry.js'
+import { statusClass, timeOfDay } from './format.js'
+import { useVirtualWindow } from './use-virtual-window.js'
+
+/** Below this width a row takes two lines: operation and status, then time, method, path and duration. */
+const NARROW_PX = 560
+const ROW_PX = 28
+const NARROW_ROW_PX = 46
+
+/**
+ * The journal's rows as a virtualized listbox, newest first: every row
+ * reachable by scrolling or the keyboard (arrows, Page Up/Down, Home, End),
+ * only those in view drawn; Enter or a click opens one.
+ *
+ * @example
+ * <JournalList rows={newestFirst} openId={openId} open={setOpenId} />
+ */
+export function JournalList({
+  rows,
+  openId,
+  open,
+}: {
+  rows: readonly JournalRow[]
+  openId: number | undefined
+  open: (id: number) => void
+}) {
+  const [activeId, setActiveId] = useState<number>()
+  const view = useVirtualWindow(rows.length, (width) => (width < NARROW_PX ? NARROW_ROW_PX : ROW_PX))
+  const { rowHeight } = view
+  const narrow = view.width < NARROW_PX
+  const found = rows.findIndex((row) => row.id === activeId)
+  const activeIndex = found === -1 ? 0 : found
+  const active = rows[activeIndex]
+
+  const moveTo = (index: number) => {
+    const row = rows[Math.min(Math.max(index, 0), rows.length - 1)]
+    if (!row) return
+    setActiveId(row.id)
+    view.reveal(rows.indexOf(row))
+  }
+  const onKeyDown = (event: KeyboardEvent) => {
+    const target: Record<string, number | undefined> = {
+      ArrowDown: activeIndex + 1,
+      ArrowUp: activeIndex - 1,
+      PageDown: activeIndex + view.page,
+      PageUp: activeIndex - view.page,
+      Home: 0,
+      End: rows.length - 1,
+    }
+    const index = target[event.key]
+    if (index !== undefined) moveTo(index)
+    else if ((event.key === 'Enter' || event.key === ' ') && active) open(active.id)
+    else return
+    event.preventDefault()
+  }
+
+  return (
+    <>
+      {!narrow && (
+        <div class="cam-jrow cam-jhead" aria-hidden="true">
+          <span>time</span>
+          <span>operation</span>
+          <span>method</span>
+          <span>path</span>
+          <span>status</span>
+          <span class="cam-ms">ms</span>
+        </div>
+      )}
+      <div
+        class={`cam-vlist${narrow ? ' cam-narrow' : ''}`}
+        ref={view.ref}
+        onScroll={view.onScroll}
+        role="listbox"
+        aria-label="journal"
+        tabIndex={0}
+        aria-activedescendant={active ? `cam-jrow-${active.id}` : undefined}
+        onKeyDown={onKeyDown}
+      >
+        <div role="none" class="cam-vspace" style={`height: ${rows.length * rowHeight}px`}>
+          {rows.slice(view.first, view.end).map((row, offset) => (
+            <div
+              role="option"
+              id={`cam-jrow-${row.id}`}
+              key={row.id}
+              class={`cam-jrow ${statusClass(row.status)}${row === active ? ' cam-active' : ''}`}
+              style={`top: ${(view.first + offset) * rowHeight}px; height: ${rowHeight}px`}
+              aria-selected={row.id === openId}
+              aria-posinset={view.first + offset + 1}
+              aria-setsize={rows.length}
+              data-operation={row.operation}
+              data-status={row.status}
+              onClick={() => {
+                setActiveId(row.id)
+                open(row.id)
+              }}
+            >
+              <JournalCells row={row} />
+            </div>
+          ))}
+        </div>
+      </div>
+    </>
+  )
+}
+
+/** One row's cells; a narrow list lays them out on two lines. */
+function JournalCells({ row }: { row: JournalRow }) {
+  return (
+    <>
+      <span class="cam-time">{timeOfDay(row.at)}</span>
+      <span class="cam-op" title={row.operation}>
+        {row.operation}
+      </span>
+      <span class="cam-method">{row.websocket ? 'WS' : row.method}</span>
+      <span class="cam-path" title={row.path}>
+        {row.path}
+      </span>
+      <span class="cam-status">
+        {row.status === 0 ? 'network error' : row.status}
+        {row.status === 501 && <span class="cam-badge">not implemented</span>}
+        {row.faultId && <span class="cam-badge">{row.faultId}</span>}
+        {row.websocket && <span class="cam-badge">{webSocketSummary(row.websocket)}</span>}
+      </span>
+      <span class="cam-ms">{row.durationMs.toFixed(1)}</span>
+    </>
+  )
+}
+
+/** A WebSocket's state in a few words: `open, 3 sent, 1 received` or `closed 1000, …`. */
+function webSocketSummary(socket: WebSocketActivity): string {
+  const state = socket.closeCode === undefined ? socket.state : `${socket.state} ${socket.closeCode}`
+  return `${state}, ${socket.framesSent} sent, ${socket.framesReceived} received`
+}

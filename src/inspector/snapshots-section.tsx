@@ -1,0 +1,103 @@
+import { useState } from 'preact/hooks'
+import type { ViewProps } from './view-props.js'
+import { formatInstant } from './format.js'
+
+/**
+ * Snapshots of the store: taken with a name if given one, restored and
+ * deleted from their rows; and the whole state exported to a file and
+ * imported from one.
+ *
+ * @example
+ * <SnapshotsSection {...props} />
+ */
+export function SnapshotsSection({ connection, live, act }: ViewProps) {
+  const overview = live.overview!
+  const [name, setName] = useState('')
+  return (
+    <section aria-label="snapshots">
+      <h2>Snapshots</h2>
+      <form
+        class="cam-form"
+        onSubmit={(event) => {
+          event.preventDefault()
+          const given = name.trim()
+          act(async () => {
+            await connection.takeSnapshot(given === '' ? undefined : given)
+            setName('')
+          })
+        }}
+      >
+        <input
+          aria-label="snapshot name"
+          placeholder="name (optional)"
+          maxLength={80}
+          value={name}
+          onInput={(event) => setName(event.currentTarget.value)}
+        />
+        <button type="submit">Take snapshot</button>
+      </form>
+      {overview.snapshots.length === 0 && <p class="cam-note">No snapshots taken.</p>}
+      <ul class="cam-rows" aria-label="snapshots taken">
+        {overview.snapshots.map((snapshot) => (
+          <li key={snapshot.id} class="cam-form">
+            <span>
+              <strong>{snapshot.name ?? snapshot.id}</strong>{' '}
+              <span class="cam-note">
+                {snapshot.name ? `${snapshot.id}, ` : ''}at {formatInstant(snapshot.at)},{' '}
+                {snapshot.counts.conversation ?? 0} conversations, {snapshot.counts.asset ?? 0} assets
+              </span>
+            </span>
+            <button
+              class="cam-btn"
+              aria-label={`restore ${snapshot.name ?? snapshot.id}`}
+              onClick={() => act(() => connection.restoreSnapshot(snapshot.id))}
+            >
+              Restore
+            </button>
+            <button
+              class="cam-btn cam-danger"
+              aria-label={`delete ${snapshot.name ?? snapshot.id}`}
+              onClick={() => act(() => connection.deleteSnapshot(snapshot.id))}
+            >
+              Delete
+            </button>
+          </li>
+        ))}
+      </ul>
+      <h3>The whole state</h3>
+      <div class="cam-form">
+        <button class="cam-btn" onClick={() => act(async () => download(await connection.exportState()))}>
+          Export state
+        </button>
+        <label class="cam-file">
+          Import state…
+          <input
+            type="file"
+            accept="application/json,.json"
+            onChange={(event) => {
+              const input = event.currentTarget
+              const file = input.files?.[0]
+              if (!file) return
+              act(async () => {
+                await connection.importState(await file.text())
+                input.value = ''
+              })
+            }}
+          />
+        </label>
+      </div>
+      <p class="cam-note">
+        As a file of records and tombstones, the same as <code>persist</code> keeps: import it here or in another mock.
+      </p>
+    </section>
+  )
+}
+
+/** Saves the state as a file in the browser's downloads. */
+function download(text: string): void {
+  const link = document.createElement('a')
+  link.href = URL.createObjectURL(new Blob([text], { type: 'application/json' }))
+  link.download = 'conversation-asset-mock-state.json'
+  link.click()
+  setTimeout(() => URL.revokeObjectURL(link.href), 0)
+}

@@ -1,0 +1,262 @@
+import { startStandaloneServer, type StandaloneServer } from 'conversation-asset-mock/server'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { seriousAxeFindings } from './axe.js'
+import { launchChromium } from './launch-chromium.js'
+
+// The inspector page of the standalone server (/__mock/ui) at a desktop's size and a phone's:
+// every tab free of serious accessibility findings, operable from the keyboard alone, a journal
+// whose every entry is reachable, and outages said plainly.
+
+const LIVE = { timeout: 15_000 }
+const SIZES = [
+  { name: 'desktop', width: 1440, height: 900 },
+  { name: 'phone', width: 390, height: 844 },
+] as const
+
+let browser: Browser
+let context: BrowserContext | undefined
+
+beforeAll(async () => {
+  browser = await launchChromium()
+}, 60_000)
+afterAll(async () => {
+  await browser?.close()
+})
+afterEach(async () => {
+  await context?.close()
+  context = undefined
+})
+
+async function openInspector(
+  server: StandaloneServer,
+  size: (typeof SIZES)[number],
+  colorScheme: 'light' | 'dark' = 'light',
+): Promise<Page> {
+  // axe-core is added as a script: the page's content security policy would refuse it.
+  context = await browser.newContext({ viewport: size, bypassCSP: true, colorScheme })
+  const page = await context.newPage()
+  await page.goto(`${server.url}/__mock/ui`)
+  await page.locator('ul[aria-label="records"] li').first().waitFor(LIVE)
+  return page
+}
+
+/** Makes `count` requests to the mock, a few at a time. */
+async function makeRequests(server: StandaloneServer, count: number): Promise<void> {
+  for (let done = 0; done < count; done += 50) {
+    const batch = Math.min(50, count - done)
+    await Promise.all(
+      Array.from({ length: batch }, () => fetch(`${server.url}/.well-known/health`).then((r) => r.text())),
+    )
+  }
+}
+
+/** How far the widest view's content runs past its box, sideways (0 when all of it fits). */
+const sidewaysOverflow = (page: Page) =>
+  page.evaluate(() => {
+    const root = document.querySelector('#inspector')!.shadowRoot!
+    const boxes = [document.documentElement, ...root.querySelectorAll('.cam-main, .cam-split, .cam-col')]
+    return Math.max(0, ...boxes.map((box) => box.scrollWidth - box.clientWidth))
+  })
+
+const journalCount = (page: Page) => page.locator('[aria-label="journal count"]')
+const journal = (page: Page) => page.locator('[role="listbox"][aria-label="journal"]')
+
+describe.each(SIZES)('the inspector page at $width×$height', (size) => {
+  let server: StandaloneServer
+
+  beforeAll(async () => {
+    server = await startStandaloneServer({ port: 0 })
+  })
+  afterAll(() => server?.close())
+
+  it('has no serious or critical accessibility findings on any of its four tabs', async () => {
+    await makeRequests(server, 3)
+    await fetch(`${server.url}/asset/unknown-asset`)
+    const page = await openInspector(server, size)
+    await page.locator('ul[aria-label="records"] button').first().click()
+    await page.locator('[aria-label="wire form"]').waitFor(LIVE)
+    expect(await seriousAxeFindings(page)).toEqual([])
+    for (const name of ['Journal', 'Streams', 'Steering']) {
+      await page.locator(`[role="tab"]:text-is("${name}")`).click()
+      if (name === 'Journal') {
+        await journal(page).locator('[role="option"]').first().click()
+        await page.locator('[aria-label="request"]').waitFor(LIVE)
+      }
+      expect({ tab: name, findings: await seriousAxeFindings(page) }).toEqual({ tab: name, findings: [] })
+      // Nothing runs off the side of the screen: no view is wider than the window.
+      expect({ tab: name, overflow: await sidewaysOverflow(page) }).toEqual({ tab: name, overflow: 0 })
+    }
+  }, 90_000)
+
+  it('follows a dark system theme, with no serious or critical findings (contrast included)', async () => {
+    await makeRequests(server, 2)
+    const page = await openInspector(server, size, 'dark')
+    const background = await page.evaluate(() => {
+      const cam = document.querySelector('#inspector')!.shadowRoot!.querySelector('.cam')!
+      return getComputedStyle(cam).backgroundColor
+    })
+    expect(background).toBe('rgb(22, 26, 34)')
+    expect(await seriousAxeFindings(page)).toEqual([])
+    await page.locator('[role="tab"]:text-is("Journal")').click()
+    await journal(page).locator('[role="option"]').first().click()
+    expect(await seriousAxeFindings(page)).toEqual([])
+  }, 60_000)
+
+  it('moves between tabs with the arrow keys and opens a journal entry with Enter', async () => {
+    await makeRequests(server, 2)
+    const page = await openInspector(server, size)
+    await page.locator('[role="tab"][aria-selected="true"]').focus()
+    await page.keyboard.press('ArrowRight')
+    await expect.poll(() => page.locator('[role="tab"][aria-selected="true"]').textContent(), LIVE).toBe('Journal')
+    expect(
+      await page.evaluate(() => document.querySelector('#inspector')!.shadowRoot!.activeElement?.textContent),
+    ).toBe('Journal')
+    await page.keyboard.press('End')
+    await expect.poll(() => page.locator('[role="tab"][aria-selected="true"]').textContent(), LIVE).toBe('Steering')
+    await page.keyboard.press('Home')
+    await page.keyboard.press('ArrowRight')
+    await journal(page).locator('[role="option"]').first().waitFor(LIVE)
+    await journal(page).focus()
+    await page.keyboard.press('ArrowDown')
+    await page.keyboard.press('Enter')
+    const second = journal(page).locator('[role="option"]').nth(1)
+    await expect.poll(() => second.getAttribute('aria-selected'), LIVE).toBe('true')
+    await page.locator('[aria-label="request"]').waitFor(LIVE)
+  }, 60_000)
+})
+
+describe('the journal of the inspector page', () => {
+  let server: StandaloneServer
+
+  beforeAll(async () => {
+    server = await startStandaloneServer({ port: 0 })
+  })
+  afterAll(() => server?.close())
+
+  it('reaches every one of 10,000 entries, counts them in words, searches, and pauses', async () => {
+    await makeRequests(server, 10_040)
+    const page = await openInspector(server, SIZES[0])
+    await page.locator('[role="tab"]:text-is("Journal")').click()
+    await journalCount(page)
+      .filter({ hasText: '10,000 requests. 40 older ones were let go (the journal keeps the newest).' })
+      .waitFor(LIVE)
+    // Only the rows in view are drawn.
+    expect(await journal(page).locator('[role="option"]').count()).toBeLessThan(100)
+
+    // The keyboard reaches the oldest entry the journal holds, and Enter opens it.
+    await journal(page).focus()
+    await page.keyboard.press('End')
+    const oldest = journal(page).locator('[role="option"][aria-posinset="10000"]')
+    await oldest.waitFor(LIVE)
+    await page.keyboard.press('Enter')
+    await page.locator('[aria-label="journal entry"] .cam-id', { hasText: '#41 ' }).waitFor(LIVE)
+
+    await page.locator('input[aria-label="search the journal"]').fill('no-such-path')
+    await journalCount(page).filter({ hasText: '0 requests of 10,000 match.' }).waitFor(LIVE)
+    await page.locator('input[aria-label="search the journal"]').fill('')
+
+    await page.locator('button', { hasText: 'Pause' }).click()
+    await makeRequests(server, 3)
+    await journalCount(page).filter({ hasText: 'Paused: 3 new requests not shown.' }).waitFor(LIVE)
+    expect(await journalCount(page).textContent()).toContain('10,000 requests. 40 older')
+    await page.locator('button', { hasText: 'Resume' }).click()
+    await journalCount(page).filter({ hasText: '10,000 requests. 43 older ones were let go' }).waitFor(LIVE)
+  }, 120_000)
+})
+
+describe('the inspector page when the mock stops', () => {
+  it('says the mock is not answering, then that it came back restarted with its data reset', async () => {
+    const first = await startStandaloneServer({ port: 0 })
+    const page = await openInspector(first, SIZES[1])
+    await first.close()
+    await page.locator('[role="status"]', { hasText: 'The mock is not answering' }).waitFor(LIVE)
+    // The lists keep what they showed, under the banner.
+    expect(await page.locator('ul[aria-label="records"] li').count()).toBeGreaterThan(0)
+    const second = await startStandaloneServer({ port: first.port })
+    try {
+      await page.locator('[role="status"]', { hasText: 'Reconnected; the mock restarted, data reset.' }).waitFor(LIVE)
+      expect(await page.locator('[role="status"]', { hasText: 'not answering' }).count()).toBe(0)
+    } finally {
+      await second.close()
+    }
+  }, 60_000)
+})
+
+describe('acting from a journal entry and steering on the inspector page', () => {
+  let server: StandaloneServer
+
+  beforeAll(async () => {
+    server = await startStandaloneServer({ port: 0 })
+  })
+  afterAll(() => server?.close())
+
+  it('copies a request as cURL, faults its operation, fills the verify form, and folds its JSON', async () => {
+    await fetch(`${server.url}/conversations`)
+    const page = await openInspector(server, SIZES[0])
+    await context!.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url })
+    await page.locator('[role="tab"]:text-is("Journal")').click()
+    await journal(page).locator('[role="option"][data-operation="conversationsSnapshot"]').first().click()
+    const actions = page.locator('[role="group"][aria-label="entry actions"]')
+    await actions.locator('button', { hasText: 'Copy as cURL' }).click()
+    await page.locator('[role="status"]', { hasText: 'Copied.' }).waitFor(LIVE)
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`curl '${server.url}/conversations'`)
+
+    await actions.locator('button', { hasText: 'Fault this operation' }).click()
+    await page.locator('[role="status"]', { hasText: 'The next conversationsSnapshot answers 500' }).waitFor(LIVE)
+    expect((await fetch(`${server.url}/conversations`)).status).toBe(500)
+
+    await actions.locator('button', { hasText: 'Verify like this' }).click()
+    expect(await page.locator('input[aria-label="verify operation"]').inputValue()).toBe('conversationsSnapshot')
+    await page.keyboard.press('Enter')
+    await page.locator('[role="status"]', { hasText: 'Verified: 2 matching calls.' }).waitFor(LIVE)
+
+    // The response folds: its first level closes with Enter on its summary.
+    const response = page.locator('[aria-label="response"]')
+    await response.locator('summary').first().focus()
+    await page.keyboard.press('Enter')
+    expect(await response.locator('details').first().getAttribute('open')).toBeNull()
+  }, 60_000)
+
+  it('asks before a reset, and names, restores and deletes snapshots', async () => {
+    const page = await openInspector(server, SIZES[1])
+    await page.locator('[role="tab"]:text-is("Steering")').click()
+    await page.locator('input[aria-label="snapshot name"]').fill('before the demo')
+    await page.locator('button', { hasText: 'Take snapshot' }).click()
+    const taken = page.locator('ul[aria-label="snapshots taken"] li', { hasText: 'before the demo' })
+    await taken.waitFor(LIVE)
+    await taken.locator('button', { hasText: 'Delete' }).click()
+    await page.locator('[aria-label="snapshots"]', { hasText: 'No snapshots taken.' }).waitFor(LIVE)
+    expect(server.service.inspection.snapshots.list()).toEqual([])
+
+    const before = server.service.journal.entries.length
+    await fetch(`${server.url}/conversations`)
+    await page.locator('button', { hasText: 'Reset…' }).click()
+    await page.locator('[role="alertdialog"][aria-label="confirm reset"]').waitFor(LIVE)
+    // Escape cancels: nothing is reset.
+    await page.keyboard.press('Escape')
+    await page.locator('button', { hasText: 'Reset…' }).waitFor(LIVE)
+    expect(server.service.journal.entries.length).toBe(before + 1)
+    await page.locator('button', { hasText: 'Reset…' }).click()
+    await page.locator('button', { hasText: 'Reset now' }).click()
+    await expect.poll(() => server.service.journal.entries.length, LIVE).toBe(0)
+  }, 60_000)
+
+  it('exports the whole state to a file and imports it back', async () => {
+    const page = await openInspector(server, SIZES[0])
+    await page.locator('[role="tab"]:text-is("Steering")').click()
+    const count = server.service.store.count('conversation')
+    const [saved] = await Promise.all([
+      page.waitForEvent('download'),
+      page.locator('button', { hasText: 'Export state' }).click(),
+    ])
+    expect(saved.suggestedFilename()).toBe('conversation-asset-mock-state.json')
+    const file = await saved.path()
+
+    await page.locator('select[aria-label="scenario"]').selectOption('empty')
+    await page.locator('button', { hasText: 'Switch scenario' }).click()
+    await expect.poll(() => server.service.store.count('conversation'), LIVE).toBe(0)
+    await page.locator('input[type="file"]').setInputFiles(file)
+    await expect.poll(() => server.service.store.count('conversation'), LIVE).toBe(count)
+  }, 60_000)
+})

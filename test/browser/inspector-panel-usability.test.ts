@@ -1,0 +1,125 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { seriousAxeFindings } from './axe.js'
+import { buildTestPage, type TestPage } from './build-test-page.js'
+import { launchChromium } from './launch-chromium.js'
+
+// The inspector panel over an app's page (startBrowserMock({ inspector: true })) at a desktop's
+// size and a phone's: its code fetched on the first open only, toggled from the keyboard, focus
+// moved in and given back, resized and docked, with no serious accessibility findings.
+
+const LIVE = { timeout: 15_000 }
+const SIZES = [
+  { name: 'desktop', width: 1440, height: 900 },
+  { name: 'phone', width: 390, height: 844 },
+] as const
+
+let browser: Browser
+let context: BrowserContext | undefined
+let site: TestPage
+
+beforeAll(async () => {
+  ;[browser, site] = await Promise.all([launchChromium(), buildTestPage()])
+}, 60_000)
+afterAll(async () => {
+  await Promise.all([browser?.close(), site?.close()])
+})
+afterEach(async () => {
+  await context?.close()
+  context = undefined
+})
+
+/** Opens the app with the inspector's button; answers the inspector chunks fetched so far. */
+async function openApp(size: (typeof SIZES)[number], search = '?inspector'): Promise<{ page: Page; chunks: string[] }> {
+  context = await browser.newContext({ viewport: size })
+  const page = await context.newPage()
+  const chunks: string[] = []
+  page.on('request', (request) => request.url().includes('/chunks/inspector') && chunks.push(request.url()))
+  await page.goto(`${site.url}/index.html${search}`)
+  await page.waitForFunction(() => (window as { mockReady?: boolean }).mockReady === true, undefined, LIVE)
+  return { page, chunks }
+}
+
+const launcher = (page: Page) => page.locator('button[aria-label="Open the conversation-asset-mock inspector"]')
+const panel = (page: Page) => page.locator('[role="dialog"][aria-label="conversation-asset-mock inspector"]')
+/** What has focus, looking into the inspector's shadow root. */
+const focused = (page: Page) =>
+  page.evaluate(() => {
+    const inner = document.getElementById('conversation-asset-mock-inspector')?.shadowRoot?.activeElement
+    return inner ? (inner.getAttribute('aria-label') ?? inner.textContent) : document.activeElement?.id
+  })
+
+describe.each(SIZES)('the inspector panel at $width×$height', (size) => {
+  it('fetches its code on the first open only, toggles with Alt+Shift+M, takes focus and gives it back on Escape', async () => {
+    const { page, chunks } = await openApp(size)
+    await launcher(page).waitFor(LIVE)
+    expect(chunks).toEqual([])
+
+    await page.evaluate(() => {
+      const field = Object.assign(document.createElement('input'), { id: 'app-field' })
+      document.body.append(field)
+      field.focus()
+    })
+    await page.keyboard.press('Alt+Shift+M')
+    await panel(page).waitFor(LIVE)
+    expect(chunks).toHaveLength(1)
+    await expect.poll(() => focused(page), LIVE).toBe('Records')
+
+    await page.keyboard.press('Escape')
+    await launcher(page).waitFor(LIVE)
+    expect(await panel(page).isVisible()).toBe(false)
+    expect(await focused(page)).toBe('app-field')
+
+    await launcher(page).click()
+    await panel(page).waitFor(LIVE)
+    await page.keyboard.press('Alt+Shift+M')
+    await launcher(page).waitFor(LIVE)
+    // Opened and closed twice, fetched once.
+    expect(chunks).toHaveLength(1)
+  }, 60_000)
+
+  it('has no serious or critical accessibility findings, and its button stays clear of the right-hand corner', async () => {
+    const { page } = await openApp(size)
+    const button = await launcher(page).boundingBox()
+    expect(button!.x + button!.width).toBeLessThan(size.width / 2)
+    expect(button!.height).toBeGreaterThanOrEqual(24)
+    await launcher(page).click()
+    await panel(page).locator('ul[aria-label="records"] li').first().waitFor(LIVE)
+    expect(await seriousAxeFindings(page, '#conversation-asset-mock-inspector')).toEqual([])
+    await panel(page).locator('[role="tab"]:text-is("Steering")').click()
+    await panel(page).locator('section[aria-label="faults"]').waitFor(LIVE)
+    expect(await seriousAxeFindings(page, '#conversation-asset-mock-inspector')).toEqual([])
+  }, 60_000)
+})
+
+describe('the inspector panel on a desktop', () => {
+  it('puts its button in the corner the app asks for', async () => {
+    const { page } = await openApp(SIZES[0], '?inspector=top-right')
+    const button = (await launcher(page).boundingBox())!
+    expect(button.y).toBeLessThan(100)
+    expect(button.x).toBeGreaterThan(SIZES[0].width - 200)
+  }, 60_000)
+
+  it('resizes from the keyboard and docks on the right, and keeps both across a reload', async () => {
+    const { page } = await openApp(SIZES[0])
+    await launcher(page).click()
+    const handle = panel(page).locator('[role="separator"][aria-label="Resize the inspector"]')
+    const before = Number(await handle.getAttribute('aria-valuenow'))
+    await handle.focus()
+    await page.keyboard.press('ArrowUp')
+    await page.keyboard.press('ArrowUp')
+    await expect.poll(async () => Number(await handle.getAttribute('aria-valuenow'))).toBe(before + 48)
+    expect((await panel(page).boundingBox())!.height).toBe(before + 48)
+
+    await panel(page).locator('button[aria-label="Dock the inspector on the right"]').click()
+    await expect.poll(async () => (await panel(page).boundingBox())!.x, LIVE).toBeGreaterThan(0)
+    const docked = (await panel(page).boundingBox())!
+    expect(docked.y).toBe(0)
+    expect(docked.x + docked.width).toBe(SIZES[0].width)
+
+    await page.reload()
+    await panel(page).waitFor(LIVE)
+    expect((await panel(page).boundingBox())!.y).toBe(0)
+    await panel(page).locator('button[aria-label="Dock the inspector at the bottom"]').waitFor(LIVE)
+  }, 60_000)
+})

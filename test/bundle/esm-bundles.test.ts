@@ -1,0 +1,75 @@
+import { execFile } from 'node:child_process'
+import { readFile } from 'node:fs/promises'
+import { fileURLToPath } from 'node:url'
+import { promisify } from 'node:util'
+import { describe, expect, it } from 'vitest'
+
+const root = fileURLToPath(new URL('../..', import.meta.url))
+const run = promisify(execFile)
+
+// Records every module a fresh Node process loads, one `loaded <url>` line each on stderr.
+const HOOKS = `data:text/javascript,${encodeURIComponent(
+  "export async function load(url, context, next) { console.error('loaded ' + url); return next(url, context) }",
+)}`
+const RECORDER = `data:text/javascript,${encodeURIComponent(
+  `import { register } from 'node:module'; register(${JSON.stringify(HOOKS)})`,
+)}`
+
+/** Runs `code` as an ES module in a fresh process from the package root; its output and the files it loaded. */
+async function runRecorded(code: string): Promise<{ stdout: string; loaded: string[] }> {
+  const { stdout, stderr } = await run(process.execPath, ['--import', RECORDER, '--input-type=module', '-e', code], {
+    cwd: root,
+    timeout: 60_000,
+  })
+  const loaded = stderr
+    .split('\n')
+    .filter((line) => line.startsWith('loaded file://'))
+    .map((line) => fileURLToPath(line.slice('loaded '.length)).slice(root.length))
+  return { stdout, loaded }
+}
+
+const COLD_START = `
+import { setupMockServer } from 'conversation-asset-mock/node'
+const mock = setupMockServer()
+await mock.listen()
+const response = await fetch(mock.baseUrl + '/assets')
+const body = await response.json()
+mock.close()
+console.log(JSON.stringify({ status: response.status, assets: body.iterable.length }))
+`
+
+describe('the ES module bundles', () => {
+  it('start the node entry from a few bundled files, with zod inside and none of its locales', async () => {
+    const { stdout, loaded } = await runRecorded(COLD_START)
+    expect(JSON.parse(stdout)).toMatchObject({ status: 200 })
+    expect(JSON.parse(stdout).assets).toBeGreaterThan(0)
+    const own = loaded.filter((file) => file.startsWith('dist/'))
+    expect(own.every((file) => file.startsWith('dist/esm/'))).toBe(true)
+    expect(own.length).toBeLessThan(15)
+    expect(loaded.filter((file) => file.includes('node_modules/zod/'))).toEqual([])
+    const bundled = await Promise.all(own.map((file) => readFile(`${root}${file}`, 'utf8')))
+    expect(bundled.some((code) => code.includes('Invalid input'))).toBe(true)
+    expect(bundled.filter((code) => /Ungültige Eingabe|Entrada inválida/.test(code))).toEqual([])
+  })
+
+  it('leave the data generator and faker unloaded until a test uses them', async () => {
+    const { loaded } = await runRecorded(COLD_START)
+    expect(loaded.filter((file) => /node_modules\/@faker-js\//.test(file))).toEqual([])
+    const bundled = await Promise.all(
+      loaded.filter((file) => file.startsWith('dist/')).map((file) => readFile(`${root}${file}`, 'utf8')),
+    )
+    expect(bundled.filter((code) => code.includes('function generateFixtures('))).toEqual([])
+  })
+
+  it('serve the inspector script from the server bundle, found beside it in dist', async () => {
+    const { stdout } = await runRecorded(`
+import { startStandaloneServer } from 'conversation-asset-mock/server'
+const server = await startStandaloneServer({ port: 0 })
+const response = await fetch(server.url + '/__mock/ui/inspector.js')
+const script = await response.text()
+await server.close()
+console.log(JSON.stringify({ status: response.status, mounts: script.includes('mountInspectorPage') }))
+`)
+    expect(JSON.parse(stdout)).toEqual({ status: 200, mounts: true })
+  })
+})

@@ -38,7 +38,30 @@ mock.close()
 console.log(JSON.stringify({ status: response.status, assets: body.iterable.length }))
 `
 
+/** Every package a bundle imports statically, through the chunks it imports in turn (dynamic imports left out). */
+async function staticImports(file: string, seen = new Set<string>()): Promise<Set<string>> {
+  const packages = new Set<string>()
+  if (seen.has(file)) return packages
+  seen.add(file)
+  const code = await readFile(`${root}dist/esm/${file}`, 'utf8')
+  for (const [, specifier] of code.matchAll(/(?:^|[;}\s])(?:import|export)\s*(?:[\w$*{},\s]*from\s*)?"([^"]+)"/g)) {
+    if (specifier!.startsWith('./'))
+      for (const name of await staticImports(specifier!.slice(2), seen)) packages.add(name)
+    else packages.add(specifier!)
+  }
+  return packages
+}
+
 describe('the ES module bundles', () => {
+  it('keep the root and the standalone server free of msw and mock-socket, and the browser free of Node', async () => {
+    const transport = (names: Set<string>) => [...names].filter((name) => /^(msw|@mswjs|mock-socket)(\/|$)/.test(name))
+    expect(transport(await staticImports('index.js'))).toEqual([])
+    expect(transport(await staticImports('server.js'))).toEqual([])
+    expect([...(await staticImports('msw.js'))]).toEqual(expect.arrayContaining(['msw', 'mock-socket']))
+    const browser = [...(await staticImports('browser.js'))]
+    expect(browser.filter((name) => name.startsWith('node:') || name === 'ws')).toEqual([])
+  })
+
   it('start the node entry from a few bundled files, with zod inside and none of its locales', async () => {
     const { stdout, loaded } = await runRecorded(COLD_START)
     expect(JSON.parse(stdout)).toMatchObject({ status: 200 })

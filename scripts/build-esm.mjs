@@ -29,10 +29,15 @@ const ENTRIES = {
 const ZOD_LOCALE_EXPORTERS = /[\\/]zod[\\/]v4[\\/](classic[\\/]external|core[\\/]index)\.js$/
 const LOCALES_EXPORT = /^export \* as locales from .*$/m
 
+// The inspector's own browser bundle (scripts/build-inspector.mjs, built after this one): loaded on first use
+// from dist/inspector/, which is `../inspector/` from dist/esm/ as it is from dist/browser/.
+const INSPECTOR = /(^|\/)inspector\/inspector\.js$/
+
 /** Bundles zod (without its locales) and the package's own modules; leaves every other import external. */
 const dependencies = {
   name: 'dependencies',
   setup(builder) {
+    builder.onResolve({ filter: INSPECTOR }, () => ({ path: '../inspector/inspector.js', external: true }))
     builder.onResolve({ filter: /^[^./]/ }, (args) => {
       if (args.kind === 'entry-point' || args.path === 'zod' || args.path.startsWith('zod/')) return undefined
       return { path: args.path, external: true }

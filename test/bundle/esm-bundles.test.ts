@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process'
-import { readFile } from 'node:fs/promises'
+import { access, readFile, readdir } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { describe, expect, it } from 'vitest'
@@ -53,6 +53,20 @@ async function staticImports(file: string, seen = new Set<string>()): Promise<Se
 }
 
 describe('the ES module bundles', () => {
+  it('import only files the build wrote: chunks beside them, and the inspector in dist/inspector', async () => {
+    const relative: string[] = []
+    for (const file of await readdir(`${root}dist/esm`)) {
+      const code = await readFile(`${root}dist/esm/${file}`, 'utf8')
+      for (const [, specifier] of code.matchAll(/(?:from\s*|import\s*\(?\s*)"(\.{1,2}\/[^"]+)"/g)) {
+        relative.push(fileURLToPath(new URL(specifier!, `file://${root}dist/esm/${file}`)))
+      }
+    }
+    expect(relative.some((file) => file.endsWith('dist/inspector/inspector.js'))).toBe(true)
+    const missing: string[] = []
+    for (const file of new Set(relative)) await access(file).catch(() => missing.push(file))
+    expect(missing).toEqual([])
+  })
+
   it('keep the root and the standalone server free of msw and mock-socket, and the browser free of Node', async () => {
     const transport = (names: Set<string>) => [...names].filter((name) => /^(msw|@mswjs|mock-socket)(\/|$)/.test(name))
     expect(transport(await staticImports('index.js'))).toEqual([])

@@ -33,6 +33,9 @@ const SECTIONS = {
   events: { file: 'events.mjs', full: { writes: 500 }, quick: { writes: 100 } },
   inspector: { file: 'inspector.mjs', full: { rounds: 5 }, quick: { rounds: 2 } },
   weight: { file: 'weight.mjs', full: {}, quick: {} },
+  // The peers are other programs (Node CLIs, a JVM): measured on the first leg only, the msw of a leg does not
+  // reach them. The first run installs them in bench/peers, hence the longer time limit.
+  peers: { file: 'peers.mjs', full: {}, quick: {}, legs: ['20-msw2'], timeoutMs: 600_000 },
 }
 
 const args = process.argv.slice(2)
@@ -52,6 +55,8 @@ if (unknown.length > 0) {
   )
   process.exit(2)
 }
+// The peers live in this checkout's bench/peers whichever leg runs them (a leg copies only lib, sections, servers).
+const peersDir = fileURLToPath(new URL('./peers/', import.meta.url))
 const log = (text) => process.stderr.write(`  ${text}\n`)
 const started = performance.now()
 
@@ -71,11 +76,12 @@ for (const name of legNames) {
   const leg = await prepareLeg(name, log)
   const sections = {}
   let versions
-  for (const [section, { file, full, quick: short }] of Object.entries(SECTIONS)) {
-    if (!wanted(section)) continue
+  for (const [section, { file, full, quick: short, legs: onLegs, timeoutMs }] of Object.entries(SECTIONS)) {
+    if (!wanted(section) || (onLegs && !onLegs.includes(name))) continue
     const sectionStarted = performance.now()
     log(`${name}: ${section}`)
-    const result = await runSection(leg, file, quick ? { quick, ...short } : full)
+    const options = { ...(quick ? { quick, ...short } : full), peersDir }
+    const result = await runSection(leg, file, options, timeoutMs)
     versions ??= result.versions
     checkVersions(leg, result.versions, section)
     sections[section] = { seconds: (performance.now() - sectionStarted) / 1000, ...result }

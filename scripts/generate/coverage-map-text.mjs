@@ -43,7 +43,7 @@ export function renderCoverageMap(coverage, { version, apiClasses, publicClients
     "method's name so `verify()` sees the call and a fault can answer it instead.",
     '',
     '**public clients** names the public Pieces clients whose code calls the method (scripts/public-client-calls.json;',
-    'decisions/0010-public-clients.md): ' +
+    'decisions/0013-public-clients.md): ' +
       Object.entries(publicClients.clients)
         .map(([key, name]) => `\`${key}\` ${name}`)
         .join(', ') +

@@ -101,11 +101,11 @@ const results = []
 for (const name of selected) results.push(await runProject(name, tarball))
 
 console.log(`\nConsumer matrix (Node ${node}, msw ${values.msw}):`)
-console.log('project            | runner                        | result | install | test')
+console.log('project              | runner                        | result | install | test')
 for (const { name, install, test, runner = '' } of results) {
   const result = install.code !== 0 ? 'NO INSTALL' : test.code === 0 ? 'pass' : 'FAIL'
   console.log(
-    `${name.padEnd(18)} | ${runner.padEnd(29)} | ${result.padEnd(6)} | ${install.seconds.toFixed(0).padStart(5)} s | ${test.seconds.toFixed(0).padStart(3)} s`,
+    `${name.padEnd(20)} | ${runner.padEnd(29)} | ${result.padEnd(6)} | ${install.seconds.toFixed(0).padStart(5)} s | ${test.seconds.toFixed(0).padStart(3)} s`,
   )
 }
 console.log(`total ${((performance.now() - started) / 1000).toFixed(0)} s`)

@@ -4,6 +4,17 @@ import { errorAnswer, type Answer } from '../execution/answer.js'
 import { readRequestText } from './read-request-text.js'
 
 /**
+ * The CORS headers of the service's own answers, as the standalone server sends them: a DOM library
+ * whose fetch keeps the same-origin policy (happy-dom, intercepted by msw 3 below its fetch) preflights
+ * the mock's base URL and reads only answers that allow its origin.
+ */
+const CORS_HEADERS = {
+  'access-control-allow-origin': '*',
+  'access-control-allow-methods': 'GET, POST, HEAD, DELETE, OPTIONS',
+  'access-control-allow-headers': 'content-type, application, x-application-id',
+} as const
+
+/**
  * MSW request handlers for a service answering at `baseUrl`: one handler
  * that asks the service's router, for every operation and the control API.
  *
@@ -25,6 +36,13 @@ export function createMswHandlers(service: MockService, baseUrl: string): Reques
     return service.route(method, url.pathname.slice(prefix.length))
   }
 
+  /** Whether a request is a CORS preflight of the service's own paths (the control API allows no other origin). */
+  function isPreflight(method: string, url: URL): boolean {
+    if (method !== 'OPTIONS' || url.origin !== origin) return false
+    const path = url.pathname.slice(prefix.length)
+    return (prefix === '' || url.pathname.startsWith(`${prefix}/`)) && !path.startsWith('/__mock')
+  }
+
   // The route the predicate chose, for the resolver of the same request.
   const chosen = new WeakMap<Request, ServiceRoute>()
 
@@ -33,13 +51,16 @@ export function createMswHandlers(service: MockService, baseUrl: string): Reques
     // match, and msw decodes nothing that could throw.
     http.all(
       ({ request }) => {
-        const route = find(request.method, new URL(request.url))
+        const url = new URL(request.url)
+        if (isPreflight(request.method, url)) return { matches: true, params: {} }
+        const route = find(request.method, url)
         if (!route) return false
         chosen.set(request, route)
         return { matches: true, params: route.params }
       },
       async ({ request }) => {
         const url = new URL(request.url)
+        if (isPreflight(request.method, url)) return new HttpResponse(null, { status: 204, headers: CORS_HEADERS })
         const route = chosen.get(request) ?? find(request.method, url)
         if (!route) return undefined
         let body: string
@@ -55,27 +76,28 @@ export function createMswHandlers(service: MockService, baseUrl: string): Reques
           body,
           host: url.host,
         })
-        return toResponse(answer)
+        return toResponse(answer, 'control' in route ? {} : CORS_HEADERS)
       },
     ),
   ]
 }
 
-function toResponse(answer: Answer): Response {
+function toResponse(answer: Answer, cors: Readonly<Record<string, string>>): Response {
   if ('networkError' in answer) return HttpResponse.error()
   if (answer.body === undefined && answer.contentLength !== undefined) {
     // A HEAD: the GET's headers, no body.
     return new HttpResponse(null, {
       status: answer.status,
       headers: {
+        ...cors,
         ...(answer.contentType && { 'content-type': answer.contentType }),
         'content-length': String(answer.contentLength),
       },
     })
   }
-  if (answer.body === undefined) return new HttpResponse(null, { status: answer.status })
+  if (answer.body === undefined) return new HttpResponse(null, { status: answer.status, headers: cors })
   return new HttpResponse(answer.body as BodyInit, {
     status: answer.status,
-    headers: answer.contentType ? { 'content-type': answer.contentType } : {},
+    headers: answer.contentType ? { ...cors, 'content-type': answer.contentType } : cors,
   })
 }

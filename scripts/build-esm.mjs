@@ -1,0 +1,88 @@
+// Bundles the ES module entries of the package for a fast cold start: each entry of package.json's
+// exports becomes one file under dist/esm/ (dist/esm/node.js, …), the code entries share split into
+// chunks beside them, and what only some tests use (generators, persistence, …) stays behind its
+// dynamic import, a chunk loaded on first use. A test file then reads a few files, not two hundred
+// small modules. Zod is bundled in without its locales (the mock only speaks English; zod's index
+// pulls in all forty of them); every other dependency stays external, msw above all (a peer: the
+// consumer's own instance). The per-module build in dist/ stays as tsc wrote it: the declarations,
+// the CommonJS build (scripts/build-cjs.mjs) and the CLI use it. Part of `npm run build`, after tsc.
+// Usage: node scripts/build-esm.mjs [--quiet]
+import { readFile, rm } from 'node:fs/promises'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { build } from 'esbuild'
+
+const root = fileURLToPath(new URL('..', import.meta.url))
+const dist = join(root, 'dist')
+const out = join(dist, 'esm')
+// The package's ES module entries, by the name of their bundle: dist/esm/<name>.js.
+const ENTRIES = {
+  index: 'index.js',
+  msw: 'msw/index.js',
+  node: 'node/index.js',
+  browser: 'browser/index.js',
+  server: 'server/index.js',
+  playwright: 'playwright/index.js',
+  vitest: 'vitest/index.js',
+}
+// Zod's modules that re-export its locales as a namespace: bundled without that line, so the locales stay out.
+const ZOD_LOCALE_EXPORTERS = /[\\/]zod[\\/]v4[\\/](classic[\\/]external|core[\\/]index)\.js$/
+const LOCALES_EXPORT = /^export \* as locales from .*$/m
+
+// The inspector's own browser bundle (scripts/build-inspector.mjs, built after this one): loaded on first use
+// from dist/inspector/, which is `../inspector/` from dist/esm/ as it is from dist/browser/.
+const INSPECTOR = /(^|\/)inspector\/inspector\.js$/
+
+/** Bundles zod (without its locales) and the package's own modules; leaves every other import external. */
+const dependencies = {
+  name: 'dependencies',
+  setup(builder) {
+    builder.onResolve({ filter: INSPECTOR }, () => ({ path: '../inspector/inspector.js', external: true }))
+    builder.onResolve({ filter: /^[^./]/ }, (args) => {
+      if (args.kind === 'entry-point' || args.path === 'zod' || args.path.startsWith('zod/')) return undefined
+      return { path: args.path, external: true }
+    })
+    builder.onLoad({ filter: ZOD_LOCALE_EXPORTERS }, async (args) => {
+      const code = await readFile(args.path, 'utf8')
+      if (!LOCALES_EXPORT.test(code)) {
+        throw new Error(
+          `Failed to bundle zod without its locales: ${args.path} no longer exports them as \`export * as locales\`. Update LOCALES_EXPORT in scripts/build-esm.mjs for this zod.`,
+        )
+      }
+      return { contents: code.replace(LOCALES_EXPORT, ''), loader: 'js', resolveDir: dirname(args.path) }
+    })
+  },
+}
+
+await rm(out, { recursive: true, force: true })
+const result = await build({
+  absWorkingDir: root,
+  entryPoints: Object.fromEntries(Object.entries(ENTRIES).map(([name, file]) => [name, join(dist, file)])),
+  outdir: out,
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  // Neutral: the browser entry bundles too; Node's built-ins are imported as `node:…`, external like any package.
+  platform: 'neutral',
+  mainFields: ['module', 'main'],
+  target: 'es2022',
+  chunkNames: 'chunk-[hash]',
+  // Less to parse at start-up; names are kept, so stack traces still read.
+  minifyWhitespace: true,
+  minifySyntax: true,
+  plugins: [dependencies],
+  metafile: true,
+  legalComments: 'none',
+  logLevel: 'warning',
+})
+
+const locales = Object.keys(result.metafile.inputs).filter((input) => input.includes('zod/v4/locales/'))
+if (locales.some((input) => !input.endsWith('/en.js'))) {
+  console.error(`Failed to bundle zod without its locales: ${locales.join(', ')} came in. Check LOCALES_EXPORT.`)
+  process.exit(1)
+}
+if (!process.argv.includes('--quiet')) {
+  const outputs = Object.values(result.metafile.outputs)
+  const bytes = outputs.reduce((sum, output) => sum + output.bytes, 0)
+  console.log(`ES module bundles: dist/esm, ${outputs.length} files, ${(bytes / 1024).toFixed(0)} kB`)
+}

@@ -1,0 +1,112 @@
+import { execFile } from 'node:child_process'
+import { access, readFile, readdir } from 'node:fs/promises'
+import { fileURLToPath } from 'node:url'
+import { promisify } from 'node:util'
+import { describe, expect, it } from 'vitest'
+
+const root = fileURLToPath(new URL('../..', import.meta.url))
+const run = promisify(execFile)
+
+// Records every module a fresh Node process loads, one `loaded <url>` line each on stderr.
+const HOOKS = `data:text/javascript,${encodeURIComponent(
+  "export async function load(url, context, next) { console.error('loaded ' + url); return next(url, context) }",
+)}`
+const RECORDER = `data:text/javascript,${encodeURIComponent(
+  `import { register } from 'node:module'; register(${JSON.stringify(HOOKS)})`,
+)}`
+
+/** Runs `code` as an ES module in a fresh process from the package root; its output and the files it loaded. */
+async function runRecorded(code: string): Promise<{ stdout: string; loaded: string[] }> {
+  const { stdout, stderr } = await run(process.execPath, ['--import', RECORDER, '--input-type=module', '-e', code], {
+    cwd: root,
+    timeout: 60_000,
+  })
+  const loaded = stderr
+    .split('\n')
+    .filter((line) => line.startsWith('loaded file://'))
+    .map((line) => fileURLToPath(line.slice('loaded '.length)).slice(root.length))
+  return { stdout, loaded }
+}
+
+const COLD_START = `
+import { setupMockServer } from 'conversation-asset-mock/node'
+const mock = setupMockServer()
+await mock.listen()
+const response = await fetch(mock.baseUrl + '/assets')
+const body = await response.json()
+mock.close()
+console.log(JSON.stringify({ status: response.status, assets: body.iterable.length }))
+`
+
+/** Every package a bundle imports statically, through the chunks it imports in turn (dynamic imports left out). */
+async function staticImports(file: string, seen = new Set<string>()): Promise<Set<string>> {
+  const packages = new Set<string>()
+  if (seen.has(file)) return packages
+  seen.add(file)
+  const code = await readFile(`${root}dist/esm/${file}`, 'utf8')
+  for (const [, specifier] of code.matchAll(/(?:^|[;}\s])(?:import|export)\s*(?:[\w$*{},\s]*from\s*)?"([^"]+)"/g)) {
+    if (specifier!.startsWith('./'))
+      for (const name of await staticImports(specifier!.slice(2), seen)) packages.add(name)
+    else packages.add(specifier!)
+  }
+  return packages
+}
+
+describe('the ES module bundles', () => {
+  it('import only files the build wrote: chunks beside them, and the inspector in dist/inspector', async () => {
+    const relative: string[] = []
+    for (const file of await readdir(`${root}dist/esm`)) {
+      const code = await readFile(`${root}dist/esm/${file}`, 'utf8')
+      for (const [, specifier] of code.matchAll(/(?:from\s*|import\s*\(?\s*)"(\.{1,2}\/[^"]+)"/g)) {
+        relative.push(fileURLToPath(new URL(specifier!, `file://${root}dist/esm/${file}`)))
+      }
+    }
+    expect(relative.some((file) => file.endsWith('dist/inspector/inspector.js'))).toBe(true)
+    const missing: string[] = []
+    for (const file of new Set(relative)) await access(file).catch(() => missing.push(file))
+    expect(missing).toEqual([])
+  })
+
+  it('keep the root and the standalone server free of msw and mock-socket, and the browser free of Node', async () => {
+    const transport = (names: Set<string>) => [...names].filter((name) => /^(msw|@mswjs|mock-socket)(\/|$)/.test(name))
+    expect(transport(await staticImports('index.js'))).toEqual([])
+    expect(transport(await staticImports('server.js'))).toEqual([])
+    expect([...(await staticImports('msw.js'))]).toEqual(expect.arrayContaining(['msw', 'mock-socket']))
+    const browser = [...(await staticImports('browser.js'))]
+    expect(browser.filter((name) => name.startsWith('node:') || name === 'ws')).toEqual([])
+  })
+
+  it('start the node entry from a few bundled files, with zod inside and none of its locales', async () => {
+    const { stdout, loaded } = await runRecorded(COLD_START)
+    expect(JSON.parse(stdout)).toMatchObject({ status: 200 })
+    expect(JSON.parse(stdout).assets).toBeGreaterThan(0)
+    const own = loaded.filter((file) => file.startsWith('dist/'))
+    expect(own.every((file) => file.startsWith('dist/esm/'))).toBe(true)
+    expect(own.length).toBeLessThan(15)
+    expect(loaded.filter((file) => file.includes('node_modules/zod/'))).toEqual([])
+    const bundled = await Promise.all(own.map((file) => readFile(`${root}${file}`, 'utf8')))
+    expect(bundled.some((code) => code.includes('Invalid input'))).toBe(true)
+    expect(bundled.filter((code) => /Ungültige Eingabe|Entrada inválida/.test(code))).toEqual([])
+  })
+
+  it('leave the data generator and faker unloaded until a test uses them', async () => {
+    const { loaded } = await runRecorded(COLD_START)
+    expect(loaded.filter((file) => /node_modules\/@faker-js\//.test(file))).toEqual([])
+    const bundled = await Promise.all(
+      loaded.filter((file) => file.startsWith('dist/')).map((file) => readFile(`${root}${file}`, 'utf8')),
+    )
+    expect(bundled.filter((code) => code.includes('function generateFixtures('))).toEqual([])
+  })
+
+  it('serve the inspector script from the server bundle, found beside it in dist', async () => {
+    const { stdout } = await runRecorded(`
+import { startStandaloneServer } from 'conversation-asset-mock/server'
+const server = await startStandaloneServer({ port: 0 })
+const response = await fetch(server.url + '/__mock/ui/inspector.js')
+const script = await response.text()
+await server.close()
+console.log(JSON.stringify({ status: response.status, mounts: script.includes('mountInspectorPage') }))
+`)
+    expect(JSON.parse(stdout)).toEqual({ status: 200, mounts: true })
+  })
+})

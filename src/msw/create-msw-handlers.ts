@@ -63,11 +63,12 @@ export function createMswHandlers(service: MockService, baseUrl: string): Reques
         if (isPreflight(request.method, url)) return new HttpResponse(null, { status: 204, headers: CORS_HEADERS })
         const route = chosen.get(request) ?? find(request.method, url)
         if (!route) return undefined
+        const cors = 'control' in route ? {} : CORS_HEADERS
         let body: string
         try {
           body = await readRequestText(request, service.maxBodyBytes)
         } catch (error) {
-          return toResponse(errorAnswer(error))
+          return toResponse(errorAnswer(error), cors)
         }
         const answer = await service.answer(route, {
           method: request.method,
@@ -76,7 +77,7 @@ export function createMswHandlers(service: MockService, baseUrl: string): Reques
           body,
           host: url.host,
         })
-        return toResponse(answer, 'control' in route ? {} : CORS_HEADERS)
+        return toResponse(answer, cors)
       },
     ),
   ]

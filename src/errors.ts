@@ -11,6 +11,7 @@ export type MockErrorCode =
   | 'INTERNAL'
   | 'NOT_IMPLEMENTED'
   | 'UPGRADE_REQUIRED'
+  | 'STORE_FULL'
 
 const STATUS_BY_CODE: Record<MockErrorCode, number> = {
   // The spec declares 500 for every failure of these operations, unknown ids included.
@@ -26,6 +27,8 @@ const STATUS_BY_CODE: Record<MockErrorCode, number> = {
   NOT_IMPLEMENTED: 501,
   // A plain GET on a path the service serves only as a WebSocket stream.
   UPGRADE_REQUIRED: 426,
+  // A write past the store's byte budget (maxStoreBytes): refused, nothing changed.
+  STORE_FULL: 507,
 }
 
 /**

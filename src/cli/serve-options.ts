@@ -2,6 +2,7 @@ import { isScenarioName, SCENARIOS, type ScenarioName } from '../seeding/scenari
 import { DEFAULT_SERVICE_VERSION } from '../domain/service-info.js'
 import type { GenerateFixturesOptions } from '../seeding/generate-fixtures.js'
 import { parseCliArguments } from './parse-cli-arguments.js'
+import { parseByteSize } from './byte-size.js'
 
 /** What the serve command was asked for, checked. */
 export interface ServeOptions {
@@ -17,6 +18,7 @@ export interface ServeOptions {
   readonly maxConnections?: number
   readonly shutdownTimeoutMs?: number
   readonly version?: string
+  readonly maxStoreBytes?: number
 }
 
 /** The serve command's arguments: options, a request for help, or what is wrong with them. */
@@ -46,6 +48,9 @@ Options:
   --max-connections N  most connections open at once; a request past it answers 503 (default 1024)
   --shutdown-timeout MS
                        how long a stop waits for the requests in flight (default 10000)
+  --max-store-bytes SIZE
+                       most the records may hold, in bytes or with a unit (e.g. 64MiB, 2GiB;
+                       default 512MiB); a write past it answers 507 and changes nothing
   --os-version V       version GET /.well-known/version answers (default ${DEFAULT_SERVICE_VERSION})
   --quiet              no line per request or stream connection
   --help               show this help
@@ -64,6 +69,7 @@ const SERVE_OPTION_SPECS = {
   'max-connections': { type: 'string' },
   'shutdown-timeout': { type: 'string' },
   'os-version': { type: 'string' },
+  'max-store-bytes': { type: 'string' },
   quiet: { type: 'boolean' },
   help: { type: 'boolean' },
 } as const
@@ -91,6 +97,7 @@ const VALUE_HINTS: Record<string, string> = {
   generate: 'seed,assets,conversations as three whole numbers (e.g. 42,1000,500)',
   scenario: `one of ${SCENARIOS.join(', ')}`,
   'os-version': `a version such as ${DEFAULT_SERVICE_VERSION} (no spaces)`,
+  'max-store-bytes': 'a size above 0 in bytes or with a unit, such as 536870912, 512MiB or 2GiB',
 }
 
 /**
@@ -132,6 +139,7 @@ export function parseServeArguments(argv: readonly string[]): ServeArguments {
       ...(numbers['max-connections'] !== undefined && { maxConnections: numbers['max-connections'] }),
       ...(numbers['shutdown-timeout'] !== undefined && { shutdownTimeoutMs: numbers['shutdown-timeout'] }),
       ...(values['os-version'] !== undefined && { version: values['os-version'] }),
+      ...(text.maxStoreBytes !== undefined && { maxStoreBytes: text.maxStoreBytes }),
     },
   }
 }
@@ -145,7 +153,9 @@ type ServeValues = {
 }
 
 /** Checks the options that are not numbers; a problem in one line, or the --generate request. */
-function checkTextOptions(values: ServeValues): string | { generate?: GenerateFixturesOptions } {
+function checkTextOptions(
+  values: ServeValues,
+): string | { generate?: GenerateFixturesOptions; maxStoreBytes?: number } {
   if (values.scenario !== undefined && !isScenarioName(values.scenario)) {
     return `--scenario takes ${VALUE_HINTS.scenario}, got "${values.scenario}"`
   }
@@ -165,7 +175,11 @@ function checkTextOptions(values: ServeValues): string | { generate?: GenerateFi
   for (const name of ['host', 'fixtures', 'persist'] as const) {
     if (values[name] === '') return `--${name} needs a value: ${VALUE_HINTS[name]}`
   }
-  return generate ? { generate } : {}
+  const maxStoreBytes = values['max-store-bytes'] === undefined ? undefined : parseByteSize(values['max-store-bytes'])
+  if (values['max-store-bytes'] !== undefined && maxStoreBytes === undefined) {
+    return `--max-store-bytes takes ${VALUE_HINTS['max-store-bytes']}, got "${values['max-store-bytes']}"`
+  }
+  return { ...(generate && { generate }), ...(maxStoreBytes !== undefined && { maxStoreBytes }) }
 }
 
 /** A whole number of 0 or more, the fallback when absent, undefined when malformed. */

@@ -3,13 +3,12 @@ import type { ActivityRecord, AssetRecord, FormatRecord, RecordKind, RecordOf } 
 import { toScore } from './conversation.js'
 import { collectionOf } from './flattened.js'
 import type { Wire, WireContext } from './wire-types.js'
-
-const encoder = new TextEncoder()
+import { copyJson, utf8Length } from './copy-json.js'
 
 /** The size of a format's payload as a ByteDescriptor. */
 function formatBytes(record: FormatRecord): { value: number; readable: string } {
   const text = record.fragment?.string?.raw ?? record.file?.string?.raw ?? ''
-  const value = encoder.encode(text).length
+  const value = utf8Length(text)
   const readable =
     value < 1024
       ? `${value} B`
@@ -53,8 +52,8 @@ function formatFields(record: FormatRecord, context: WireContext) {
     updated: context.timestamp(record.updated),
   } as Omit<Wire<Format>, 'asset'>
   if (context.transferables) {
-    if (record.fragment) format.fragment = structuredClone(record.fragment)
-    if (record.file) format.file = structuredClone(record.file)
+    if (record.fragment) format.fragment = copyJson(record.fragment)
+    if (record.file) format.file = copyJson(record.file)
   }
   return format
 }
@@ -98,7 +97,7 @@ export function buildActivity(record: ActivityRecord, context: WireContext): Wir
     id: record.id,
     created: context.timestamp(record.created),
     updated: context.timestamp(record.updated),
-    event: structuredClone(record.event) as Wire<Activity>['event'],
+    event: copyJson(record.event) as Wire<Activity>['event'],
     application: { ...record.application } as Wire<Activity>['application'],
     mechanism: record.mechanism,
   }

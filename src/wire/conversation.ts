@@ -1,6 +1,7 @@
 import type { Annotation, Conversation, ConversationMessage, Score } from '@pieces.app/pieces-os-client'
 import type { AnnotationRecord, ConversationRecord, MessageRecord, ScoreRecord } from '../store/schemas.js'
 import { linkedLists, toFlattened } from './flattened.js'
+import { copyJson } from './copy-json.js'
 import type { Wire, WireContext } from './wire-types.js'
 
 /** The link lists of a message, each a flattened collection under the same key on the wire. */
@@ -76,7 +77,7 @@ export function buildConversationMessage(record: MessageRecord, context: WireCon
     // Messages are many: a link list that never held anything is left out (the model's lists are optional).
     ...linkedLists(context, 'message', record, MESSAGE_LINKS, { omitEmpty: true }),
   }
-  if (context.transferables && record.fragment) message.fragment = structuredClone(record.fragment)
+  if (context.transferables && record.fragment) message.fragment = copyJson(record.fragment)
   if (record.sentiment) message.sentiment = record.sentiment
   return message
 }

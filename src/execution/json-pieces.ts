@@ -112,12 +112,18 @@ function* writeString(text: string, pending: Pending): Generator<string, void, u
   for (let start = 0; start < text.length;) {
     let end = Math.min(start + PIECE_CHARS, text.length)
     if (end < text.length && isHighSurrogate(text.charCodeAt(end - 1))) end--
-    pending.push(JSON.stringify(text.slice(start, end)).slice(1, -1))
+    const slice = text.slice(start, end)
+    // A slice with nothing to escape is its own JSON (one native scan tells), else JSON.stringify escapes it.
+    pending.push(NEEDS_ESCAPE.test(slice) ? JSON.stringify(slice).slice(1, -1) : slice)
     start = end
     if (pending.size >= PIECE_CHARS) yield pending.take()
   }
   pending.push('"')
 }
+
+/** A character JSON.stringify writes escaped: a quote, a backslash, a control character, or a surrogate (escaped when alone). */
+// eslint-disable-next-line no-control-regex
+const NEEDS_ESCAPE = /["\\\u0000-\u001f\ud800-\udfff]/
 
 /** What JSON.stringify leaves out of an object and writes as null in an array. */
 function omitted(value: unknown): boolean {

@@ -22,6 +22,8 @@ export function copyJson<T>(value: T): T {
  * utf8Length('héllo') // 6
  */
 export function utf8Length(text: string): number {
+  // Most texts are ASCII: one native scan tells, and each character is then one byte.
+  if (!NOT_ASCII.test(text)) return text.length
   let bytes = text.length
   for (let at = 0; at < text.length; at++) {
     const code = text.charCodeAt(at)
@@ -35,6 +37,9 @@ export function utf8Length(text: string): number {
   }
   return bytes
 }
+
+// eslint-disable-next-line no-control-regex
+const NOT_ASCII = /[^\x00-\x7f]/
 
 function isLowSurrogate(code: number): boolean {
   return code >= 0xdc00 && code <= 0xdfff

@@ -386,7 +386,7 @@ async function soak() {
         return fail('budget', 'GET /messages lists none of the large messages with the store full')
       const deleted = await send('POST', `/messages/${messages[0].id}/delete`)
       await deleted.arrayBuffer()
-      if (deleted.status !== 200) return fail('budget', `POST /messages/{id}/delete answered ${deleted.status}`)
+      if (deleted.status !== 204) return fail('budget', `POST /messages/{id}/delete answered ${deleted.status}`)
       budget.fills += 1
     }
   }

@@ -2,7 +2,7 @@ import { invariant } from 'outvariant'
 import { MockServiceError } from '../errors.js'
 
 /** What the store may hold by default: 512 MiB of records. */
-export const DEFAULT_MAX_STORE_BYTES = 512 * 1024 * 1024
+const DEFAULT_MAX_STORE_BYTES = 512 * 1024 * 1024
 
 /** What one value of a record counts besides its text: a slot that points at it. */
 const VALUE_BYTES = 16

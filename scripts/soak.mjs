@@ -1,9 +1,11 @@
-// npm run soak -- [--minutes N | --seconds N] [--clients N] [--streams N] [--reset-every S]
+// npm run soak -- [--minutes N | --seconds N] [--clients N] [--streams N] [--reset-every S] [--budget-mib N]
 //
 // Soaks the standalone server: starts it in a child process on 127.0.0.1 (a
 // free port), drives mixed HTTP reads and writes through fetch plus a few
 // reconnecting WebSocket clients of the identifier streams, and hostile traffic (2 MiB rejected bodies,
-// bodies nested too deep, stream clients that stop reading), resets the mock
+// bodies nested too deep, stream clients that stop reading), a mock session
+// kept full to its store budget (1 MiB messages: 507 past it, every list still
+// answering, a delete making room for the next create), resets the mock
 // every few seconds through POST /__mock/reset so data does not pile up, and
 // samples the server's memory every second (process.memoryUsage() after a
 // forced GC). Prints a summary; exits 1 when any request or stream failed or
@@ -27,7 +29,8 @@ if (process.argv.includes('--serve')) {
 /** The child: the standalone server, reporting its memory every second. */
 async function serve() {
   const { startStandaloneServer } = await import('conversation-asset-mock/server')
-  const server = await startStandaloneServer({ port: 0, host: '127.0.0.1' })
+  const maxStoreBytes = Number(process.argv[process.argv.indexOf('--serve') + 1])
+  const server = await startStandaloneServer({ port: 0, host: '127.0.0.1', maxStoreBytes })
   const sample = () => {
     globalThis.gc?.()
     const { heapUsed, heapTotal, rss, external, arrayBuffers } = process.memoryUsage()
@@ -57,11 +60,14 @@ async function soak() {
       'reset-every': { type: 'string', default: '3' },
       'heap-tolerance': { type: 'string', default: '0.10' },
       'heap-slack-mib': { type: 'string', default: '3' },
+      'budget-mib': { type: 'string', default: '16' },
       help: { type: 'boolean' },
     },
   })
   if (values.help) {
-    console.log('Usage: npm run soak -- [--minutes N | --seconds N] [--clients N] [--streams N] [--reset-every S]')
+    console.log(
+      'Usage: npm run soak -- [--minutes N | --seconds N] [--clients N] [--streams N] [--reset-every S] [--budget-mib N]',
+    )
     return 0
   }
   if (!existsSync(new URL('../dist/server/index.js', import.meta.url))) {
@@ -74,17 +80,24 @@ async function soak() {
   const resetEvery = Number(values['reset-every']) * 1000
   const heapTolerance = Number(values['heap-tolerance'])
   const heapSlack = Number(values['heap-slack-mib']) * 2 ** 20
+  const budgetBytes = Number(values['budget-mib']) * 2 ** 20
   if (
+    !(Number.isSafeInteger(budgetBytes) && budgetBytes > 0) ||
     ![seconds, clients, streamsPerKind, resetEvery, heapTolerance, heapSlack].every(
       (n) => Number.isFinite(n) && n >= 0,
     ) ||
     seconds <= 0
   ) {
-    console.error('soak: --minutes/--seconds take a positive number, the other options non-negative numbers.')
+    console.error(
+      'soak: --minutes/--seconds and --budget-mib take a positive number, the other options non-negative numbers.',
+    )
     return 2
   }
 
-  const child = fork(self, ['--serve'], { execArgv: ['--expose-gc'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] })
+  const child = fork(self, ['--serve', String(budgetBytes)], {
+    execArgv: ['--expose-gc'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  })
   const samples = []
   const quietSamples = []
   const waiting = new Map()
@@ -326,6 +339,58 @@ async function soak() {
     }
   }
 
+  // A mock session of its own, kept at its store budget: the service's store is reset every few
+  // seconds and stays far below it, so the other clients' writes are never refused.
+  const budget = { fills: 0, refused: 0, lists: 0 }
+  async function budgetClient() {
+    const session = { 'x-mock-session': 'soak-budget' }
+    const send = (method, path, body) =>
+      fetch(`${url}${path}`, {
+        method,
+        headers: { ...session, ...(body !== undefined && { 'content-type': 'application/json' }) },
+        ...(body !== undefined && { body: JSON.stringify(body) }),
+      })
+    const conversation = (await (await send('POST', '/conversations/create', { type: 'COPILOT' })).json()).id
+    let index = 0
+    const create = () =>
+      send('POST', '/messages/create', {
+        role: 'USER',
+        fragment: { string: { raw: `${index++}`.padEnd(2 ** 20, 'm') } },
+        conversation: { id: conversation },
+      })
+    while (running()) {
+      const created = await create()
+      await created.arrayBuffer()
+      if (created.status === 200) continue
+      if (created.status !== 507) {
+        fail('budget', `POST /messages/create answered ${created.status} instead of 200 or 507`)
+        return
+      }
+      budget.refused += 1
+      // Full: every list answers in full, and a delete makes room for one more.
+      let messages = []
+      for (const path of ['/messages', '/conversations', '/assets', '/formats']) {
+        const listed = await send('GET', path)
+        const text = await listed.text()
+        if (listed.status !== 200) return fail('budget', `GET ${path} answered ${listed.status} with the store full`)
+        try {
+          const { iterable } = JSON.parse(text)
+          if (path === '/messages')
+            messages = iterable.filter((message) => message.fragment?.string?.raw?.length === 2 ** 20)
+        } catch {
+          return fail('budget', `GET ${path}: unparseable JSON with the store full`)
+        }
+        budget.lists += 1
+      }
+      if (messages.length === 0)
+        return fail('budget', 'GET /messages lists none of the large messages with the store full')
+      const deleted = await send('POST', `/messages/${messages[0].id}/delete`)
+      await deleted.arrayBuffer()
+      if (deleted.status !== 204) return fail('budget', `POST /messages/{id}/delete answered ${deleted.status}`)
+      budget.fills += 1
+    }
+  }
+
   const streamStats = { frames: 0, connections: 0 }
   async function streamClient(kind) {
     const { default: WebSocket } = await import('ws')
@@ -408,7 +473,7 @@ async function soak() {
 
   const started = performance.now()
   console.log(
-    `soak: ${seconds} s against ${url} (server pid ${pid}), ${clients} HTTP clients, ${streamsPerKind * 2} stream clients, reset every ${resetEvery / 1000} s`,
+    `soak: ${seconds} s against ${url} (server pid ${pid}), ${clients} HTTP clients, ${streamsPerKind * 2} stream clients, reset every ${resetEvery / 1000} s, store budget ${mib(budgetBytes)} MiB`,
   )
   const progress = setInterval(
     () => {
@@ -422,6 +487,7 @@ async function soak() {
   await Promise.all([
     ...Array.from({ length: clients }, httpClient),
     hostileClient(),
+    budgetClient(),
     ...Array.from({ length: streamsPerKind }, () => streamClient('conversations')),
     ...Array.from({ length: streamsPerKind }, () => streamClient('assets')),
     resetter(),
@@ -465,6 +531,9 @@ async function soak() {
   )
   console.log(
     `  rss           ${mib(firstRss)} -> ${mib(lastRss)} MiB (${samples.length} samples, ${warmup} s warm-up)`,
+  )
+  console.log(
+    `  store budget  ${mib(budgetBytes)} MiB session: ${budget.refused} writes refused with 507, ${budget.lists} list reads of the full store, ${budget.fills} deletes that made room`,
   )
   console.log(`  errors        ${errors.length}`)
   for (const error of errors.slice(0, 20)) console.log(`    ${error}`)

@@ -12,6 +12,7 @@ export type MockErrorCode =
   | 'NOT_IMPLEMENTED'
   | 'UPGRADE_REQUIRED'
   | 'NOT_DURABLE'
+  | 'STORE_FULL'
 
 const STATUS_BY_CODE: Record<MockErrorCode, number> = {
   // The spec declares 500 for every failure of these operations, unknown ids included.
@@ -29,6 +30,8 @@ const STATUS_BY_CODE: Record<MockErrorCode, number> = {
   UPGRADE_REQUIRED: 426,
   // A write the standalone server could not get onto disk (--persist, durable): refused and not applied.
   NOT_DURABLE: 507,
+  // A write past the store's byte budget (maxStoreBytes): refused, nothing changed.
+  STORE_FULL: 507,
 }
 
 /**

@@ -48,6 +48,7 @@ export async function runServeCommand(argv: string[], io: Io = process): Promise
       ...(options.maxConnections !== undefined && { maxConnections: options.maxConnections }),
       ...(options.shutdownTimeoutMs !== undefined && { shutdownTimeoutMs: options.shutdownTimeoutMs }),
       ...(options.version !== undefined && { version: options.version }),
+      ...(options.maxStoreBytes !== undefined && { maxStoreBytes: options.maxStoreBytes }),
       ...(options.persist !== undefined && { persist: options.persist }),
       ...(options.proxy !== undefined && { proxy: options.proxy }),
       ...(options.durability !== undefined && { durability: options.durability }),

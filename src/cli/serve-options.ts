@@ -3,6 +3,7 @@ import { DEFAULT_SERVICE_VERSION } from '../domain/service-info.js'
 import type { GenerateFixturesOptions } from '../seeding/generate-fixtures.js'
 import type { Durability } from '../server/file-persistence.js'
 import { parseCliArguments } from './parse-cli-arguments.js'
+import { parseByteSize } from './byte-size.js'
 
 /** What the serve command was asked for, checked. */
 export interface ServeOptions {
@@ -20,6 +21,7 @@ export interface ServeOptions {
   readonly shutdownTimeoutMs?: number
   readonly version?: string
   readonly proxy?: string
+  readonly maxStoreBytes?: number
 }
 
 /** The serve command's arguments: options, a request for help, or what is wrong with them. */
@@ -56,6 +58,9 @@ Options:
   --max-connections N  most connections open at once; a request past it answers 503 (default 1024)
   --shutdown-timeout MS
                        how long a stop waits for the requests in flight (default 10000)
+  --max-store-bytes SIZE
+                       most the records may hold, in bytes or with a unit (e.g. 64MiB, 2GiB;
+                       default 512MiB); a write past it answers 507 and changes nothing
   --os-version V       version GET /.well-known/version answers (default ${DEFAULT_SERVICE_VERSION})
   --proxy URL          forward what the mock answers 501 (operations it does not implement) to a
                        running service, e.g. http://localhost:39300
@@ -78,6 +83,7 @@ const SERVE_OPTION_SPECS = {
   'shutdown-timeout': { type: 'string' },
   'os-version': { type: 'string' },
   proxy: { type: 'string' },
+  'max-store-bytes': { type: 'string' },
   quiet: { type: 'boolean' },
   help: { type: 'boolean' },
 } as const
@@ -107,6 +113,7 @@ const VALUE_HINTS: Record<string, string> = {
   scenario: `one of ${SCENARIOS.join(', ')}`,
   'os-version': `a version such as ${DEFAULT_SERVICE_VERSION} (no spaces)`,
   proxy: 'the URL of a running service, e.g. http://localhost:39300',
+  'max-store-bytes': 'a size above 0 in bytes or with a unit, such as 536870912, 512MiB or 2GiB',
 }
 
 /**
@@ -150,6 +157,7 @@ export function parseServeArguments(argv: readonly string[]): ServeArguments {
       ...(numbers['shutdown-timeout'] !== undefined && { shutdownTimeoutMs: numbers['shutdown-timeout'] }),
       ...(values['os-version'] !== undefined && { version: values['os-version'] }),
       ...(values.proxy !== undefined && { proxy: values.proxy }),
+      ...(text.maxStoreBytes !== undefined && { maxStoreBytes: text.maxStoreBytes }),
     },
   }
 }
@@ -163,7 +171,9 @@ type ServeValues = {
 }
 
 /** Checks the options that are not numbers; a problem in one line, or the --generate request. */
-function checkTextOptions(values: ServeValues): string | { generate?: GenerateFixturesOptions } {
+function checkTextOptions(
+  values: ServeValues,
+): string | { generate?: GenerateFixturesOptions; maxStoreBytes?: number } {
   if (values.scenario !== undefined && !isScenarioName(values.scenario)) {
     return `--scenario takes ${VALUE_HINTS.scenario}, got "${values.scenario}"`
   }
@@ -192,7 +202,11 @@ function checkTextOptions(values: ServeValues): string | { generate?: GenerateFi
   for (const name of ['host', 'fixtures', 'persist'] as const) {
     if (values[name] === '') return `--${name} needs a value: ${VALUE_HINTS[name]}`
   }
-  return generate ? { generate } : {}
+  const maxStoreBytes = values['max-store-bytes'] === undefined ? undefined : parseByteSize(values['max-store-bytes'])
+  if (values['max-store-bytes'] !== undefined && maxStoreBytes === undefined) {
+    return `--max-store-bytes takes ${VALUE_HINTS['max-store-bytes']}, got "${values['max-store-bytes']}"`
+  }
+  return { ...(generate && { generate }), ...(maxStoreBytes !== undefined && { maxStoreBytes }) }
 }
 
 /** A whole number of 0 or more, the fallback when absent, undefined when malformed. */

@@ -1,4 +1,4 @@
-import type { Answer } from '../execution/answer.js'
+import { jsonAnswer as executionJsonAnswer, type Answer } from '../execution/answer.js'
 
 /** What a control request carries once routed. */
 interface ControlRequest {
@@ -22,13 +22,9 @@ export interface ControlRoute {
 }
 
 /**
- * A JSON answer of the control API.
+ * A JSON answer of the control API, in pieces past 1 MiB like the service's (see `jsonAnswer` of the executor).
  *
  * @example
  * jsonAnswer(201, { id })
  */
-export const jsonAnswer = (status: number, value: unknown): Answer => ({
-  status,
-  contentType: 'application/json',
-  body: JSON.stringify(value),
-})
+export const jsonAnswer = (status: number, value: unknown): Answer => executionJsonAnswer(status, value)

@@ -1,4 +1,5 @@
 import type { Answer } from '../execution/answer.js'
+import { JsonPieces } from '../execution/json-pieces.js'
 
 /** The response of one journal entry, as the journal kept it. */
 export interface ResponseCopy {
@@ -88,8 +89,9 @@ export function createResponseCopies(entries: number): ResponseCopies {
       let kept: Kept = NETWORK_ERROR
       let size = 0
       if (!('networkError' in answer)) {
-        kept = answer
-        const { body } = answer
+        // A large answer's pieces: only its first ones are built, to be cut below.
+        const body = answer.body instanceof JsonPieces ? answer.body.head(RESPONSE_COPY_BYTES + 1) : answer.body
+        kept = body === answer.body ? (answer as Kept) : { ...answer, body }
         // Text is measured in characters, so nothing is encoded for a body that fits.
         size = body === undefined ? 0 : typeof body === 'string' ? body.length : body.byteLength
         if (size > RESPONSE_COPY_BYTES) {

@@ -49,7 +49,11 @@ export function createMockService(options: MockServiceOptions = {}): MockService
   const seed = options.seed ?? 1
   const access = createAccessPolicy(options.allowedOrigins)
   const clock = createControllableClock(options.clock ?? systemClock)
-  const store = createStore({ clock, createId: seededIds(options.idSeed ?? seed) })
+  const store = createStore({
+    clock,
+    createId: seededIds(options.idSeed ?? seed),
+    ...(options.maxStoreBytes !== undefined && { maxBytes: options.maxStoreBytes }),
+  })
   const scenarios = createScenarioState(store, { ...options, seed })
   const operations = routeTable()
   const resolveOperation = operationResolver(operations, () => streams.paths)

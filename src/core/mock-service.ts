@@ -52,6 +52,13 @@ export interface MockServiceOptions {
    * server and MSW refuse it by its content-length before reading it).
    */
   maxBodyBytes?: number
+  /**
+   * The most bytes the store's records may hold (default 512 MiB): each
+   * record counts the length of its text and 16 bytes per value. A write past
+   * it answers 507 and changes nothing; records to load past it (fixtures, a
+   * persisted file, a restore) are refused.
+   */
+  maxStoreBytes?: number
   /** Milliseconds between the chunks of a copilot answer on `/qgpt/stream` (default 0; a reply can set its own). */
   copilotPaceMs?: number
   /** Milliseconds between the 10 % steps of a model download (default 0; `/__mock/downloads/pace` changes it). */

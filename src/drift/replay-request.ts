@@ -1,4 +1,5 @@
 import type { MockService } from '../core/create-mock-service.js'
+import { bodyText } from '../execution/answer.js'
 import type { HttpExchange } from '../har/har-exchanges.js'
 
 /** The mock's answer to a replayed request. */
@@ -41,11 +42,10 @@ export async function replayRequest(
     loopback: true,
   })
   if ('networkError' in answer) return { status: 0, contentType: '', text: '(a network error)' }
-  const body = answer.body
   return {
     status: answer.status,
     contentType: answer.contentType ?? '',
-    text: body === undefined ? '' : typeof body === 'string' ? body : Buffer.from(body).toString('utf8'),
+    text: answer.body === undefined ? '' : bodyText(answer.body),
   }
 }
 

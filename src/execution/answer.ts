@@ -1,6 +1,7 @@
 import { MockServiceError } from '../errors.js'
 import type { OperationResult } from '../operations/define-operation.js'
 import { utf8Length } from '../wire/utf8-length.js'
+import { JsonPieces, fitsIn } from './json-pieces.js'
 
 /** The content type of JSON answers. */
 const JSON_TYPE = 'application/json'
@@ -8,14 +9,22 @@ const JSON_TYPE = 'application/json'
 const TEXT_TYPE = 'text/plain; charset=utf-8'
 
 /**
- * A finished answer: what a transport writes as it is. `body` is text, or
- * UTF-8 bytes for an answer given again from the read cache.
+ * A JSON answer larger than this many characters is written out in pieces
+ * ({@link JsonPieces}) rather than built as one string; smaller ones are one
+ * string, which the read cache can keep.
+ */
+const WHOLE_ANSWER_CHARS = 1024 * 1024
+
+/**
+ * A finished answer: what a transport writes as it is. `body` is text, UTF-8
+ * bytes for an answer given again from the read cache, or the pieces of a
+ * large JSON answer, written one after another.
  */
 export type Answer =
   | {
       readonly status: number
       readonly contentType?: string
-      readonly body?: string | Uint8Array
+      readonly body?: string | Uint8Array | JsonPieces
       /** The length in bytes of the body a GET would carry, on an answer to HEAD (which carries none). */
       readonly contentLength?: number
     }
@@ -29,9 +38,22 @@ export type Answer =
  * toAnswer(json({ id })) // { status: 200, contentType: 'application/json', body: '{"id":…}' }
  */
 export function toAnswer(result: OperationResult): Answer {
-  if ('json' in result) return { status: result.status, contentType: JSON_TYPE, body: JSON.stringify(result.json) }
+  if ('json' in result) return jsonAnswer(result.status, result.json)
   if ('text' in result) return { status: result.status, contentType: TEXT_TYPE, body: result.text }
   return { status: result.status }
+}
+
+/**
+ * A JSON answer: one string, or, past 1 MiB, the pieces of one, so that no
+ * answer is ever built whole however many records it lists. The text is the
+ * same either way.
+ *
+ * @example
+ * jsonAnswer(200, { iterable: [] }) // { status: 200, contentType: 'application/json', body: '{"iterable":[]}' }
+ */
+export function jsonAnswer(status: number, value: unknown): Answer {
+  const body = fitsIn(value, WHOLE_ANSWER_CHARS) ? JSON.stringify(value) : new JsonPieces(value)
+  return { status, contentType: JSON_TYPE, body }
 }
 
 /**
@@ -66,5 +88,27 @@ export function errorAnswer(error: unknown): Answer {
 export function headAnswer(answer: Answer): Answer {
   if ('networkError' in answer || answer.body === undefined) return answer
   const { body, ...head } = answer
-  return { ...head, contentLength: typeof body === 'string' ? utf8Length(body) : body.byteLength }
+  return { ...head, contentLength: bodyLength(body) }
+}
+
+/**
+ * A body as one string: for a transport that can only send a whole body (a
+ * Playwright route), or to read an answer in a test.
+ *
+ * @example
+ * JSON.parse(bodyText(answer.body))
+ */
+export function bodyText(body: string | Uint8Array | JsonPieces): string {
+  if (typeof body === 'string') return body
+  if (body instanceof Uint8Array) return new TextDecoder().decode(body)
+  return [...body].join('')
+}
+
+/** The length in bytes of a body, in every runtime; a large answer's pieces are measured one at a time. */
+function bodyLength(body: string | Uint8Array | JsonPieces): number {
+  if (body instanceof Uint8Array) return body.byteLength
+  if (typeof body === 'string') return utf8Length(body)
+  let length = 0
+  for (const piece of body) length += utf8Length(piece)
+  return length
 }

@@ -1,6 +1,7 @@
 import { http, HttpResponse, type RequestHandler } from 'msw'
 import type { MockService, ServiceRoute } from '../core/create-mock-service.js'
 import { errorAnswer, type Answer } from '../execution/answer.js'
+import { JsonPieces } from '../execution/json-pieces.js'
 import { readRequestText } from './read-request-text.js'
 
 /**
@@ -97,8 +98,25 @@ function toResponse(answer: Answer, cors: Readonly<Record<string, string>>): Res
     })
   }
   if (answer.body === undefined) return new HttpResponse(null, { status: answer.status, headers: cors })
-  return new HttpResponse(answer.body as BodyInit, {
+  const body = answer.body instanceof JsonPieces ? piecesStream(answer.body) : answer.body
+  return new HttpResponse(body as BodyInit, {
     status: answer.status,
     headers: answer.contentType ? { ...cors, 'content-type': answer.contentType } : cors,
+  })
+}
+
+/** A large answer's pieces as a byte stream, each piece built when the reader asks for more. */
+function piecesStream(body: JsonPieces): ReadableStream<Uint8Array> {
+  const pieces = body[Symbol.iterator]()
+  const encoder = new TextEncoder()
+  return new ReadableStream<Uint8Array>({
+    pull(controller) {
+      const next = pieces.next()
+      if (next.done === true) controller.close()
+      else controller.enqueue(encoder.encode(next.value))
+    },
+    cancel() {
+      pieces.return?.()
+    },
   })
 }

@@ -1,6 +1,6 @@
 import type { BrowserContext, Page, Route } from '@playwright/test'
 import type { MockService, ServiceRoute } from '../core/create-mock-service.js'
-import type { Answer } from '../execution/answer.js'
+import { bodyText, type Answer } from '../execution/answer.js'
 import type { BaseUrlParts } from './base-url-parts.js'
 
 /** Where the routes go: a page, or every page of a browser context. */
@@ -55,6 +55,11 @@ function fulfill(route: Route, answer: Answer, open: boolean): Promise<void> {
   if (answer.body === undefined && answer.contentLength !== undefined) {
     headers['content-length'] = String(answer.contentLength)
   }
-  const body = answer.body === undefined ? '' : typeof answer.body === 'string' ? answer.body : Buffer.from(answer.body)
+  const body =
+    answer.body === undefined
+      ? ''
+      : answer.body instanceof Uint8Array
+        ? Buffer.from(answer.body)
+        : bodyText(answer.body)
   return route.fulfill({ status: answer.status, headers, body })
 }

@@ -1,5 +1,6 @@
 import type { ServerResponse } from 'node:http'
 import { errorAnswer, type Answer } from '../execution/answer.js'
+import { JsonPieces } from '../execution/json-pieces.js'
 
 /** Sent with every answer, so a browser app on another origin can call the mock. */
 const CORS_HEADERS = {
@@ -35,8 +36,15 @@ function writeAnswer(response: ServerResponse, answer: Answer, openToAll: boolea
     response.end()
     return
   }
-  const length = typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength
   const contentType = answer.contentType ?? 'application/octet-stream'
+  if (body instanceof JsonPieces) {
+    // A large answer goes out in chunks as the socket takes them, never built whole.
+    const headers = openToAll ? { ...CORS_HEADERS, 'content-type': contentType } : { 'content-type': contentType }
+    response.writeHead(answer.status, headers)
+    writePieces(response, body)
+    return
+  }
+  const length = typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength
   response.writeHead(
     answer.status,
     openToAll ? headersOf(contentType, length) : { 'content-type': contentType, 'content-length': length },
@@ -89,6 +97,38 @@ export function createAnswerBatch(): AnswerBatch {
       if (pending.length === 1) setImmediate(flush)
     },
   }
+}
+
+/**
+ * Writes a large answer's pieces with the socket's backpressure: the next
+ * piece is built only once the socket has taken the last, so at most about
+ * one piece waits in memory. A client that goes away stops the writing; a
+ * piece that cannot be built closes the connection (the status is sent).
+ */
+function writePieces(response: ServerResponse, body: JsonPieces): void {
+  const pieces = body[Symbol.iterator]()
+  let stopped = false
+  response.once('close', () => {
+    stopped = true
+  })
+  const pump = (): void => {
+    try {
+      while (!stopped) {
+        const next = pieces.next()
+        if (next.done === true) {
+          response.end()
+          return
+        }
+        if (!response.write(next.value)) {
+          response.once('drain', pump)
+          return
+        }
+      }
+    } catch {
+      response.destroy()
+    }
+  }
+  pump()
 }
 
 /** The headers of a JSON or text answer, built as one literal rather than spread from a shared object. */

@@ -6,6 +6,7 @@ import { isValidatedList, markValidated } from './validated-records.js'
 import { Transaction } from './transaction.js'
 import { ReferrerIndex } from './referrer-index.js'
 import { systemClock, type Clock } from './clock.js'
+import { createStoreBudget, type StoreBudget } from './store-budget.js'
 
 /** What happened to one record in a committed write. */
 export interface RecordChange {
@@ -46,6 +47,8 @@ export interface StoreOptions {
   clock?: Clock
   /** Makes the ids of new records; it must never return the same id twice (a seeded uuid sequence, or random uuids). */
   createId?: () => string
+  /** The most bytes the records may hold (default 512 MiB); a write past it is refused with STORE_FULL (507) and changes nothing. */
+  maxBytes?: number
 }
 
 /**
@@ -67,6 +70,8 @@ export interface Store {
   /** Records of a kind in creation order. */
   all<K extends RecordKind>(kind: K): Iterable<RecordOf<K>>
   count(kind: RecordKind): number
+  /** The bytes the records and tombstones hold, and the most they may (`maxStoreBytes`). */
+  bytes(): { readonly used: number; readonly max: number }
   /** True for an id that was removed since the last `replaceAll()`: gone, not unknown. */
   isGone(kind: RecordKind, id: string): boolean
   /**
@@ -122,6 +127,8 @@ interface StoreState {
   readonly removedLinks: Map<RecordKind, Map<string, Map<string, Set<string>>>>
   /** Who holds a one-sided link to each record. */
   readonly referrers: ReferrerIndex
+  /** What the records and tombstones count against the budget. */
+  bytes: number
 }
 
 /** A kind's collection as built, and the version of the kind it holds. */
@@ -139,9 +146,10 @@ interface BuiltCollection {
  */
 export function createStore(options: StoreOptions = {}): Store {
   const clock = options.clock ?? systemClock
+  const budget = createStoreBudget(options.maxBytes)
   const createId = options.createId ?? (() => crypto.randomUUID())
   const listeners = new Set<StoreListener>()
-  let state = emptyState({})
+  let state = emptyState({}, budget)
   // Bumped for a kind by every commit that changes it and by every replacement.
   const versions = perKind<{ [K in RecordKind]: number }>(() => 0)
   const built = new Map<RecordKind, BuiltCollection>()
@@ -157,6 +165,21 @@ export function createStore(options: StoreOptions = {}): Store {
     all: <K extends RecordKind>(kind: K): Iterable<RecordOf<K>> => state.index[kind].values(),
     isGone: (kind: RecordKind, id: string) => state.tombstones[kind].has(id),
     referrers: (kind: RecordKind, field: string, id: string) => state.referrers.of(kind, field, id),
+  }
+
+  /** What a transaction's staged records add to the store's bytes (less than 0 when they free some). */
+  function addedBytes(tx: Transaction): number {
+    let added = 0
+    for (const [kind, records] of tx.staged) {
+      const byId: Map<string, RecordOf<RecordKind>> = state.index[kind]
+      for (const [id, next] of records) {
+        const previous = byId.get(id)
+        if (previous) added -= budget.sizeOf(previous)
+        if (next) added += budget.sizeOf(next)
+        else if (previous && !state.tombstones[kind].has(id)) added += budget.tombstoneOf(id)
+      }
+    }
+    return added
   }
 
   /**
@@ -252,6 +275,7 @@ export function createStore(options: StoreOptions = {}): Store {
     get: reader.get,
     all: reader.all,
     count: (kind) => state.index[kind].size,
+    bytes: () => ({ used: state.bytes, max: budget.max }),
     isGone: reader.isGone,
     removedLinks: (kind, id, field) => state.removedLinks.get(kind)?.get(id)?.get(field),
     write(change) {
@@ -259,7 +283,11 @@ export function createStore(options: StoreOptions = {}): Store {
         const tx = new Transaction(reader, clock, freshId)
         const result = change(tx)
         tx.finish()
-        notify({ type: 'write', changes: commit(tx) })
+        const added = addedBytes(tx)
+        budget.admit(state.bytes, added)
+        const changes = commit(tx)
+        state.bytes += added
+        notify({ type: 'write', changes })
         return Promise.resolve(result)
       } catch (error) {
         return Promise.reject(error)
@@ -296,8 +324,9 @@ export function createStore(options: StoreOptions = {}): Store {
       try {
         // Every record is checked before the new state is swapped in, so a
         // failed load leaves the store as it was.
-        const next = emptyState(gone)
-        for (const kind of RECORD_KINDS) fill(next, kind, loadable(kind, records[kind] ?? []))
+        const next = emptyState(gone, budget)
+        for (const kind of RECORD_KINDS) fill(next, kind, loadable(kind, records[kind] ?? []), budget)
+        budget.admitAll(next.bytes)
         state = next
         for (const kind of RECORD_KINDS) versions[kind]++
         notify({ type: 'replace' })
@@ -314,15 +343,22 @@ export function createStore(options: StoreOptions = {}): Store {
 }
 
 /** A state with empty indexes, and the given tombstones. */
-function emptyState(gone: StoreTombstones): StoreState {
+function emptyState(gone: StoreTombstones, budget: StoreBudget): StoreState {
   const foreignIds = new Set<string>()
-  for (const kind of RECORD_KINDS) for (const id of gone[kind] ?? []) foreignIds.add(id)
+  let bytes = 0
+  for (const kind of RECORD_KINDS) {
+    for (const id of gone[kind] ?? []) {
+      foreignIds.add(id)
+      bytes += budget.tombstoneOf(id)
+    }
+  }
   return {
     index: perKind(() => new Map()),
     tombstones: perKind((kind) => new Set(gone[kind])),
     foreignIds,
     removedLinks: new Map(),
     referrers: new ReferrerIndex(),
+    bytes,
   }
 }
 
@@ -337,7 +373,12 @@ function loadable<K extends RecordKind>(kind: K, list: ReadonlyArray<RecordOf<K>
 }
 
 /** Indexes a list's records by id, refusing an id that appears twice. */
-function fill<K extends RecordKind>(state: StoreState, kind: K, records: ReadonlyArray<RecordOf<K>>): void {
+function fill<K extends RecordKind>(
+  state: StoreState,
+  kind: K,
+  records: ReadonlyArray<RecordOf<K>>,
+  budget: StoreBudget,
+): void {
   const byId = state.index[kind]
   for (const record of records) {
     invariant(
@@ -349,6 +390,7 @@ function fill<K extends RecordKind>(state: StoreState, kind: K, records: Readonl
     byId.set(record.id, record)
     state.referrers.add(kind, record)
     state.foreignIds.add(record.id)
+    state.bytes += budget.sizeOf(record)
   }
 }
 

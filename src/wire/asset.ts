@@ -99,7 +99,7 @@ export function buildActivity(record: ActivityRecord, context: WireContext): Wir
     id: record.id,
     created: context.timestamp(record.created),
     updated: context.timestamp(record.updated),
-    event: structuredClone(record.event) as Wire<Activity>['event'],
+    event: cloneRecord(record.event) as Wire<Activity>['event'],
     application: { ...record.application } as Wire<Activity>['application'],
     mechanism: record.mechanism,
   }

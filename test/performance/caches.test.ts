@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createMockService, type Clock, type MockService } from '../../src/index.js'
+import { bodyText } from '../../src/execution/answer.js'
 
 /** A clock the test moves by hand. */
 function handClock(iso: string): Clock & { advance(ms: number): void } {
@@ -15,7 +16,7 @@ async function get(service: MockService, operationId: string, params: Record<str
   )
   if ('networkError' in answer || answer.body === undefined)
     throw new Error(`expected JSON, got ${JSON.stringify(answer)}`)
-  const text = typeof answer.body === 'string' ? answer.body : new TextDecoder().decode(answer.body)
+  const text = bodyText(answer.body)
   return JSON.parse(text) as { iterable: Array<Record<string, any>> } & Record<string, any>
 }
 

@@ -1,4 +1,4 @@
-import type { Answer } from '../../src/execution/answer.js'
+import { bodyText, type Answer } from '../../src/execution/answer.js'
 import type { MockService } from '../../src/core/create-mock-service.js'
 
 /**
@@ -17,8 +17,4 @@ export const statusOf = (answer: Answer): number => ('networkError' in answer ? 
 
 /** The body of an answer as text. */
 export const textOf = (answer: Answer): string =>
-  'networkError' in answer || answer.body === undefined
-    ? ''
-    : typeof answer.body === 'string'
-      ? answer.body
-      : new TextDecoder().decode(answer.body)
+  'networkError' in answer || answer.body === undefined ? '' : bodyText(answer.body)

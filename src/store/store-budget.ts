@@ -1,0 +1,86 @@
+import { invariant } from 'outvariant'
+import { MockServiceError } from '../errors.js'
+
+/** What the store may hold by default: 512 MiB of records. */
+const DEFAULT_MAX_STORE_BYTES = 512 * 1024 * 1024
+
+/** What one value of a record counts besides its text: a slot that points at it. */
+const VALUE_BYTES = 16
+
+/** The bytes the store holds, measured once per record and checked against its budget. */
+export interface StoreBudget {
+  /** The most bytes the store may hold. */
+  readonly max: number
+  /** What a stored record counts: its text and a slot per value. Measured once per record object. */
+  sizeOf(record: object): number
+  /** What the tombstone of a deleted record counts. */
+  tombstoneOf(id: string): number
+  /**
+   * Refuses (STORE_FULL) a write that would bring the store from `used`
+   * bytes past its budget by `added` bytes; a write that frees bytes, or adds
+   * none, always passes.
+   */
+  admit(used: number, added: number): void
+  /** Refuses (STORE_FULL) a whole set of records of `total` bytes that does not fit. */
+  admitAll(total: number): void
+}
+
+/**
+ * Creates the byte budget of a store. A record counts the length of every
+ * string it holds and 16 bytes for each of its values; records are never
+ * edited in place, so each record object is measured once, when it is first
+ * stored, and a write costs what it changes.
+ *
+ * @example
+ * const budget = createStoreBudget(64 * 1024 * 1024)
+ * budget.admit(usedBytes, budget.sizeOf(record)) // throws STORE_FULL past 64 MiB
+ */
+export function createStoreBudget(max: number = DEFAULT_MAX_STORE_BYTES): StoreBudget {
+  checkMax(max)
+  const sizes = new WeakMap<object, number>()
+  return {
+    max,
+    sizeOf(record) {
+      let size = sizes.get(record)
+      if (size === undefined) sizes.set(record, (size = valueBytes(record)))
+      return size
+    },
+    tombstoneOf: (id) => id.length + VALUE_BYTES,
+    admit(used, added) {
+      if (added <= 0 || used + added <= max) return
+      throw new MockServiceError(
+        'STORE_FULL',
+        `The store is full: this write needs ${added} more bytes and the store holds ${used} of its ${max}-byte budget (maxStoreBytes). Delete records, or start the mock with a larger maxStoreBytes (--max-store-bytes on the command line).`,
+      )
+    },
+    admitAll(total) {
+      if (total <= max) return
+      throw new MockServiceError(
+        'STORE_FULL',
+        `The records to load hold ${total} bytes, more than the store's ${max}-byte budget (maxStoreBytes). Load fewer records, or start the mock with a larger maxStoreBytes (--max-store-bytes on the command line).`,
+      )
+    },
+  }
+}
+
+/** What a value of a record counts: a string its length, any value a slot, an object or array its values too. */
+function valueBytes(value: unknown): number {
+  if (typeof value === 'string') return value.length + VALUE_BYTES
+  if (typeof value !== 'object' || value === null) return VALUE_BYTES
+  let bytes = VALUE_BYTES
+  if (Array.isArray(value)) {
+    for (const item of value) bytes += valueBytes(item)
+    return bytes
+  }
+  for (const key in value) bytes += valueBytes((value as Record<string, unknown>)[key])
+  return bytes
+}
+
+function checkMax(max: number): void {
+  invariant(
+    Number.isSafeInteger(max) && max > 0,
+    'Failed to create the store: maxStoreBytes %s is not a whole number of bytes above 0. Pass one such as %s (512 MiB).',
+    max,
+    DEFAULT_MAX_STORE_BYTES,
+  )
+}

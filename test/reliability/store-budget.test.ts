@@ -1,0 +1,185 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { once } from 'node:events'
+import { existsSync, readFileSync } from 'node:fs'
+import { request } from 'node:http'
+import { createInterface } from 'node:readline'
+import { fileURLToPath } from 'node:url'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+const bin = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url))
+const MiB = 1024 * 1024
+const BUDGET = 64 * MiB
+
+/** The list routes: every GET without a parameter that answers records, the control API's record lists too. */
+const LIST_PATHS = [
+  '/messages',
+  '/assets',
+  '/assets?transferables=false',
+  '/conversations',
+  '/formats',
+  '/activities',
+  '/assets/identifiers',
+  '/conversations/identifiers',
+  '/annotations',
+  '/tags',
+  '/websites',
+  '/anchors',
+  '/ranges',
+  '/workstream_summaries',
+  '/applications',
+  '/models',
+  '/__mock/records/asset',
+  '/__mock/records/message',
+]
+
+const APPLICATION = {
+  id: 'app',
+  name: 'OPEN_SOURCE',
+  version: '1',
+  platform: 'LINUX',
+  onboarded: false,
+  privacy: 'OPEN',
+}
+
+/** A text of `length` characters, different for each index. */
+const textOf = (index: number, length: number) => `${index}:`.padEnd(length, String.fromCharCode(97 + (index % 26)))
+
+let child: ChildProcess
+let url: string
+/** The server's resident memory when it had just started, in bytes. */
+let idleRss: number
+
+/** The server process's resident memory now, in bytes (Linux: /proc). */
+function rssOf(pid: number): number {
+  const kib = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]
+  return Number(kib) * 1024
+}
+
+/**
+ * POSTs JSON on a connection of its own: a 10 MiB body sent on a kept-alive
+ * connection the server is closing fails with EPIPE before the server sees it.
+ */
+const post = (path: string, body?: unknown) =>
+  new Promise<{ status: number; text: string }>((resolve, reject) => {
+    const sent = request(`${url}${path}`, { method: 'POST', agent: false }, (response) => {
+      let text = ''
+      response.setEncoding('utf8')
+      response.on('data', (chunk: string) => (text += chunk))
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, text }))
+    })
+    sent.on('error', reject)
+    if (body === undefined) sent.end()
+    else sent.setHeader('content-type', 'application/json').end(JSON.stringify(body))
+  })
+
+const createAsset = (index: number) =>
+  post('/assets/create', {
+    type: 'SEEDED_ASSET',
+    asset: { application: APPLICATION, format: { fragment: { string: { raw: textOf(index, 10 * MiB) } } } },
+  })
+
+const createMessage = (conversation: string, index: number) =>
+  post('/messages/create', {
+    role: 'USER',
+    fragment: { string: { raw: textOf(index, MiB) } },
+    conversation: { id: conversation },
+  })
+
+const idsOf = async (path: string) =>
+  ((await (await fetch(`${url}${path}`)).json()) as { iterable: Array<{ id: string }> }).iterable.map(({ id }) => id)
+
+describe.runIf(existsSync('/proc/self/status'))('a store filled to its budget', () => {
+  const created = { messages: [] as string[], assets: [] as string[] }
+  let conversation: string
+  let refusal = ''
+
+  beforeAll(async () => {
+    child = spawn(
+      process.execPath,
+      [bin, '--port', '0', '--quiet', '--scenario', 'empty', '--max-store-bytes', '64MiB'],
+      {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    )
+    const ready = await new Promise<string>((resolve, reject) => {
+      createInterface({ input: child.stdout! }).on('line', (line) => line.includes(' ready on ') && resolve(line))
+      child.once('exit', (code) => reject(new Error(`The server exited with ${code} before it was ready.`)))
+    })
+    url = /ready on (http:\/\/127\.0\.0\.1:\d+)/.exec(ready)![1]!
+    idleRss = rssOf(child.pid!)
+  }, 60_000)
+
+  afterAll(async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return
+    const exited = once(child, 'exit')
+    child.kill('SIGKILL')
+    await exited
+  }, 30_000)
+
+  it('takes 1 MiB messages and 10 MiB assets until a write past 64 MiB answers 507', async () => {
+    conversation = (JSON.parse((await post('/conversations/create', { type: 'COPILOT' })).text) as { id: string }).id
+    // Assets and messages until an asset is refused, then messages until one is: the store is full.
+    let assetRefused = false
+    for (let index = 0; index < 200 && refusal === ''; index++) {
+      const asset = !assetRefused && index % 3 === 2
+      const response = asset ? await createAsset(index) : await createMessage(conversation, index)
+      if (response.status === 507 && asset) assetRefused = true
+      else if (response.status === 507) refusal = response.text
+      else {
+        expect(response.status, response.text.slice(0, 200)).toBe(200)
+        const { id } = JSON.parse(response.text) as { id: string }
+        ;(asset ? created.assets : created.messages).push(id)
+      }
+    }
+    expect(assetRefused).toBe(true)
+    expect(refusal).toContain(`${BUDGET}-byte budget (maxStoreBytes)`)
+    expect(refusal).toContain('--max-store-bytes')
+    // About 64 MiB of text went in: most of the budget, not a fraction of it.
+    expect(created.messages.length + 10 * created.assets.length).toBeGreaterThan(50)
+  }, 300_000)
+
+  it('changes nothing on a refused write', async () => {
+    const assets = await idsOf('/assets/identifiers')
+    const messages = await idsOf('/messages')
+    expect((await createAsset(1_000)).status).toBe(507)
+    expect((await createMessage(conversation, 1_001)).status).toBe(507)
+    expect(await idsOf('/assets/identifiers')).toEqual(assets)
+    expect(await idsOf('/messages')).toEqual(messages)
+    expect(assets).toEqual(created.assets)
+  }, 60_000)
+
+  it('answers every list route with correct JSON, within seconds, in under 3× the budget beside the idle server', async () => {
+    const figures: string[] = []
+    for (const path of LIST_PATHS) {
+      const started = performance.now()
+      const response = await fetch(`${url}${path}`)
+      const text = await response.text()
+      const seconds = (performance.now() - started) / 1000
+      const rss = rssOf(child.pid!)
+      figures.push(
+        `${path}: ${(text.length / MiB).toFixed(1)} MiB in ${seconds.toFixed(1)} s, RSS ${(rss / MiB).toFixed(0)} MiB`,
+      )
+      expect(response.status, path).toBe(200)
+      expect(() => JSON.parse(text) as unknown, path).not.toThrow()
+      // Seconds on an idle machine (under 4 s for the 150 MiB of GET /assets); the bound leaves room for a loaded runner.
+      expect(seconds, path).toBeLessThan(60)
+      expect(rss, figures.join('\n')).toBeLessThan(idleRss + 3 * BUDGET)
+    }
+    const messages = JSON.parse(await (await fetch(`${url}/messages`)).text()) as {
+      iterable: Array<{ id: string; fragment: { string: { raw: string } } }>
+    }
+    expect(messages.iterable.map(({ id }) => id)).toEqual(created.messages)
+    for (const message of messages.iterable) expect(message.fragment.string.raw).toHaveLength(MiB)
+    const assets = JSON.parse(await (await fetch(`${url}/assets`)).text()) as {
+      iterable: Array<{ id: string; original: { reference: { fragment: { string: { raw: string } } } } }>
+    }
+    expect(assets.iterable.map(({ id }) => id)).toEqual(created.assets)
+    for (const asset of assets.iterable) expect(asset.original.reference.fragment.string.raw).toHaveLength(10 * MiB)
+  }, 300_000)
+
+  it('takes a write again once a delete frees the room', async () => {
+    expect((await createAsset(2_000)).status).toBe(507)
+    expect((await post(`/assets/${created.assets[0]}/delete`)).status).toBe(200)
+    expect((await createAsset(2_001)).status).toBe(200)
+  }, 60_000)
+})

@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest'
+import { MockServiceError } from '../../src/errors.js'
+import { createStore } from '../../src/store/create-store.js'
+import { fixedClock } from '../../src/store/clock.js'
+
+const at = '2024-05-01T12:00:00.000Z'
+
+/** A conversation record holding `text` as its name. */
+const conversation = (id: string, text: string) =>
+  ({ id, type: 'COPILOT', name: text, created: at, updated: at }) as never
+
+/** Runs a write expected to be refused and gives the error it was refused with. */
+async function refusal(run: () => Promise<unknown>): Promise<MockServiceError> {
+  const error: unknown = await run().then(
+    () => undefined,
+    (thrown: unknown) => thrown,
+  )
+  expect(error).toBeInstanceOf(MockServiceError)
+  return error as MockServiceError
+}
+
+describe('the store budget', () => {
+  it('counts the text a write stores, and gives it back when the record is deleted', async () => {
+    const store = createStore({ clock: fixedClock(at), maxBytes: 1024 * 1024 })
+    const empty = store.bytes().used
+    await store.write((tx) => tx.insert('conversation', conversation('c1', 'x'.repeat(100_000))))
+    const filled = store.bytes().used
+    expect(filled - empty).toBeGreaterThanOrEqual(100_000)
+    expect(filled - empty).toBeLessThan(101_000)
+    await store.write((tx) => tx.remove('conversation', 'c1'))
+    // Only the tombstone that makes the id read as deleted is left.
+    expect(store.bytes().used - empty).toBeLessThan(100)
+  })
+
+  it('refuses a write past the budget with 507 and a message naming it, and changes nothing', async () => {
+    const store = createStore({ clock: fixedClock(at), maxBytes: 250_000 })
+    await store.write((tx) => tx.insert('conversation', conversation('c1', 'x'.repeat(200_000))))
+    const before = store.bytes().used
+    let heard = 0
+    store.subscribe(() => heard++)
+    const error = await refusal(() =>
+      store.write((tx) => {
+        tx.insert('conversation', conversation('c2', 'small'))
+        tx.insert('conversation', conversation('c3', 'y'.repeat(100_000)))
+      }),
+    )
+    expect(error.status).toBe(507)
+    expect(error.message).toContain('250000-byte budget (maxStoreBytes)')
+    expect(error.message).toContain('--max-store-bytes')
+    expect(store.count('conversation')).toBe(1)
+    expect(store.get('conversation', 'c2')).toBeUndefined()
+    expect(store.bytes().used).toBe(before)
+    expect(heard).toBe(0)
+  })
+
+  it('lets a write that frees bytes through even when the store is full', async () => {
+    const store = createStore({ clock: fixedClock(at), maxBytes: 150_000 })
+    await store.write((tx) => tx.insert('conversation', conversation('c1', 'x'.repeat(140_000))))
+    await refusal(() => store.write((tx) => tx.insert('conversation', conversation('c2', 'y'.repeat(20_000)))))
+    await store.write((tx) => tx.update('conversation', 'c1', (draft) => void (draft.name = 'short')))
+    await store.write((tx) => tx.insert('conversation', conversation('c2', 'y'.repeat(20_000))))
+    expect(store.count('conversation')).toBe(2)
+  })
+
+  it('refuses records to load that do not fit, and keeps the records it had', async () => {
+    const store = createStore({ clock: fixedClock(at), maxBytes: 100_000 })
+    await store.replaceAll({ conversation: [conversation('c1', 'kept')] })
+    const error = await refusal(() => store.replaceAll({ conversation: [conversation('c2', 'x'.repeat(200_000))] }))
+    expect(error.status).toBe(507)
+    expect(error.message).toContain('100000-byte budget')
+    expect(store.get('conversation', 'c1')?.name).toBe('kept')
+    expect(store.get('conversation', 'c2')).toBeUndefined()
+  })
+
+  it('names a budget that is not a whole number of bytes above 0', () => {
+    expect(() => createStore({ maxBytes: 0 })).toThrow(/Failed to create the store: maxStoreBytes 0/)
+    expect(() => createStore({ maxBytes: 1.5 })).toThrow(/whole number of bytes above 0/)
+  })
+})

@@ -42,6 +42,8 @@ const DEFAULT_SHUTDOWN_TIMEOUT_MS = 10_000
 const DEFAULT_MAX_CONNECTIONS = 1024
 const DEFAULT_HEADERS_TIMEOUT_MS = 10_000
 const DEFAULT_REQUEST_TIMEOUT_MS = 60_000
+/** How long a kept-alive connection may stay idle between two requests. */
+const KEEP_ALIVE_TIMEOUT_MS = 60_000
 
 /**
  * Serves the mock on a real HTTP port: every request is routed by the
@@ -156,6 +158,10 @@ export async function startStandaloneServer(options: StandaloneServerOptions = {
       answer(request, response).catch((error: unknown) => answers.add(response, errorAnswer(error)))
     },
   )
+  // A client busy for seconds with a large answer it read (parsing 50 MiB of JSON) reuses its kept-alive
+  // connection after Node's 5 s would have closed it: it got "other side closed". Idle connections are
+  // kept a minute instead; past the cap, the connection idle the longest makes room for a new one.
+  server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS
   const maxConnections = options.maxConnections ?? DEFAULT_MAX_CONNECTIONS
   const connections = trackConnections(server, maxConnections)
   const streamClientsDropped: Record<StreamDropReason, number> = { slow: 0, unresponsive: 0 }

@@ -8,6 +8,7 @@ import { unimplementedOperations } from '../routes/client-coverage.js'
 import { createRouter, type Route } from '../routes/router.js'
 import type { AccessPolicy } from './access-policy.js'
 import { answerControl } from './answer-control.js'
+import { createRouteMemo } from './route-memo.js'
 import type { ServiceRequest, ServiceRoute } from './service-request.js'
 
 /** What the dispatcher routes to and answers with. */
@@ -61,15 +62,23 @@ type Target = { readonly operation: Operation } | { readonly control: ControlRou
 export function createDispatcher(parts: DispatcherParts): Dispatcher {
   const router = createRouter(routesOf(parts))
   const streamsByPath = new Map(parts.streams.endpoints.map((stream) => [stream.path, stream]))
+  const memo = createRouteMemo<ServiceRoute>()
+  // Once the first scenario is loaded, answers no longer wait a turn for it.
+  let ready = false
+  void parts.ready.then(
+    () => (ready = true),
+    () => undefined,
+  )
+  const find = (method: string, path: string): ServiceRoute | undefined => {
+    const match = router.find(method, path)
+    if (match) return { ...match.target, params: Object.freeze(match.params) }
+    const get = method === 'HEAD' ? router.find('GET', path) : undefined
+    return get && { ...get.target, params: Object.freeze(get.params), head: true }
+  }
   return {
-    route(method, path) {
-      const match = router.find(method, path)
-      if (match) return { ...match.target, params: match.params }
-      const get = method === 'HEAD' ? router.find('GET', path) : undefined
-      return get && { ...get.target, params: get.params, head: true }
-    },
+    route: (method, path) => memo.route(method, path, () => find(method, path)),
     async answer(route, request) {
-      await parts.ready
+      if (!ready) await parts.ready
       // Whatever the transport let through, nothing larger than the limit is parsed.
       if (isOverBodyLimit(request.body, parts.maxBodyBytes)) return errorAnswer(bodyTooLarge(parts.maxBodyBytes))
       const answer = 'control' in route ? await answerControlRoute(parts.access, route, request) : await run(route)

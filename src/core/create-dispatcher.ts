@@ -2,12 +2,13 @@ import type { ControlRoute } from '../control/control-route.js'
 import type { StreamEndpoint } from '../events/stream-endpoint.js'
 import { errorAnswer, headAnswer, textAnswer, type Answer } from '../execution/answer.js'
 import { bodyTooLarge, isOverBodyLimit } from '../execution/body-limit.js'
-import { executeOperation, type ExecutionEnvironment } from '../execution/execute-operation.js'
+import { executeOperation, type ExecutionEnvironment, type OperationInput } from '../execution/execute-operation.js'
 import type { Operation } from '../operations/define-operation.js'
 import { unimplementedOperations } from '../routes/client-coverage.js'
 import { createRouter, type Route } from '../routes/router.js'
 import type { AccessPolicy } from './access-policy.js'
 import { answerControl } from './answer-control.js'
+import { createRouteMemo } from './route-memo.js'
 import type { ServiceRequest, ServiceRoute } from './service-request.js'
 
 /** What the dispatcher routes to and answers with. */
@@ -61,28 +62,52 @@ type Target = { readonly operation: Operation } | { readonly control: ControlRou
 export function createDispatcher(parts: DispatcherParts): Dispatcher {
   const router = createRouter(routesOf(parts))
   const streamsByPath = new Map(parts.streams.endpoints.map((stream) => [stream.path, stream]))
+  const memo = createRouteMemo<ServiceRoute>()
+  // Once the first scenario is loaded, answers no longer wait a turn for it.
+  let ready = false
+  void parts.ready.then(
+    () => (ready = true),
+    () => undefined,
+  )
+  const find = (method: string, path: string): ServiceRoute | undefined => {
+    const match = router.find(method, path)
+    if (match) return { ...match.target, params: Object.freeze(match.params) }
+    const get = method === 'HEAD' ? router.find('GET', path) : undefined
+    return get && { ...get.target, params: Object.freeze(get.params), head: true }
+  }
   return {
-    route(method, path) {
-      const match = router.find(method, path)
-      if (match) return { ...match.target, params: match.params }
-      const get = method === 'HEAD' ? router.find('GET', path) : undefined
-      return get && { ...get.target, params: get.params, head: true }
-    },
-    async answer(route, request) {
-      await parts.ready
-      // Whatever the transport let through, nothing larger than the limit is parsed.
-      if (isOverBodyLimit(request.body, parts.maxBodyBytes)) return errorAnswer(bodyTooLarge(parts.maxBodyBytes))
-      const answer = 'control' in route ? await answerControlRoute(parts.access, route, request) : await run(route)
-      return route.head ? headAnswer(answer) : answer
-
-      function run({ operation, params }: { operation: Operation; params: Readonly<Record<string, string>> }) {
-        const { method, path, query, body, host } = request
-        const input = { method, path, params, query, body, ...(host !== undefined && { host }) }
-        return executeOperation(operation, input, parts.environment)
-      }
+    route: (method, path) => memo.route(method, path, () => find(method, path)),
+    answer(route, request) {
+      return ready ? answerRoute(parts, route, request) : parts.ready.then(() => answerRoute(parts, route, request))
     },
     streamAt: (path) => streamsByPath.get(path) ?? parts.streams.pattern(path),
   }
+}
+
+/**
+ * Answers a request on its route. An operation's answer is the executor's own
+ * promise, handed back without another turn of the event loop; it never rejects.
+ */
+function answerRoute(parts: DispatcherParts, route: ServiceRoute, request: ServiceRequest): Promise<Answer> {
+  try {
+    // Whatever the transport let through, nothing larger than the limit is parsed.
+    if (isOverBodyLimit(request.body, parts.maxBodyBytes)) {
+      return Promise.resolve(errorAnswer(bodyTooLarge(parts.maxBodyBytes)))
+    }
+    const answered =
+      'control' in route
+        ? Promise.resolve(answerControlRoute(parts.access, route, request))
+        : executeOperation(route.operation, operationInput(route.params, request), parts.environment)
+    return route.head ? answered.then(headAnswer) : answered
+  } catch (error) {
+    return Promise.reject(error)
+  }
+}
+
+/** What the executor reads of a request routed to an operation. */
+function operationInput(params: Readonly<Record<string, string>>, request: ServiceRequest): OperationInput {
+  const { method, path, query, body, host } = request
+  return { method, path, params, query, body, ...(host !== undefined && { host }) }
 }
 
 /** A control route's answer: 403 with the policy's reason for a client it refuses. */

@@ -74,7 +74,10 @@ export function readBody(
     )
     request.on('error', (error) => settle(error))
     // A client gone before the end of its body: nothing more comes, and its bytes go back to the budget.
-    request.on('close', () => settle(new Error('The client closed the connection before the end of its request body.')))
+    // Every request closes once answered: the error (and its stack trace) is built only when one is cut short.
+    request.on('close', () => {
+      if (!settled) settle(new Error('The client closed the connection before the end of its request body.'))
+    })
   })
 }
 

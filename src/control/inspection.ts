@@ -6,6 +6,7 @@ import type { Store, StoreSnapshot } from '../store/create-store.js'
 import type { ClockState, ControllableClock } from '../store/controllable-clock.js'
 import { RECORD_KINDS, type RecordKind, type RecordOf } from '../store/schemas.js'
 import type { OperationName } from '../routes/operation-names.js'
+import { createDeletionLog, type DeletionLog } from './deletion-log.js'
 import type { Faults } from './faults.js'
 import { createInspectionFeed, type InspectionEvent, type InspectionFeed } from './inspection-feed.js'
 import { journalRow, type FaultRow, type FrameRow, type JournalRow, type StreamCounts } from './inspection-rows.js'
@@ -132,7 +133,10 @@ export function createInspection(target: InspectionTarget): Inspection {
   const instance = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`
   return {
     overview: () => overviewOf(target, feed, instance),
-    ...recordReaders(target),
+    ...recordReaders(
+      target,
+      createDeletionLog(target.store, () => target.clock.now()),
+    ),
     ...journalReaders(target.journal),
     verify: (expectation) => verifyOutcome(target, expectation),
     streams: () => ({ streams: feed.streamCounts(), frames: feed.frames() }),
@@ -166,7 +170,10 @@ function overviewOf(target: InspectionTarget, feed: InspectionFeed, instance: st
 }
 
 /** Records of a kind, newest first and tombstones last, and one record with its wire form and links. */
-function recordReaders({ store, render }: InspectionTarget): Pick<Inspection, 'records' | 'record'> {
+function recordReaders(
+  { store, render }: InspectionTarget,
+  deletions: DeletionLog,
+): Pick<Inspection, 'records' | 'record'> {
   return {
     records(kind, { query = '', limit = 200 } = {}) {
       const needle = query.trim().toLowerCase()
@@ -182,13 +189,13 @@ function recordReaders({ store, render }: InspectionTarget): Pick<Inspection, 'r
         const record = records[at]!
         take({ kind, id: record.id, label: recordLabel(kind, record) })
       }
-      for (const id of store.snapshot().gone[kind] ?? []) take(rowOf(store, kind, id))
+      for (const id of store.snapshot().gone[kind] ?? []) take(rowOf(store, kind, id, deletions))
       return { kind, total, rows }
     },
     record(kind, id) {
       const record = store.get(kind, id)
-      if (!record) return store.isGone(kind, id) ? { ...rowOf(store, kind, id), links: [] } : undefined
-      const links = recordLinks(store, kind, record)
+      if (!record) return store.isGone(kind, id) ? { ...rowOf(store, kind, id, deletions), links: [] } : undefined
+      const links = recordLinks(store, kind, record, deletions)
       return { kind, id, label: recordLabel(kind, record), wire: render(kind, record), links }
     },
   }

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'preact/hooks'
 import type { InspectedKind, RecordRow } from '../control/record-views.js'
 import type { Selection, ViewProps } from './view-props.js'
+import { formatInstant } from './format.js'
 import { JsonTree } from './json-tree.js'
 import { useLoad } from './use-load.js'
 
@@ -124,8 +125,11 @@ export function RecordsView({
               </p>
             )}
             {detail.gone && (
-              <p class="cam-note">
-                Deleted: the store keeps its id as a tombstone, so{' '}
+              <p class="cam-note" aria-label="deletion">
+                {detail.deletedAt
+                  ? `Deleted at ${formatInstant(detail.deletedAt)}: it was the ${detail.kind} “${detail.label}”. `
+                  : 'Deleted before the mock could see what it was (loaded as a tombstone). '}
+                The store keeps its id as a tombstone, so{' '}
                 {detail.kind === 'asset' ? 'reads answer 410' : 'reads say it is gone'}.
               </p>
             )}

@@ -12,6 +12,7 @@ import { createInspectionFeed, type InspectionEvent, type InspectionFeed } from 
 import { journalRow, type FaultRow, type FrameRow, type JournalRow, type StreamCounts } from './inspection-rows.js'
 import type { Journal, JournalEntry } from './journal.js'
 import type { NamedSnapshots, SnapshotInfo } from './named-snapshots.js'
+import { diffSnapshots, type StoreDiff } from './snapshot-diff.js'
 import { recordLabel, recordLinks, rowOf, type RecordLink, type RecordRow } from './record-views.js'
 import type { ResponseCopy } from './response-copies.js'
 import { SCENARIOS, type ScenarioName } from '../seeding/scenarios.js'
@@ -102,6 +103,8 @@ export interface Inspection {
   streams(): { streams: Readonly<Record<StreamName, StreamCounts>>; frames: FrameRow[] }
   /** Tells listeners the scenario changed (the service calls it once a switch is done). */
   scenarioChanged(): void
+  /** What differs in the store since a kept snapshot, kind by kind; undefined for an id that is not kept. */
+  diff(snapshot: string): StoreDiff | undefined
   /** Snapshots taken by id, shared with `POST /__mock/snapshots` (and deleted by `DELETE /__mock/snapshots/{id}`). */
   readonly snapshots: NamedSnapshots
   /** The whole state (records and tombstones) as the text `persist` keeps: what `importState` takes back. */
@@ -142,6 +145,10 @@ export function createInspection(target: InspectionTarget): Inspection {
     streams: () => ({ streams: feed.streamCounts(), frames: feed.frames() }),
     scenarioChanged: () => feed.emit(() => ({ type: 'scenario', scenario: target.scenario })),
     snapshots: announcedSnapshots(target.snapshots, feed),
+    diff(snapshot) {
+      const kept = target.snapshots.get(snapshot)
+      return kept && diffSnapshots(kept, target.store.snapshot())
+    },
     exportState: () => serializeState(target.store.snapshot()),
     importState: (text) => target.replaceState(parseState(text, 'the imported state')),
     subscribe: feed.subscribe,
@@ -263,6 +270,7 @@ function announcedSnapshots(snapshots: NamedSnapshots, feed: InspectionFeed): Na
       return deleted
     },
     list: () => snapshots.list(),
+    get: (id) => snapshots.get(id),
     get bytes() {
       return snapshots.bytes
     },

@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks'
 import type { ViewProps } from './view-props.js'
 import { formatInstant } from './format.js'
+import { SnapshotDiffView } from './snapshot-diff-view.js'
 
 /**
  * Snapshots of the store: taken with a name if given one, restored and
@@ -13,6 +14,8 @@ import { formatInstant } from './format.js'
 export function SnapshotsSection({ connection, live, act }: ViewProps) {
   const overview = live.overview!
   const [name, setName] = useState('')
+  const [compared, setCompared] = useState<string>()
+  const shown = overview.snapshots.find((snapshot) => snapshot.id === compared)
   return (
     <section aria-label="snapshots">
       <h2>Snapshots</h2>
@@ -49,6 +52,14 @@ export function SnapshotsSection({ connection, live, act }: ViewProps) {
             </span>
             <button
               class="cam-btn"
+              aria-label={`diff ${snapshot.name ?? snapshot.id}`}
+              aria-expanded={snapshot.id === compared}
+              onClick={() => setCompared(snapshot.id === compared ? undefined : snapshot.id)}
+            >
+              Diff
+            </button>
+            <button
+              class="cam-btn"
               aria-label={`restore ${snapshot.name ?? snapshot.id}`}
               onClick={() => act(() => connection.restoreSnapshot(snapshot.id))}
             >
@@ -64,6 +75,15 @@ export function SnapshotsSection({ connection, live, act }: ViewProps) {
           </li>
         ))}
       </ul>
+      {shown && (
+        <SnapshotDiffView
+          connection={connection}
+          snapshot={shown.id}
+          name={shown.name ?? shown.id}
+          version={live.version}
+          close={() => setCompared(undefined)}
+        />
+      )}
       <h3>The whole state</h3>
       <div class="cam-form">
         <button class="cam-btn" onClick={() => act(async () => download(await connection.exportState()))}>

@@ -1,0 +1,78 @@
+import { GONE_ASSET_ID } from 'conversation-asset-mock'
+import { startStandaloneServer, type StandaloneServer } from 'conversation-asset-mock/server'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { seriousAxeFindings } from './axe.js'
+import { launchChromium } from './launch-chromium.js'
+
+// The inspector page of the standalone server, for what a developer reads in detail: the store
+// against a snapshot, what a deleted record was, WebSocket sessions with their frames, an
+// action's error beside the action, and Escape in a field.
+
+const LIVE = { timeout: 15_000 }
+const DESKTOP = { width: 1440, height: 900 }
+const PHONE = { width: 390, height: 844 }
+
+let browser: Browser
+let context: BrowserContext | undefined
+let server: StandaloneServer
+
+beforeAll(async () => {
+  browser = await launchChromium()
+  server = await startStandaloneServer({ port: 0 })
+}, 60_000)
+afterAll(async () => {
+  await browser?.close()
+  await server?.close()
+})
+afterEach(async () => {
+  await context?.close()
+  context = undefined
+  await server.service.reset()
+})
+
+async function openInspector(size: { width: number; height: number }): Promise<Page> {
+  // axe-core is added as a script: the page's content security policy would refuse it.
+  context = await browser.newContext({ viewport: size, bypassCSP: true })
+  const page = await context.newPage()
+  await page.goto(`${server.url}/__mock/ui`)
+  await page.locator('ul[aria-label="records"] li').first().waitFor(LIVE)
+  return page
+}
+
+/** Creates a conversation through the service's own route, as a client would. */
+async function createConversation(name: string): Promise<string> {
+  const answer = await fetch(`${server.url}/conversations/create`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ type: 'COPILOT', name }),
+  })
+  return ((await answer.json()) as { id: string }).id
+}
+
+describe.each([
+  { name: 'desktop', ...DESKTOP },
+  { name: 'phone', ...PHONE },
+])('the inspector page at $width×$height', (size) => {
+  it('diffs the store against a snapshot: records added, changed with their fields, and removed', async () => {
+    const page = await openInspector(size)
+    await page.locator('[role="tab"]:text-is("Steering")').click()
+    await page.locator('input[aria-label="snapshot name"]').fill('before the demo')
+    await page.locator('button', { hasText: 'Take snapshot' }).click()
+    await page.locator('button[aria-label="diff before the demo"]').click()
+    const diff = page.locator('[aria-label="snapshot diff"]')
+    await diff.locator('text=Nothing changed').waitFor(LIVE)
+
+    // The diff follows the store while it is open.
+    await createConversation('Made after the snapshot')
+    await fetch(`${server.url}/__mock/assets/${GONE_ASSET_ID}`, { method: 'DELETE' })
+    const conversations = diff.locator('[aria-label="conversation changes"]')
+    await conversations.locator('li.cam-diff-added', { hasText: 'Made after the snapshot' }).waitFor(LIVE)
+    const assets = diff.locator('[aria-label="asset changes"]')
+    await assets.locator('li.cam-diff-removed', { hasText: GONE_ASSET_ID }).waitFor(LIVE)
+    expect(await assets.locator('h4').textContent()).toBe('asset: 0 added, 0 changed, 1 removed')
+    // The conversations that held the asset lost it from their links.
+    expect(await conversations.locator('li.cam-diff-changed').first().textContent()).toContain('fields: ')
+    expect(await seriousAxeFindings(page, '#inspector')).toEqual([])
+  }, 60_000)
+})

@@ -5,6 +5,7 @@ import type { OperationName } from '../routes/operation-names.js'
 import type { ViewProps } from './view-props.js'
 import { copyText, JsonTree } from './json-tree.js'
 import { curlOf, fetchOf } from './request-snippets.js'
+import { ActionError } from './action-error.js'
 
 /**
  * One journal entry: its request and response as folding JSON, and what to
@@ -47,7 +48,7 @@ export function EntryDetail({
               act(async () => {
                 await connection.addFault({ operation: entry.operation as OperationName, status: 500, times: 1 })
                 setSaid(`The next ${entry.operation} answers 500 (see Steering to change or remove it).`)
-              })
+              }, 'entry')
             }}
           >
             Fault this operation
@@ -66,6 +67,7 @@ export function EntryDetail({
           </button>
         </div>
       )}
+      <ActionError scope="entry" />
       {said && (
         <p class="cam-note cam-said" role="status">
           {said}

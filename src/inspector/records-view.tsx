@@ -4,6 +4,7 @@ import type { Selection, ViewProps } from './view-props.js'
 import { formatInstant } from './format.js'
 import { JsonTree } from './json-tree.js'
 import { useLoad } from './use-load.js'
+import { ActionError } from './action-error.js'
 
 const KINDS: readonly InspectedKind[] = [
   'conversation',
@@ -117,13 +118,14 @@ export function RecordsView({
               <p>
                 <button
                   class="cam-btn cam-danger"
-                  onClick={() => act(() => connection.removeAsset(detail.id))}
+                  onClick={() => act(() => connection.removeAsset(detail.id), 'record')}
                   title="Deletes it as another client would: its reads answer 410 and every link to it goes"
                 >
                   Delete from another client
                 </button>
               </p>
             )}
+            {detail.kind === 'asset' && <ActionError scope="record" />}
             {detail.gone && (
               <p class="cam-note" aria-label="deletion">
                 {detail.deletedAt

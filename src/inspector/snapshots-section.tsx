@@ -2,6 +2,7 @@ import { useState } from 'preact/hooks'
 import type { ViewProps } from './view-props.js'
 import { formatInstant } from './format.js'
 import { SnapshotDiffView } from './snapshot-diff-view.js'
+import { ActionError, inScope } from './action-error.js'
 
 /**
  * Snapshots of the store: taken with a name if given one, restored and
@@ -11,7 +12,8 @@ import { SnapshotDiffView } from './snapshot-diff-view.js'
  * @example
  * <SnapshotsSection {...props} />
  */
-export function SnapshotsSection({ connection, live, act }: ViewProps) {
+export function SnapshotsSection({ connection, live, act: run }: ViewProps) {
+  const act = inScope(run, 'snapshots')
   const overview = live.overview!
   const [name, setName] = useState('')
   const [compared, setCompared] = useState<string>()
@@ -75,6 +77,7 @@ export function SnapshotsSection({ connection, live, act }: ViewProps) {
           </li>
         ))}
       </ul>
+      <ActionError scope="snapshots" />
       {shown && (
         <SnapshotDiffView
           connection={connection}
@@ -86,7 +89,7 @@ export function SnapshotsSection({ connection, live, act }: ViewProps) {
       )}
       <h3>The whole state</h3>
       <div class="cam-form">
-        <button class="cam-btn" onClick={() => act(async () => download(await connection.exportState()))}>
+        <button class="cam-btn" onClick={() => run(async () => download(await connection.exportState()), 'state')}>
           Export state
         </button>
         <label class="cam-file">
@@ -98,14 +101,15 @@ export function SnapshotsSection({ connection, live, act }: ViewProps) {
               const input = event.currentTarget
               const file = input.files?.[0]
               if (!file) return
-              act(async () => {
+              run(async () => {
                 await connection.importState(await file.text())
                 input.value = ''
-              })
+              }, 'state')
             }}
           />
         </label>
       </div>
+      <ActionError scope="state" />
       <p class="cam-note">
         As a file of records and tombstones, the same as <code>persist</code> keeps: import it here or in another mock.
       </p>

@@ -126,6 +126,7 @@ export const STYLES = `
   .cam .cam-form input:not([type="checkbox"]) { flex: 1 1 120px; }
   .cam td.cam-path { max-width: 60vw; }
 }
+.panel:focus { outline: none; }
 .panel { position: fixed; z-index: 2147483646; box-sizing: border-box; background: var(--bg); color: var(--fg); display: flex; flex-direction: column;
   box-shadow: 0 -4px 16px rgba(0,0,0,.2); }
 .panel-bottom { left: 0; right: 0; bottom: 0; border-top: 1px solid var(--field); }

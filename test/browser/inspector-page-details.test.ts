@@ -29,6 +29,8 @@ afterEach(async () => {
   await context?.close()
   context = undefined
   await server.service.reset()
+  // A reset keeps snapshots: each test takes its own.
+  for (const { id } of server.service.inspection.snapshots.list()) server.service.inspection.snapshots.delete(id)
 })
 
 async function openInspector(size: { width: number; height: number }): Promise<Page> {
@@ -74,5 +76,37 @@ describe.each([
     // The conversations that held the asset lost it from their links.
     expect(await conversations.locator('li.cam-diff-changed').first().textContent()).toContain('fields: ')
     expect(await seriousAxeFindings(page, '#inspector')).toEqual([])
+  }, 60_000)
+
+  it('shows what a deleted record was and when it was deleted', async () => {
+    const name = server.service.inspection.record('asset', GONE_ASSET_ID)!.label
+    server.service.clock.freeze('2024-05-01T12:00:00.000Z')
+    await fetch(`${server.url}/__mock/assets/${GONE_ASSET_ID}`, { method: 'DELETE' })
+    const page = await openInspector(size)
+    await page.locator('[aria-label="record kinds"] button', { hasText: /^asset/ }).click()
+    const row = page.locator('ul[aria-label="records"] li button', { hasText: name })
+    expect(await row.locator('.cam-badge-gone').textContent()).toBe('gone')
+    await row.click()
+    const deletion = page.locator('[aria-label="deletion"]')
+    await deletion.waitFor(LIVE)
+    expect(await deletion.textContent()).toContain(`Deleted at 2024-05-01 12:00:00 UTC: it was the asset “${name}”.`)
+  }, 60_000)
+
+  it("shows an action's error beside the action, and clears it on the next success", async () => {
+    const page = await openInspector(size)
+    await page.locator('[role="tab"]:text-is("Steering")').click()
+    await page.locator('input[aria-label="asset id"]').fill('no-such-asset')
+    await page.locator('button', { hasText: 'Delete the asset' }).click()
+    const error = page.locator('[role="alert"][aria-label="another client error"]')
+    await error.waitFor(LIVE)
+    expect(await error.textContent()).toContain('The asset "no-such-asset" is not in the store.')
+    // Beside its form, and nowhere else.
+    const form = page.locator('section[aria-label="another client"]')
+    expect(await form.locator('[role="alert"]').count()).toBe(1)
+    expect(await page.locator('[role="alert"]').count()).toBe(1)
+
+    await page.locator('section[aria-label="clock"] button', { hasText: 'Freeze' }).click()
+    await page.locator('section[aria-label="clock"] button', { hasText: 'Resume' }).waitFor(LIVE)
+    expect(await page.locator('[role="alert"]').count()).toBe(0)
   }, 60_000)
 })

@@ -3,6 +3,7 @@ import { startStandaloneServer, type StandaloneServer } from 'conversation-asset
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { seriousAxeFindings } from './axe.js'
+import { buildTestPage, type TestPage } from './build-test-page.js'
 import { launchChromium } from './launch-chromium.js'
 
 // The inspector page of the standalone server, for what a developer reads in detail: the store
@@ -108,5 +109,39 @@ describe.each([
     await page.locator('section[aria-label="clock"] button', { hasText: 'Freeze' }).click()
     await page.locator('section[aria-label="clock"] button', { hasText: 'Resume' }).waitFor(LIVE)
     expect(await page.locator('[role="alert"]').count()).toBe(0)
+  }, 60_000)
+})
+
+describe('Escape in a text field of the inspector panel', () => {
+  let site: TestPage
+
+  beforeAll(async () => {
+    site = await buildTestPage()
+  }, 60_000)
+  afterAll(() => site?.close())
+
+  it('clears the field first, then leaves it, and only then closes the panel', async () => {
+    context = await browser.newContext({ viewport: DESKTOP })
+    const page = await context.newPage()
+    await page.goto(`${site.url}/index.html?inspector`)
+    await page.waitForFunction(() => (window as { mockReady?: boolean }).mockReady === true, undefined, LIVE)
+    await page.locator('button[aria-label="Open the conversation-asset-mock inspector"]').click()
+    const panel = page.locator('[role="dialog"][aria-label="conversation-asset-mock inspector"]')
+    const search = panel.locator('input[aria-label="search records"]')
+    await search.fill('no such record')
+    await panel.locator('text=No conversation records match.').waitFor(LIVE)
+
+    await search.press('Escape')
+    expect(await search.inputValue()).toBe('')
+    // The list follows the cleared field.
+    await panel.locator('ul[aria-label="records"] li').first().waitFor(LIVE)
+    expect(await panel.isVisible()).toBe(true)
+
+    await search.press('Escape')
+    expect(await panel.isVisible()).toBe(true)
+    expect(await search.evaluate((field) => field.matches(':focus'))).toBe(false)
+
+    await page.keyboard.press('Escape')
+    await panel.waitFor({ state: 'hidden', ...LIVE })
   }, 60_000)
 })

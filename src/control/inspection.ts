@@ -6,6 +6,7 @@ import type { Store, StoreSnapshot } from '../store/create-store.js'
 import type { ClockState, ControllableClock } from '../store/controllable-clock.js'
 import { RECORD_KINDS, type RecordKind, type RecordOf } from '../store/schemas.js'
 import type { OperationName } from '../routes/operation-names.js'
+import { copilotAnswers, type CopilotAnswer, type SessionFrameLog, type SessionFrames } from './session-frames.js'
 import { createDeletionLog, type DeletionLog } from './deletion-log.js'
 import type { Faults } from './faults.js'
 import { createInspectionFeed, type InspectionEvent, type InspectionFeed } from './inspection-feed.js'
@@ -62,6 +63,8 @@ export interface JournalDetail {
   readonly entry: JournalEntry
   /** Status, content type and the first 64 KiB of the body; absent once let go (8 MiB of bodies are kept). */
   readonly response?: ResponseCopy
+  /** A WebSocket's frames sent, newest kept, and the copilot answers they carry as text. */
+  readonly frames?: SessionFrames & { readonly answers: CopilotAnswer[] }
 }
 
 /** What a verify gives: how many calls matched and which, or the same table `verify()` throws. */
@@ -85,6 +88,8 @@ export interface InspectionTarget {
   render(kind: RecordKind, record: RecordOf<RecordKind>): unknown
   /** Replaces every record and tombstone with a state's (as restoring a snapshot does). */
   replaceState(snapshot: StoreSnapshot): Promise<void>
+  /** The frames WebSocket sessions were sent, by journal id. */
+  readonly sessionFrames?: SessionFrameLog
 }
 
 /** What the inspector reads of a service, as plain data, and the live feed of what changes. */
@@ -140,7 +145,7 @@ export function createInspection(target: InspectionTarget): Inspection {
       target,
       createDeletionLog(target.store, () => target.clock.now()),
     ),
-    ...journalReaders(target.journal),
+    ...journalReaders(target.journal, target.sessionFrames),
     verify: (expectation) => verifyOutcome(target, expectation),
     streams: () => ({ streams: feed.streamCounts(), frames: feed.frames() }),
     scenarioChanged: () => feed.emit(() => ({ type: 'scenario', scenario: target.scenario })),
@@ -209,7 +214,10 @@ function recordReaders(
 }
 
 /** Journal rows, newest last, and one entry with what was answered. */
-function journalReaders(journal: Journal): Pick<Inspection, 'journalRows' | 'journalEntry'> {
+function journalReaders(
+  journal: Journal,
+  sessionFrames: SessionFrameLog | undefined,
+): Pick<Inspection, 'journalRows' | 'journalEntry'> {
   return {
     journalRows(limit = 1000) {
       const entries = journal.entries
@@ -224,7 +232,9 @@ function journalReaders(journal: Journal): Pick<Inspection, 'journalRows' | 'jou
       const entry = journal.entry(id)
       if (!entry) return undefined
       const response = journal.response(id)
-      return { id, entry, ...(response && { response }) }
+      const sent = entry.websocket && sessionFrames?.of(id)
+      const frames = sent && { ...sent, answers: copilotAnswers(sent.texts) }
+      return { id, entry, ...(response && { response }), ...(frames && { frames }) }
     },
   }
 }

@@ -6,6 +6,7 @@ import type { ViewProps } from './view-props.js'
 import { copyText, JsonTree } from './json-tree.js'
 import { curlOf, fetchOf } from './request-snippets.js'
 import { ActionError } from './action-error.js'
+import { SessionFramesView } from './session-frames-view.js'
 
 /**
  * One journal entry: its request and response as folding JSON, and what to
@@ -77,6 +78,7 @@ export function EntryDetail({
         <>
           <h3>WebSocket</h3>
           <JsonTree label="websocket" value={entry.websocket} />
+          {detail.frames && <SessionFramesView frames={detail.frames} />}
         </>
       )}
       <h3>Request</h3>

@@ -69,6 +69,8 @@ export const STYLES = `
 .cam ul.cam-rows li button:focus-visible { outline: 2px solid var(--accent); outline-offset: -2px; }
 .cam .cam-gone { text-decoration: line-through; color: var(--muted); }
 .cam .cam-badge { display: inline-block; font-size: 11px; padding: 0 6px; border-radius: 8px; margin-left: 6px; background: var(--soft); border: 1px solid var(--line); color: var(--muted); text-decoration: none; }
+.cam .cam-answer { white-space: pre-wrap; overflow-wrap: anywhere; padding: 6px 10px; border-left: 3px solid var(--accent); background: var(--soft); }
+.cam ol.cam-frames { margin: 0; padding-left: 28px; font: 12px ui-monospace, monospace; overflow-wrap: anywhere; max-height: 320px; overflow: auto; }
 .cam .cam-diff { border: 1px solid var(--line); border-radius: 4px; padding: 4px 10px; margin: 6px 0; }
 .cam .cam-diff h4 { margin: 8px 0 2px; font-size: 13px; }
 .cam ul.cam-diff-rows { list-style: none; margin: 0; padding: 0; font-size: 12px; overflow-wrap: anywhere; }

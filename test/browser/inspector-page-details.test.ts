@@ -1,6 +1,7 @@
-import { GONE_ASSET_ID } from 'conversation-asset-mock'
+import { GONE_ASSET_ID, recordFrames } from 'conversation-asset-mock'
 import { startStandaloneServer, type StandaloneServer } from 'conversation-asset-mock/server'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { WebSocket } from 'ws'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { seriousAxeFindings } from './axe.js'
 import { buildTestPage, type TestPage } from './build-test-page.js'
@@ -109,6 +110,28 @@ describe.each([
     await page.locator('section[aria-label="clock"] button', { hasText: 'Freeze' }).click()
     await page.locator('section[aria-label="clock"] button', { hasText: 'Resume' }).waitFor(LIVE)
     expect(await page.locator('[role="alert"]').count()).toBe(0)
+  }, 60_000)
+})
+
+describe('a copilot session in the journal of the inspector page', () => {
+  it('lists the WebSocket as a row whose entry shows its frames and the answer as text', async () => {
+    server.service.copilot.reply({ chunks: ['Use a ', 'debounce ', 'hook.'] })
+    const socket = new WebSocket(server.streamUrls.qgpt)
+    const frames = recordFrames<{ status: string }>(socket)
+    await new Promise((resolve) => socket.once('open', resolve))
+    socket.send(JSON.stringify({ question: { query: 'How do I debounce?', relevant: { iterable: [] } } }))
+    await frames.next((frame) => frame.status === 'COMPLETED')
+
+    const page = await openInspector(PHONE)
+    await page.locator('[role="tab"]:text-is("Journal")').click()
+    await page.locator('[role="listbox"][aria-label="journal"] [role="option"][data-operation="qgptStream"]').click()
+    const answer = page.locator('section[aria-label="copilot answer"]')
+    await answer.waitFor(LIVE)
+    expect(await answer.locator('p').textContent()).toBe('Use a debounce hook.')
+    expect(await answer.locator('.cam-badge').textContent()).toBe('completed')
+    expect(await page.locator('ol[aria-label="session frames"] li').count()).toBe(frames.frames.length)
+    expect(await seriousAxeFindings(page, '#inspector')).toEqual([])
+    socket.close()
   }, 60_000)
 })
 

@@ -3,7 +3,7 @@ import type { RecordKind } from '../store/schemas.js'
 import { recordLabel } from './record-views.js'
 
 /** What a deleted record was, as the inspector shows it. */
-export interface Deletion {
+interface Deletion {
   /** What a person read it by before it went: its name, text or URL. */
   readonly label: string
   /** When it was deleted, by the mock's clock (ISO-8601). */

@@ -96,7 +96,7 @@ function lifecycleRoutes(target: ControlTarget): ControlRoute[] {
   ]
 }
 
-/** Snapshots taken, listed, restored and deleted by id. */
+/** Snapshots taken, listed, restored, compared with the store and deleted by id. */
 function snapshotRoutes(inspection: Inspection): ControlRoute[] {
   return [
     {
@@ -115,6 +115,15 @@ function snapshotRoutes(inspection: Inspection): ControlRoute[] {
       async run({ params }) {
         if (await inspection.snapshots.restore(params.id ?? '')) return NO_CONTENT
         return textAnswer(404, `No snapshot "${params.id}" is kept. Take one with POST /__mock/snapshots.`)
+      },
+    },
+    {
+      method: 'GET',
+      path: '/__mock/snapshots/:id/diff',
+      run({ params }) {
+        const diff = inspection.diff(params.id ?? '')
+        if (diff) return jsonAnswer(200, diff)
+        return textAnswer(404, `No snapshot "${params.id}" is kept. GET /__mock/snapshots lists them.`)
       },
     },
     {

@@ -6,11 +6,14 @@ import type { Store, StoreSnapshot } from '../store/create-store.js'
 import type { ClockState, ControllableClock } from '../store/controllable-clock.js'
 import { RECORD_KINDS, type RecordKind, type RecordOf } from '../store/schemas.js'
 import type { OperationName } from '../routes/operation-names.js'
+import { copilotAnswers, type CopilotAnswer, type SessionFrameLog, type SessionFrames } from './session-frames.js'
+import { createDeletionLog, type DeletionLog } from './deletion-log.js'
 import type { Faults } from './faults.js'
 import { createInspectionFeed, type InspectionEvent, type InspectionFeed } from './inspection-feed.js'
 import { journalRow, type FaultRow, type FrameRow, type JournalRow, type StreamCounts } from './inspection-rows.js'
 import type { Journal, JournalEntry } from './journal.js'
 import type { NamedSnapshots, SnapshotInfo } from './named-snapshots.js'
+import { diffSnapshots, type StoreDiff } from './snapshot-diff.js'
 import { recordLabel, recordLinks, rowOf, type RecordLink, type RecordRow } from './record-views.js'
 import type { ResponseCopy } from './response-copies.js'
 import { SCENARIOS, type ScenarioName } from '../seeding/scenarios.js'
@@ -60,6 +63,8 @@ export interface JournalDetail {
   readonly entry: JournalEntry
   /** Status, content type and the first 64 KiB of the body; absent once let go (8 MiB of bodies are kept). */
   readonly response?: ResponseCopy
+  /** A WebSocket's frames sent, newest kept, and the copilot answers they carry as text. */
+  readonly frames?: SessionFrames & { readonly answers: CopilotAnswer[] }
 }
 
 /** What a verify gives: how many calls matched and which, or the same table `verify()` throws. */
@@ -83,6 +88,8 @@ export interface InspectionTarget {
   render(kind: RecordKind, record: RecordOf<RecordKind>): unknown
   /** Replaces every record and tombstone with a state's (as restoring a snapshot does). */
   replaceState(snapshot: StoreSnapshot): Promise<void>
+  /** The frames WebSocket sessions were sent, by journal id. */
+  readonly sessionFrames?: SessionFrameLog
 }
 
 /** What the inspector reads of a service, as plain data, and the live feed of what changes. */
@@ -101,6 +108,8 @@ export interface Inspection {
   streams(): { streams: Readonly<Record<StreamName, StreamCounts>>; frames: FrameRow[] }
   /** Tells listeners the scenario changed (the service calls it once a switch is done). */
   scenarioChanged(): void
+  /** What differs in the store since a kept snapshot, kind by kind; undefined for an id that is not kept. */
+  diff(snapshot: string): StoreDiff | undefined
   /** Snapshots taken by id, shared with `POST /__mock/snapshots` (and deleted by `DELETE /__mock/snapshots/{id}`). */
   readonly snapshots: NamedSnapshots
   /** The whole state (records and tombstones) as the text `persist` keeps: what `importState` takes back. */
@@ -132,12 +141,19 @@ export function createInspection(target: InspectionTarget): Inspection {
   const instance = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`
   return {
     overview: () => overviewOf(target, feed, instance),
-    ...recordReaders(target),
-    ...journalReaders(target.journal),
+    ...recordReaders(
+      target,
+      createDeletionLog(target.store, () => target.clock.now()),
+    ),
+    ...journalReaders(target.journal, target.sessionFrames),
     verify: (expectation) => verifyOutcome(target, expectation),
     streams: () => ({ streams: feed.streamCounts(), frames: feed.frames() }),
     scenarioChanged: () => feed.emit(() => ({ type: 'scenario', scenario: target.scenario })),
     snapshots: announcedSnapshots(target.snapshots, feed),
+    diff(snapshot) {
+      const kept = target.snapshots.get(snapshot)
+      return kept && diffSnapshots(kept, target.store.snapshot())
+    },
     exportState: () => serializeState(target.store.snapshot()),
     importState: (text) => target.replaceState(parseState(text, 'the imported state')),
     subscribe: feed.subscribe,
@@ -166,7 +182,10 @@ function overviewOf(target: InspectionTarget, feed: InspectionFeed, instance: st
 }
 
 /** Records of a kind, newest first and tombstones last, and one record with its wire form and links. */
-function recordReaders({ store, render }: InspectionTarget): Pick<Inspection, 'records' | 'record'> {
+function recordReaders(
+  { store, render }: InspectionTarget,
+  deletions: DeletionLog,
+): Pick<Inspection, 'records' | 'record'> {
   return {
     records(kind, { query = '', limit = 200 } = {}) {
       const needle = query.trim().toLowerCase()
@@ -182,20 +201,23 @@ function recordReaders({ store, render }: InspectionTarget): Pick<Inspection, 'r
         const record = records[at]!
         take({ kind, id: record.id, label: recordLabel(kind, record) })
       }
-      for (const id of store.snapshot().gone[kind] ?? []) take(rowOf(store, kind, id))
+      for (const id of store.snapshot().gone[kind] ?? []) take(rowOf(store, kind, id, deletions))
       return { kind, total, rows }
     },
     record(kind, id) {
       const record = store.get(kind, id)
-      if (!record) return store.isGone(kind, id) ? { ...rowOf(store, kind, id), links: [] } : undefined
-      const links = recordLinks(store, kind, record)
+      if (!record) return store.isGone(kind, id) ? { ...rowOf(store, kind, id, deletions), links: [] } : undefined
+      const links = recordLinks(store, kind, record, deletions)
       return { kind, id, label: recordLabel(kind, record), wire: render(kind, record), links }
     },
   }
 }
 
 /** Journal rows, newest last, and one entry with what was answered. */
-function journalReaders(journal: Journal): Pick<Inspection, 'journalRows' | 'journalEntry'> {
+function journalReaders(
+  journal: Journal,
+  sessionFrames: SessionFrameLog | undefined,
+): Pick<Inspection, 'journalRows' | 'journalEntry'> {
   return {
     journalRows(limit = 1000) {
       const entries = journal.entries
@@ -210,7 +232,9 @@ function journalReaders(journal: Journal): Pick<Inspection, 'journalRows' | 'jou
       const entry = journal.entry(id)
       if (!entry) return undefined
       const response = journal.response(id)
-      return { id, entry, ...(response && { response }) }
+      const sent = entry.websocket && sessionFrames?.of(id)
+      const frames = sent && { ...sent, answers: copilotAnswers(sent.texts) }
+      return { id, entry, ...(response && { response }), ...(frames && { frames }) }
     },
   }
 }
@@ -256,6 +280,7 @@ function announcedSnapshots(snapshots: NamedSnapshots, feed: InspectionFeed): Na
       return deleted
     },
     list: () => snapshots.list(),
+    get: (id) => snapshots.get(id),
     get bytes() {
       return snapshots.bytes
     },

@@ -23,6 +23,8 @@ export interface NamedSnapshots {
   delete(id: string): boolean
   /** The snapshots kept, oldest first. */
   list(): SnapshotInfo[]
+  /** A kept snapshot's records and tombstones; undefined for an id that is not kept. */
+  get(id: string): StoreSnapshot | undefined
   /**
    * About how many bytes the kept snapshots hold together: each record
    * counted once (as JSON), however many snapshots hold it, and each
@@ -149,6 +151,7 @@ export function createNamedSnapshots(
     },
     delete: remove,
     list: () => [...kept.values()].map(({ info }) => info),
+    get: (id) => kept.get(id)?.snapshot,
     get bytes() {
       return bytes
     },

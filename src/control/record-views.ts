@@ -1,4 +1,5 @@
 import type { Store } from '../store/create-store.js'
+import type { DeletionLog } from './deletion-log.js'
 import { RELATIONS } from '../store/relations.js'
 import { RECORD_KINDS, type RecordKind, type RecordOf } from '../store/schemas.js'
 
@@ -16,6 +17,8 @@ export interface RecordRow {
   readonly label: string
   /** True for a deleted record (a tombstone): reads of it answer 410 or 500. */
   readonly gone?: true
+  /** When a gone record was deleted (ISO-8601), when the mock saw it go; its label is then what it was read by. */
+  readonly deletedAt?: string
 }
 
 /**
@@ -102,16 +105,20 @@ export function recordLabel(kind: RecordKind, record: RecordOf<RecordKind>): str
 }
 
 /**
- * The row of a record by id: its label, or marked gone for a tombstone (and
- * for an id the store does not know, named as it is).
+ * The row of a record by id: its label, or marked gone for a tombstone (with
+ * what it was and when it went, if the mock saw it deleted), and for an id
+ * the store does not know, named as it is.
  *
  * @example
  * rowOf(store, 'asset', id) // { kind: 'asset', id, label: 'useDebounce hook' }
  */
-export function rowOf(store: Store, kind: RecordKind, id: string): RecordRow {
+export function rowOf(store: Store, kind: RecordKind, id: string, deletions?: DeletionLog): RecordRow {
   const record = store.get(kind, id)
   if (record) return { kind, id, label: recordLabel(kind, record) }
-  return { kind, id, label: store.isGone(kind, id) ? '(deleted)' : '(unknown id)', gone: true }
+  if (!store.isGone(kind, id)) return { kind, id, label: '(unknown id)', gone: true }
+  const deletion = deletions?.of(kind, id)
+  if (!deletion) return { kind, id, label: '(deleted)', gone: true }
+  return { kind, id, label: deletion.label, gone: true, deletedAt: deletion.at }
 }
 
 /**
@@ -121,7 +128,12 @@ export function rowOf(store: Store, kind: RecordKind, id: string): RecordRow {
  * @example
  * recordLinks(store, 'message', id) // [{ direction: 'from', field: 'conversation', … }, { direction: 'to', field: 'conversation.groundingMessages', … }]
  */
-export function recordLinks(store: Store, kind: RecordKind, record: RecordOf<RecordKind>): RecordLink[] {
+export function recordLinks(
+  store: Store,
+  kind: RecordKind,
+  record: RecordOf<RecordKind>,
+  deletions?: DeletionLog,
+): RecordLink[] {
   const links: RecordLink[] = []
   const own = record as Record<string, unknown>
   for (const reference of REFERENCES) {
@@ -133,7 +145,7 @@ export function recordLinks(store: Store, kind: RecordKind, record: RecordOf<Rec
       direction: 'from',
       field: reference.field,
       kind: reference.to,
-      records: ids.map((id) => rowOf(store, reference.to, id)),
+      records: ids.map((id) => rowOf(store, reference.to, id, deletions)),
     })
   }
   for (const reference of ONE_SIDED) {

@@ -3,6 +3,7 @@ import { createCopilotReplies, type CopilotReplies } from '../control/copilot-re
 import { createFaults, type Faults } from '../control/faults.js'
 import { createInspection, type Inspection } from '../control/inspection.js'
 import { createJournal, type Journal } from '../control/journal.js'
+import { createSessionFrameLog } from '../control/session-frames.js'
 import { createNamedSnapshots } from '../control/named-snapshots.js'
 import { downloadControlRoutes } from '../control/download-control.js'
 import { osControlRoutes } from '../control/os-controls.js'
@@ -65,7 +66,16 @@ export function createMockService(options: MockServiceOptions = {}): MockService
   const copilotHooks = copilotHooksOf(store, copilot, seed)
   const machine = machineOf(store, hub, options)
   // Every WebSocket, accepted or refused, is journaled: opened, counted and closed here, whatever the transport.
-  const connections: StreamConnectionHooks = { now: () => clock.now(), opened: (c) => journal.recordConnection(c) }
+  const sessionFrames = createSessionFrameLog()
+  const connections: StreamConnectionHooks = {
+    now: () => clock.now(),
+    opened(connection) {
+      const changed = journal.recordConnection(connection)
+      sessionFrames.open(connection, journal.lastId)
+      return changed
+    },
+    sent: (connection, frame) => sessionFrames.sent(connection, frame),
+  }
   const paceMs = options.copilotPaceMs ?? 0
   const streams = serviceStreams({ store, hub, clock, renderer, copilotHooks, machine, paceMs, connections })
   const environment = environmentOf({ store, machine, renderer, copilotHooks, faults, journal }, options.version)
@@ -79,6 +89,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     renderer,
     resolveOperation,
     scenarios,
+    sessionFrames,
   })
   const steering = {
     async reset() {

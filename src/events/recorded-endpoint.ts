@@ -25,6 +25,7 @@ export function recordedEndpoint(endpoint: StreamEndpoint, hooks: StreamConnecti
         send(frame) {
           client.send(frame)
           connection.framesSent++
+          hooks.sent?.(connection, frame)
         },
         close(code, reason) {
           closedWith ??= { code, reason }

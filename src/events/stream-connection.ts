@@ -43,6 +43,8 @@ export interface StreamConnectionHooks {
   now(): Date
   /** Keeps a connection; returns the function that tells it changed. */
   opened(connection: StreamConnection): () => void
+  /** Hears each frame sent on a connection (the inspector keeps the newest). */
+  sent?(connection: StreamConnection, frame: string): void
 }
 
 /**

@@ -7,6 +7,7 @@ import { StreamsView } from './streams-view.js'
 import { useLive, type LiveState } from './use-live.js'
 import type { Selection, ViewProps } from './view-props.js'
 import type { Connection } from './connection.js'
+import { ActionError, ActionFailureContext, type ActionFailure } from './action-error.js'
 
 const TABS = ['records', 'journal', 'streams', 'steering'] as const
 type Tab = (typeof TABS)[number]
@@ -22,47 +23,42 @@ export function App({ connection, layout }: { connection: Connection; layout: 'p
   const live = useLive(connection)
   const [tab, setTab] = useState<Tab>('records')
   const [selection, setSelection] = useState<Selection>({ kind: 'conversation' })
-  const [error, setError] = useState<string>()
-  const act = (call: () => Promise<unknown>) => {
-    setError(undefined)
-    call().catch((failure: unknown) => setError(messageOf(failure)))
+  const [failure, setFailure] = useState<ActionFailure>()
+  const act = (call: () => Promise<unknown>, scope = 'inspector') => {
+    setFailure(undefined)
+    call().catch((error: unknown) => setFailure({ message: messageOf(error), scope }))
   }
   // Back from an outage: an action's error from while it was down says nothing any more.
   useEffect(() => {
-    if (live.connected) setError(undefined)
+    if (live.connected) setFailure(undefined)
   }, [live.connected])
   const props: ViewProps = { connection, live, act }
   const { overview } = live
 
   return (
-    <div class={`cam cam-${layout}`}>
-      <header>
-        <h1>conversation-asset-mock</h1>
-        {overview && <span class="cam-chip">scenario: {overview.scenario}</span>}
-        {overview && <ClockChip live={live} />}
-        {overview && (
-          <span class="cam-chip">
-            {overview.counts.conversation} conversations · {overview.counts.asset} assets
-          </span>
-        )}
-      </header>
-      <ConnectionBanner live={live} />
-      <Tabs tab={tab} select={setTab} />
-      {error && (
-        <div class="cam-error" role="alert">
-          <span>{error}</span>
-          <button class="cam-btn" onClick={() => setError(undefined)}>
-            Dismiss
-          </button>
+    <ActionFailureContext.Provider value={{ failure, dismiss: () => setFailure(undefined) }}>
+      <div class={`cam cam-${layout}`}>
+        <header>
+          <h1>conversation-asset-mock</h1>
+          {overview && <span class="cam-chip">scenario: {overview.scenario}</span>}
+          {overview && <ClockChip live={live} />}
+          {overview && (
+            <span class="cam-chip">
+              {overview.counts.conversation} conversations · {overview.counts.asset} assets
+            </span>
+          )}
+        </header>
+        <ConnectionBanner live={live} />
+        <Tabs tab={tab} select={setTab} />
+        <ActionError scope="inspector" />
+        <div class="cam-main" role="tabpanel" id={`cam-panel-${tab}`} aria-labelledby={`cam-tab-${tab}`}>
+          {tab === 'records' && <RecordsView {...props} selection={selection} select={setSelection} />}
+          {tab === 'journal' && <JournalView {...props} />}
+          {tab === 'streams' && <StreamsView {...props} />}
+          {tab === 'steering' && <SteeringView {...props} />}
         </div>
-      )}
-      <div class="cam-main" role="tabpanel" id={`cam-panel-${tab}`} aria-labelledby={`cam-tab-${tab}`}>
-        {tab === 'records' && <RecordsView {...props} selection={selection} select={setSelection} />}
-        {tab === 'journal' && <JournalView {...props} />}
-        {tab === 'streams' && <StreamsView {...props} />}
-        {tab === 'steering' && <SteeringView {...props} />}
       </div>
-    </div>
+    </ActionFailureContext.Provider>
   )
 }
 

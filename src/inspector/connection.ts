@@ -15,6 +15,7 @@ import type { CallExpectation } from '../control/verify-calls.js'
 import type { StreamExpectation } from '../control/verify-streams.js'
 import type { StreamName } from '../events/stream-paths.js'
 import type { InspectedKind } from '../control/record-views.js'
+import type { StoreDiff } from '../control/snapshot-diff.js'
 
 /** A clock change the inspector asks for. */
 type ClockAction =
@@ -43,6 +44,8 @@ export interface Connection {
   takeSnapshot(name?: string): Promise<void>
   restoreSnapshot(id: string): Promise<void>
   deleteSnapshot(id: string): Promise<void>
+  /** What differs in the store since a kept snapshot; rejects for one that is not kept. */
+  diffSnapshot(id: string): Promise<StoreDiff>
   /** The whole state as the text `persist` keeps. */
   exportState(): Promise<string>
   /** Replaces the whole state with an exported one; rejects, changing nothing, for anything else. */

@@ -5,6 +5,8 @@ import type { OperationName } from '../routes/operation-names.js'
 import type { ViewProps } from './view-props.js'
 import { copyText, JsonTree } from './json-tree.js'
 import { curlOf, fetchOf } from './request-snippets.js'
+import { ActionError } from './action-error.js'
+import { SessionFramesView } from './session-frames-view.js'
 
 /**
  * One journal entry: its request and response as folding JSON, and what to
@@ -47,7 +49,7 @@ export function EntryDetail({
               act(async () => {
                 await connection.addFault({ operation: entry.operation as OperationName, status: 500, times: 1 })
                 setSaid(`The next ${entry.operation} answers 500 (see Steering to change or remove it).`)
-              })
+              }, 'entry')
             }}
           >
             Fault this operation
@@ -66,6 +68,7 @@ export function EntryDetail({
           </button>
         </div>
       )}
+      <ActionError scope="entry" />
       {said && (
         <p class="cam-note cam-said" role="status">
           {said}
@@ -75,6 +78,7 @@ export function EntryDetail({
         <>
           <h3>WebSocket</h3>
           <JsonTree label="websocket" value={entry.websocket} />
+          {detail.frames && <SessionFramesView frames={detail.frames} />}
         </>
       )}
       <h3>Request</h3>

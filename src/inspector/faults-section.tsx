@@ -3,6 +3,7 @@ import type { FaultRow } from '../control/inspection.js'
 import type { StreamName } from '../events/stream-paths.js'
 import type { OperationName } from '../routes/operation-names.js'
 import type { ViewProps } from './view-props.js'
+import { ActionError, inScope } from './action-error.js'
 
 /** What a fault does, in a few words. */
 function effectOf(fault: FaultRow): string {
@@ -25,7 +26,8 @@ const whole = (text: string) => (text.trim() === '' ? undefined : Number(text))
  * @example
  * <FaultsSection {...props} />
  */
-export function FaultsSection({ connection, live, act }: ViewProps) {
+export function FaultsSection({ connection, live, act: run }: ViewProps) {
+  const act = inScope(run, 'faults')
   const overview = live.overview!
   const [fault, setFault] = useState({ operation: '', status: '500', delayMs: '', times: '1', networkError: false })
   const [streamFault, setStreamFault] = useState({
@@ -208,6 +210,7 @@ export function FaultsSection({ connection, live, act }: ViewProps) {
         </label>
         <button type="submit">Add stream fault</button>
       </form>
+      <ActionError scope="faults" />
     </section>
   )
 }

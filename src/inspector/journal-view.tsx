@@ -7,6 +7,7 @@ import { EntryDetail } from './entry-detail.js'
 import { JournalList } from './journal-list.js'
 import { useLoad } from './use-load.js'
 import { VerifyForm } from './verify-form.js'
+import { ActionError } from './action-error.js'
 
 /** What the journal's filters keep. */
 interface Filters {
@@ -81,10 +82,11 @@ export function JournalView({ connection, live, act }: ViewProps) {
           >
             {paused ? 'Resume' : 'Pause'}
           </button>
-          <button class="cam-btn" onClick={() => act(() => connection.clearJournal())}>
+          <button class="cam-btn" onClick={() => act(() => connection.clearJournal(), 'journal')}>
             Clear journal
           </button>
         </div>
+        <ActionError scope="journal" />
         <p class="cam-note cam-count" role="status" aria-label="journal count">
           {journalCount(matching.length, source.length, filtered, paused?.dropped ?? live.dropped)}
           {paused && ` Paused: ${countOf(newSince(live.rows, paused.rows), 'new request')} not shown.`}

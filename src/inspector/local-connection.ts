@@ -33,6 +33,11 @@ export function createLocalConnection(mock: MockService): Connection {
     async deleteSnapshot(id) {
       if (!inspection.snapshots.delete(id)) throw new Error(`No snapshot "${id}" is kept.`)
     },
+    async diffSnapshot(id) {
+      const diff = inspection.diff(id)
+      if (!diff) throw new Error(`No snapshot "${id}" is kept.`)
+      return diff
+    },
     exportState: () => later(() => inspection.exportState()),
     importState: (text) => later(() => inspection.importState(text)),
     addFault: (spec) => later(() => void ('stream' in spec ? mock.faults.addStream(spec) : mock.faults.add(spec))),

@@ -1,5 +1,6 @@
 import type { ComponentChildren } from 'preact'
 import { useEffect, useState } from 'preact/hooks'
+import { leaveField } from './leave-field.js'
 
 /** Where the panel remembers its dock and size, across reloads. */
 const LAYOUT_KEY = 'conversation-asset-mock:inspector-layout'
@@ -66,11 +67,13 @@ export function PanelFrame({ close, children }: { close: () => void; children: C
       style={dock === 'bottom' ? `height: ${size}px` : `width: ${size}px`}
       role="dialog"
       aria-label="conversation-asset-mock inspector"
+      // Where focus goes when Escape leaves a text field, so the next Escape closes the panel.
+      tabIndex={-1}
       onKeyDown={(event) => {
-        if (event.key === 'Escape' && !event.defaultPrevented) {
-          event.preventDefault()
-          close()
-        }
+        if (event.key !== 'Escape' || event.defaultPrevented) return
+        event.preventDefault()
+        // In a text field, Escape clears it, then leaves it; only then does it close the panel.
+        if (!leaveField(event, event.currentTarget)) close()
       }}
     >
       <div

@@ -1,8 +1,10 @@
 import { useEffect, useState } from 'preact/hooks'
 import type { InspectedKind, RecordRow } from '../control/record-views.js'
 import type { Selection, ViewProps } from './view-props.js'
+import { formatInstant } from './format.js'
 import { JsonTree } from './json-tree.js'
 import { useLoad } from './use-load.js'
+import { ActionError } from './action-error.js'
 
 const KINDS: readonly InspectedKind[] = [
   'conversation',
@@ -116,16 +118,20 @@ export function RecordsView({
               <p>
                 <button
                   class="cam-btn cam-danger"
-                  onClick={() => act(() => connection.removeAsset(detail.id))}
+                  onClick={() => act(() => connection.removeAsset(detail.id), 'record')}
                   title="Deletes it as another client would: its reads answer 410 and every link to it goes"
                 >
                   Delete from another client
                 </button>
               </p>
             )}
+            {detail.kind === 'asset' && <ActionError scope="record" />}
             {detail.gone && (
-              <p class="cam-note">
-                Deleted: the store keeps its id as a tombstone, so{' '}
+              <p class="cam-note" aria-label="deletion">
+                {detail.deletedAt
+                  ? `Deleted at ${formatInstant(detail.deletedAt)}: it was the ${detail.kind} “${detail.label}”. `
+                  : 'Deleted before the mock could see what it was (loaded as a tombstone). '}
+                The store keeps its id as a tombstone, so{' '}
                 {detail.kind === 'asset' ? 'reads answer 410' : 'reads say it is gone'}.
               </p>
             )}

@@ -1,4 +1,5 @@
 import type { InspectionEvent } from '../control/inspection.js'
+import type { StoreDiff } from '../control/snapshot-diff.js'
 import type { Connection } from './connection.js'
 
 /**
@@ -38,6 +39,11 @@ export function createRemoteConnection(baseUrl: string): Connection {
     takeSnapshot: (name) => call('POST', '/snapshots', name === undefined ? undefined : { name }),
     restoreSnapshot: (id) => call('POST', `/snapshots/${part(id)}/restore`),
     deleteSnapshot: (id) => call('DELETE', `/snapshots/${part(id)}`),
+    async diffSnapshot(id) {
+      const diff = await call<StoreDiff | undefined>('GET', `/snapshots/${part(id)}/diff`)
+      if (!diff) throw new Error(`No snapshot "${id}" is kept.`)
+      return diff
+    },
     exportState: async () => JSON.stringify(await call('GET', '/state')),
     async importState(text) {
       let state: unknown

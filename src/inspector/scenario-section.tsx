@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks'
 import type { ScenarioName } from '../seeding/scenarios.js'
 import type { ViewProps } from './view-props.js'
+import { ActionError, inScope } from './action-error.js'
 
 /**
  * Reset (asked to confirm first: it throws away records, journal, faults
@@ -9,7 +10,8 @@ import type { ViewProps } from './view-props.js'
  * @example
  * <ScenarioSection {...props} />
  */
-export function ScenarioSection({ connection, live, act }: ViewProps) {
+export function ScenarioSection({ connection, live, act: run }: ViewProps) {
+  const act = inScope(run, 'scenario')
   const overview = live.overview!
   const [scenario, setScenario] = useState<ScenarioName>()
   const [confirming, setConfirming] = useState(false)
@@ -81,6 +83,7 @@ export function ScenarioSection({ connection, live, act }: ViewProps) {
           Switch scenario
         </button>
       </div>
+      <ActionError scope="scenario" />
     </section>
   )
 }

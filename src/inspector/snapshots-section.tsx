@@ -1,6 +1,8 @@
 import { useState } from 'preact/hooks'
 import type { ViewProps } from './view-props.js'
 import { formatInstant } from './format.js'
+import { SnapshotDiffView } from './snapshot-diff-view.js'
+import { ActionError, inScope } from './action-error.js'
 
 /**
  * Snapshots of the store: taken with a name if given one, restored and
@@ -10,9 +12,12 @@ import { formatInstant } from './format.js'
  * @example
  * <SnapshotsSection {...props} />
  */
-export function SnapshotsSection({ connection, live, act }: ViewProps) {
+export function SnapshotsSection({ connection, live, act: run }: ViewProps) {
+  const act = inScope(run, 'snapshots')
   const overview = live.overview!
   const [name, setName] = useState('')
+  const [compared, setCompared] = useState<string>()
+  const shown = overview.snapshots.find((snapshot) => snapshot.id === compared)
   return (
     <section aria-label="snapshots">
       <h2>Snapshots</h2>
@@ -49,6 +54,14 @@ export function SnapshotsSection({ connection, live, act }: ViewProps) {
             </span>
             <button
               class="cam-btn"
+              aria-label={`diff ${snapshot.name ?? snapshot.id}`}
+              aria-expanded={snapshot.id === compared}
+              onClick={() => setCompared(snapshot.id === compared ? undefined : snapshot.id)}
+            >
+              Diff
+            </button>
+            <button
+              class="cam-btn"
               aria-label={`restore ${snapshot.name ?? snapshot.id}`}
               onClick={() => act(() => connection.restoreSnapshot(snapshot.id))}
             >
@@ -64,9 +77,19 @@ export function SnapshotsSection({ connection, live, act }: ViewProps) {
           </li>
         ))}
       </ul>
+      <ActionError scope="snapshots" />
+      {shown && (
+        <SnapshotDiffView
+          connection={connection}
+          snapshot={shown.id}
+          name={shown.name ?? shown.id}
+          version={live.version}
+          close={() => setCompared(undefined)}
+        />
+      )}
       <h3>The whole state</h3>
       <div class="cam-form">
-        <button class="cam-btn" onClick={() => act(async () => download(await connection.exportState()))}>
+        <button class="cam-btn" onClick={() => run(async () => download(await connection.exportState()), 'state')}>
           Export state
         </button>
         <label class="cam-file">
@@ -78,14 +101,15 @@ export function SnapshotsSection({ connection, live, act }: ViewProps) {
               const input = event.currentTarget
               const file = input.files?.[0]
               if (!file) return
-              act(async () => {
+              run(async () => {
                 await connection.importState(await file.text())
                 input.value = ''
-              })
+              }, 'state')
             }}
           />
         </label>
       </div>
+      <ActionError scope="state" />
       <p class="cam-note">
         As a file of records and tombstones, the same as <code>persist</code> keeps: import it here or in another mock.
       </p>

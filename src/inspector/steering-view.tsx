@@ -4,6 +4,7 @@ import { formatInstant } from './format.js'
 import { ScenarioSection } from './scenario-section.js'
 import { SnapshotsSection } from './snapshots-section.js'
 import { FaultsSection } from './faults-section.js'
+import { ActionError } from './action-error.js'
 
 const MINUTE = 60_000
 const ADVANCES: ReadonlyArray<readonly [string, number]> = [
@@ -50,7 +51,9 @@ export function SteeringView({ connection, live, act }: ViewProps) {
           <div class="cam-form">
             <button
               class="cam-btn"
-              onClick={() => act(() => connection.clock({ action: overview.clock.frozen ? 'resume' : 'freeze' }))}
+              onClick={() =>
+                act(() => connection.clock({ action: overview.clock.frozen ? 'resume' : 'freeze' }), 'clock')
+              }
             >
               {overview.clock.frozen ? 'Resume' : 'Freeze'}
             </button>
@@ -58,12 +61,12 @@ export function SteeringView({ connection, live, act }: ViewProps) {
               <button
                 class="cam-btn"
                 key={label}
-                onClick={() => act(() => connection.clock({ action: 'advance', ms }))}
+                onClick={() => act(() => connection.clock({ action: 'advance', ms }), 'clock')}
               >
                 {label}
               </button>
             ))}
-            <button class="cam-btn" onClick={() => act(() => connection.clock({ action: 'reset' }))}>
+            <button class="cam-btn" onClick={() => act(() => connection.clock({ action: 'reset' }), 'clock')}>
               Real time
             </button>
           </div>
@@ -71,7 +74,7 @@ export function SteeringView({ connection, live, act }: ViewProps) {
             class="cam-form"
             onSubmit={(event) => {
               event.preventDefault()
-              act(() => connection.clock({ action: 'set', at: inUtc(at) }))
+              act(() => connection.clock({ action: 'set', at: inUtc(at) }), 'clock')
             }}
           >
             <input
@@ -82,6 +85,7 @@ export function SteeringView({ connection, live, act }: ViewProps) {
             />
             <button type="submit">Set (UTC)</button>
           </form>
+          <ActionError scope="clock" />
         </section>
 
         <section aria-label="another client">
@@ -90,7 +94,7 @@ export function SteeringView({ connection, live, act }: ViewProps) {
             class="cam-form"
             onSubmit={(event) => {
               event.preventDefault()
-              act(() => connection.removeAsset(assetId.trim()))
+              act(() => connection.removeAsset(assetId.trim()), 'another client')
             }}
           >
             <input
@@ -102,6 +106,7 @@ export function SteeringView({ connection, live, act }: ViewProps) {
             />
             <button type="submit">Delete the asset</button>
           </form>
+          <ActionError scope="another client" />
           <p class="cam-note">
             As if another client deleted it: its reads answer 410 and its links go. An asset's page under Records has
             the same button.

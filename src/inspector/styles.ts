@@ -69,6 +69,14 @@ export const STYLES = `
 .cam ul.cam-rows li button:focus-visible { outline: 2px solid var(--accent); outline-offset: -2px; }
 .cam .cam-gone { text-decoration: line-through; color: var(--muted); }
 .cam .cam-badge { display: inline-block; font-size: 11px; padding: 0 6px; border-radius: 8px; margin-left: 6px; background: var(--soft); border: 1px solid var(--line); color: var(--muted); text-decoration: none; }
+.cam .cam-answer { white-space: pre-wrap; overflow-wrap: anywhere; padding: 6px 10px; border-left: 3px solid var(--accent); background: var(--soft); }
+.cam ol.cam-frames { margin: 0; padding-left: 28px; font: 12px ui-monospace, monospace; overflow-wrap: anywhere; max-height: 320px; overflow: auto; }
+.cam .cam-diff { border: 1px solid var(--line); border-radius: 4px; padding: 4px 10px; margin: 6px 0; }
+.cam .cam-diff h4 { margin: 8px 0 2px; font-size: 13px; }
+.cam ul.cam-diff-rows { list-style: none; margin: 0; padding: 0; font-size: 12px; overflow-wrap: anywhere; }
+.cam .cam-diff-added > span:first-child { color: var(--ok); font-weight: 700; }
+.cam .cam-diff-changed > span:first-child { color: var(--warn); font-weight: 700; }
+.cam .cam-diff-removed > span:first-child { color: var(--bad); font-weight: 700; }
 .cam .cam-badge-gone { background: var(--bad-bg); color: var(--bad); border-color: var(--bad-line); }
 .cam .cam-id { font-family: ui-monospace, SFMono-Regular, Menlo, monospace; font-size: 11px; color: var(--muted); overflow-wrap: anywhere; }
 .cam pre, .cam .cam-pre { font: 12px/1.45 ui-monospace, SFMono-Regular, Menlo, monospace; background: var(--soft); border: 1px solid var(--line); border-radius: 4px; padding: 8px; overflow: auto; margin: 4px 0 10px; white-space: pre-wrap; word-break: break-word; }
@@ -120,6 +128,7 @@ export const STYLES = `
   .cam .cam-form input:not([type="checkbox"]) { flex: 1 1 120px; }
   .cam td.cam-path { max-width: 60vw; }
 }
+.panel:focus { outline: none; }
 .panel { position: fixed; z-index: 2147483646; box-sizing: border-box; background: var(--bg); color: var(--fg); display: flex; flex-direction: column;
   box-shadow: 0 -4px 16px rgba(0,0,0,.2); }
 .panel-bottom { left: 0; right: 0; bottom: 0; border-top: 1px solid var(--field); }

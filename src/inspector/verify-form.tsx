@@ -3,6 +3,7 @@ import type { VerifyOutcome } from '../control/inspection.js'
 import type { CallExpectation } from '../control/verify-calls.js'
 import type { OperationName } from '../routes/operation-names.js'
 import type { ViewProps } from './view-props.js'
+import { ActionError, inScope } from './action-error.js'
 
 /** A JSON field of the form: empty for none. */
 function parsed(text: string, field: string): unknown {
@@ -21,7 +22,8 @@ function parsed(text: string, field: string): unknown {
  * @example
  * <VerifyForm {...props} preset={{ operation: 'conversationsSnapshot' }} />
  */
-export function VerifyForm({ connection, live, act, preset }: ViewProps & { preset?: CallExpectation }) {
+export function VerifyForm({ connection, live, act: run, preset }: ViewProps & { preset?: CallExpectation }) {
+  const act = inScope(run, 'verify')
   const [fields, setFields] = useState(() => ({
     operation: preset?.operation ?? '',
     params: preset?.params ? JSON.stringify(preset.params) : '',
@@ -81,6 +83,7 @@ export function VerifyForm({ connection, live, act, preset }: ViewProps & { pres
           Verify
         </button>
       </form>
+      <ActionError scope="verify" />
       {outcome?.ok && (
         <p class="cam-ok" role="status">
           Verified: {outcome.matched} matching call{outcome.matched === 1 ? '' : 's'}.

@@ -6,8 +6,11 @@ import type { LiveState } from './use-live.js'
 export interface ViewProps {
   readonly connection: Connection
   readonly live: LiveState
-  /** Runs a call, showing its refusal (the mock's message) above the views. */
-  readonly act: (call: () => Promise<unknown>) => void
+  /**
+   * Runs a call, showing its refusal (the mock's message) beside the actions
+   * of `scope` (an {@link ActionError} of that scope), or above the views.
+   */
+  readonly act: (call: () => Promise<unknown>, scope?: string) => void
 }
 
 /** The record shown in the records view. */

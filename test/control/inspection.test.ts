@@ -94,16 +94,15 @@ describe('the inspection in-process', () => {
     expect(mock.inspection.records('conversation', { query: 'NEEDLE' }).rows.map((row) => row.id)).toEqual([created.id])
     expect(mock.inspection.records('conversation', { query: created.id.slice(0, 13) }).total).toBeGreaterThanOrEqual(1)
 
+    const name = mock.inspection.record('asset', GONE_ASSET_ID)!.label
+    mock.clock.freeze('2024-05-01T12:00:00.000Z')
     await mock.removeAsset(GONE_ASSET_ID)
     const assets = mock.inspection.records('asset')
-    expect(assets.rows.at(-1)).toEqual({ kind: 'asset', id: GONE_ASSET_ID, label: '(deleted)', gone: true })
-    expect(mock.inspection.record('asset', GONE_ASSET_ID)).toEqual({
-      kind: 'asset',
-      id: GONE_ASSET_ID,
-      label: '(deleted)',
-      gone: true,
-      links: [],
-    })
+    const deleted = { kind: 'asset', id: GONE_ASSET_ID, label: name, gone: true, deletedAt: '2024-05-01T12:00:00.000Z' }
+    expect(name).not.toMatch(/deleted|unnamed/)
+    expect(assets.rows.at(-1)).toEqual(deleted)
+    expect(mock.inspection.records('asset', { query: name }).rows).toContainEqual(deleted)
+    expect(mock.inspection.record('asset', GONE_ASSET_ID)).toEqual({ ...deleted, links: [] })
     expect(mock.inspection.overview().gone.asset).toBe(1)
   })
 

@@ -10,7 +10,7 @@ import * as searchInputs from '../../src/domain/search-inputs.js'
 import * as seeds from '../../src/domain/seeds.js'
 import * as serviceSeeds from '../../src/domain/service-seeds.js'
 import * as userSessionInputs from '../../src/domain/user-session-inputs.js'
-import { setupMockServer, type NodeMockServer } from '../../src/node/index.js'
+import { setupMockServer, type MockServer } from '../../src/node/index.js'
 
 // The request-body schemas of every write, by module: each is built on its first use, not when its module loads.
 const WRITE_INPUT_MODULES = {
@@ -48,7 +48,7 @@ function exportedSchemas(): Array<[string, z.ZodType]> {
 const isBuilt = (schema: z.ZodType) => (schema.def as { _cachedInner?: unknown })._cachedInner !== undefined
 
 describe('the write schemas a cold start does not build', () => {
-  let mock: NodeMockServer | undefined
+  let mock: MockServer | undefined
   afterEach(() => mock?.close())
 
   it('exports every request-body schema of a write as a schema built on first use', () => {

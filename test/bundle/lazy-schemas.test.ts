@@ -1,29 +1,23 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { z } from 'zod'
-import * as assetInputs from '../../src/domain/asset-inputs.js'
-import * as conversationInputs from '../../src/domain/conversation-inputs.js'
-import * as copilotInputs from '../../src/domain/copilot-inputs.js'
-import * as osInputs from '../../src/domain/os-inputs.js'
-import * as recordSeeds from '../../src/domain/record-seeds.js'
-import * as recordUpdateInputs from '../../src/domain/record-update-inputs.js'
-import * as searchInputs from '../../src/domain/search-inputs.js'
-import * as seeds from '../../src/domain/seeds.js'
-import * as serviceSeeds from '../../src/domain/service-seeds.js'
-import * as userSessionInputs from '../../src/domain/user-session-inputs.js'
-import { setupMockServer, type MockServer } from '../../src/node/index.js'
+import type { MockServer } from '../../src/node/index.js'
 
-// The request-body schemas of every write, by module: each is built on its first use, not when its module loads.
-const WRITE_INPUT_MODULES = {
-  assetInputs,
-  conversationInputs,
-  copilotInputs,
-  osInputs,
-  recordSeeds,
-  recordUpdateInputs,
-  searchInputs,
-  seeds,
-  serviceSeeds,
-  userSessionInputs,
+// The modules of the request-body schemas of every write: each schema is built on its first use, not when its module
+// loads. Imported afresh by each test (test files may share a module registry, and an earlier file may have used them).
+async function writeInputModules(): Promise<Record<string, Record<string, unknown>>> {
+  vi.resetModules()
+  return {
+    assetInputs: await import('../../src/domain/asset-inputs.js'),
+    conversationInputs: await import('../../src/domain/conversation-inputs.js'),
+    copilotInputs: await import('../../src/domain/copilot-inputs.js'),
+    osInputs: await import('../../src/domain/os-inputs.js'),
+    recordSeeds: await import('../../src/domain/record-seeds.js'),
+    recordUpdateInputs: await import('../../src/domain/record-update-inputs.js'),
+    searchInputs: await import('../../src/domain/search-inputs.js'),
+    seeds: await import('../../src/domain/seeds.js'),
+    serviceSeeds: await import('../../src/domain/service-seeds.js'),
+    userSessionInputs: await import('../../src/domain/user-session-inputs.js'),
+  }
 }
 
 const APPLICATION = {
@@ -36,8 +30,8 @@ const APPLICATION = {
 }
 
 /** Every schema a module exports, by `module.name`. */
-function exportedSchemas(): Array<[string, z.ZodType]> {
-  return Object.entries(WRITE_INPUT_MODULES).flatMap(([module, exports]) =>
+function exportedSchemas(modules: Record<string, Record<string, unknown>>): Array<[string, z.ZodType]> {
+  return Object.entries(modules).flatMap(([module, exports]) =>
     Object.entries(exports)
       .filter((entry): entry is [string, z.ZodType] => entry[1] instanceof z.ZodType)
       .map(([name, schema]): [string, z.ZodType] => [`${module}.${name}`, schema]),
@@ -51,19 +45,21 @@ describe('the write schemas a cold start does not build', () => {
   let mock: MockServer | undefined
   afterEach(() => mock?.close())
 
-  it('exports every request-body schema of a write as a schema built on first use', () => {
-    const schemas = exportedSchemas()
+  it('exports every request-body schema of a write as a schema built on first use', async () => {
+    const schemas = exportedSchemas(await writeInputModules())
     expect(schemas.length).toBeGreaterThan(40)
     expect(schemas.filter(([, schema]) => !(schema instanceof z.ZodLazy)).map(([name]) => name)).toEqual([])
   })
 
   it('builds none of them for set-up, listen and a first GET /assets, and builds a write’s schema when it is sent', async () => {
+    const modules = await writeInputModules()
+    const { setupMockServer } = await import('../../src/node/index.js')
     mock = setupMockServer()
     await mock.listen()
     const listed = await fetch(`${mock.baseUrl}/assets`)
     expect(listed.status).toBe(200)
     expect(
-      exportedSchemas()
+      exportedSchemas(modules)
         .filter(([, schema]) => isBuilt(schema))
         .map(([name]) => name),
     ).toEqual([])
@@ -77,7 +73,7 @@ describe('the write schemas a cold start does not build', () => {
       }),
     })
     expect(created.status).toBe(200)
-    expect(isBuilt(seeds.seedInput)).toBe(true)
-    expect(isBuilt(recordUpdateInputs.tagUpdateInput)).toBe(false)
+    expect(isBuilt(modules.seeds!.seedInput as z.ZodType)).toBe(true)
+    expect(isBuilt(modules.recordUpdateInputs!.tagUpdateInput as z.ZodType)).toBe(false)
   })
 })

@@ -3,11 +3,15 @@
 // chunks beside them, and what only some tests use (generators, persistence, …) stays behind its
 // dynamic import, a chunk loaded on first use. A test file then reads a few files, not two hundred
 // small modules. Zod is bundled in without its locales (the mock only speaks English; zod's index
-// pulls in all forty of them); every other dependency stays external, msw above all (a peer: the
-// consumer's own instance). The per-module build in dist/ stays as tsc wrote it: the declarations,
+// pulls in all forty of them); mock-socket as its ES module build (its package names only a UMD
+// file, which Node would load through its CommonJS loader, tens of milliseconds at a cold start);
+// rou3 and outvariant, two small packages, so Node resolves and loads two fewer. Every other
+// dependency stays external, msw above all (a peer: the consumer's own instance). The per-module
+// build in dist/ stays as tsc wrote it: the declarations,
 // the CommonJS build (scripts/build-cjs.mjs) and the CLI use it. Part of `npm run build`, after tsc.
 // Usage: node scripts/build-esm.mjs [--quiet]
 import { readFile, rm } from 'node:fs/promises'
+import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { build } from 'esbuild'
@@ -33,13 +37,19 @@ const LOCALES_EXPORT = /^export \* as locales from .*$/m
 // from dist/inspector/, which is `../inspector/` from dist/esm/ as it is from dist/browser/.
 const INSPECTOR = /(^|\/)inspector\/inspector\.js$/
 
-/** Bundles zod (without its locales) and the package's own modules; leaves every other import external. */
+// The small dependencies bundled in (each a file or package less for Node to resolve and load at a cold start).
+const BUNDLED = /^(zod|rou3|outvariant)(\/|$)/
+// mock-socket's ES module build, beside the UMD file its package.json names as main.
+const MOCK_SOCKET_ESM = join(dirname(createRequire(import.meta.url).resolve('mock-socket')), 'mock-socket.es.mjs')
+
+/** Bundles zod (without its locales), rou3, outvariant, mock-socket (its ES build) and the package's own modules; leaves every other import external. */
 const dependencies = {
   name: 'dependencies',
   setup(builder) {
     builder.onResolve({ filter: INSPECTOR }, () => ({ path: '../inspector/inspector.js', external: true }))
+    builder.onResolve({ filter: /^mock-socket$/ }, () => ({ path: MOCK_SOCKET_ESM }))
     builder.onResolve({ filter: /^[^./]/ }, (args) => {
-      if (args.kind === 'entry-point' || args.path === 'zod' || args.path.startsWith('zod/')) return undefined
+      if (args.kind === 'entry-point' || BUNDLED.test(args.path)) return undefined
       return { path: args.path, external: true }
     })
     builder.onLoad({ filter: ZOD_LOCALE_EXPORTERS }, async (args) => {

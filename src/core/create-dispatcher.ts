@@ -5,7 +5,8 @@ import { bodyTooLarge, isOverBodyLimit } from '../execution/body-limit.js'
 import { executeOperation, type ExecutionEnvironment, type OperationInput } from '../execution/execute-operation.js'
 import type { Operation } from '../operations/define-operation.js'
 import { unimplementedOperations } from '../routes/client-coverage.js'
-import { createRouter, type Route } from '../routes/router.js'
+import { createLayeredRouter } from '../routes/layered-router.js'
+import type { Route } from '../routes/router.js'
 import type { AccessPolicy } from './access-policy.js'
 import { answerControl } from './answer-control.js'
 import { createRouteMemo } from './route-memo.js'
@@ -60,7 +61,7 @@ type Target = { readonly operation: Operation } | { readonly control: ControlRou
  * const route = dispatcher.route('GET', '/conversations')
  */
 export function createDispatcher(parts: DispatcherParts): Dispatcher {
-  const router = createRouter(routesOf(parts))
+  const router = createLayeredRouter(routesOf(parts), () => unimplementedRoutesOf(parts))
   const streamsByPath = new Map(parts.streams.endpoints.map((stream) => [stream.path, stream]))
   const memo = createRouteMemo<ServiceRoute>()
   // Once the first scenario is loaded, answers no longer wait a turn for it.
@@ -120,16 +121,21 @@ function answerControlRoute(
   return refusal ? textAnswer(403, refusal) : answerControl(route.control, route.params, request)
 }
 
-/** Every route: the table's operations, the client's others (501), and the control API, in one tree. */
-function* routesOf({ operations, streams, control }: DispatcherParts): Iterable<Route<Target>> {
+/** The routes a service answers: the table's operations and the control API. */
+function* routesOf({ operations, control }: DispatcherParts): Iterable<Route<Target>> {
   for (const operation of operations) {
     for (const path of operation.paths) yield { method: operation.method, path, target: { operation } }
   }
-  // Every other operation of the official client answers 501 naming it, journaled and fault-able like the rest.
-  // In the same tree, so a client's fixed segment wins over a parameter (GET /assets/pseudo is no asset id).
-  const streamPaths = streams.paths
-  for (const operation of unimplementedOperations(operations, streamPaths)) {
+  for (const route of control) yield { method: route.method, path: route.path, target: { control: route } }
+}
+
+/**
+ * Every other operation of the official client, answering 501 naming it (journaled and fault-able like the rest).
+ * Routed as if in the same tree as the others, so a client's fixed segment wins over a parameter (GET /assets/pseudo
+ * is no asset id); built on the first request that needs them, which a first GET /assets is not.
+ */
+function* unimplementedRoutesOf({ operations, streams }: DispatcherParts): Iterable<Route<Target>> {
+  for (const operation of unimplementedOperations(operations, streams.paths)) {
     yield { method: operation.method, path: operation.paths[0]!, target: { operation } }
   }
-  for (const route of control) yield { method: route.method, path: route.path, target: { control: route } }
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { lazySchema } from '../store/lazy-schema.js'
 import { classificationSpecific, mechanism } from '../store/enums.js'
 import { fragmentSchema, scoreSchema } from '../store/schemas.js'
 
@@ -10,36 +11,40 @@ import { fragmentSchema, scoreSchema } from '../store/schemas.js'
 const id = z.string().min(1)
 const timestamp = z.object({ value: z.iso.datetime({ offset: true }) }).loose()
 /** SeededAccessor: who reads an asset through `POST /asset/{asset}`. */
-export const seededAccessorInput = z
-  .object({ os: z.string(), share: z.string(), user: z.object({ id: z.string() }).loose().optional() })
-  .loose()
-  .optional()
+export const seededAccessorInput = lazySchema(() =>
+  z
+    .object({ os: z.string(), share: z.string(), user: z.object({ id: z.string() }).loose().optional() })
+    .loose()
+    .optional(),
+)
 
 /** AssetReclassification: the asset and the language it becomes. */
-export const assetReclassificationInput = z
-  .object({ ext: classificationSpecific, asset: z.object({ id }).loose() })
-  .loose()
+export const assetReclassificationInput = lazySchema(() =>
+  z.object({ ext: classificationSpecific, asset: z.object({ id }).loose() }).loose(),
+)
 
 /** Asset: the body of `POST /asset/update` (the full object, usually a snapshot the client edited). */
-export const assetUpdateInput = z
-  .object({
-    id,
-    creator: z.string(),
-    created: timestamp,
-    updated: timestamp,
-    mechanism,
-    formats: z
-      .object({
-        iterable: z.array(z.object({ id, fragment: fragmentSchema.optional() }).loose()),
-      })
-      .loose(),
-    preview: z.object({ base: z.object({ id }).loose() }).loose(),
-    original: z.object({ id }).loose(),
-    name: z.string().nullish(),
-    favorited: z.boolean().nullish(),
-    score: scoreSchema.optional(),
-  })
-  .loose()
+export const assetUpdateInput = lazySchema(() =>
+  z
+    .object({
+      id,
+      creator: z.string(),
+      created: timestamp,
+      updated: timestamp,
+      mechanism,
+      formats: z
+        .object({
+          iterable: z.array(z.object({ id, fragment: fragmentSchema.optional() }).loose()),
+        })
+        .loose(),
+      preview: z.object({ base: z.object({ id }).loose() }).loose(),
+      original: z.object({ id }).loose(),
+      name: z.string().nullish(),
+      favorited: z.boolean().nullish(),
+      score: scoreSchema.optional(),
+    })
+    .loose(),
+)
 
 /** The `export_type` query value of `GET /asset/{asset}/export`. */
-export const exportTypeInput = z.enum(['MD', 'HTML', 'UNKNOWN'])
+export const exportTypeInput = lazySchema(() => z.enum(['MD', 'HTML', 'UNKNOWN']))

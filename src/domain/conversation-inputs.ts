@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { lazySchema } from '../store/lazy-schema.js'
 import { conversationType } from '../store/enums.js'
 import { seededScore } from './seeds.js'
 import { applicationSchema, scoreSchema } from '../store/schemas.js'
@@ -14,25 +15,29 @@ const references = z.object({ iterable: z.array(reference) }).loose()
 const timestamp = z.object({ value: z.iso.datetime({ offset: true }) }).loose()
 
 /** Conversation: the body of `POST /conversation/update` (the full object). */
-export const conversationUpdateInput = z
-  .object({
-    id,
-    created: timestamp,
-    updated: timestamp,
-    type: conversationType,
-    messages: references,
-    name: z.string().nullish(),
-    favorited: z.boolean().nullish(),
-    application: applicationSchema.optional(),
-    model: reference.optional(),
-    pipeline: z.record(z.string(), z.unknown()).optional(),
-    demo: z.boolean().optional(),
-    score: scoreSchema.optional(),
-  })
-  .loose()
+export const conversationUpdateInput = lazySchema(() =>
+  z
+    .object({
+      id,
+      created: timestamp,
+      updated: timestamp,
+      type: conversationType,
+      messages: references,
+      name: z.string().nullish(),
+      favorited: z.boolean().nullish(),
+      application: applicationSchema.optional(),
+      model: reference.optional(),
+      pipeline: z.record(z.string(), z.unknown()).optional(),
+      demo: z.boolean().optional(),
+      score: scoreSchema.optional(),
+    })
+    .loose(),
+)
 
 /** ConversationSummarizeInput: which messages to summarise (all when absent). */
-export const conversationSummarizeInput = z.object({ messages: references.optional() }).loose().optional()
+export const conversationSummarizeInput = lazySchema(() =>
+  z.object({ messages: references.optional() }).loose().optional(),
+)
 
 /** SeededScoreIncrement: which counters to raise, per kind of record. */
-export const seededScoreIncrementInput = z.record(z.string(), seededScore).optional()
+export const seededScoreIncrementInput = lazySchema(() => z.record(z.string(), seededScore).optional())

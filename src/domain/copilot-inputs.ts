@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { lazySchema } from '../store/lazy-schema.js'
 
 /*
  * The copilot's inputs as the official client sends them (wire keys):
@@ -11,37 +12,43 @@ const references = z.object({ iterable: z.array(reference) }).loose()
 const relevantSeed = z.object({ id: z.string().optional(), asset: reference.optional() }).loose()
 
 /** QGPTQuestionInput: the body of `POST /qgpt/question`, and `question` of a stream input. */
-export const qgptQuestionInput = z
-  .object({
-    query: z.string(),
-    relevant: z.object({ iterable: z.array(relevantSeed) }).loose(),
-    model: z.string().optional(),
-    messages: references.optional(),
-  })
-  .loose()
+export const qgptQuestionInput = lazySchema(() =>
+  z
+    .object({
+      query: z.string(),
+      relevant: z.object({ iterable: z.array(relevantSeed) }).loose(),
+      model: z.string().optional(),
+      messages: references.optional(),
+    })
+    .loose(),
+)
 
 /** QGPTRelevanceInput: the body of `POST /qgpt/relevance`, and `relevance` of a stream input. */
-export const qgptRelevanceInput = z
-  .object({
-    query: z.string(),
-    model: z.string().optional(),
-    assets: references.optional(),
-    messages: references.optional(),
-    options: z.object({ question: z.boolean().optional() }).loose().optional(),
-  })
-  .loose()
+export const qgptRelevanceInput = lazySchema(() =>
+  z
+    .object({
+      query: z.string(),
+      model: z.string().optional(),
+      assets: references.optional(),
+      messages: references.optional(),
+      options: z.object({ question: z.boolean().optional() }).loose().optional(),
+    })
+    .loose(),
+)
 
 /** QGPTStreamInput: one frame a client sends on `/qgpt/stream`. */
-export const qgptStreamInput = z
-  .object({
-    question: qgptQuestionInput.optional(),
-    relevance: qgptRelevanceInput.optional(),
-    request: z.string().max(1000).optional(),
-    conversation: z.string().min(1).max(1000).optional(),
-    stop: z.boolean().optional(),
-    reset: z.boolean().optional(),
-  })
-  .loose()
+export const qgptStreamInput = lazySchema(() =>
+  z
+    .object({
+      question: qgptQuestionInput.optional(),
+      relevance: qgptRelevanceInput.optional(),
+      request: z.string().max(1000).optional(),
+      conversation: z.string().min(1).max(1000).optional(),
+      stop: z.boolean().optional(),
+      reset: z.boolean().optional(),
+    })
+    .loose(),
+)
 
 /** A question, whichever input it came in: its text, what grounds it, and the model asked. */
 export interface CopilotQuestion {

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { lazySchema } from '../store/lazy-schema.js'
 import { MockServiceError } from '../errors.js'
 import type { TextSearch } from './search.js'
 import { classificationSpecific } from '../store/enums.js'
@@ -11,17 +12,19 @@ import { classificationSpecific } from '../store/enums.js'
 const id = z.string().min(1)
 const operationType = z.enum(['UNKNOWN', 'AND', 'OR'])
 
-const searchEngine = z
-  .object({
-    query: z.string().optional(),
-    full_text: z.object({ exact: z.boolean().optional() }).loose().optional(),
-  })
-  .loose()
+const searchEngine = lazySchema(() =>
+  z
+    .object({
+      query: z.string().optional(),
+      full_text: z.object({ exact: z.boolean().optional() }).loose().optional(),
+    })
+    .loose(),
+)
 
 /** SearchInput: the engines of a search, each with its query. */
-export const searchInput = z
-  .object({ engines: z.object({ iterable: z.array(searchEngine), type: operationType.optional() }).loose() })
-  .loose()
+export const searchInput = lazySchema(() =>
+  z.object({ engines: z.object({ iterable: z.array(searchEngine), type: operationType.optional() }).loose() }).loose(),
+)
 
 /**
  * What a SearchInput asks for: the queries of its engines (all of them with
@@ -42,18 +45,20 @@ export function textSearchOf(input: z.output<typeof searchInput>): TextSearch {
   }
 }
 
-const filterTimestamp = z
-  .object({
-    from: z
-      .object({ value: z.iso.datetime({ offset: true }) })
-      .loose()
-      .optional(),
-    to: z
-      .object({ value: z.iso.datetime({ offset: true }) })
-      .loose()
-      .optional(),
-  })
-  .loose()
+const filterTimestamp = lazySchema(() =>
+  z
+    .object({
+      from: z
+        .object({ value: z.iso.datetime({ offset: true }) })
+        .loose()
+        .optional(),
+      to: z
+        .object({ value: z.iso.datetime({ offset: true }) })
+        .loose()
+        .optional(),
+    })
+    .loose(),
+)
 
 /** AssetFilter: what an asset must be to pass (every criterion given), with nested filters. */
 export interface AssetFilterInput {
@@ -111,14 +116,16 @@ const assetFilters: z.ZodType<AssetFiltersInput> = z.lazy(() =>
 )
 
 /** AssetsSearchWithFiltersInput: the body of `POST /assets/search`. */
-export const assetsSearchWithFiltersInput = z
-  .object({
-    query: z.string().optional(),
-    space: z
-      .object({ identifers: z.object({ iterable: z.array(z.object({ id }).loose()) }).loose() })
-      .loose()
-      .optional(),
-    filters: assetFilters.optional(),
-    casing: z.boolean().optional(),
-  })
-  .loose()
+export const assetsSearchWithFiltersInput = lazySchema(() =>
+  z
+    .object({
+      query: z.string().optional(),
+      space: z
+        .object({ identifers: z.object({ iterable: z.array(z.object({ id }).loose()) }).loose() })
+        .loose()
+        .optional(),
+      filters: assetFilters.optional(),
+      casing: z.boolean().optional(),
+    })
+    .loose(),
+)

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { lazySchema } from '../store/lazy-schema.js'
 import {
   applicationName,
   capabilities,
@@ -25,40 +26,44 @@ const maxTokens = z.object({ total: count, input: count.nullish(), output: count
 const modelCapabilities = modelCapabilitiesSchema.loose()
 
 /** SeededConnectorConnection: the body of `POST /connect`, the application that connects. */
-export const seededConnectorConnectionInput = z
-  .object({
-    application: z
-      .object({
-        name: applicationName,
-        version: z.string(),
-        platform,
-        capabilities: capabilities.optional(),
-        privacy: privacy.optional(),
-        automaticUnload: z.boolean().optional(),
-      })
-      .loose(),
-  })
-  .loose()
+export const seededConnectorConnectionInput = lazySchema(() =>
+  z
+    .object({
+      application: z
+        .object({
+          name: applicationName,
+          version: z.string(),
+          platform,
+          capabilities: capabilities.optional(),
+          privacy: privacy.optional(),
+          automaticUnload: z.boolean().optional(),
+        })
+        .loose(),
+    })
+    .loose(),
+)
 
 export type SeededConnectorConnectionInput = z.output<typeof seededConnectorConnectionInput>
 
 /** Application: the body of `POST /application/update`. */
-export const applicationUpdateInput = z
-  .object({
-    id,
-    name: applicationName,
-    version: z.string(),
-    platform,
-    onboarded: z.boolean(),
-    privacy,
-    capabilities: capabilities.optional(),
-    mechanism: mechanism.optional(),
-    automaticUnload: z.boolean().optional(),
-  })
-  .loose()
+export const applicationUpdateInput = lazySchema(() =>
+  z
+    .object({
+      id,
+      name: applicationName,
+      version: z.string(),
+      platform,
+      onboarded: z.boolean(),
+      privacy,
+      capabilities: capabilities.optional(),
+      mechanism: mechanism.optional(),
+      automaticUnload: z.boolean().optional(),
+    })
+    .loose(),
+)
 
 /** The fields a SeededModel and a Model share (what a model is made or updated from). */
-const modelFields = {
+const modelFields = () => ({
   version: z.string(),
   created: timestamp,
   name: z.string().min(1),
@@ -77,32 +82,34 @@ const modelFields = {
   cpu: z.boolean().optional(),
   maxTokens: maxTokens.optional(),
   capabilities: modelCapabilities.optional(),
-}
+})
 
 /** SeededModel: the body of `POST /models/create`. */
-export const seededModelInput = z.object({ ...modelFields, custom: z.boolean().optional() }).loose()
+export const seededModelInput = lazySchema(() => z.object({ ...modelFields(), custom: z.boolean().optional() }).loose())
 
 export type SeededModelInput = z.output<typeof seededModelInput>
 
 /** Model: the body of `POST /model/update`. */
-export const modelUpdateInput = z.object({ id, ...modelFields }).loose()
+export const modelUpdateInput = lazySchema(() => z.object({ id, ...modelFields() }).loose())
 
 export type ModelUpdateInput = z.output<typeof modelUpdateInput>
 
 /** UserProfile: the body of `POST /user/update`. */
-export const userProfileInput = z
-  .object({
-    id,
-    aesthetics: z
-      .object({
-        theme: z.object({ dark: z.boolean() }).loose(),
-        font: z.object({ size: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER) }).loose(),
-      })
-      .loose(),
-    name: z.string().optional(),
-    email: z.string().optional(),
-    username: z.string().optional(),
-    vanityname: z.string().optional(),
-    picture: z.string().optional(),
-  })
-  .loose()
+export const userProfileInput = lazySchema(() =>
+  z
+    .object({
+      id,
+      aesthetics: z
+        .object({
+          theme: z.object({ dark: z.boolean() }).loose(),
+          font: z.object({ size: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER) }).loose(),
+        })
+        .loose(),
+      name: z.string().optional(),
+      email: z.string().optional(),
+      username: z.string().optional(),
+      vanityname: z.string().optional(),
+      picture: z.string().optional(),
+    })
+    .loose(),
+)

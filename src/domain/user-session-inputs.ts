@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { lazySchema } from '../store/lazy-schema.js'
 
 /**
  * The part of a UserProfile body `POST /allocations/connect` reads: whose cloud.
@@ -6,10 +7,12 @@ import { z } from 'zod'
  * @example
  * profileInput.parse({ id: 'user-1', email: 'ada@example.com' }) // { id: 'user-1', email: … }
  */
-export const profileInput = z
-  .object({ id: z.string().min(1) })
-  .loose()
-  .optional()
+export const profileInput = lazySchema(() =>
+  z
+    .object({ id: z.string().min(1) })
+    .loose()
+    .optional(),
+)
 
 /**
  * The part of an AllocationCloud body `POST /allocations/disconnect` reads: which cloud.
@@ -17,7 +20,9 @@ export const profileInput = z
  * @example
  * allocationInput.parse({ id: 'cloud-1' }) // { id: 'cloud-1' }
  */
-export const allocationInput = z
-  .object({ id: z.string().min(1) })
-  .loose()
-  .optional()
+export const allocationInput = lazySchema(() =>
+  z
+    .object({ id: z.string().min(1) })
+    .loose()
+    .optional(),
+)

@@ -8,9 +8,11 @@ export interface Route<T> {
   readonly target: T
 }
 
-/** What a request path matched: the route's target and its parameters, percent-decoded. */
-interface RouteMatch<T> {
+/** What a request path matched: the route's target, its path pattern and its parameters, percent-decoded. */
+export interface RouteMatch<T> {
   readonly target: T
+  /** The matched route's path, as routed (`/conversation/:conversation`). */
+  readonly pattern: string
   readonly params: Record<string, string>
 }
 
@@ -26,15 +28,16 @@ export interface Router<T> {
  * whatever the order the routes come in; paths are matched case-sensitively,
  * a trailing slash is ignored, and a parameter never spans a `/` (an encoded
  * `%2F` inside one is decoded into it). A parameter with a malformed escape
- * (`%E0%A4`) is passed on as written.
+ * (`%E0%A4`) is passed on as written. `seen` holds the `METHOD path` keys
+ * routed already elsewhere (a route of another router over the same paths
+ * repeating one is refused too); the router adds its own.
  *
  * @example
  * const router = createRouter([{ method: 'GET', path: '/conversation/:conversation', target: operation }])
  * router.find('GET', '/conversation/abc')?.params // { conversation: 'abc' }
  */
-export function createRouter<T>(routes: Iterable<Route<T>>): Router<T> {
-  const radix = createRadixRouter<T>()
-  const seen = new Set<string>()
+export function createRouter<T>(routes: Iterable<Route<T>>, seen = new Set<string>()): Router<T> {
+  const radix = createRadixRouter<{ readonly target: T; readonly pattern: string }>()
   for (const route of routes) {
     const key = `${route.method} ${route.path.replace(/:[^/]+/g, ':')}`
     if (seen.has(key)) {
@@ -43,7 +46,7 @@ export function createRouter<T>(routes: Iterable<Route<T>>): Router<T> {
       )
     }
     seen.add(key)
-    addRoute(radix, route.method, route.path, route.target)
+    addRoute(radix, route.method, route.path, { target: route.target, pattern: route.path })
   }
   return {
     find(method, path) {
@@ -51,7 +54,7 @@ export function createRouter<T>(routes: Iterable<Route<T>>): Router<T> {
       if (!match) return undefined
       const params: Record<string, string> = {}
       if (match.params) for (const name in match.params) params[name] = decodeSegment(match.params[name]!)
-      return { target: match.data, params }
+      return { target: match.data.target, pattern: match.data.pattern, params }
     },
   }
 }

@@ -52,6 +52,19 @@ async function staticImports(file: string, seen = new Set<string>()): Promise<Se
   return packages
 }
 
+/** The code of a bundle and of every chunk it imports statically, in turn. */
+async function staticCode(file: string, seen = new Set<string>()): Promise<string[]> {
+  if (seen.has(file)) return []
+  seen.add(file)
+  const code = await readFile(`${root}dist/esm/${file}`, 'utf8')
+  const chunks = [...code.matchAll(/(?:^|[;}\s])(?:import|export)\s*(?:[\w$*{},\s]*from\s*)?"\.\/([^"]+)"/g)]
+  const imported = await Promise.all(chunks.map(([, chunk]) => staticCode(chunk!, seen)))
+  return [code, ...imported.flat()]
+}
+
+// A message only mock-socket's own code holds: where it appears, mock-socket is bundled.
+const MOCK_SOCKET_CODE = 'A mock server is already listening on this url'
+
 describe('the ES module bundles', () => {
   it('import only files the build wrote: chunks beside them, and the inspector in dist/inspector', async () => {
     const relative: string[] = []
@@ -71,19 +84,23 @@ describe('the ES module bundles', () => {
     const transport = (names: Set<string>) => [...names].filter((name) => /^(msw|@mswjs|mock-socket)(\/|$)/.test(name))
     expect(transport(await staticImports('index.js'))).toEqual([])
     expect(transport(await staticImports('server.js'))).toEqual([])
-    expect([...(await staticImports('msw.js'))]).toEqual(expect.arrayContaining(['msw', 'mock-socket']))
+    expect([...(await staticImports('msw.js'))]).toEqual(expect.arrayContaining(['msw']))
+    const bundlesMockSocket = async (file: string) => (await staticCode(file)).some((c) => c.includes(MOCK_SOCKET_CODE))
+    expect(await bundlesMockSocket('msw.js')).toBe(true)
+    expect(await bundlesMockSocket('index.js')).toBe(false)
+    expect(await bundlesMockSocket('server.js')).toBe(false)
     const browser = [...(await staticImports('browser.js'))]
     expect(browser.filter((name) => name.startsWith('node:') || name === 'ws')).toEqual([])
   })
 
-  it('start the node entry from a few bundled files, with zod inside and none of its locales', async () => {
+  it('start the node entry from a few bundled files, with zod (none of its locales) and mock-socket inside', async () => {
     const { stdout, loaded } = await runRecorded(COLD_START)
     expect(JSON.parse(stdout)).toMatchObject({ status: 200 })
     expect(JSON.parse(stdout).assets).toBeGreaterThan(0)
     const own = loaded.filter((file) => file.startsWith('dist/'))
     expect(own.every((file) => file.startsWith('dist/esm/'))).toBe(true)
     expect(own.length).toBeLessThan(15)
-    expect(loaded.filter((file) => file.includes('node_modules/zod/'))).toEqual([])
+    expect(loaded.filter((file) => /node_modules\/(zod|mock-socket)\//.test(file))).toEqual([])
     const bundled = await Promise.all(own.map((file) => readFile(`${root}${file}`, 'utf8')))
     expect(bundled.some((code) => code.includes('Invalid input'))).toBe(true)
     expect(bundled.filter((code) => /Ungültige Eingabe|Entrada inválida/.test(code))).toEqual([])

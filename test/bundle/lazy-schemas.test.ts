@@ -1,0 +1,79 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { z } from 'zod'
+import type { MockServer } from '../../src/node/index.js'
+
+// The modules of the request-body schemas of every write: each schema is built on its first use, not when its module
+// loads. Imported afresh by each test (test files may share a module registry, and an earlier file may have used them).
+async function writeInputModules(): Promise<Record<string, Record<string, unknown>>> {
+  vi.resetModules()
+  return {
+    assetInputs: await import('../../src/domain/asset-inputs.js'),
+    conversationInputs: await import('../../src/domain/conversation-inputs.js'),
+    copilotInputs: await import('../../src/domain/copilot-inputs.js'),
+    osInputs: await import('../../src/domain/os-inputs.js'),
+    recordSeeds: await import('../../src/domain/record-seeds.js'),
+    recordUpdateInputs: await import('../../src/domain/record-update-inputs.js'),
+    searchInputs: await import('../../src/domain/search-inputs.js'),
+    seeds: await import('../../src/domain/seeds.js'),
+    serviceSeeds: await import('../../src/domain/service-seeds.js'),
+    userSessionInputs: await import('../../src/domain/user-session-inputs.js'),
+  }
+}
+
+const APPLICATION = {
+  id: 'app',
+  name: 'OPEN_SOURCE',
+  version: '1',
+  platform: 'LINUX',
+  onboarded: true,
+  privacy: 'OPEN',
+}
+
+/** Every schema a module exports, by `module.name`. */
+function exportedSchemas(modules: Record<string, Record<string, unknown>>): Array<[string, z.ZodType]> {
+  return Object.entries(modules).flatMap(([module, exports]) =>
+    Object.entries(exports)
+      .filter((entry): entry is [string, z.ZodType] => entry[1] instanceof z.ZodType)
+      .map(([name, schema]): [string, z.ZodType] => [`${module}.${name}`, schema]),
+  )
+}
+
+/** Whether a lazy schema has built the schema it stands for (zod keeps it on the lazy's definition once built). */
+const isBuilt = (schema: z.ZodType) => (schema.def as { _cachedInner?: unknown })._cachedInner !== undefined
+
+describe('the write schemas a cold start does not build', () => {
+  let mock: MockServer | undefined
+  afterEach(() => mock?.close())
+
+  it('exports every request-body schema of a write as a schema built on first use', async () => {
+    const schemas = exportedSchemas(await writeInputModules())
+    expect(schemas.length).toBeGreaterThan(40)
+    expect(schemas.filter(([, schema]) => !(schema instanceof z.ZodLazy)).map(([name]) => name)).toEqual([])
+  })
+
+  it('builds none of them for set-up, listen and a first GET /assets, and builds a write’s schema when it is sent', async () => {
+    const modules = await writeInputModules()
+    const { setupMockServer } = await import('../../src/node/index.js')
+    mock = setupMockServer()
+    await mock.listen()
+    const listed = await fetch(`${mock.baseUrl}/assets`)
+    expect(listed.status).toBe(200)
+    expect(
+      exportedSchemas(modules)
+        .filter(([, schema]) => isBuilt(schema))
+        .map(([name]) => name),
+    ).toEqual([])
+
+    const created = await fetch(`${mock.baseUrl}/assets/create`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        type: 'SEEDED_ASSET',
+        asset: { application: APPLICATION, format: { fragment: { string: { raw: 'const a = 1' } } } },
+      }),
+    })
+    expect(created.status).toBe(200)
+    expect(isBuilt(modules.seeds!.seedInput as z.ZodType)).toBe(true)
+    expect(isBuilt(modules.recordUpdateInputs!.tagUpdateInput as z.ZodType)).toBe(false)
+  })
+})

@@ -55,21 +55,26 @@ function rssOf(pid: number): number {
 }
 
 /**
- * POSTs JSON on a connection of its own: a 10 MiB body sent on a kept-alive
- * connection the server is closing fails with EPIPE before the server sees it.
+ * Sends a request on a connection of its own: a kept-alive connection the
+ * server closes after 5 s idle can be reused by a client that spent those
+ * seconds parsing a 100 MiB answer or building a 10 MiB body, and the request
+ * then fails (EPIPE, "other side closed") before the server sees it.
  */
-const post = (path: string, body?: unknown) =>
+const send = (method: string, path: string, body?: unknown) =>
   new Promise<{ status: number; text: string }>((resolve, reject) => {
-    const sent = request(`${url}${path}`, { method: 'POST', agent: false }, (response) => {
-      let text = ''
-      response.setEncoding('utf8')
-      response.on('data', (chunk: string) => (text += chunk))
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, text }))
+    const sent = request(`${url}${path}`, { method, agent: false }, (response) => {
+      const chunks: Buffer[] = []
+      response.on('data', (chunk: Buffer) => chunks.push(chunk))
+      response.on('end', () =>
+        resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }),
+      )
     })
     sent.on('error', reject)
     if (body === undefined) sent.end()
     else sent.setHeader('content-type', 'application/json').end(JSON.stringify(body))
   })
+
+const post = (path: string, body?: unknown) => send('POST', path, body)
 
 const createAsset = (index: number) =>
   post('/assets/create', {
@@ -85,7 +90,7 @@ const createMessage = (conversation: string, index: number) =>
   })
 
 const idsOf = async (path: string) =>
-  ((await (await fetch(`${url}${path}`)).json()) as { iterable: Array<{ id: string }> }).iterable.map(({ id }) => id)
+  (JSON.parse((await send('GET', path)).text) as { iterable: Array<{ id: string }> }).iterable.map(({ id }) => id)
 
 describe.runIf(existsSync('/proc/self/status'))('a store filled to its budget', () => {
   const created = { messages: [] as string[], assets: [] as string[] }
@@ -150,8 +155,8 @@ describe.runIf(existsSync('/proc/self/status'))('a store filled to its budget', 
     const figures: string[] = []
     for (const path of LIST_PATHS) {
       const started = performance.now()
-      const response = await fetch(`${url}${path}`)
-      const text = await response.text()
+      const response = await send('GET', path)
+      const text = response.text
       const seconds = (performance.now() - started) / 1000
       const rss = rssOf(child.pid!)
       figures.push(
@@ -163,12 +168,12 @@ describe.runIf(existsSync('/proc/self/status'))('a store filled to its budget', 
       expect(seconds, path).toBeLessThan(90)
       expect(rss, figures.join('\n')).toBeLessThanOrEqual(3 * BUDGET)
     }
-    const messages = JSON.parse(await (await fetch(`${url}/messages`)).text()) as {
+    const messages = JSON.parse((await send('GET', '/messages')).text) as {
       iterable: Array<{ id: string; fragment: { string: { raw: string } } }>
     }
     expect(messages.iterable.map(({ id }) => id)).toEqual(created.messages)
     for (const message of messages.iterable) expect(message.fragment.string.raw).toHaveLength(MiB)
-    const assets = JSON.parse(await (await fetch(`${url}/assets`)).text()) as {
+    const assets = JSON.parse((await send('GET', '/assets')).text) as {
       iterable: Array<{ id: string; original: { reference: { fragment: { string: { raw: string } } } } }>
     }
     expect(assets.iterable.map(({ id }) => id)).toEqual(created.assets)

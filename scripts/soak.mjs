@@ -8,12 +8,21 @@
 // answering, a delete making room for the next create), resets the mock
 // every few seconds through POST /__mock/reset so data does not pile up, and
 // samples the server's memory every second (process.memoryUsage() after a
-// forced GC). Prints a summary; exits 1 when any request or stream failed or
-// when memory is not flat (median heapUsed of the last 20% of samples against
-// the first 20% after warm-up). Traffic goes to 127.0.0.1 only, and the run
-// stops by itself.
+// forced GC). The budget session lives on a second server of the same process
+// with a small store budget (its sessions share it), so the mixed load never
+// meets a full store. Beside them, a third server in a process of its own
+// persists durably (--persist into a temporary directory): conversations are
+// created on it for the whole run, it is killed with SIGKILL at the end and
+// started again on its file, and every acknowledged create must be there.
+// Prints a summary; exits 1 when any request or stream failed, an acknowledged
+// write was lost, or memory is not flat (median heapUsed of the last 20% of
+// samples against the first 20% after warm-up). Traffic goes to 127.0.0.1
+// only, and the run stops by itself.
 import { fork } from 'node:child_process'
 import { existsSync } from 'node:fs'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { randomUUID } from 'node:crypto'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
@@ -22,6 +31,8 @@ const self = fileURLToPath(import.meta.url)
 
 if (process.argv.includes('--serve')) {
   await serve()
+} else if (process.argv.includes('--serve-persist')) {
+  await servePersist()
 } else {
   process.exitCode = await soak()
 }
@@ -30,7 +41,8 @@ if (process.argv.includes('--serve')) {
 async function serve() {
   const { startStandaloneServer } = await import('conversation-asset-mock/server')
   const maxStoreBytes = Number(process.argv[process.argv.indexOf('--serve') + 1])
-  const server = await startStandaloneServer({ port: 0, host: '127.0.0.1', maxStoreBytes })
+  const server = await startStandaloneServer({ port: 0, host: '127.0.0.1' })
+  const budgetServer = await startStandaloneServer({ port: 0, host: '127.0.0.1', maxStoreBytes })
   const sample = () => {
     globalThis.gc?.()
     const { heapUsed, heapTotal, rss, external, arrayBuffers } = process.memoryUsage()
@@ -41,12 +53,40 @@ async function serve() {
     if (message.type === 'sample-now') process.send({ type: 'quiet-sample', sample: sample() })
     if (message.type === 'stop') {
       clearInterval(timer)
-      await server.close()
+      await Promise.all([server.close(), budgetServer.close()])
       process.send({ type: 'stopped' })
       process.disconnect()
     }
   })
-  process.send({ type: 'ready', url: server.url, pid: process.pid })
+  process.send({ type: 'ready', url: server.url, budgetUrl: budgetServer.url, pid: process.pid })
+}
+
+/** The durable child: a server persisting to a file in the default (durable) mode, until it is killed. */
+async function servePersist() {
+  const { startStandaloneServer } = await import('conversation-asset-mock/server')
+  const persist = process.argv[process.argv.indexOf('--serve-persist') + 1]
+  const server = await startStandaloneServer({ port: 0, host: '127.0.0.1', scenario: 'empty', persist })
+  process.send({ type: 'ready', url: server.url })
+}
+
+/** Starts the durable child on `file` and gives it with its URL. */
+async function startPersistServer(file) {
+  const child = fork(self, ['--serve-persist', file], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] })
+  const ready = await new Promise((resolve, reject) => {
+    child.once('message', resolve)
+    child.once('exit', (code, signal) =>
+      reject(new Error(`the persisting server exited (${signal ?? code}) before it was ready`)),
+    )
+  })
+  return { child, url: ready.url }
+}
+
+/** Kills a durable child at once (SIGKILL: nothing is flushed on the way out) and waits for it to be gone. */
+async function killNow(child) {
+  if (child.exitCode !== null || child.signalCode !== null) return
+  const gone = new Promise((resolve) => child.once('exit', resolve))
+  child.kill('SIGKILL')
+  await gone
 }
 
 async function soak() {
@@ -118,15 +158,19 @@ async function soak() {
   // Bounded in time whatever happens: the run never outlives its duration by more than a minute.
   const watchdog = setTimeout(
     () => {
-      console.error('soak: overran its time limit; stopping the server process.')
+      console.error('soak: overran its time limit; stopping the server processes.')
       child.kill('SIGKILL')
+      persistServer?.child.kill('SIGKILL')
       process.exit(2)
     },
     (seconds + 60) * 1000,
   )
   watchdog.unref()
 
-  const { url, pid } = await nextMessage('ready')
+  const { url, budgetUrl, pid } = await nextMessage('ready')
+  const persistDir = await mkdtemp(join(tmpdir(), 'cam-soak-'))
+  const persistFile = join(persistDir, 'mock.json')
+  let persistServer = await startPersistServer(persistFile)
   if (!url.startsWith('http://127.0.0.1:')) throw new Error(`soak: the server answered at ${url}, not on 127.0.0.1`)
   const wsUrl = url.replace('http://', 'ws://')
   const errors = []
@@ -345,7 +389,7 @@ async function soak() {
   async function budgetClient() {
     const session = { 'x-mock-session': 'soak-budget' }
     const send = (method, path, body) =>
-      fetch(`${url}${path}`, {
+      fetch(`${budgetUrl}${path}`, {
         method,
         headers: { ...session, ...(body !== undefined && { 'content-type': 'application/json' }) },
         ...(body !== undefined && { body: JSON.stringify(body) }),
@@ -389,6 +433,42 @@ async function soak() {
       if (deleted.status !== 204) return fail('budget', `POST /messages/{id}/delete answered ${deleted.status}`)
       budget.fills += 1
     }
+  }
+
+  // Durable --persist beside the load: creates acknowledged one after another, each one to be found after a kill -9.
+  const durable = { acknowledged: [], refused: 0, found: 0, missing: [] }
+  async function persistClient() {
+    let index = 0
+    while (running()) {
+      let response
+      try {
+        response = await fetch(`${persistServer.url}/conversations/create`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ type: 'COPILOT', name: `soak durable ${index++}` }),
+        })
+      } catch (error) {
+        return fail('durable', `POST /conversations/create: network error ${error.cause?.code ?? error.message}`)
+      }
+      const text = await response.text()
+      if (response.status === 200) durable.acknowledged.push(JSON.parse(text).id)
+      else if (response.status === 507) durable.refused += 1
+      else return fail('durable', `POST /conversations/create answered ${response.status}: ${text.slice(0, 160)}`)
+    }
+  }
+
+  /** Kills the durable server with SIGKILL, starts it again on its file, and looks for every acknowledged create. */
+  async function checkDurable() {
+    await killNow(persistServer.child)
+    persistServer = await startPersistServer(persistFile)
+    const listed = await fetch(`${persistServer.url}/conversations/identifiers`)
+    const ids = new Set((await listed.json()).iterable.map((item) => item.id))
+    durable.missing = durable.acknowledged.filter((id) => !ids.has(id))
+    durable.found = durable.acknowledged.length - durable.missing.length
+    if (durable.missing.length > 0)
+      fail('durable', `${durable.missing.length} acknowledged creates missing after kill -9 and restart`)
+    await killNow(persistServer.child)
+    await rm(persistDir, { recursive: true, force: true })
   }
 
   const streamStats = { frames: 0, connections: 0 }
@@ -488,12 +568,14 @@ async function soak() {
     ...Array.from({ length: clients }, httpClient),
     hostileClient(),
     budgetClient(),
+    persistClient(),
     ...Array.from({ length: streamsPerKind }, () => streamClient('conversations')),
     ...Array.from({ length: streamsPerKind }, () => streamClient('assets')),
     resetter(),
   ])
   clearInterval(progress)
   const elapsed = (performance.now() - started) / 1000
+  await checkDurable().catch((error) => fail('durable', error.message))
 
   child.send({ type: 'stop' })
   await nextMessage('stopped').catch((error) => fail('server', error.message))
@@ -533,7 +615,10 @@ async function soak() {
     `  rss           ${mib(firstRss)} -> ${mib(lastRss)} MiB (${samples.length} samples, ${warmup} s warm-up)`,
   )
   console.log(
-    `  store budget  ${mib(budgetBytes)} MiB session: ${budget.refused} writes refused with 507, ${budget.lists} list reads of the full store, ${budget.fills} deletes that made room`,
+    `  store budget  ${mib(budgetBytes)} MiB server, its session: ${budget.refused} writes refused with 507, ${budget.lists} list reads of the full store, ${budget.fills} deletes that made room`,
+  )
+  console.log(
+    `  durable       --persist: ${durable.acknowledged.length} creates acknowledged (${durable.refused} refused with 507), after kill -9 and restart ${durable.found} found, ${durable.missing.length} missing`,
   )
   console.log(`  errors        ${errors.length}`)
   for (const error of errors.slice(0, 20)) console.log(`    ${error}`)

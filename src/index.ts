@@ -17,6 +17,8 @@ export type {
   StoreListener,
 } from './store/create-store.js'
 export type { StoreSnapshot, StoreTombstones } from './store/create-store.js'
+export { createStoreBudget } from './store/store-budget.js'
+export type { StoreBudget } from './store/store-budget.js'
 export type { RecordKind, RecordOf } from './store/schemas.js'
 export { DEFAULT_SERVICE_VERSION } from './domain/service-info.js'
 export type { ServiceInfo } from './domain/service-info.js'

@@ -54,6 +54,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     clock,
     createId: seededIds(options.idSeed ?? seed),
     ...(options.maxStoreBytes !== undefined && { maxBytes: options.maxStoreBytes }),
+    ...(options.storeBudget !== undefined && { budget: options.storeBudget }),
   })
   const scenarios = createScenarioState(store, { ...options, seed })
   const operations = routeTable()

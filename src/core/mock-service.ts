@@ -13,6 +13,7 @@ import type { StreamHub } from '../events/stream-hub.js'
 import type { Answer } from '../execution/answer.js'
 import type { Operation } from '../operations/define-operation.js'
 import type { FixtureSet } from '../seeding/fixture-files.js'
+import type { StoreBudget } from '../store/store-budget.js'
 import type { GenerateFixturesOptions } from '../seeding/generate-fixtures.js'
 import type { Clock } from '../store/clock.js'
 import type { ControllableClock } from '../store/controllable-clock.js'
@@ -59,6 +60,12 @@ export interface MockServiceOptions {
    * persisted file, a restore) are refused.
    */
   maxStoreBytes?: number
+  /**
+   * A store budget shared with other mocks (`createStoreBudget(max)`): the
+   * records of all of them count against it together; `maxStoreBytes` is then
+   * not used. The standalone server shares one between its mocks.
+   */
+  storeBudget?: StoreBudget
   /** Milliseconds between the chunks of a copilot answer on `/qgpt/stream` (default 0; a reply can set its own). */
   copilotPaceMs?: number
   /** Milliseconds between the 10 % steps of a model download (default 0; `/__mock/downloads/pace` changes it). */

@@ -18,7 +18,8 @@ export interface SessionSelector {
  * The standalone server's sessions: a request naming a session
  * (`x-mock-session` header, `mock-session` cookie, `?mockSession=` on a
  * WebSocket upgrade) is answered by that session's own mock, created on
- * first use with the server's options; any other by the default mock.
+ * first use with the server's options; any other by the default mock. Give
+ * the options the default mock's `storeBudget` so that all of them share it.
  *
  * @example
  * const sessions = selectSession(service, options)
@@ -27,6 +28,8 @@ export interface SessionSelector {
 export function selectSession(defaultService: MockService, options: StandaloneServerOptions): SessionSelector {
   const services = createSessionServices({
     create: () => createMockService(options),
+    // A dropped session's records leave the budget it shares with the default mock.
+    dropped: (service) => service.store.release(),
     ...(options.maxSessions !== undefined && { maxSessions: options.maxSessions }),
     ...(options.sessionIdleMs !== undefined && { idleMs: options.sessionIdleMs }),
     ...(options.sessionNow !== undefined && { now: options.sessionNow }),

@@ -18,6 +18,8 @@ export interface SessionServicesOptions {
   idleMs?: number
   /** Milliseconds now (default `Date.now`); inject one to drive idle drops in tests. */
   now?: () => number
+  /** Called once a dropped session's mock is closed, to give back what it held. */
+  dropped?(service: MockService): void
 }
 
 /** Mocks of their own for the sessions a header or cookie names, created on first use. */
@@ -37,7 +39,9 @@ export interface SessionServices {
  * Keeps one mock service per session id, so that clients naming different
  * sessions never see each other's writes: bounded in number (the least
  * recently used is dropped past `maxSessions`) and dropped after `idleMs`
- * unused. Idle sessions are swept on each `get`, so no timer runs.
+ * unused. Idle sessions are swept on each `get`, so no timer runs. A session
+ * whose mock fails to get ready (its records do not fit the store budget) is
+ * dropped, so the next request naming it starts it afresh.
  *
  * @example
  * const sessions = createSessionServices({ create: () => createMockService() })
@@ -51,8 +55,20 @@ export function createSessionServices(options: SessionServicesOptions): SessionS
   const sessions = new Map<string, { service: MockService; usedAt: number }>()
 
   function drop(id: string): void {
-    sessions.get(id)?.service.close()
+    const service = sessions.get(id)?.service
     sessions.delete(id)
+    if (!service) return
+    service.close()
+    options.dropped?.(service)
+  }
+
+  function create(id: string): MockService {
+    const service = options.create(id)
+    // Handled here at once, so a failed start is never an unhandled rejection; requests still see it.
+    Promise.resolve(service.ready).catch(() => {
+      if (sessions.get(id)?.service === service) drop(id)
+    })
+    return service
   }
 
   function sweep(at: number): void {
@@ -67,7 +83,7 @@ export function createSessionServices(options: SessionServicesOptions): SessionS
       if (!SESSION_ID.test(id)) throw new Error(invalidSessionId(id))
       const at = now()
       sweep(at)
-      const service = sessions.get(id)?.service ?? options.create(id)
+      const service = sessions.get(id)?.service ?? create(id)
       sessions.delete(id)
       sessions.set(id, { service, usedAt: at })
       while (sessions.size > maxSessions) drop(sessions.keys().next().value!)

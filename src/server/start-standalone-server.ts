@@ -11,6 +11,7 @@ import { persistToFile } from './file-persistence.js'
 import { createBodyBudget } from './body-budget.js'
 import { readBody } from './read-body.js'
 import { selectSession } from './select-session.js'
+import { createStoreBudget } from '../store/store-budget.js'
 import { createInspectorServer } from './serve-inspector.js'
 import type { StandaloneServerOptions } from './standalone-server-options.js'
 import { trackConnections } from './track-connections.js'
@@ -55,8 +56,10 @@ const KEEP_ALIVE_TIMEOUT_MS = 60_000
  * await server.close()
  */
 export async function startStandaloneServer(options: StandaloneServerOptions = {}): Promise<StandaloneServer> {
-  const service = createMockService(options)
-  const sessions = selectSession(service, options)
+  // One store budget for the default mock and every session: memory stays bounded by it, however many sessions.
+  const shared = { ...options, storeBudget: options.storeBudget ?? createStoreBudget(options.maxStoreBytes) }
+  const service = createMockService(shared)
+  const sessions = selectSession(service, shared)
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY
   const bodyBudget = createBodyBudget(
     options.maxBodyBytesInFlight ?? Math.max(DEFAULT_MAX_BODY_IN_FLIGHT, maxBodyBytes),

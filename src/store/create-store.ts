@@ -49,6 +49,8 @@ export interface StoreOptions {
   createId?: () => string
   /** The most bytes the records may hold (default 512 MiB); a write past it is refused with STORE_FULL (507) and changes nothing. */
   maxBytes?: number
+  /** A budget shared with other stores (their records count against it too); `maxBytes` is then not used. */
+  budget?: StoreBudget
 }
 
 /**
@@ -95,6 +97,11 @@ export interface Store {
    * everything after it. Listeners hear it as a write.
    */
   undo(changes: readonly RecordChange[]): void
+  /**
+   * Empties the store and gives its bytes back to its budget, for a mock that
+   * is closed while others share the budget (a dropped session).
+   */
+  release(): void
   /**
    * Replaces every record at once (fixtures, scenarios, restore); `gone` lists
    * the ids that should read as deleted rather than unknown.
@@ -146,7 +153,7 @@ interface BuiltCollection {
  */
 export function createStore(options: StoreOptions = {}): Store {
   const clock = options.clock ?? systemClock
-  const budget = createStoreBudget(options.maxBytes)
+  const budget = options.budget ?? createStoreBudget(options.maxBytes)
   const createId = options.createId ?? (() => crypto.randomUUID())
   const listeners = new Set<StoreListener>()
   let state = emptyState({}, budget)
@@ -284,9 +291,10 @@ export function createStore(options: StoreOptions = {}): Store {
         const result = change(tx)
         tx.finish()
         const added = addedBytes(tx)
-        budget.admit(state.bytes, added)
+        budget.admit(added)
         const changes = commit(tx)
         state.bytes += added
+        budget.charge(added)
         notify({ type: 'write', changes })
         return Promise.resolve(result)
       } catch (error) {
@@ -295,13 +303,15 @@ export function createStore(options: StoreOptions = {}): Store {
     },
     undo(changes) {
       const undone: RecordChange[] = []
+      let freed = 0
       for (const { kind, id, previous } of changes) {
         const byId: Map<string, RecordOf<RecordKind>> = state.index[kind]
         const current = byId.get(id)
         if (previous) byId.set(id, previous)
         else byId.delete(id)
         state.referrers.replace(kind, current, previous)
-        if (!current) state.tombstones[kind].delete(id)
+        if (!current && state.tombstones[kind].delete(id)) freed += budget.tombstoneOf(id)
+        freed += (current ? budget.sizeOf(current) : 0) - (previous ? budget.sizeOf(previous) : 0)
         versions[kind]++
         undone.push(
           previous
@@ -309,7 +319,14 @@ export function createStore(options: StoreOptions = {}): Store {
             : { kind, id, type: 'deleted', ...(current && { previous: current }) },
         )
       }
+      state.bytes -= freed
+      budget.charge(-freed)
       notify({ type: 'write', changes: undone })
+    },
+    release() {
+      budget.charge(-state.bytes)
+      state = emptyState({}, budget)
+      for (const kind of RECORD_KINDS) versions[kind]++
     },
     snapshot() {
       const records: Record<string, readonly unknown[]> = {}
@@ -326,7 +343,8 @@ export function createStore(options: StoreOptions = {}): Store {
         // failed load leaves the store as it was.
         const next = emptyState(gone, budget)
         for (const kind of RECORD_KINDS) fill(next, kind, loadable(kind, records[kind] ?? []), budget)
-        budget.admitAll(next.bytes)
+        budget.admitAll(next.bytes, state.bytes)
+        budget.charge(next.bytes - state.bytes)
         state = next
         for (const kind of RECORD_KINDS) versions[kind]++
         notify({ type: 'replace' })

@@ -7,58 +7,69 @@ const DEFAULT_MAX_STORE_BYTES = 512 * 1024 * 1024
 /** What one value of a record counts besides its text: a slot that points at it. */
 const VALUE_BYTES = 16
 
-/** The bytes the store holds, measured once per record and checked against its budget. */
+/** The bytes the stores sharing a budget hold, measured once per record and checked against it. */
 export interface StoreBudget {
-  /** The most bytes the store may hold. */
+  /** The most bytes the stores sharing this budget may hold together. */
   readonly max: number
+  /** The bytes the stores sharing this budget hold now. */
+  used(): number
   /** What a stored record counts: its text and a slot per value. Measured once per record object. */
   sizeOf(record: object): number
   /** What the tombstone of a deleted record counts. */
   tombstoneOf(id: string): number
   /**
-   * Refuses (STORE_FULL) a write that would bring the store from `used`
-   * bytes past its budget by `added` bytes; a write that frees bytes, or adds
-   * none, always passes.
+   * Refuses (STORE_FULL) a write that would bring the stores past the budget
+   * by `added` bytes; a write that frees bytes, or adds none, always passes.
    */
-  admit(used: number, added: number): void
-  /** Refuses (STORE_FULL) a whole set of records of `total` bytes that does not fit. */
-  admitAll(total: number): void
+  admit(added: number): void
+  /** Refuses (STORE_FULL) a whole set of records of `total` bytes that does not fit once a store's `freed` bytes are given back. */
+  admitAll(total: number, freed: number): void
+  /** Counts `bytes` more (or fewer, below 0) as held: a store calls it once a write or a replacement is made. */
+  charge(bytes: number): void
 }
 
 /**
- * Creates the byte budget of a store. A record counts the length of every
- * string it holds and 16 bytes for each of its values; records are never
- * edited in place, so each record object is measured once, when it is first
- * stored, and a write costs what it changes.
+ * Creates a byte budget for one store or for several that share it (the
+ * standalone server's default mock and its sessions). A record counts the
+ * length of every string it holds and 16 bytes for each of its values;
+ * records are never edited in place, so each record object is measured once,
+ * when it is first stored, and a write costs what it changes.
  *
  * @example
  * const budget = createStoreBudget(64 * 1024 * 1024)
- * budget.admit(usedBytes, budget.sizeOf(record)) // throws STORE_FULL past 64 MiB
+ * budget.admit(budget.sizeOf(record)) // throws STORE_FULL past 64 MiB held by all its stores
  */
 export function createStoreBudget(max: number = DEFAULT_MAX_STORE_BYTES): StoreBudget {
   checkMax(max)
   const sizes = new WeakMap<object, number>()
+  let used = 0
   return {
     max,
+    used: () => used,
     sizeOf(record) {
       let size = sizes.get(record)
       if (size === undefined) sizes.set(record, (size = valueBytes(record)))
       return size
     },
     tombstoneOf: (id) => id.length + VALUE_BYTES,
-    admit(used, added) {
+    admit(added) {
       if (added <= 0 || used + added <= max) return
       throw new MockServiceError(
         'STORE_FULL',
         `The store is full: this write needs ${added} more bytes and the store holds ${used} of its ${max}-byte budget (maxStoreBytes). Delete records, or start the mock with a larger maxStoreBytes (--max-store-bytes on the command line).`,
       )
     },
-    admitAll(total) {
-      if (total <= max) return
+    admitAll(total, freed) {
+      const others = used - freed
+      if (others + total <= max) return
+      const held = others > 0 ? ` beside the ${others} bytes other mocks sharing the budget hold` : ''
       throw new MockServiceError(
         'STORE_FULL',
-        `The records to load hold ${total} bytes, more than the store's ${max}-byte budget (maxStoreBytes). Load fewer records, or start the mock with a larger maxStoreBytes (--max-store-bytes on the command line).`,
+        `The records to load hold ${total} bytes, more than fit in the store's ${max}-byte budget (maxStoreBytes)${held}. Load fewer records, or start the mock with a larger maxStoreBytes (--max-store-bytes on the command line).`,
       )
+    },
+    charge(bytes) {
+      used += bytes
     },
   }
 }

@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 const bin = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url))
 const MiB = 1024 * 1024
-const BUDGET = 64 * MiB
+/** Large enough that the idle server is a small share of the memory, small enough to fill in a couple of minutes. */
+const BUDGET = 128 * MiB
 
 /** The list routes: every GET without a parameter that answers records, the control API's record lists too. */
 const LIST_PATHS = [
@@ -46,8 +47,6 @@ const textOf = (index: number, length: number) => `${index}:`.padEnd(length, Str
 
 let child: ChildProcess
 let url: string
-/** The server's resident memory when it had just started, in bytes. */
-let idleRss: number
 
 /** The server process's resident memory now, in bytes (Linux: /proc). */
 function rssOf(pid: number): number {
@@ -56,21 +55,26 @@ function rssOf(pid: number): number {
 }
 
 /**
- * POSTs JSON on a connection of its own: a 10 MiB body sent on a kept-alive
- * connection the server is closing fails with EPIPE before the server sees it.
+ * Sends a request on a connection of its own: a kept-alive connection the
+ * server closes after 5 s idle can be reused by a client that spent those
+ * seconds parsing a 100 MiB answer or building a 10 MiB body, and the request
+ * then fails (EPIPE, "other side closed") before the server sees it.
  */
-const post = (path: string, body?: unknown) =>
+const send = (method: string, path: string, body?: unknown) =>
   new Promise<{ status: number; text: string }>((resolve, reject) => {
-    const sent = request(`${url}${path}`, { method: 'POST', agent: false }, (response) => {
-      let text = ''
-      response.setEncoding('utf8')
-      response.on('data', (chunk: string) => (text += chunk))
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, text }))
+    const sent = request(`${url}${path}`, { method, agent: false }, (response) => {
+      const chunks: Buffer[] = []
+      response.on('data', (chunk: Buffer) => chunks.push(chunk))
+      response.on('end', () =>
+        resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }),
+      )
     })
     sent.on('error', reject)
     if (body === undefined) sent.end()
     else sent.setHeader('content-type', 'application/json').end(JSON.stringify(body))
   })
+
+const post = (path: string, body?: unknown) => send('POST', path, body)
 
 const createAsset = (index: number) =>
   post('/assets/create', {
@@ -86,7 +90,7 @@ const createMessage = (conversation: string, index: number) =>
   })
 
 const idsOf = async (path: string) =>
-  ((await (await fetch(`${url}${path}`)).json()) as { iterable: Array<{ id: string }> }).iterable.map(({ id }) => id)
+  (JSON.parse((await send('GET', path)).text) as { iterable: Array<{ id: string }> }).iterable.map(({ id }) => id)
 
 describe.runIf(existsSync('/proc/self/status'))('a store filled to its budget', () => {
   const created = { messages: [] as string[], assets: [] as string[] }
@@ -96,7 +100,7 @@ describe.runIf(existsSync('/proc/self/status'))('a store filled to its budget', 
   beforeAll(async () => {
     child = spawn(
       process.execPath,
-      [bin, '--port', '0', '--quiet', '--scenario', 'empty', '--max-store-bytes', '64MiB'],
+      [bin, '--port', '0', '--quiet', '--scenario', 'empty', '--max-store-bytes', '128MiB'],
       {
         stdio: ['ignore', 'pipe', 'inherit'],
       },
@@ -106,7 +110,6 @@ describe.runIf(existsSync('/proc/self/status'))('a store filled to its budget', 
       child.once('exit', (code) => reject(new Error(`The server exited with ${code} before it was ready.`)))
     })
     url = /ready on (http:\/\/127\.0\.0\.1:\d+)/.exec(ready)![1]!
-    idleRss = rssOf(child.pid!)
   }, 60_000)
 
   afterAll(async () => {
@@ -116,7 +119,7 @@ describe.runIf(existsSync('/proc/self/status'))('a store filled to its budget', 
     await exited
   }, 30_000)
 
-  it('takes 1 MiB messages and 10 MiB assets until a write past 64 MiB answers 507', async () => {
+  it('takes 1 MiB messages and 10 MiB assets until a write past 128 MiB answers 507', async () => {
     conversation = (JSON.parse((await post('/conversations/create', { type: 'COPILOT' })).text) as { id: string }).id
     // Assets and messages until an asset is refused, then messages until one is: the store is full.
     let assetRefused = false
@@ -134,8 +137,8 @@ describe.runIf(existsSync('/proc/self/status'))('a store filled to its budget', 
     expect(assetRefused).toBe(true)
     expect(refusal).toContain(`${BUDGET}-byte budget (maxStoreBytes)`)
     expect(refusal).toContain('--max-store-bytes')
-    // About 64 MiB of text went in: most of the budget, not a fraction of it.
-    expect(created.messages.length + 10 * created.assets.length).toBeGreaterThan(50)
+    // About 128 MiB of text went in: most of the budget, not a fraction of it.
+    expect(created.messages.length + 10 * created.assets.length).toBeGreaterThan(100)
   }, 300_000)
 
   it('changes nothing on a refused write', async () => {
@@ -148,12 +151,12 @@ describe.runIf(existsSync('/proc/self/status'))('a store filled to its budget', 
     expect(assets).toEqual(created.assets)
   }, 60_000)
 
-  it('answers every list route with correct JSON, within seconds, in under 3× the budget beside the idle server', async () => {
+  it('answers every list route with correct JSON, within seconds, with the process in at most 3× the budget', async () => {
     const figures: string[] = []
     for (const path of LIST_PATHS) {
       const started = performance.now()
-      const response = await fetch(`${url}${path}`)
-      const text = await response.text()
+      const response = await send('GET', path)
+      const text = response.text
       const seconds = (performance.now() - started) / 1000
       const rss = rssOf(child.pid!)
       figures.push(
@@ -161,21 +164,21 @@ describe.runIf(existsSync('/proc/self/status'))('a store filled to its budget', 
       )
       expect(response.status, path).toBe(200)
       expect(() => JSON.parse(text) as unknown, path).not.toThrow()
-      // Seconds on an idle machine (under 4 s for the 150 MiB of GET /assets); the bound leaves room for a loaded runner.
-      expect(seconds, path).toBeLessThan(60)
-      expect(rss, figures.join('\n')).toBeLessThan(idleRss + 3 * BUDGET)
+      // 40 s measured for the 300 MiB of GET /assets on a busy two-core machine; the bound leaves room for a loaded runner.
+      expect(seconds, path).toBeLessThan(90)
+      expect(rss, figures.join('\n')).toBeLessThanOrEqual(3 * BUDGET)
     }
-    const messages = JSON.parse(await (await fetch(`${url}/messages`)).text()) as {
+    const messages = JSON.parse((await send('GET', '/messages')).text) as {
       iterable: Array<{ id: string; fragment: { string: { raw: string } } }>
     }
     expect(messages.iterable.map(({ id }) => id)).toEqual(created.messages)
     for (const message of messages.iterable) expect(message.fragment.string.raw).toHaveLength(MiB)
-    const assets = JSON.parse(await (await fetch(`${url}/assets`)).text()) as {
+    const assets = JSON.parse((await send('GET', '/assets')).text) as {
       iterable: Array<{ id: string; original: { reference: { fragment: { string: { raw: string } } } } }>
     }
     expect(assets.iterable.map(({ id }) => id)).toEqual(created.assets)
     for (const asset of assets.iterable) expect(asset.original.reference.fragment.string.raw).toHaveLength(10 * MiB)
-  }, 300_000)
+  }, 600_000)
 
   it('takes a write again once a delete frees the room', async () => {
     expect((await createAsset(2_000)).status).toBe(507)

@@ -62,4 +62,21 @@ describe('the standalone server’s session store', () => {
     expect(closed).toEqual(['a', 'b'])
     expect(sessions.ids()).toEqual([])
   })
+
+  it('drops a session whose mock fails to get ready, handing it to dropped, and starts it afresh when named again', async () => {
+    const closed: string[] = []
+    const dropped: string[] = []
+    const failed = Promise.reject(new Error('The records to load do not fit.'))
+    const create = (id: string) => ({ id, ready: failed, close: () => closed.push(id) }) as unknown as MockService
+    const sessions = createSessionServices({
+      create,
+      dropped: (service) => dropped.push((service as unknown as { id: string }).id),
+    })
+    const first = sessions.get('a')
+    await expect(first.ready).rejects.toThrow('do not fit')
+    expect(sessions.ids()).toEqual([])
+    expect(closed).toEqual(['a'])
+    expect(dropped).toEqual(['a'])
+    expect(sessions.get('a')).not.toBe(first)
+  })
 })

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { MockServiceError } from '../../src/errors.js'
 import { createStore } from '../../src/store/create-store.js'
 import { fixedClock } from '../../src/store/clock.js'
+import { createStoreBudget } from '../../src/store/store-budget.js'
 
 const at = '2024-05-01T12:00:00.000Z'
 
@@ -75,5 +76,45 @@ describe('the store budget', () => {
   it('names a budget that is not a whole number of bytes above 0', () => {
     expect(() => createStore({ maxBytes: 0 })).toThrow(/Failed to create the store: maxStoreBytes 0/)
     expect(() => createStore({ maxBytes: 1.5 })).toThrow(/whole number of bytes above 0/)
+  })
+
+  it('counts the records of every store sharing a budget together, and refuses a write past it in any of them', async () => {
+    const budget = createStoreBudget(150_000)
+    const first = createStore({ clock: fixedClock(at), budget })
+    const second = createStore({ clock: fixedClock(at), budget })
+    await first.write((tx) => tx.insert('conversation', conversation('c1', 'x'.repeat(100_000))))
+    const error = await refusal(() =>
+      second.write((tx) => tx.insert('conversation', conversation('c2', 'y'.repeat(60_000)))),
+    )
+    expect(error.message).toContain('150000-byte budget (maxStoreBytes)')
+    expect(second.count('conversation')).toBe(0)
+    expect(budget.used()).toBe(first.bytes().used)
+    const replaced = await refusal(() => second.replaceAll({ conversation: [conversation('c3', 'z'.repeat(60_000))] }))
+    expect(replaced.message).toContain('other mocks sharing the budget')
+  })
+
+  it('gives a released store’s bytes back to the budget it shares', async () => {
+    const budget = createStoreBudget(150_000)
+    const first = createStore({ clock: fixedClock(at), budget })
+    const second = createStore({ clock: fixedClock(at), budget })
+    await first.write((tx) => tx.insert('conversation', conversation('c1', 'x'.repeat(100_000))))
+    first.release()
+    expect(first.count('conversation')).toBe(0)
+    await second.write((tx) => tx.insert('conversation', conversation('c2', 'y'.repeat(100_000))))
+    expect(budget.used()).toBe(second.bytes().used)
+  })
+
+  it('gives back the bytes of writes it undoes', async () => {
+    const store = createStore({ clock: fixedClock(at), maxBytes: 1024 * 1024 })
+    await store.write((tx) => tx.insert('conversation', conversation('c1', 'kept')))
+    const before = store.bytes().used
+    const changes: Parameters<typeof store.undo>[0][number][] = []
+    store.subscribe((event) => event.type === 'write' && changes.unshift(...[...event.changes].reverse()))
+    await store.write((tx) => tx.insert('conversation', conversation('c2', 'x'.repeat(100_000))))
+    await store.write((tx) => tx.remove('conversation', 'c1'))
+    store.undo(changes)
+    expect(store.get('conversation', 'c1')?.name).toBe('kept')
+    expect(store.get('conversation', 'c2')).toBeUndefined()
+    expect(store.bytes().used).toBe(before)
   })
 })

@@ -8,9 +8,9 @@
 // answering, a delete making room for the next create), resets the mock
 // every few seconds through POST /__mock/reset so data does not pile up, and
 // samples the server's memory every second (process.memoryUsage() after a
-// forced GC). The budget session lives on a second server of the same process
-// with a small store budget (its sessions share it), so the mixed load never
-// meets a full store. Beside them, a third server in a process of its own
+// forced GC). The budget session lives on a second server, in a process of its
+// own with a small store budget (its sessions share it), so the mixed load never
+// meets a full store and its memory is judged alone. Beside them, a third server in a process of its own
 // persists durably (--persist into a temporary directory): conversations are
 // created on it for the whole run, it is killed with SIGKILL at the end and
 // started again on its file, and every acknowledged create must be there.
@@ -33,6 +33,8 @@ if (process.argv.includes('--serve')) {
   await serve()
 } else if (process.argv.includes('--serve-persist')) {
   await servePersist()
+} else if (process.argv.includes('--serve-budget')) {
+  await serveBudget()
 } else {
   process.exitCode = await soak()
 }
@@ -40,9 +42,7 @@ if (process.argv.includes('--serve')) {
 /** The child: the standalone server, reporting its memory every second. */
 async function serve() {
   const { startStandaloneServer } = await import('conversation-asset-mock/server')
-  const maxStoreBytes = Number(process.argv[process.argv.indexOf('--serve') + 1])
   const server = await startStandaloneServer({ port: 0, host: '127.0.0.1' })
-  const budgetServer = await startStandaloneServer({ port: 0, host: '127.0.0.1', maxStoreBytes })
   const sample = () => {
     globalThis.gc?.()
     const { heapUsed, heapTotal, rss, external, arrayBuffers } = process.memoryUsage()
@@ -53,12 +53,12 @@ async function serve() {
     if (message.type === 'sample-now') process.send({ type: 'quiet-sample', sample: sample() })
     if (message.type === 'stop') {
       clearInterval(timer)
-      await Promise.all([server.close(), budgetServer.close()])
+      await server.close()
       process.send({ type: 'stopped' })
       process.disconnect()
     }
   })
-  process.send({ type: 'ready', url: server.url, budgetUrl: budgetServer.url, pid: process.pid })
+  process.send({ type: 'ready', url: server.url, pid: process.pid })
 }
 
 /** The durable child: a server persisting to a file in the default (durable) mode, until it is killed. */
@@ -69,9 +69,26 @@ async function servePersist() {
   process.send({ type: 'ready', url: server.url })
 }
 
+/**
+ * The budget child: a server with a small store budget whose session the budget client keeps full. It
+ * runs in a process of its own, so the memory the soak judges is the mixed load's server alone (a full
+ * store and its journal of large bodies would otherwise fill the measured heap up to their bounds).
+ */
+async function serveBudget() {
+  const { startStandaloneServer } = await import('conversation-asset-mock/server')
+  const maxStoreBytes = Number(process.argv[process.argv.indexOf('--serve-budget') + 1])
+  const server = await startStandaloneServer({ port: 0, host: '127.0.0.1', maxStoreBytes })
+  process.send({ type: 'ready', url: server.url })
+}
+
 /** Starts the durable child on `file` and gives it with its URL. */
 async function startPersistServer(file) {
-  const child = fork(self, ['--serve-persist', file], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] })
+  return startChildServer(['--serve-persist', file])
+}
+
+/** Starts a child server with these arguments and gives it with its URL. */
+async function startChildServer(args) {
+  const child = fork(self, args, { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] })
   const ready = await new Promise((resolve, reject) => {
     child.once('message', resolve)
     child.once('exit', (code, signal) =>
@@ -134,7 +151,7 @@ async function soak() {
     return 2
   }
 
-  const child = fork(self, ['--serve', String(budgetBytes)], {
+  const child = fork(self, ['--serve'], {
     execArgv: ['--expose-gc'],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   })
@@ -161,13 +178,16 @@ async function soak() {
       console.error('soak: overran its time limit; stopping the server processes.')
       child.kill('SIGKILL')
       persistServer?.child.kill('SIGKILL')
+      budgetServer?.child.kill('SIGKILL')
       process.exit(2)
     },
     (seconds + 60) * 1000,
   )
   watchdog.unref()
 
-  const { url, budgetUrl, pid } = await nextMessage('ready')
+  const { url, pid } = await nextMessage('ready')
+  const budgetServer = await startChildServer(['--serve-budget', String(budgetBytes)])
+  const budgetUrl = budgetServer.url
   const persistDir = await mkdtemp(join(tmpdir(), 'cam-soak-'))
   const persistFile = join(persistDir, 'mock.json')
   let persistServer = await startPersistServer(persistFile)
@@ -575,6 +595,7 @@ async function soak() {
   ])
   clearInterval(progress)
   const elapsed = (performance.now() - started) / 1000
+  await killNow(budgetServer.child)
   await checkDurable().catch((error) => fail('durable', error.message))
 
   child.send({ type: 'stop' })

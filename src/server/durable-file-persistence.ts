@@ -77,16 +77,23 @@ export async function persistDurably(
     batch.last = ++seq
     const writes = requests.getStore()
     if (writes && writes.batches.at(-1) !== batch) writes.batches.push(batch)
-    flushing ??= flushAll().finally(() => (flushing = undefined))
+    flushing ??= flushAll()
   })
 
-  /** Flushes batch after batch until no write waits; the first starts once the write that opened it returns. */
+  /**
+   * Flushes batch after batch until no write waits; the first starts once the write that opened it returns.
+   * It says it is done in the same turn as it finds no batch open: a write a turn later starts a new flush.
+   */
   async function flushAll(): Promise<void> {
-    await Promise.resolve()
-    while (open) {
-      const batch = open
-      open = undefined
-      await flushBatch(batch)
+    try {
+      await Promise.resolve()
+      while (open) {
+        const batch = open
+        open = undefined
+        await flushBatch(batch)
+      }
+    } finally {
+      flushing = undefined
     }
   }
 

@@ -31,7 +31,7 @@ describe('--max-store-bytes', () => {
     const lines = stderr.trim().split('\n')
     expect(lines).toHaveLength(1)
     expect(lines[0]).toMatch(
-      /^Failed to start the mock: The records to load hold \d+ bytes, more than the store's 1024-byte budget/,
+      /^Failed to start the mock: The records to load hold \d+ bytes, more than fit in the store's 1024-byte budget/,
     )
     expect(lines[0]).toContain('--max-store-bytes')
   })

@@ -84,7 +84,7 @@ describe('the cap on open connections of the standalone server', () => {
       await probe.closed
       if (probe.received().startsWith('HTTP/1.1 200 ')) break
       expect(probe.received()).toMatch(/^HTTP\/1\.1 503 /)
-      expect(performance.now() - started).toBeLessThan(5_000)
+      expect(attempt).toBeLessThan(100)
     }
     held[1]!.close()
   })

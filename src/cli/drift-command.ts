@@ -8,7 +8,7 @@ import { readFixtureDirectory } from '../seeding/fixture-directory.js'
 import type { FixtureSet } from '../seeding/fixture-files.js'
 import { parseCliArguments } from './parse-cli-arguments.js'
 import { oneLine } from './serve-options.js'
-import { writeFileAtomically } from './write-file-atomically.js'
+import { writeFileAtomically } from '../seeding/fixture-directory.js'
 
 const HELP = `Usage: conversation-asset-mock drift FILE.har [--fixtures DIR] [--allow FILE] [--json FILE] [--markdown FILE]
 

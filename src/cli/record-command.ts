@@ -1,6 +1,7 @@
 import { resolve } from 'node:path'
 import { startRecorder, type Recorder } from '../recording/start-recorder.js'
 import { parseCliArguments } from './parse-cli-arguments.js'
+import { nextSignal } from './stop-signals.js'
 import { oneLine } from './serve-options.js'
 
 const HELP = `Usage: conversation-asset-mock record --upstream URL --out FILE [--port N] [--host H] [--keep-secrets]
@@ -42,9 +43,6 @@ interface Io {
   stdout: NodeJS.WritableStream
   stderr: NodeJS.WritableStream
 }
-
-/** The signals that stop the recorder. */
-const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const
 
 /**
  * Runs `record`: proxies to `--upstream` and writes the HAR until a stop
@@ -107,15 +105,4 @@ function usage(io: Io, problem: string): number {
     `Failed to start recording: ${problem}${problem.endsWith('?') ? '' : '.'} Run "conversation-asset-mock record --help" for the options.\n`,
   )
   return 2
-}
-
-/** Resolves with the first stop signal received, and stops listening for them. */
-function nextSignal(): Promise<string> {
-  return new Promise((resolve) => {
-    const stop = (signal: NodeJS.Signals) => {
-      for (const name of STOP_SIGNALS) process.off(name, stop)
-      resolve(signal)
-    }
-    for (const name of STOP_SIGNALS) process.on(name, stop)
-  })
 }

@@ -3,6 +3,7 @@ import { readFixtureDirectory } from '../seeding/fixture-directory.js'
 import { startStandaloneServer, type StandaloneServer } from '../server/start-standalone-server.js'
 import { checkPersistFile } from './check-persist-file.js'
 import { watchOwnerExit } from './owner-exit.js'
+import { nextSignal, STOP_SIGNALS } from './stop-signals.js'
 import { oneLine, parseServeArguments, SERVE_HELP, type ServeOptions } from './serve-options.js'
 
 interface Io {
@@ -120,18 +121,4 @@ function failure(io: Io, code: number, problem: string): number {
   const sentence = /[.?]$/.test(text) ? text : `${text}.`
   io.stderr.write(`${sentence.startsWith('Failed to') ? sentence : `Failed to start the mock: ${sentence}`}\n`)
   return code
-}
-
-/** The signals that stop the server: Ctrl+C, a kill, and the terminal closing. */
-const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const
-
-/** Resolves with the first stop signal received, and stops listening for them. */
-function nextSignal(): Promise<string> {
-  return new Promise((resolve) => {
-    const stop = (signal: NodeJS.Signals) => {
-      for (const name of STOP_SIGNALS) process.off(name, stop)
-      resolve(signal)
-    }
-    for (const name of STOP_SIGNALS) process.on(name, stop)
-  })
 }

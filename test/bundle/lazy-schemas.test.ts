@@ -58,6 +58,7 @@ describe('the write schemas a cold start does not build', () => {
     await mock.listen()
     const listed = await fetch(`${mock.baseUrl}/assets`)
     expect(listed.status).toBe(200)
+    await listed.arrayBuffer()
     expect(
       exportedSchemas(modules)
         .filter(([, schema]) => isBuilt(schema))
@@ -73,6 +74,7 @@ describe('the write schemas a cold start does not build', () => {
       }),
     })
     expect(created.status).toBe(200)
+    await created.arrayBuffer()
     expect(isBuilt(modules.seeds!.seedInput as z.ZodType)).toBe(true)
     expect(isBuilt(modules.recordUpdateInputs!.tagUpdateInput as z.ZodType)).toBe(false)
   })

@@ -1,8 +1,13 @@
+import { createRequire } from 'node:module'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createMockService } from '../../src/core/create-mock-service.js'
 import { jsonShapeProblem, MAX_JSON_KEYS, MAX_JSON_MEMBERS } from '../../src/execution/json-shape.js'
 import { setupMockServer } from '../../src/node/setup-mock-server.js'
 import { send, statusOf, textOf } from './in-process.js'
+
+const MSW_MAJOR = Number(
+  (createRequire(import.meta.url)('msw/package.json') as { version: string }).version.split('.')[0],
+)
 
 const MiB = 1024 * 1024
 
@@ -114,7 +119,9 @@ describe('the request body cap in process', () => {
       })
       const over = await create(mock.baseUrl, body, { duplex: 'half' } as RequestInit)
       expect(over.status).toBe(413)
-      expect(pulled).toBeLessThan(40)
+      // msw 2 hands the handler the client's own stream, so the cap stops the pulling; msw 3 intercepts
+      // at the socket, where the client sends its whole body before the handler reads it.
+      if (MSW_MAJOR < 3) expect(pulled).toBeLessThan(40)
     })
 
     it('answers the control API over the cap with 413 too', async () => {

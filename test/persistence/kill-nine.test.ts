@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { seededRandom } from '../../src/store/seeded-random.js'
 import { conversationNames, createConversation, startPersistingCli } from './persist-cli.js'
 
-const ROUNDS = 20
+const ROUNDS = 12
 const WRITERS = 8
 
 describe('durable --persist across kill -9', () => {

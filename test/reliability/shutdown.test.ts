@@ -136,7 +136,7 @@ describe('the standalone CLI shuts down cleanly', () => {
   })
 
   it('closes a client that sent nothing, one with half its headers and one whose body never ends, and still exits 0', async () => {
-    const { url, exited } = await startCli(['--shutdown-timeout', '3000'])
+    const { url, exited } = await startCli(['--shutdown-timeout', '1500'])
     const silent = await openRaw(url, '')
     const halfHeaders = await openRaw(url, 'GET /conversations HTTP/1.1\r\nhost: 127.0.0.1\r\nx-slow: ')
     const endless = await openRaw(

@@ -77,13 +77,13 @@ const send = (method: string, path: string, body?: unknown) =>
 const post = (path: string, body?: unknown) => send('POST', path, body)
 
 const createAsset = (index: number) =>
-  post('/assets/create', {
+  post('/assets/create?transferables=false', {
     type: 'SEEDED_ASSET',
     asset: { application: APPLICATION, format: { fragment: { string: { raw: textOf(index, 10 * MiB) } } } },
   })
 
 const createMessage = (conversation: string, index: number) =>
-  post('/messages/create', {
+  post('/messages/create?transferables=false', {
     role: 'USER',
     fragment: { string: { raw: textOf(index, MiB) } },
     conversation: { id: conversation },
@@ -153,27 +153,29 @@ describe.runIf(existsSync('/proc/self/status'))('a store filled to its budget', 
 
   it('answers every list route with correct JSON, within seconds, with the process in at most 3× the budget', async () => {
     const figures: string[] = []
+    // The two lists checked record by record below are kept parsed; the others are parsed and let go.
+    const answers = new Map<string, unknown>()
     for (const path of LIST_PATHS) {
       const started = performance.now()
       const response = await send('GET', path)
-      const text = response.text
       const seconds = (performance.now() - started) / 1000
       const rss = rssOf(child.pid!)
       figures.push(
-        `${path}: ${(text.length / MiB).toFixed(1)} MiB in ${seconds.toFixed(1)} s, RSS ${(rss / MiB).toFixed(0)} MiB`,
+        `${path}: ${(response.text.length / MiB).toFixed(1)} MiB in ${seconds.toFixed(1)} s, RSS ${(rss / MiB).toFixed(0)} MiB`,
       )
       expect(response.status, path).toBe(200)
-      expect(() => JSON.parse(text) as unknown, path).not.toThrow()
+      const parsed = JSON.parse(response.text) as unknown
+      if (path === '/messages' || path === '/assets') answers.set(path, parsed)
       // 40 s measured for the 300 MiB of GET /assets on a busy two-core machine; the bound leaves room for a loaded runner.
       expect(seconds, path).toBeLessThan(90)
       expect(rss, figures.join('\n')).toBeLessThanOrEqual(3 * BUDGET)
     }
-    const messages = JSON.parse((await send('GET', '/messages')).text) as {
+    const messages = answers.get('/messages') as {
       iterable: Array<{ id: string; fragment: { string: { raw: string } } }>
     }
     expect(messages.iterable.map(({ id }) => id)).toEqual(created.messages)
     for (const message of messages.iterable) expect(message.fragment.string.raw).toHaveLength(MiB)
-    const assets = JSON.parse((await send('GET', '/assets')).text) as {
+    const assets = answers.get('/assets') as {
       iterable: Array<{ id: string; original: { reference: { fragment: { string: { raw: string } } } } }>
     }
     expect(assets.iterable.map(({ id }) => id)).toEqual(created.assets)

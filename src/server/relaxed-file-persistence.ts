@@ -43,7 +43,6 @@ export async function persistRelaxed(
   options: RelaxedOptions,
 ): Promise<FilePersistence> {
   const fs = options.fs ?? nodeFs
-  const { warn } = options
   await service.ready
   // A log a durable run left is replayed, and removed once the file holds its writes.
   const segments = await logSegments(file, (directory) => fs.readdir(directory))
@@ -51,8 +50,38 @@ export async function persistRelaxed(
   if (disk.state) await service.restore(disk.state.snapshot)
   await removeLeftovers(fs, file)
   const seq = disk.state?.seq ?? 0
-
   const temporary = `${file}.${process.pid}.tmp`
+  const saver = createBackgroundSaver(file, options.warn, async () => {
+    await writeState(fs, temporary, file, serializeStateInPieces(service.store.snapshot(), { seq }))
+    for (const segment of segments.splice(0)) await fs.rm(segment.path, { force: true })
+  })
+  const unsubscribe = service.store.subscribe(saver.schedule)
+  if (!disk.state || segments.length > 0) saver.schedule()
+  return {
+    settle: (work) => work(),
+    flush: saver.flush,
+    async stop() {
+      unsubscribe()
+      await saver.stop()
+    },
+  }
+}
+
+/** Saves the state after changes: one write at a time, coalesced, spaced by the last write's length. */
+interface BackgroundSaver {
+  /** Says a change came: a write starts unless one runs or the saver stopped. */
+  readonly schedule: () => void
+  /** Resolves when no write runs. */
+  readonly flush: () => Promise<void>
+  /** Stops scheduling, waits for the write under way, and tries once more what a failed write left unsaved. */
+  readonly stop: () => Promise<void>
+}
+
+function createBackgroundSaver(
+  file: string,
+  warn: (line: string) => void,
+  write: () => Promise<void>,
+): BackgroundSaver {
   /** A change came since the last write began. */
   let changed = false
   /** The file lacks changes: some not written yet, or their write failed. */
@@ -64,20 +93,10 @@ export async function persistRelaxed(
 
   async function writeOnce(): Promise<boolean> {
     changed = false
-    const snapshot = service.store.snapshot()
     const started = performance.now()
     try {
-      const handle = await fs.open(temporary, 'w')
-      try {
-        for (const piece of serializeStateInPieces(snapshot, { seq })) await writeWhole(handle, piece)
-        await handle.sync?.()
-      } finally {
-        await handle.close()
-      }
-      await fs.rename(temporary, file)
-      for (const segment of segments.splice(0)) await fs.rm(segment.path, { force: true })
+      await write()
     } catch (error) {
-      await fs.rm(temporary, { force: true }).catch(() => undefined)
       if (!failing) {
         warn(
           `conversation-asset-mock: Failed to save the state in ${file}: ${(error as Error).message}. The mock keeps serving; the next change tries again.`,
@@ -109,21 +128,16 @@ export async function persistRelaxed(
     })
   }
 
-  function schedule(): void {
-    changed = true
-    unsaved = true
-    if (!stopped) start()
-  }
-
-  const unsubscribe = service.store.subscribe(schedule)
-  if (!disk.state || segments.length > 0) schedule()
   return {
-    settle: (work) => work(),
+    schedule() {
+      changed = true
+      unsaved = true
+      if (!stopped) start()
+    },
     async flush() {
       while (running) await running
     },
     async stop() {
-      unsubscribe()
       stopped = true
       while (running) await running
       // One last attempt at what a failed write left unsaved.
@@ -132,6 +146,28 @@ export async function persistRelaxed(
         await writeOnce()
       }
     },
+  }
+}
+
+/** Writes `pieces` into `temporary`, syncs it and renames it over `file`; removes the temporary file when that fails. */
+async function writeState(
+  fs: PersistenceFileSystem,
+  temporary: string,
+  file: string,
+  pieces: Iterable<string>,
+): Promise<void> {
+  try {
+    const handle = await fs.open(temporary, 'w')
+    try {
+      for (const piece of pieces) await writeWhole(handle, piece)
+      await handle.sync?.()
+    } finally {
+      await handle.close()
+    }
+    await fs.rename(temporary, file)
+  } catch (error) {
+    await fs.rm(temporary, { force: true }).catch(() => undefined)
+    throw error
   }
 }
 

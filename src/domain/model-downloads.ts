@@ -1,6 +1,7 @@
 import { MockServiceError } from '../errors.js'
 import type { Store } from '../store/create-store.js'
 import type { ModelRecord } from '../store/schemas.js'
+import { createDownloadListeners } from './download-listeners.js'
 
 /** One ModelDownloadProgress frame: its status and how far the download is. */
 interface DownloadProgress {
@@ -41,19 +42,9 @@ const STEP = 10
  */
 export function createModelDownloads(store: Store, options: { paceMs?: number } = {}): ModelDownloads {
   const running = new Map<string, { percentage: number; timer: ReturnType<typeof setTimeout> | undefined }>()
-  const listeners = new Map<string, Set<(progress: DownloadProgress) => void>>()
-  let listenerCount = 0
+  const { tell, listen } = createDownloadListeners<DownloadProgress>(MAX_LISTENERS)
   const downloads: ModelDownloads = { start, cancel, progress, listen, paceMs: options.paceMs ?? 0 }
 
-  function tell(id: string, progress: DownloadProgress): void {
-    for (const listener of listeners.get(id) ?? []) {
-      try {
-        listener(progress)
-      } catch (error) {
-        console.error(error)
-      }
-    }
-  }
   function stop(id: string, status: DownloadProgress['status']): void {
     const download = running.get(id)
     if (!download) return
@@ -71,17 +62,10 @@ export function createModelDownloads(store: Store, options: { paceMs?: number } 
       return
     }
     download.timer = undefined
-    store
-      .write((tx) =>
-        tx.update('model', id, (draft) => {
-          draft.downloaded = true
-          draft.downloading = false
-        }),
-      )
-      .then(
-        () => stop(id, 'COMPLETED'),
-        () => stop(id, 'FAILED'),
-      )
+    setDownloading(store, id, false, true).then(
+      () => stop(id, 'COMPLETED'),
+      () => stop(id, 'FAILED'),
+    )
   }
   async function start(id: string): Promise<ModelRecord> {
     const model = store.get('model', id)
@@ -94,11 +78,7 @@ export function createModelDownloads(store: Store, options: { paceMs?: number } 
         `${MAX_DOWNLOADS} models are downloading already. Wait for one to finish, or cancel one (POST /model/{model}/download/cancel).`,
       )
     }
-    const started = await store.write((tx) =>
-      tx.update('model', id, (draft) => {
-        draft.downloading = true
-      }),
-    )
+    const started = await setDownloading(store, id, true)
     if (running.has(id)) return started
     running.set(id, { percentage: 0, timer: setTimeout(() => step(id), downloads.paceMs) })
     tell(id, { status: 'INITIALIZED', percentage: 0 })
@@ -121,26 +101,6 @@ export function createModelDownloads(store: Store, options: { paceMs?: number } 
       download && { status: download.percentage === 0 ? 'INITIALIZED' : 'IN-PROGRESS', percentage: download.percentage }
     )
   }
-  function listen(id: string, listener: (progress: DownloadProgress) => void): () => void {
-    if (listenerCount >= MAX_LISTENERS) {
-      throw new MockServiceError(
-        'SERVER_BUSY',
-        `${MAX_LISTENERS} clients follow model downloads already. Close one first.`,
-      )
-    }
-    let set = listeners.get(id)
-    if (!set) listeners.set(id, (set = new Set()))
-    set.add(listener)
-    listenerCount++
-    let listening = true
-    return () => {
-      if (!listening) return
-      listening = false
-      listenerCount--
-      set.delete(listener)
-      if (set.size === 0) listeners.delete(id)
-    }
-  }
   store.subscribe((event) => {
     if (event.type === 'replace') for (const id of [...running.keys()]) stop(id, 'RESET')
     else
@@ -148,4 +108,14 @@ export function createModelDownloads(store: Store, options: { paceMs?: number } 
         if (change.kind === 'model' && change.type === 'deleted') stop(change.id, 'FAILED')
   })
   return downloads
+}
+
+/** Marks a model downloading or not (and downloaded, when the download completed). */
+function setDownloading(store: Store, id: string, downloading: boolean, downloaded?: true): Promise<ModelRecord> {
+  return store.write((tx) =>
+    tx.update('model', id, (draft) => {
+      draft.downloading = downloading
+      if (downloaded) draft.downloaded = true
+    }),
+  )
 }

@@ -59,78 +59,110 @@ export function trackConnections(
   maxConnections: number,
   { minIdleMs = MIN_IDLE_MS }: { minIdleMs?: number } = {},
 ): ConnectionTracker {
-  // Each open connection, with how many of its requests are being answered.
-  const open = new Map<Socket, number>()
-  // The open connections answering nothing, oldest idle first, with when they became idle.
-  const idle = new Map<Socket, number>()
+  const table = createConnectionTable(minIdleMs)
   const waiting = new WeakSet<Socket>()
   let stopping = false
-  let deadline: NodeJS.Timeout | undefined
-
-  function track(socket: Socket): void {
-    open.set(socket, 0)
-    idle.set(socket, performance.now())
-    socket.once('close', () => {
-      open.delete(socket)
-      idle.delete(socket)
-      if (open.size === 0 && deadline) clearTimeout(deadline)
-    })
-  }
-
-  /** Closes the connection idle the longest, when one has been idle long enough; whether one was. */
-  function closeLongestIdle(): boolean {
-    const [oldest, since] = idle.entries().next().value ?? []
-    if (!oldest || performance.now() - since! < minIdleMs) return false
-    idle.delete(oldest)
-    open.delete(oldest)
-    oldest.destroy()
-    return true
-  }
-
-  function busy(socket: Socket): void {
-    idle.delete(socket)
-  }
 
   server.on('connection', (socket: Socket) => {
-    if (open.has(socket) || waiting.has(socket)) return
-    if (open.size < maxConnections) return track(socket)
+    if (table.has(socket) || waiting.has(socket)) return
+    if (table.size < maxConnections) return table.track(socket)
     waiting.add(socket)
     socket.setTimeout(REFUSED_GRACE_MS, () => socket.destroy())
   })
   // A stream client is never idle: once upgraded, its connection is busy until it closes.
   server.on('upgrade', (_request: IncomingMessage, socket: Socket) =>
-    queueMicrotask(() => open.has(socket) && busy(socket)),
+    queueMicrotask(() => table.has(socket) && table.busy(socket)),
   )
 
   return {
     get size() {
-      return open.size
+      return table.size
     },
     refuses(socket) {
       if (!waiting.has(socket)) return false
-      if (stopping || !closeLongestIdle()) return true
+      if (stopping || !table.closeLongestIdle()) return true
       waiting.delete(socket)
       socket.setTimeout(0)
-      track(socket)
+      table.track(socket)
       return false
     },
     answering(request, response) {
       const socket = request.socket
-      if (!open.has(socket)) return
-      open.set(socket, open.get(socket)! + 1)
-      busy(socket)
+      if (!table.has(socket)) return
+      table.begin(socket)
       response.once('close', () => {
-        if (!open.has(socket)) return
-        const left = open.get(socket)! - 1
-        open.set(socket, left)
-        if (left > 0) return
         // Its answer is out and the server is stopping: nothing more will come on it.
-        if (stopping) socket.destroy()
-        else idle.set(socket, performance.now())
+        if (table.end(socket) === 0 && stopping) socket.destroy()
       })
     },
     shutdown(timeoutMs) {
       stopping = true
+      table.shutdown(timeoutMs)
+    },
+  }
+}
+
+/** The open connections, how many requests each is answering, and which are idle since when. */
+interface ConnectionTable {
+  readonly size: number
+  has(socket: Socket): boolean
+  /** Starts tracking a connection, idle from now until it closes. */
+  track(socket: Socket): void
+  /** Marks a connection busy without a request counted (a stream client's): it is never closed as idle. */
+  busy(socket: Socket): void
+  /** Counts a request begun on the connection: it is busy until it is answered. */
+  begin(socket: Socket): void
+  /** Counts a request answered; the connection is idle from now when none is left. Returns how many are left (-1: untracked). */
+  end(socket: Socket): number
+  /** Closes the connection idle the longest, when one has been idle long enough; whether one was. */
+  closeLongestIdle(): boolean
+  /** Closes the connections answering nothing now, and whatever is left after `timeoutMs`. */
+  shutdown(timeoutMs: number): void
+}
+
+function createConnectionTable(minIdleMs: number): ConnectionTable {
+  // Each open connection, with how many of its requests are being answered.
+  const open = new Map<Socket, number>()
+  // The open connections answering nothing, oldest idle first, with when they became idle.
+  const idle = new Map<Socket, number>()
+  let deadline: NodeJS.Timeout | undefined
+  return {
+    get size() {
+      return open.size
+    },
+    has: (socket) => open.has(socket),
+    track(socket) {
+      open.set(socket, 0)
+      idle.set(socket, performance.now())
+      socket.once('close', () => {
+        open.delete(socket)
+        idle.delete(socket)
+        if (open.size === 0 && deadline) clearTimeout(deadline)
+      })
+    },
+    busy(socket) {
+      idle.delete(socket)
+    },
+    begin(socket) {
+      open.set(socket, (open.get(socket) ?? 0) + 1)
+      idle.delete(socket)
+    },
+    end(socket) {
+      if (!open.has(socket)) return -1
+      const left = open.get(socket)! - 1
+      open.set(socket, left)
+      if (left === 0) idle.set(socket, performance.now())
+      return left
+    },
+    closeLongestIdle() {
+      const [oldest, since] = idle.entries().next().value ?? []
+      if (!oldest || performance.now() - since! < minIdleMs) return false
+      idle.delete(oldest)
+      open.delete(oldest)
+      oldest.destroy()
+      return true
+    },
+    shutdown(timeoutMs) {
       for (const [socket, requests] of open) if (requests === 0) socket.destroy()
       if (open.size === 0) return
       deadline = setTimeout(() => {

@@ -86,38 +86,18 @@ export function createNamedSnapshots(
     byteLimit,
   )
   const kept = new Map<string, Kept>()
-  /** How many kept snapshots hold each record. */
-  const holders = new Map<object, number>()
-  /** The size of each record measured (records are never edited, so once is enough). */
-  const sizes = new WeakMap<object, number>()
-  let bytes = 0
+  const shared = createSharedRecords()
   let counter = 0
+  /** The bytes the kept snapshots hold of their own (see ownBytes). */
+  let own = 0
+  const bytes = () => shared.bytes + own
 
-  function sizeOf(record: object): number {
-    let size = sizes.get(record)
-    if (size === undefined) sizes.set(record, (size = JSON.stringify(record).length))
-    return size
-  }
-  function hold(snapshot: StoreSnapshot, change: 1 | -1): void {
-    for (const records of Object.values(snapshot.records)) {
-      for (const record of records ?? []) {
-        const count = (holders.get(record) ?? 0) + change
-        if (count === 0) {
-          holders.delete(record)
-          bytes -= sizeOf(record)
-        } else {
-          if (count === 1 && change === 1) bytes += sizeOf(record)
-          holders.set(record, count)
-        }
-      }
-    }
-  }
   function remove(id: string): boolean {
     const found = kept.get(id)
     if (!found) return false
     kept.delete(id)
-    hold(found.snapshot, -1)
-    bytes -= found.own
+    shared.hold(found.snapshot, -1)
+    own -= found.own
     return true
   }
 
@@ -125,22 +105,17 @@ export function createNamedSnapshots(
     take(name) {
       const named = checkedName(name)
       const snapshot = target.snapshot()
-      const counts = Object.fromEntries(
-        Object.entries(snapshot.records).map(([kind, records]) => [kind, records?.length ?? 0]),
-      )
-      let own = 0
-      for (const records of Object.values(snapshot.records)) own += (records?.length ?? 0) * REFERENCE_BYTES
-      for (const ids of Object.values(snapshot.gone)) for (const id of ids ?? []) own += REFERENCE_BYTES + id.length
       const info: SnapshotInfo = {
         id: `snapshot-${++counter}`,
         ...(named !== undefined && { name: named }),
         at: target.now().toISOString(),
-        counts,
+        counts: countsOf(snapshot),
       }
-      kept.set(info.id, { info, snapshot, own })
-      hold(snapshot, 1)
-      bytes += own
-      while (kept.size > limit || (kept.size > 1 && bytes > byteLimit)) remove(kept.keys().next().value!)
+      const entry = { info, snapshot, own: ownBytes(snapshot) }
+      kept.set(info.id, entry)
+      shared.hold(snapshot, 1)
+      own += entry.own
+      while (kept.size > limit || (kept.size > 1 && bytes() > byteLimit)) remove(kept.keys().next().value!)
       return info
     },
     async restore(id) {
@@ -152,6 +127,54 @@ export function createNamedSnapshots(
     delete: remove,
     list: () => [...kept.values()].map(({ info }) => info),
     get: (id) => kept.get(id)?.snapshot,
+    get bytes() {
+      return bytes()
+    },
+  }
+}
+
+/** How many records of each kind a snapshot holds. */
+function countsOf(snapshot: StoreSnapshot): Record<string, number> {
+  return Object.fromEntries(Object.entries(snapshot.records).map(([kind, records]) => [kind, records?.length ?? 0]))
+}
+
+/** What a snapshot holds of its own: a reference per record, and the ids of the records gone. */
+function ownBytes(snapshot: StoreSnapshot): number {
+  let own = 0
+  for (const records of Object.values(snapshot.records)) own += (records?.length ?? 0) * REFERENCE_BYTES
+  for (const ids of Object.values(snapshot.gone)) for (const id of ids ?? []) own += REFERENCE_BYTES + id.length
+  return own
+}
+
+/**
+ * The records kept snapshots hold, each counted once however many hold it:
+ * its size is measured once (records are never edited in place).
+ */
+function createSharedRecords(): { hold(snapshot: StoreSnapshot, change: 1 | -1): void; readonly bytes: number } {
+  /** How many kept snapshots hold each record. */
+  const holders = new Map<object, number>()
+  const sizes = new WeakMap<object, number>()
+  let bytes = 0
+  function sizeOf(record: object): number {
+    let size = sizes.get(record)
+    if (size === undefined) sizes.set(record, (size = JSON.stringify(record).length))
+    return size
+  }
+  return {
+    hold(snapshot, change) {
+      for (const records of Object.values(snapshot.records)) {
+        for (const record of records ?? []) {
+          const count = (holders.get(record) ?? 0) + change
+          if (count === 0) {
+            holders.delete(record)
+            bytes -= sizeOf(record)
+          } else {
+            if (count === 1 && change === 1) bytes += sizeOf(record)
+            holders.set(record, count)
+          }
+        }
+      }
+    },
     get bytes() {
       return bytes
     },

@@ -58,7 +58,6 @@ export function createResponseCopies(entries: number): ResponseCopies {
   /** The oldest id that may still hold a copy; eviction for the byte bound goes up from here. */
   let oldest = 1
   let total = 0
-  let encoder: TextEncoder | undefined
   let decoder: TextDecoder | undefined
 
   function drop(id: number): void {
@@ -70,35 +69,9 @@ export function createResponseCopies(entries: number): ResponseCopies {
     slots[slot] = undefined
   }
 
-  /** What is kept of a body longer than {@link RESPONSE_COPY_BYTES}: a copy of its first bytes (a substring of text would keep the whole body alive). */
-  function cut(status: number, contentType: string | undefined, body: string | Uint8Array): Kept {
-    let head: Uint8Array
-    if (typeof body === 'string') {
-      const bytes = new Uint8Array(RESPONSE_COPY_BYTES)
-      // Encoding stops when the bytes are full, but only after the whole string is flattened: give it no more characters than fit.
-      const { written } = (encoder ??= new TextEncoder()).encodeInto(body.slice(0, RESPONSE_COPY_BYTES), bytes)
-      head = bytes.slice(0, written)
-    } else {
-      head = body.slice(0, RESPONSE_COPY_BYTES)
-    }
-    return { status, contentType, body: head, truncated: true }
-  }
-
   return {
     keep(id, answer) {
-      let kept: Kept = NETWORK_ERROR
-      let size = 0
-      if (!('networkError' in answer)) {
-        // A large answer's pieces: only its first ones are built, to be cut below.
-        const body = answer.body instanceof JsonPieces ? answer.body.head(RESPONSE_COPY_BYTES + 1) : answer.body
-        kept = body === answer.body ? (answer as Kept) : { ...answer, body }
-        // Text is measured in characters, so nothing is encoded for a body that fits.
-        size = body === undefined ? 0 : typeof body === 'string' ? body.length : body.byteLength
-        if (size > RESPONSE_COPY_BYTES) {
-          kept = cut(answer.status, answer.contentType, body!)
-          size = (kept.body as Uint8Array).byteLength
-        }
-      }
+      const { kept, size } = keptOf(answer)
       // The entry this slot held is no longer in the journal.
       const slot = id % capacity
       drop(ids[slot]!)
@@ -129,4 +102,30 @@ export function createResponseCopies(entries: number): ResponseCopies {
       total = 0
     },
   }
+}
+
+/** What is kept of an answer, and its size: the answer itself when its body fits, else a copy of its first bytes. */
+function keptOf(answer: Answer): { kept: Kept; size: number } {
+  if ('networkError' in answer) return { kept: NETWORK_ERROR, size: 0 }
+  // A large answer's pieces: only its first ones are built, to be cut below.
+  const body = answer.body instanceof JsonPieces ? answer.body.head(RESPONSE_COPY_BYTES + 1) : answer.body
+  // Text is measured in characters, so nothing is encoded for a body that fits.
+  const size = body === undefined ? 0 : typeof body === 'string' ? body.length : body.byteLength
+  if (size <= RESPONSE_COPY_BYTES) return { kept: body === answer.body ? (answer as Kept) : { ...answer, body }, size }
+  const kept = cut(answer.status, answer.contentType, body!)
+  return { kept, size: (kept.body as Uint8Array).byteLength }
+}
+
+/** What is kept of a body longer than {@link RESPONSE_COPY_BYTES}: a copy of its first bytes (a substring of text would keep the whole body alive). */
+function cut(status: number, contentType: string | undefined, body: string | Uint8Array): Kept {
+  let head: Uint8Array
+  if (typeof body === 'string') {
+    const bytes = new Uint8Array(RESPONSE_COPY_BYTES)
+    // Encoding stops when the bytes are full, but only after the whole string is flattened: give it no more characters than fit.
+    const { written } = new TextEncoder().encodeInto(body.slice(0, RESPONSE_COPY_BYTES), bytes)
+    head = bytes.slice(0, written)
+  } else {
+    head = body.slice(0, RESPONSE_COPY_BYTES)
+  }
+  return { status, contentType, body: head, truncated: true }
 }

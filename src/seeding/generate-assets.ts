@@ -1,7 +1,7 @@
 import type { AnnotationRecord, AssetRecord, FormatRecord } from '../store/schemas.js'
 import { sharedEmptyIds } from '../store/schemas.js'
 import type { Pools } from './generate-pools.js'
-import { annotationLinks, flat, link } from './generated-links.js'
+import { annotationLinks, flat, link, maybeLink } from './generated-links.js'
 import type { Context } from './generation-context.js'
 import { LANGUAGES } from './generated-text.js'
 import { DAY, HOUR, SECOND } from './seeded-sources.js'
@@ -117,16 +117,7 @@ function linkToPools(context: Context, asset: AssetRecord, pools: Pools): void {
   if (random.chance(0.75)) {
     for (const tag of random.distinct(pools.tags, random.int(1, 3))) link(asset.tags, tag.id, tag.assets, asset.id)
   }
-  if (random.chance(0.2)) {
-    const website = random.pick(pools.websites)
-    link(asset.websites, website.id, website.assets, asset.id)
-  }
-  if (random.chance(0.25)) {
-    const anchor = random.pick(pools.anchors)
-    link(asset.anchors, anchor.id, anchor.assets, asset.id)
-  }
-  if (random.chance(0.1)) {
-    const summary = random.pick(pools.summaries)
-    link(asset.summaries, summary.id, summary.assets, asset.id)
-  }
+  maybeLink(random, 0.2, pools.websites, asset.websites, 'assets', asset.id)
+  maybeLink(random, 0.25, pools.anchors, asset.anchors, 'assets', asset.id)
+  maybeLink(random, 0.1, pools.summaries, asset.summaries, 'assets', asset.id)
 }

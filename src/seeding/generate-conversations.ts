@@ -1,7 +1,7 @@
 import type { AnnotationRecord, AssetRecord, ConversationRecord, MessageRecord } from '../store/schemas.js'
 import { sharedEmptyIds, sharedZeroScore } from '../store/schemas.js'
 import type { Pools } from './generate-pools.js'
-import { annotationLinks, flat, link } from './generated-links.js'
+import { annotationLinks, flat, link, maybeLink } from './generated-links.js'
 import type { Context } from './generation-context.js'
 import { CONVERSATION_NAMES, FOLLOW_UP_QUESTIONS, LANGUAGES, OPENING_QUESTIONS, answer } from './generated-text.js'
 import { SECOND } from './seeded-sources.js'
@@ -157,20 +157,8 @@ function linkConversation(
     for (const asset of random.distinct(assets, random.int(1, 3)))
       link(conversation.assets, asset.id, asset.conversations, id)
   }
-  if (random.chance(0.15)) {
-    const website = random.pick(pools.websites)
-    link(conversation.websites, website.id, website.conversations, id)
-  }
-  if (random.chance(0.15)) {
-    const anchor = random.pick(pools.anchors)
-    link(conversation.anchors, anchor.id, anchor.conversations, id)
-  }
-  if (random.chance(0.1)) {
-    const summary = random.pick(pools.summaries)
-    link(conversation.summaries, summary.id, summary.conversations, id)
-  }
-  if (random.chance(0.1)) {
-    const range = random.pick(pools.ranges)
-    link(conversation.groundingRanges, range.id, range.conversations, id)
-  }
+  maybeLink(random, 0.15, pools.websites, conversation.websites, 'conversations', id)
+  maybeLink(random, 0.15, pools.anchors, conversation.anchors, 'conversations', id)
+  maybeLink(random, 0.1, pools.summaries, conversation.summaries, 'conversations', id)
+  maybeLink(random, 0.1, pools.ranges, conversation.groundingRanges, 'conversations', id)
 }

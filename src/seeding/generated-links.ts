@@ -1,4 +1,5 @@
 import { sharedEmptyIds, sharedZeroScore } from '../store/schemas.js'
+import type { Random } from './seeded-sources.js'
 
 /** The link lists and score of a generated annotation: none of its own, shared with every other record. */
 export function annotationLinks() {
@@ -15,6 +16,25 @@ export function annotationLinks() {
 export function link(ownerList: string[], targetId: string, targetList: string[], ownerId: string): void {
   ownerList.push(targetId)
   targetList.push(ownerId)
+}
+
+/**
+ * With probability `chance`, links the owner to one record drawn from `pool`, on both sides.
+ *
+ * @example
+ * maybeLink(random, 0.2, pools.websites, asset.websites, 'assets', asset.id)
+ */
+export function maybeLink<Field extends string>(
+  random: Random,
+  chance: number,
+  pool: ReadonlyArray<{ id: string } & Record<Field, string[]>>,
+  ownerList: string[],
+  backField: Field,
+  ownerId: string,
+): void {
+  if (!random.chance(chance)) return
+  const target = random.pick(pool)
+  link(ownerList, target.id, target[backField], ownerId)
 }
 
 /**

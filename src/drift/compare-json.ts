@@ -24,6 +24,19 @@ export interface IdContext {
   readonly unknown: ReadonlySet<string>
 }
 
+/** Where in the answers a comparison is: the field's path, whether timestamps are left out, how deep. */
+interface Place {
+  readonly field: string
+  readonly loose: boolean
+  readonly depth: number
+}
+
+/** What a whole comparison shares: the ids known across the run, and the differences found so far. */
+interface Walk {
+  readonly context: IdContext
+  readonly found: FoundDifference[]
+}
+
 /** Deepest nesting compared; deeper values are compared as text. */
 const MAX_DEPTH = 64
 /** Longest value shown in a difference. */
@@ -42,26 +55,19 @@ const SHOWN = 80
  */
 export function compareJson(recorded: unknown, mock: unknown, context: IdContext): FoundDifference[] {
   const found: FoundDifference[] = []
-  compareValue(recorded, mock, '', false, 0, context, found)
+  compareValue(recorded, mock, { field: '', loose: false, depth: 0 }, { context, found })
   return found
 }
 
-function compareValue(
-  recorded: unknown,
-  mock: unknown,
-  field: string,
-  loose: boolean,
-  depth: number,
-  context: IdContext,
-  found: FoundDifference[],
-): void {
+function compareValue(recorded: unknown, mock: unknown, place: Place, walk: Walk): void {
+  const { field, depth } = place
+  const { context, found } = walk
   if (depth > MAX_DEPTH) {
     if (JSON.stringify(recorded) !== JSON.stringify(mock)) found.push(valueDifference(field, recorded, mock))
     return
   }
-  if (Array.isArray(recorded) && Array.isArray(mock))
-    return compareLists(recorded, mock, field, loose, depth, context, found)
-  if (isObject(recorded) && isObject(mock)) return compareObjects(recorded, mock, field, loose, depth, context, found)
+  if (Array.isArray(recorded) && Array.isArray(mock)) return compareLists(recorded, mock, place, walk)
+  if (isObject(recorded) && isObject(mock)) return compareObjects(recorded, mock, place, walk)
   if (typeof recorded === 'string' && typeof mock === 'string') {
     if ((context.ids.get(recorded) ?? recorded) === mock) return
     // A text that is no record's `id` is paired only when it names a record a recorded write created.
@@ -73,12 +79,12 @@ function compareValue(
 function compareObjects(
   recorded: Record<string, unknown>,
   mock: Record<string, unknown>,
-  field: string,
-  loose: boolean,
-  depth: number,
-  context: IdContext,
-  found: FoundDifference[],
+  place: Place,
+  walk: Walk,
 ): void {
+  const { field, depth } = place
+  const { context, found } = walk
+  let { loose } = place
   if (typeof recorded.id === 'string' && typeof mock.id === 'string') {
     learnId(recorded.id, mock.id, context)
     loose = !context.known.has(recorded.id) || context.changed.has(recorded.id)
@@ -97,7 +103,7 @@ function compareObjects(
     mockKeys.delete(mockKey)
     // Positions in a collection that links records never fetched shift with them: only its keys are compared.
     if (key === 'indices' && isObject(value) && Object.keys(value).some((id) => context.unknown.has(id))) continue
-    compareValue(value, mock[mockKey], at, loose, depth + 1, context, found)
+    compareValue(value, mock[mockKey], { field: at, loose, depth: depth + 1 }, walk)
   }
   for (const key of mockKeys) {
     // An id key the replay made (an `indices` map) is paired by its record, not reported twice.
@@ -106,38 +112,26 @@ function compareObjects(
   }
 }
 
-function compareLists(
-  recorded: unknown[],
-  mock: unknown[],
-  field: string,
-  loose: boolean,
-  depth: number,
-  context: IdContext,
-  found: FoundDifference[],
-): void {
+function compareLists(recorded: unknown[], mock: unknown[], place: Place, walk: Walk): void {
+  const { field, loose, depth } = place
+  const { found } = walk
   const recordedIds = recorded.map(idOf)
   if (recordedIds.length > 0 && recordedIds.every((id) => id !== undefined)) {
-    return compareRecordLists(recorded, mock, field, loose, depth, context, found)
+    return compareRecordLists(recorded, mock, place, walk)
   }
   const length = Math.max(recorded.length, mock.length)
   for (let index = 0; index < length; index++) {
     const at = `${field}[${index}]`
     if (index >= mock.length) found.push({ kind: 'missing', field: at, recorded: shown(recorded[index]) })
     else if (index >= recorded.length) found.push({ kind: 'extra', field: at, mock: shown(mock[index]) })
-    else compareValue(recorded[index], mock[index], at, loose, depth + 1, context, found)
+    else compareValue(recorded[index], mock[index], { field: at, loose, depth: depth + 1 }, walk)
   }
 }
 
 /** Lists of records (each with an id): members, then order, then each member. */
-function compareRecordLists(
-  recorded: unknown[],
-  mock: unknown[],
-  field: string,
-  loose: boolean,
-  depth: number,
-  context: IdContext,
-  found: FoundDifference[],
-): void {
+function compareRecordLists(recorded: unknown[], mock: unknown[], place: Place, walk: Walk): void {
+  const { field, loose, depth } = place
+  const { context, found } = walk
   const kept = recorded.filter((item) => !context.unknown.has(idOf(item)!))
   const keptIds = new Set(kept.map((item) => idOf(item)!))
   const mockPositions = new Map<string, number>()
@@ -166,7 +160,7 @@ function compareRecordLists(
     }
     unmatched.delete(mockId)
     matched.push(mockId)
-    compareValue(item, mock[position], `${field}[${index}]`, loose, depth + 1, context, found)
+    compareValue(item, mock[position], { field: `${field}[${index}]`, loose, depth: depth + 1 }, walk)
   })
   for (const [id, position] of unmatched)
     found.push({ kind: 'extra', field: `${field}[${position}]`, mock: `the record ${id}` })

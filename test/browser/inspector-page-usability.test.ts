@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises'
+import { strFromU8, unzipSync } from 'fflate'
 import { startStandaloneServer, type StandaloneServer } from 'conversation-asset-mock/server'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
@@ -39,6 +41,13 @@ async function openInspector(
   await page.goto(`${server.url}/__mock/ui`)
   await page.locator('ul[aria-label="records"] li').first().waitFor(LIVE)
   return page
+}
+
+/** Switches the mock to the empty scenario from the Steering tab. */
+async function switchToEmpty(server: StandaloneServer, page: Page): Promise<void> {
+  await page.locator('select[aria-label="scenario"]').selectOption('empty')
+  await page.locator('button', { hasText: 'Switch scenario' }).click()
+  await expect.poll(() => server.service.store.count('conversation'), LIVE).toBe(0)
 }
 
 /** Makes `count` requests to the mock, a few at a time. */
@@ -242,21 +251,47 @@ describe('acting from a journal entry and steering on the inspector page', () =>
     await expect.poll(() => server.service.journal.entries.length, LIVE).toBe(0)
   }, 60_000)
 
-  it('exports the whole state to a file and imports it back', async () => {
+  it('exports the whole state as a zipped fixtures directory and imports it back', async () => {
     const page = await openInspector(server, SIZES[0])
     await page.locator('[role="tab"]:text-is("Steering")').click()
     const count = server.service.store.count('conversation')
     const [saved] = await Promise.all([
       page.waitForEvent('download'),
-      page.locator('button', { hasText: 'Export state' }).click(),
+      page.locator('button', { hasText: 'Export state (.zip)' }).click(),
+    ])
+    expect(saved.suggestedFilename()).toBe('conversation-asset-mock-state.zip')
+    const file = await saved.path()
+    const files = unzipSync(await readFile(file))
+    expect(Object.keys(files)).toContain('conversation-asset-mock-state/conversations.json')
+    expect(JSON.parse(strFromU8(files['conversation-asset-mock-state/conversations.json']!))).toHaveLength(count)
+
+    await switchToEmpty(server, page)
+    await page.locator('input[type="file"]').setInputFiles(file)
+    await expect.poll(() => server.service.store.count('conversation'), LIVE).toBe(count)
+  }, 60_000)
+
+  it('exports the whole state as JSON and imports it back, and says why a file that is neither is refused', async () => {
+    const page = await openInspector(server, SIZES[0])
+    await page.locator('[role="tab"]:text-is("Steering")').click()
+    const count = server.service.store.count('conversation')
+    const [saved] = await Promise.all([
+      page.waitForEvent('download'),
+      page.locator('button', { hasText: 'Export as JSON' }).click(),
     ])
     expect(saved.suggestedFilename()).toBe('conversation-asset-mock-state.json')
     const file = await saved.path()
 
-    await page.locator('select[aria-label="scenario"]').selectOption('empty')
-    await page.locator('button', { hasText: 'Switch scenario' }).click()
-    await expect.poll(() => server.service.store.count('conversation'), LIVE).toBe(0)
+    await switchToEmpty(server, page)
+    await page.locator('input[type="file"]').setInputFiles({
+      name: 'notes.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('not a state'),
+    })
+    const refusal = page.locator('[role="alert"][aria-label="state error"]')
+    await refusal.waitFor(LIVE)
+    expect(await refusal.textContent()).toContain('Failed to import the state: the file is not JSON')
     await page.locator('input[type="file"]').setInputFiles(file)
     await expect.poll(() => server.service.store.count('conversation'), LIVE).toBe(count)
+    await page.locator('[role="alert"][aria-label="state error"]').waitFor({ state: 'detached', ...LIVE })
   }, 60_000)
 })

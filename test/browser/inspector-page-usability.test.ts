@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises'
 import { strFromU8, unzipSync } from 'fflate'
 import { startStandaloneServer, type StandaloneServer } from 'conversation-asset-mock/server'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
 import { seriousAxeFindings } from './axe.js'
 import { launchChromium } from './launch-chromium.js'
 
@@ -111,6 +111,62 @@ describe.each(SIZES)('the inspector page at $width×$height', (size) => {
     await journal(page).locator('[role="option"]').first().click()
     expect(await seriousAxeFindings(page)).toEqual([])
   }, 60_000)
+
+  it.each(['light', 'dark'] as const)(
+    'keeps AA contrast with every control pressed, selected or toggled, in the %s theme',
+    async (scheme) => {
+      // A mock of its own: the clock frozen and the requests made stay out of the other tests.
+      const own = await startStandaloneServer({ port: 0 })
+      onTestFinished(() => own.close())
+      await makeRequests(own, 2)
+      await fetch(`${own.url}/asset/unknown-asset`)
+      await fetch(`${own.url}/os/device/information`)
+      const page = await openInspector(own, size)
+      await page.emulateMedia({ colorScheme: scheme })
+      const findings = async (state: string) => ({ state, findings: await seriousAxeFindings(page) })
+
+      // Records: a kind pressed, a record current.
+      const kind = page.locator('[aria-label="record kinds"] button', { hasText: 'asset' }).first()
+      await kind.click()
+      await page.locator('[aria-label="record kinds"] button[aria-pressed="true"]', { hasText: 'asset' }).waitFor(LIVE)
+      await page.locator('ul[aria-label="records"] button').first().click()
+      await page.locator('ul[aria-label="records"] button[aria-current="true"]').waitFor(LIVE)
+      expect(await findings('a kind pressed, a record current')).toEqual({
+        state: 'a kind pressed, a record current',
+        findings: [],
+      })
+
+      // Journal: the tab selected, the live feed paused, a row selected (a 501 and a 404 among them).
+      await page.locator('[role="tab"]:text-is("Journal")').click()
+      await page.locator('button', { hasText: 'Pause' }).click()
+      await page.locator('button[aria-pressed="true"]', { hasText: 'Resume' }).waitFor(LIVE)
+      expect(await findings('paused')).toEqual({ state: 'paused', findings: [] })
+      await journal(page).locator('[role="option"]').first().click()
+      await journal(page)
+        .locator('[role="option"][aria-selected="true"]')
+        .waitFor({ state: 'attached', ...LIVE })
+      expect(await findings('paused, a row selected')).toEqual({ state: 'paused, a row selected', findings: [] })
+
+      // Steering: the clock frozen, a snapshot's diff open, an action's error shown.
+      await page.locator('[role="tab"]:text-is("Steering")').click()
+      await page.locator('button', { hasText: 'Freeze' }).click()
+      await page.locator('[aria-label="mock time"].cam-frozen').waitFor(LIVE)
+      await page.locator('button', { hasText: 'Take snapshot' }).click()
+      await page.locator('button[aria-label^="diff "]').first().click()
+      await page.locator('button[aria-expanded="true"][aria-label^="diff "]').waitFor(LIVE)
+      await page.locator('input[type="file"]').setInputFiles({
+        name: 'notes.txt',
+        mimeType: 'text/plain',
+        buffer: Buffer.from('not a state'),
+      })
+      await page.locator('[role="alert"][aria-label="state error"]').waitFor(LIVE)
+      expect(await findings('frozen, diff open, an error shown')).toEqual({
+        state: 'frozen, diff open, an error shown',
+        findings: [],
+      })
+    },
+    60_000,
+  )
 
   it('moves between tabs with the arrow keys and opens a journal entry with Enter', async () => {
     await makeRequests(server, 2)

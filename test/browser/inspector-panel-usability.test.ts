@@ -90,6 +90,20 @@ describe.each(SIZES)('the inspector panel at $width×$height', (size) => {
     await panel(page).locator('section[aria-label="faults"]').waitFor(LIVE)
     expect(await seriousAxeFindings(page, '#conversation-asset-mock-inspector')).toEqual([])
   }, 60_000)
+  it('keeps AA contrast in the dark theme, its own frame and a pressed control included', async () => {
+    const { page } = await openApp(size)
+    await page.emulateMedia({ colorScheme: 'dark' })
+    await launcher(page).click()
+    await panel(page).locator('ul[aria-label="records"] li').first().waitFor(LIVE)
+    const background = await panel(page).evaluate(
+      (element) => getComputedStyle(element.querySelector('.cam')!).backgroundColor,
+    )
+    expect(background).toBe('rgb(22, 26, 34)')
+    await panel(page).locator('[role="tab"]:text-is("Journal")').click()
+    await panel(page).locator('button', { hasText: 'Pause' }).click()
+    await panel(page).locator('button[aria-pressed="true"]', { hasText: 'Resume' }).waitFor(LIVE)
+    expect(await seriousAxeFindings(page, '#conversation-asset-mock-inspector')).toEqual([])
+  }, 60_000)
 })
 
 describe('the inspector panel on a desktop', () => {

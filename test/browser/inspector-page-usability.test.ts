@@ -50,6 +50,43 @@ async function switchToEmpty(server: StandaloneServer, page: Page): Promise<void
   await expect.poll(() => server.service.store.count('conversation'), LIVE).toBe(0)
 }
 
+/**
+ * Marks every control the keyboard should reach in the inspector (visible, enabled, in the tab
+ * order: a tab list's selected tab only) with an id; answers their ids and labels.
+ */
+const markControls = (page: Page) =>
+  page.evaluate(() => {
+    const root = document.querySelector('#inspector')!.shadowRoot!
+    const all = root.querySelectorAll<HTMLElement>('button, input, select, textarea, summary, a[href], [tabindex]')
+    const controls = [...all].filter(
+      (element) =>
+        element.tabIndex >= 0 &&
+        !(element as HTMLButtonElement).disabled &&
+        element.getClientRects().length > 0 &&
+        getComputedStyle(element).visibility !== 'hidden',
+    )
+    return controls.map((element, index) => {
+      element.dataset.control = String(index)
+      const label = element.getAttribute('aria-label') ?? element.textContent?.trim().slice(0, 40) ?? ''
+      return { id: String(index), label: `${element.tagName.toLowerCase()} "${label}"` }
+    })
+  })
+
+/** The marked control that has focus, and whether it shows a focus ring; undefined once focus leaves them. */
+const focusedControl = (page: Page) =>
+  page.evaluate(() => {
+    const active = document.querySelector('#inspector')!.shadowRoot!.activeElement as HTMLElement | null
+    if (!active?.dataset.control) return undefined
+    const ringed = (element: Element) => {
+      const style = getComputedStyle(element)
+      return style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2
+    }
+    // The journal's list rings its active row rather than itself.
+    const ring = ringed(active) || [...active.querySelectorAll('.cam-active')].some(ringed)
+    const label = active.getAttribute('aria-label') ?? active.textContent?.trim().slice(0, 40) ?? ''
+    return { id: active.dataset.control, ring, label: `${active.tagName.toLowerCase()} "${label}"` }
+  })
+
 /** Makes `count` requests to the mock, a few at a time. */
 async function makeRequests(server: StandaloneServer, count: number): Promise<void> {
   for (let done = 0; done < count; done += 50) {
@@ -167,6 +204,30 @@ describe.each(SIZES)('the inspector page at $width×$height', (size) => {
     },
     60_000,
   )
+
+  it('reaches every control of every tab with the Tab key alone, each showing a focus ring', async () => {
+    await makeRequests(server, 2)
+    const page = await openInspector(server, size)
+    for (const name of ['Records', 'Journal', 'Streams', 'Steering']) {
+      await page.locator(`[role="tab"]:text-is("${name}")`).click()
+      if (name === 'Journal') await journal(page).locator('[role="option"]').first().waitFor(LIVE)
+      if (name === 'Steering') await page.locator('section[aria-label="faults"]').waitFor(LIVE)
+      const controls = await markControls(page)
+      await page.locator('[role="tab"][aria-selected="true"]').focus()
+      // Focus starts on the selected tab; Tab goes on from there to the end of the page.
+      const reached = new Set<string>([(await focusedControl(page))!.id])
+      const unringed: string[] = []
+      for (let press = 0; press < controls.length + 5; press++) {
+        await page.keyboard.press('Tab')
+        const focus = await focusedControl(page)
+        if (focus === undefined) break
+        reached.add(focus.id)
+        if (!focus.ring) unringed.push(focus.label)
+      }
+      const missed = controls.filter((control) => !reached.has(control.id)).map((control) => control.label)
+      expect({ tab: name, missed, unringed }).toEqual({ tab: name, missed: [], unringed: [] })
+    }
+  }, 90_000)
 
   it('moves between tabs with the arrow keys and opens a journal entry with Enter', async () => {
     await makeRequests(server, 2)

@@ -32,7 +32,7 @@ afterEach(async () => {
 
 async function openInspector(
   server: StandaloneServer,
-  size: (typeof SIZES)[number],
+  size: { readonly width: number; readonly height: number },
   colorScheme: 'light' | 'dark' = 'light',
 ): Promise<Page> {
   // axe-core is added as a script: the page's content security policy would refuse it.
@@ -249,6 +249,24 @@ describe.each(SIZES)('the inspector page at $width×$height', (size) => {
     const second = journal(page).locator('[role="option"]').nth(1)
     await expect.poll(() => second.getAttribute('aria-selected'), LIVE).toBe('true')
     await page.locator('[aria-label="request"]').waitFor(LIVE)
+  }, 60_000)
+})
+
+describe('the inspector page on the narrowest screen it is made for', () => {
+  it('fits every tab in 360 px, an opened journal entry included, with no serious or critical findings', async () => {
+    const server = await startStandaloneServer({ port: 0 })
+    onTestFinished(() => server.close())
+    await makeRequests(server, 2)
+    const page = await openInspector(server, { width: 360, height: 740 })
+    for (const name of ['Records', 'Journal', 'Streams', 'Steering']) {
+      await page.locator(`[role="tab"]:text-is("${name}")`).click()
+      if (name === 'Journal') {
+        await journal(page).locator('[role="option"]').first().click()
+        await page.locator('[aria-label="request"]').waitFor(LIVE)
+      }
+      expect({ tab: name, overflow: await sidewaysOverflow(page) }).toEqual({ tab: name, overflow: 0 })
+      expect({ tab: name, findings: await seriousAxeFindings(page) }).toEqual({ tab: name, findings: [] })
+    }
   }, 60_000)
 })
 

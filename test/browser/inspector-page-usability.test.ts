@@ -278,7 +278,7 @@ describe('the journal of the inspector page', () => {
   })
   afterAll(() => server?.close())
 
-  it('reaches every one of 10,000 entries, counts them in words, searches, and pauses', async () => {
+  it('reaches every one of 10,000 entries at both sizes, counts them in words, searches, and pauses', async () => {
     await makeRequests(server, 10_040)
     const page = await openInspector(server, SIZES[0])
     await page.locator('[role="tab"]:text-is("Journal")').click()
@@ -306,6 +306,17 @@ describe('the journal of the inspector page', () => {
     expect(await journalCount(page).textContent()).toContain('10,000 requests. 40 older')
     await page.locator('button', { hasText: 'Resume' }).click()
     await journalCount(page).filter({ hasText: '10,000 requests. 43 older ones were let go' }).waitFor(LIVE)
+
+    // On a phone's screen, rows of two lines, the keyboard reaches the oldest entry too.
+    await context!.close()
+    const phone = await openInspector(server, SIZES[1])
+    await phone.locator('[role="tab"]:text-is("Journal")').click()
+    await journalCount(phone).filter({ hasText: '10,000 requests. 43 older ones were let go' }).waitFor(LIVE)
+    await journal(phone).focus()
+    await phone.keyboard.press('End')
+    await journal(phone).locator('[role="option"][aria-posinset="10000"]').waitFor(LIVE)
+    await phone.keyboard.press('Enter')
+    await phone.locator('[aria-label="journal entry"] .cam-id', { hasText: '#44 ' }).waitFor(LIVE)
   }, 120_000)
 })
 
@@ -360,6 +371,43 @@ describe('acting from a journal entry and steering on the inspector page', () =>
     await response.locator('summary').first().focus()
     await page.keyboard.press('Enter')
     expect(await response.locator('details').first().getAttribute('open')).toBeNull()
+  }, 60_000)
+
+  it('filters the journal by operation and by status, and copies a request as fetch and its response', async () => {
+    const own = await startStandaloneServer({ port: 0 })
+    onTestFinished(() => own.close())
+    await fetch(`${own.url}/conversations`)
+    await fetch(`${own.url}/asset/unknown-asset`)
+    await fetch(`${own.url}/os/device/information`)
+    const page = await openInspector(own, SIZES[0])
+    await context!.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: own.url })
+    await page.locator('[role="tab"]:text-is("Journal")').click()
+    const rows = journal(page).locator('[role="option"]')
+    await expect.poll(() => rows.count(), LIVE).toBe(3)
+
+    const operation = page.locator('select[aria-label="operation filter"]')
+    const status = page.locator('select[aria-label="status filter"]')
+    await operation.selectOption('conversationsSnapshot')
+    await journalCount(page).filter({ hasText: '1 request of 3 match.' }).waitFor(LIVE)
+    expect(await rows.evaluateAll((all) => all.map((row) => row.getAttribute('data-operation')))).toEqual([
+      'conversationsSnapshot',
+    ])
+    await operation.selectOption('')
+    await status.selectOption({ label: '4xx' })
+    await journalCount(page).filter({ hasText: '1 request of 3 match.' }).waitFor(LIVE)
+    expect(await rows.first().textContent()).toContain('/asset/unknown-asset')
+    await status.selectOption({ label: '501 not implemented' })
+    await journalCount(page).filter({ hasText: '1 request of 3 match.' }).waitFor(LIVE)
+    expect(await rows.first().textContent()).toContain('/os/device/information')
+    await status.selectOption({ label: 'all statuses' })
+    await expect.poll(() => rows.count(), LIVE).toBe(3)
+
+    await journal(page).locator('[role="option"][data-operation="conversationsSnapshot"]').click()
+    const clipboard = () => page.evaluate(() => navigator.clipboard.readText())
+    await page.locator('[role="group"][aria-label="entry actions"] button', { hasText: 'Copy as fetch' }).click()
+    await expect.poll(clipboard, LIVE).toBe(`await fetch("${own.url}/conversations", { method: "GET" })`)
+    await page.locator('button[aria-label="copy the response"]').click()
+    await expect.poll(async () => Array.isArray(JSON.parse(await clipboard()).iterable), LIVE).toBe(true)
   }, 60_000)
 
   it('asks before a reset, and names, restores and deletes snapshots', async () => {

@@ -26,9 +26,15 @@ const result = await build({
   logLevel: 'warning',
 })
 
-// Only the inspector's own files and Preact: anything else of the package would be a second copy of it.
+// Only the inspector's own files, Preact, fflate (the state's zip) and two modules of constants: anything else of
+// the package would be a second copy of it.
+const SHARED = ['src/seeding/fixture-files.ts', 'src/persistence/persisted-format.ts']
 const foreign = Object.keys(result.metafile.inputs).filter(
-  (input) => !input.startsWith('src/inspector/') && !input.startsWith('node_modules/preact/'),
+  (input) =>
+    !input.startsWith('src/inspector/') &&
+    !input.startsWith('node_modules/preact/') &&
+    !input.startsWith('node_modules/fflate/') &&
+    !SHARED.includes(input),
 )
 if (foreign.length > 0) {
   console.error(

@@ -50,7 +50,9 @@ export function createRemoteConnection(baseUrl: string): Connection {
       try {
         state = JSON.parse(text)
       } catch {
-        throw new Error('Failed to import the state: the file is not JSON. Pick a file that Export state saved.')
+        throw new Error(
+          'Failed to import the state: the file is not JSON. Pick a .zip or .json file that Export saved.',
+        )
       }
       await call('POST', '/state', state)
     },

@@ -3,11 +3,12 @@ import type { ViewProps } from './view-props.js'
 import { formatInstant } from './format.js'
 import { SnapshotDiffView } from './snapshot-diff-view.js'
 import { ActionError, inScope } from './action-error.js'
+import { StateSection } from './state-section.js'
 
 /**
  * Snapshots of the store: taken with a name if given one, restored and
- * deleted from their rows; and the whole state exported to a file and
- * imported from one.
+ * deleted from their rows; and the whole state exported and imported
+ * ({@link StateSection}).
  *
  * @example
  * <SnapshotsSection {...props} />
@@ -87,41 +88,7 @@ export function SnapshotsSection({ connection, live, act: run }: ViewProps) {
           close={() => setCompared(undefined)}
         />
       )}
-      <h3>The whole state</h3>
-      <div class="cam-form">
-        <button class="cam-btn" onClick={() => run(async () => download(await connection.exportState()), 'state')}>
-          Export state
-        </button>
-        <label class="cam-file">
-          Import state…
-          <input
-            type="file"
-            accept="application/json,.json"
-            onChange={(event) => {
-              const input = event.currentTarget
-              const file = input.files?.[0]
-              if (!file) return
-              run(async () => {
-                await connection.importState(await file.text())
-                input.value = ''
-              }, 'state')
-            }}
-          />
-        </label>
-      </div>
-      <ActionError scope="state" />
-      <p class="cam-note">
-        As a file of records and tombstones, the same as <code>persist</code> keeps: import it here or in another mock.
-      </p>
+      <StateSection connection={connection} live={live} act={run} />
     </section>
   )
-}
-
-/** Saves the state as a file in the browser's downloads. */
-function download(text: string): void {
-  const link = document.createElement('a')
-  link.href = URL.createObjectURL(new Blob([text], { type: 'application/json' }))
-  link.download = 'conversation-asset-mock-state.json'
-  link.click()
-  setTimeout(() => URL.revokeObjectURL(link.href), 0)
 }

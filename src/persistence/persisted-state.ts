@@ -1,14 +1,10 @@
 import type { FixtureSet } from '../seeding/fixture-files.js'
 import type { LogFrame } from './change-log-format.js'
+import { PERSISTED_FORMAT, PERSISTED_VERSION } from './persisted-format.js'
 import { replayFrames } from './replay-frames.js'
 import { validateFixtures } from '../seeding/validate-fixtures.js'
 import type { StoreSnapshot, StoreTombstones } from '../store/create-store.js'
 import { RECORD_KINDS } from '../store/schemas.js'
-
-/** The format tag of a persisted demo state. */
-const PERSISTED_FORMAT = 'conversation-asset-mock/state'
-/** The version of a persisted demo state; a change of shape bumps it. */
-const PERSISTED_VERSION = 1
 
 /**
  * A persisted state that cannot be loaded; the message says where and why,

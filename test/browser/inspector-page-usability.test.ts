@@ -1,6 +1,8 @@
+import { readFile } from 'node:fs/promises'
+import { strFromU8, unzipSync } from 'fflate'
 import { startStandaloneServer, type StandaloneServer } from 'conversation-asset-mock/server'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
 import { seriousAxeFindings } from './axe.js'
 import { launchChromium } from './launch-chromium.js'
 
@@ -30,7 +32,7 @@ afterEach(async () => {
 
 async function openInspector(
   server: StandaloneServer,
-  size: (typeof SIZES)[number],
+  size: { readonly width: number; readonly height: number },
   colorScheme: 'light' | 'dark' = 'light',
 ): Promise<Page> {
   // axe-core is added as a script: the page's content security policy would refuse it.
@@ -40,6 +42,50 @@ async function openInspector(
   await page.locator('ul[aria-label="records"] li').first().waitFor(LIVE)
   return page
 }
+
+/** Switches the mock to the empty scenario from the Steering tab. */
+async function switchToEmpty(server: StandaloneServer, page: Page): Promise<void> {
+  await page.locator('select[aria-label="scenario"]').selectOption('empty')
+  await page.locator('button', { hasText: 'Switch scenario' }).click()
+  await expect.poll(() => server.service.store.count('conversation'), LIVE).toBe(0)
+}
+
+/**
+ * Marks every control the keyboard should reach in the inspector (visible, enabled, in the tab
+ * order: a tab list's selected tab only) with an id; answers their ids and labels.
+ */
+const markControls = (page: Page) =>
+  page.evaluate(() => {
+    const root = document.querySelector('#inspector')!.shadowRoot!
+    const all = root.querySelectorAll<HTMLElement>('button, input, select, textarea, summary, a[href], [tabindex]')
+    const controls = [...all].filter(
+      (element) =>
+        element.tabIndex >= 0 &&
+        !(element as HTMLButtonElement).disabled &&
+        element.getClientRects().length > 0 &&
+        getComputedStyle(element).visibility !== 'hidden',
+    )
+    return controls.map((element, index) => {
+      element.dataset.control = String(index)
+      const label = element.getAttribute('aria-label') ?? element.textContent?.trim().slice(0, 40) ?? ''
+      return { id: String(index), label: `${element.tagName.toLowerCase()} "${label}"` }
+    })
+  })
+
+/** The marked control that has focus, and whether it shows a focus ring; undefined once focus leaves them. */
+const focusedControl = (page: Page) =>
+  page.evaluate(() => {
+    const active = document.querySelector('#inspector')!.shadowRoot!.activeElement as HTMLElement | null
+    if (!active?.dataset.control) return undefined
+    const ringed = (element: Element) => {
+      const style = getComputedStyle(element)
+      return style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2
+    }
+    // The journal's list rings its active row rather than itself.
+    const ring = ringed(active) || [...active.querySelectorAll('.cam-active')].some(ringed)
+    const label = active.getAttribute('aria-label') ?? active.textContent?.trim().slice(0, 40) ?? ''
+    return { id: active.dataset.control, ring, label: `${active.tagName.toLowerCase()} "${label}"` }
+  })
 
 /** Makes `count` requests to the mock, a few at a time. */
 async function makeRequests(server: StandaloneServer, count: number): Promise<void> {
@@ -103,6 +149,86 @@ describe.each(SIZES)('the inspector page at $width×$height', (size) => {
     expect(await seriousAxeFindings(page)).toEqual([])
   }, 60_000)
 
+  it.each(['light', 'dark'] as const)(
+    'keeps AA contrast with every control pressed, selected or toggled, in the %s theme',
+    async (scheme) => {
+      // A mock of its own: the clock frozen and the requests made stay out of the other tests.
+      const own = await startStandaloneServer({ port: 0 })
+      onTestFinished(() => own.close())
+      await makeRequests(own, 2)
+      await fetch(`${own.url}/asset/unknown-asset`)
+      await fetch(`${own.url}/os/device/information`)
+      const page = await openInspector(own, size)
+      await page.emulateMedia({ colorScheme: scheme })
+      const findings = async (state: string) => ({ state, findings: await seriousAxeFindings(page) })
+
+      // Records: a kind pressed, a record current.
+      const kind = page.locator('[aria-label="record kinds"] button', { hasText: 'asset' }).first()
+      await kind.click()
+      await page.locator('[aria-label="record kinds"] button[aria-pressed="true"]', { hasText: 'asset' }).waitFor(LIVE)
+      await page.locator('ul[aria-label="records"] button').first().click()
+      await page.locator('ul[aria-label="records"] button[aria-current="true"]').waitFor(LIVE)
+      expect(await findings('a kind pressed, a record current')).toEqual({
+        state: 'a kind pressed, a record current',
+        findings: [],
+      })
+
+      // Journal: the tab selected, the live feed paused, a row selected (a 501 and a 404 among them).
+      await page.locator('[role="tab"]:text-is("Journal")').click()
+      await page.locator('button', { hasText: 'Pause' }).click()
+      await page.locator('button[aria-pressed="true"]', { hasText: 'Resume' }).waitFor(LIVE)
+      expect(await findings('paused')).toEqual({ state: 'paused', findings: [] })
+      await journal(page).locator('[role="option"]').first().click()
+      await journal(page)
+        .locator('[role="option"][aria-selected="true"]')
+        .waitFor({ state: 'attached', ...LIVE })
+      expect(await findings('paused, a row selected')).toEqual({ state: 'paused, a row selected', findings: [] })
+
+      // Steering: the clock frozen, a snapshot's diff open, an action's error shown.
+      await page.locator('[role="tab"]:text-is("Steering")').click()
+      await page.locator('button', { hasText: 'Freeze' }).click()
+      await page.locator('[aria-label="mock time"].cam-frozen').waitFor(LIVE)
+      await page.locator('button', { hasText: 'Take snapshot' }).click()
+      await page.locator('button[aria-label^="diff "]').first().click()
+      await page.locator('button[aria-expanded="true"][aria-label^="diff "]').waitFor(LIVE)
+      await page.locator('input[type="file"]').setInputFiles({
+        name: 'notes.txt',
+        mimeType: 'text/plain',
+        buffer: Buffer.from('not a state'),
+      })
+      await page.locator('[role="alert"][aria-label="state error"]').waitFor(LIVE)
+      expect(await findings('frozen, diff open, an error shown')).toEqual({
+        state: 'frozen, diff open, an error shown',
+        findings: [],
+      })
+    },
+    60_000,
+  )
+
+  it('reaches every control of every tab with the Tab key alone, each showing a focus ring', async () => {
+    await makeRequests(server, 2)
+    const page = await openInspector(server, size)
+    for (const name of ['Records', 'Journal', 'Streams', 'Steering']) {
+      await page.locator(`[role="tab"]:text-is("${name}")`).click()
+      if (name === 'Journal') await journal(page).locator('[role="option"]').first().waitFor(LIVE)
+      if (name === 'Steering') await page.locator('section[aria-label="faults"]').waitFor(LIVE)
+      const controls = await markControls(page)
+      await page.locator('[role="tab"][aria-selected="true"]').focus()
+      // Focus starts on the selected tab; Tab goes on from there to the end of the page.
+      const reached = new Set<string>([(await focusedControl(page))!.id])
+      const unringed: string[] = []
+      for (let press = 0; press < controls.length + 5; press++) {
+        await page.keyboard.press('Tab')
+        const focus = await focusedControl(page)
+        if (focus === undefined) break
+        reached.add(focus.id)
+        if (!focus.ring) unringed.push(focus.label)
+      }
+      const missed = controls.filter((control) => !reached.has(control.id)).map((control) => control.label)
+      expect({ tab: name, missed, unringed }).toEqual({ tab: name, missed: [], unringed: [] })
+    }
+  }, 90_000)
+
   it('moves between tabs with the arrow keys and opens a journal entry with Enter', async () => {
     await makeRequests(server, 2)
     const page = await openInspector(server, size)
@@ -126,6 +252,24 @@ describe.each(SIZES)('the inspector page at $width×$height', (size) => {
   }, 60_000)
 })
 
+describe('the inspector page on the narrowest screen it is made for', () => {
+  it('fits every tab in 360 px, an opened journal entry included, with no serious or critical findings', async () => {
+    const server = await startStandaloneServer({ port: 0 })
+    onTestFinished(() => server.close())
+    await makeRequests(server, 2)
+    const page = await openInspector(server, { width: 360, height: 740 })
+    for (const name of ['Records', 'Journal', 'Streams', 'Steering']) {
+      await page.locator(`[role="tab"]:text-is("${name}")`).click()
+      if (name === 'Journal') {
+        await journal(page).locator('[role="option"]').first().click()
+        await page.locator('[aria-label="request"]').waitFor(LIVE)
+      }
+      expect({ tab: name, overflow: await sidewaysOverflow(page) }).toEqual({ tab: name, overflow: 0 })
+      expect({ tab: name, findings: await seriousAxeFindings(page) }).toEqual({ tab: name, findings: [] })
+    }
+  }, 60_000)
+})
+
 describe('the journal of the inspector page', () => {
   let server: StandaloneServer
 
@@ -134,7 +278,7 @@ describe('the journal of the inspector page', () => {
   })
   afterAll(() => server?.close())
 
-  it('reaches every one of 10,000 entries, counts them in words, searches, and pauses', async () => {
+  it('reaches every one of 10,000 entries at both sizes, counts them in words, searches, and pauses', async () => {
     await makeRequests(server, 10_040)
     const page = await openInspector(server, SIZES[0])
     await page.locator('[role="tab"]:text-is("Journal")').click()
@@ -162,6 +306,17 @@ describe('the journal of the inspector page', () => {
     expect(await journalCount(page).textContent()).toContain('10,000 requests. 40 older')
     await page.locator('button', { hasText: 'Resume' }).click()
     await journalCount(page).filter({ hasText: '10,000 requests. 43 older ones were let go' }).waitFor(LIVE)
+
+    // On a phone's screen, rows of two lines, the keyboard reaches the oldest entry too.
+    await context!.close()
+    const phone = await openInspector(server, SIZES[1])
+    await phone.locator('[role="tab"]:text-is("Journal")').click()
+    await journalCount(phone).filter({ hasText: '10,000 requests. 43 older ones were let go' }).waitFor(LIVE)
+    await journal(phone).focus()
+    await phone.keyboard.press('End')
+    await journal(phone).locator('[role="option"][aria-posinset="10000"]').waitFor(LIVE)
+    await phone.keyboard.press('Enter')
+    await phone.locator('[aria-label="journal entry"] .cam-id', { hasText: '#44 ' }).waitFor(LIVE)
   }, 120_000)
 })
 
@@ -218,6 +373,43 @@ describe('acting from a journal entry and steering on the inspector page', () =>
     expect(await response.locator('details').first().getAttribute('open')).toBeNull()
   }, 60_000)
 
+  it('filters the journal by operation and by status, and copies a request as fetch and its response', async () => {
+    const own = await startStandaloneServer({ port: 0 })
+    onTestFinished(() => own.close())
+    await fetch(`${own.url}/conversations`)
+    await fetch(`${own.url}/asset/unknown-asset`)
+    await fetch(`${own.url}/os/device/information`)
+    const page = await openInspector(own, SIZES[0])
+    await context!.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: own.url })
+    await page.locator('[role="tab"]:text-is("Journal")').click()
+    const rows = journal(page).locator('[role="option"]')
+    await expect.poll(() => rows.count(), LIVE).toBe(3)
+
+    const operation = page.locator('select[aria-label="operation filter"]')
+    const status = page.locator('select[aria-label="status filter"]')
+    await operation.selectOption('conversationsSnapshot')
+    await journalCount(page).filter({ hasText: '1 request of 3 match.' }).waitFor(LIVE)
+    expect(await rows.evaluateAll((all) => all.map((row) => row.getAttribute('data-operation')))).toEqual([
+      'conversationsSnapshot',
+    ])
+    await operation.selectOption('')
+    await status.selectOption({ label: '4xx' })
+    await journalCount(page).filter({ hasText: '1 request of 3 match.' }).waitFor(LIVE)
+    expect(await rows.first().textContent()).toContain('/asset/unknown-asset')
+    await status.selectOption({ label: '501 not implemented' })
+    await journalCount(page).filter({ hasText: '1 request of 3 match.' }).waitFor(LIVE)
+    expect(await rows.first().textContent()).toContain('/os/device/information')
+    await status.selectOption({ label: 'all statuses' })
+    await expect.poll(() => rows.count(), LIVE).toBe(3)
+
+    await journal(page).locator('[role="option"][data-operation="conversationsSnapshot"]').click()
+    const clipboard = () => page.evaluate(() => navigator.clipboard.readText())
+    await page.locator('[role="group"][aria-label="entry actions"] button', { hasText: 'Copy as fetch' }).click()
+    await expect.poll(clipboard, LIVE).toBe(`await fetch("${own.url}/conversations", { method: "GET" })`)
+    await page.locator('button[aria-label="copy the response"]').click()
+    await expect.poll(async () => Array.isArray(JSON.parse(await clipboard()).iterable), LIVE).toBe(true)
+  }, 60_000)
+
   it('asks before a reset, and names, restores and deletes snapshots', async () => {
     const page = await openInspector(server, SIZES[1])
     await page.locator('[role="tab"]:text-is("Steering")').click()
@@ -242,21 +434,47 @@ describe('acting from a journal entry and steering on the inspector page', () =>
     await expect.poll(() => server.service.journal.entries.length, LIVE).toBe(0)
   }, 60_000)
 
-  it('exports the whole state to a file and imports it back', async () => {
+  it('exports the whole state as a zipped fixtures directory and imports it back', async () => {
     const page = await openInspector(server, SIZES[0])
     await page.locator('[role="tab"]:text-is("Steering")').click()
     const count = server.service.store.count('conversation')
     const [saved] = await Promise.all([
       page.waitForEvent('download'),
-      page.locator('button', { hasText: 'Export state' }).click(),
+      page.locator('button', { hasText: 'Export state (.zip)' }).click(),
+    ])
+    expect(saved.suggestedFilename()).toBe('conversation-asset-mock-state.zip')
+    const file = await saved.path()
+    const files = unzipSync(await readFile(file))
+    expect(Object.keys(files)).toContain('conversation-asset-mock-state/conversations.json')
+    expect(JSON.parse(strFromU8(files['conversation-asset-mock-state/conversations.json']!))).toHaveLength(count)
+
+    await switchToEmpty(server, page)
+    await page.locator('input[type="file"]').setInputFiles(file)
+    await expect.poll(() => server.service.store.count('conversation'), LIVE).toBe(count)
+  }, 60_000)
+
+  it('exports the whole state as JSON and imports it back, and says why a file that is neither is refused', async () => {
+    const page = await openInspector(server, SIZES[0])
+    await page.locator('[role="tab"]:text-is("Steering")').click()
+    const count = server.service.store.count('conversation')
+    const [saved] = await Promise.all([
+      page.waitForEvent('download'),
+      page.locator('button', { hasText: 'Export as JSON' }).click(),
     ])
     expect(saved.suggestedFilename()).toBe('conversation-asset-mock-state.json')
     const file = await saved.path()
 
-    await page.locator('select[aria-label="scenario"]').selectOption('empty')
-    await page.locator('button', { hasText: 'Switch scenario' }).click()
-    await expect.poll(() => server.service.store.count('conversation'), LIVE).toBe(0)
+    await switchToEmpty(server, page)
+    await page.locator('input[type="file"]').setInputFiles({
+      name: 'notes.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('not a state'),
+    })
+    const refusal = page.locator('[role="alert"][aria-label="state error"]')
+    await refusal.waitFor(LIVE)
+    expect(await refusal.textContent()).toContain('Failed to import the state: the file is not JSON')
     await page.locator('input[type="file"]').setInputFiles(file)
     await expect.poll(() => server.service.store.count('conversation'), LIVE).toBe(count)
+    await page.locator('[role="alert"][aria-label="state error"]').waitFor({ state: 'detached', ...LIVE })
   }, 60_000)
 })

@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises'
+import { strFromU8, unzipSync } from 'fflate'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { seriousAxeFindings } from './axe.js'
@@ -6,7 +8,8 @@ import { launchChromium } from './launch-chromium.js'
 
 // The inspector panel over an app's page (startBrowserMock({ inspector: true })) at a desktop's
 // size and a phone's: its code fetched on the first open only, toggled from the keyboard, focus
-// moved in and given back, resized and docked, with no serious accessibility findings.
+// moved in and given back, resized and docked, the state exported and imported as a zip, with no
+// serious accessibility findings in either theme.
 
 const LIVE = { timeout: 15_000 }
 const SIZES = [
@@ -90,6 +93,20 @@ describe.each(SIZES)('the inspector panel at $width×$height', (size) => {
     await panel(page).locator('section[aria-label="faults"]').waitFor(LIVE)
     expect(await seriousAxeFindings(page, '#conversation-asset-mock-inspector')).toEqual([])
   }, 60_000)
+  it('keeps AA contrast in the dark theme, its own frame and a pressed control included', async () => {
+    const { page } = await openApp(size)
+    await page.emulateMedia({ colorScheme: 'dark' })
+    await launcher(page).click()
+    await panel(page).locator('ul[aria-label="records"] li').first().waitFor(LIVE)
+    const background = await panel(page).evaluate(
+      (element) => getComputedStyle(element.querySelector('.cam')!).backgroundColor,
+    )
+    expect(background).toBe('rgb(22, 26, 34)')
+    await panel(page).locator('[role="tab"]:text-is("Journal")').click()
+    await panel(page).locator('button', { hasText: 'Pause' }).click()
+    await panel(page).locator('button[aria-pressed="true"]', { hasText: 'Resume' }).waitFor(LIVE)
+    expect(await seriousAxeFindings(page, '#conversation-asset-mock-inspector')).toEqual([])
+  }, 60_000)
 })
 
 describe('the inspector panel on a desktop', () => {
@@ -98,6 +115,35 @@ describe('the inspector panel on a desktop', () => {
     const button = (await launcher(page).boundingBox())!
     expect(button.y).toBeLessThan(100)
     expect(button.x).toBeGreaterThan(SIZES[0].width - 200)
+  }, 60_000)
+
+  it('exports the state as a zipped fixtures directory and imports it back into the mock in the page', async () => {
+    const { page } = await openApp(SIZES[0])
+    const conversations = () =>
+      page.evaluate(() =>
+        (
+          window as unknown as { conversationAssetMock: { store: { count(kind: string): number } } }
+        ).conversationAssetMock.store.count('conversation'),
+      )
+    const count = await conversations()
+    await launcher(page).click()
+    await panel(page).locator('[role="tab"]:text-is("Steering")').click()
+    const [saved] = await Promise.all([
+      page.waitForEvent('download'),
+      panel(page).locator('button', { hasText: 'Export state (.zip)' }).click(),
+    ])
+    expect(saved.suggestedFilename()).toBe('conversation-asset-mock-state.zip')
+    const zip = await readFile(await saved.path())
+    const files = unzipSync(zip)
+    expect(JSON.parse(strFromU8(files['conversation-asset-mock-state/conversations.json']!))).toHaveLength(count)
+
+    await panel(page).locator('select[aria-label="scenario"]').selectOption('empty')
+    await panel(page).locator('button', { hasText: 'Switch scenario' }).click()
+    await expect.poll(conversations, LIVE).toBe(0)
+    await panel(page)
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'state.zip', mimeType: 'application/zip', buffer: Buffer.from(zip) })
+    await expect.poll(conversations, LIVE).toBe(count)
   }, 60_000)
 
   it('resizes from the keyboard and docks on the right, and keeps both across a reload', async () => {

@@ -30,24 +30,9 @@ function count(value: string | null, fallback: number, max: number): number {
  */
 export function inspectorRoutes(inspection: Inspection): ControlRoute[] {
   return [
-    {
-      method: 'GET',
-      path: '/__mock/ui',
-      served: 'inspector-page',
-      run: () => STANDALONE_ONLY,
-    },
-    {
-      method: 'GET',
-      path: '/__mock/ui/inspector.js',
-      served: 'inspector-script',
-      run: () => STANDALONE_ONLY,
-    },
-    {
-      method: 'GET',
-      path: '/__mock/events',
-      served: 'inspector-events',
-      run: () => STANDALONE_ONLY,
-    },
+    { method: 'GET', path: '/__mock/ui', served: 'inspector-page', run: () => STANDALONE_ONLY },
+    { method: 'GET', path: '/__mock/ui/inspector.js', served: 'inspector-script', run: () => STANDALONE_ONLY },
+    { method: 'GET', path: '/__mock/events', served: 'inspector-events', run: () => STANDALONE_ONLY },
     {
       method: 'GET',
       path: '/__mock/overview',
@@ -56,23 +41,19 @@ export function inspectorRoutes(inspection: Inspection): ControlRoute[] {
     {
       method: 'GET',
       path: '/__mock/records/:kind',
-      run({ params, query }) {
+      run: ({ params, query }) => {
         const kind = params.kind ?? ''
         if (!isRecordKind(kind)) return unknownKind(kind)
-        const limit = count(query.get('limit'), 200, 10_000)
-        return jsonAnswer(200, inspection.records(kind, { query: query.get('q') ?? '', limit }))
+        return jsonAnswer(
+          200,
+          inspection.records(kind, { query: query.get('q') ?? '', limit: count(query.get('limit'), 200, 10_000) }),
+        )
       },
     },
     {
       method: 'GET',
       path: '/__mock/records/:kind/:id',
-      run({ params }) {
-        const kind = params.kind ?? ''
-        if (!isRecordKind(kind)) return unknownKind(kind)
-        const detail = inspection.record(kind, params.id ?? '')
-        if (!detail) return textAnswer(404, `No ${params.kind} "${params.id}" in the store, and none was deleted.`)
-        return jsonAnswer(200, detail)
-      },
+      run: ({ params }) => recordDetail(inspection, params.kind ?? '', params.id ?? ''),
     },
     {
       method: 'GET',
@@ -102,15 +83,26 @@ export function inspectorRoutes(inspection: Inspection): ControlRoute[] {
     {
       method: 'POST',
       path: '/__mock/state',
-      async run({ body }) {
-        try {
-          await inspection.importState(JSON.stringify(body ?? null))
-          return { status: 204 }
-        } catch (error) {
-          if (error instanceof PersistedStateError) return textAnswer(400, error.message)
-          throw error
-        }
-      },
+      run: ({ body }) => importState(inspection, body),
     },
   ]
+}
+
+/** One record with its links and wire form, or what it was when it was deleted. */
+function recordDetail(inspection: Inspection, kind: string, id: string) {
+  if (!isRecordKind(kind)) return unknownKind(kind)
+  const detail = inspection.record(kind, id)
+  if (!detail) return textAnswer(404, `No ${kind} "${id}" in the store, and none was deleted.`)
+  return jsonAnswer(200, detail)
+}
+
+/** Replaces the whole state with an exported one; a file that is no export answers 400 and changes nothing. */
+async function importState(inspection: Inspection, body: unknown) {
+  try {
+    await inspection.importState(JSON.stringify(body ?? null))
+    return { status: 204 }
+  } catch (error) {
+    if (error instanceof PersistedStateError) return textAnswer(400, error.message)
+    throw error
+  }
 }

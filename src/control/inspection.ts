@@ -3,74 +3,26 @@ import type { StreamName } from '../events/stream-paths.js'
 import type { StreamHub } from '../events/stream-hub.js'
 import { parseState, serializeState } from '../persistence/persisted-state.js'
 import type { Store, StoreSnapshot } from '../store/create-store.js'
-import type { ClockState, ControllableClock } from '../store/controllable-clock.js'
+import type { ControllableClock } from '../store/controllable-clock.js'
 import { RECORD_KINDS, type RecordKind, type RecordOf } from '../store/schemas.js'
 import type { OperationName } from '../routes/operation-names.js'
-import { copilotAnswers, type CopilotAnswer, type SessionFrameLog, type SessionFrames } from './session-frames.js'
+import { copilotAnswers, type SessionFrameLog } from './session-frames.js'
 import { createDeletionLog, type DeletionLog } from './deletion-log.js'
 import type { Faults } from './faults.js'
 import { createInspectionFeed, type InspectionEvent, type InspectionFeed } from './inspection-feed.js'
-import { journalRow, type FaultRow, type FrameRow, type JournalRow, type StreamCounts } from './inspection-rows.js'
-import type { Journal, JournalEntry } from './journal.js'
-import type { NamedSnapshots, SnapshotInfo } from './named-snapshots.js'
+import { journalRow, type FrameRow, type JournalRow, type StreamCounts } from './inspection-rows.js'
+import type { Journal } from './journal.js'
+import type { NamedSnapshots } from './named-snapshots.js'
 import { diffSnapshots, type StoreDiff } from './snapshot-diff.js'
-import { recordLabel, recordLinks, rowOf, type RecordLink, type RecordRow } from './record-views.js'
-import type { ResponseCopy } from './response-copies.js'
+import { recordLabel, recordLinks, rowOf, type RecordRow } from './record-views.js'
 import { SCENARIOS, type ScenarioName } from '../seeding/scenarios.js'
 
 export type { InspectionEvent } from './inspection-feed.js'
 export type { FaultRow, FrameRow, JournalRow, StreamCounts } from './inspection-rows.js'
+export type { InspectorOverview, JournalDetail, RecordDetail, RecordList, VerifyOutcome } from './inspection-views.js'
+import type { InspectorOverview, JournalDetail, RecordDetail, RecordList, VerifyOutcome } from './inspection-views.js'
 import { VerificationError, verifyCalls, type CallExpectation } from './verify-calls.js'
 import { verifyStreams, type StreamExpectation } from './verify-streams.js'
-
-/** What the inspector's header and steering show. */
-export interface InspectorOverview {
-  /** Names this service instance: another one after a restart, so the inspector can say its data was reset. */
-  readonly instance: string
-  readonly scenario: ScenarioName
-  readonly scenarios: readonly ScenarioName[]
-  /** The operation ids of the route table, sorted. */
-  readonly operations: readonly string[]
-  readonly counts: Readonly<Record<RecordKind, number>>
-  /** Tombstones by kind. */
-  readonly gone: Readonly<Record<RecordKind, number>>
-  readonly clock: ClockState
-  readonly faults: readonly FaultRow[]
-  readonly streamFaults: readonly FaultRow[]
-  readonly streams: Readonly<Record<StreamName, StreamCounts>>
-  readonly snapshots: readonly SnapshotInfo[]
-  readonly journal: { readonly kept: number; readonly dropped: number; readonly limit: number; readonly lastId: number }
-}
-
-/** A page of one kind's records, newest first, tombstones last. */
-export interface RecordList {
-  readonly kind: RecordKind
-  /** How many records and tombstones match the query. */
-  readonly total: number
-  readonly rows: RecordRow[]
-}
-
-/** One record: its wire form as the official client receives it, and its links both ways. */
-export interface RecordDetail extends RecordRow {
-  /** The wire form, rendered by the service's renderer at the mock's time; absent when gone. */
-  readonly wire?: unknown
-  readonly links: RecordLink[]
-}
-
-/** One journal entry in full, with what was answered. */
-export interface JournalDetail {
-  readonly id: number
-  readonly entry: JournalEntry
-  /** Status, content type and the first 64 KiB of the body; absent once let go (8 MiB of bodies are kept). */
-  readonly response?: ResponseCopy
-  /** A WebSocket's frames sent, newest kept, and the copilot answers they carry as text. */
-  readonly frames?: SessionFrames & { readonly answers: CopilotAnswer[] }
-}
-
-/** What a verify gives: how many calls matched and which, or the same table `verify()` throws. */
-export type VerifyOutcome =
-  | { readonly ok: true; readonly matched: number; readonly requests: readonly JournalEntry[] }
-  | { readonly ok: false; readonly message: string }
 
 /** The parts of the service the inspection reads. */
 export interface InspectionTarget {

@@ -9,8 +9,9 @@
 // dependency stays external, msw above all (a peer: the consumer's own instance). The per-module
 // build in dist/ stays as tsc wrote it: the declarations,
 // the CommonJS build (scripts/build-cjs.mjs) and the CLI use it. Part of `npm run build`, after tsc.
-// Usage: node scripts/build-esm.mjs [--quiet]
-import { readFile, rm } from 'node:fs/promises'
+// Usage: node scripts/build-esm.mjs [--quiet]; with ESM_METAFILE=<file>, esbuild's metafile is written there too
+// (what each bundle holds, to see what a cold start parses).
+import { readFile, rm, writeFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -32,6 +33,11 @@ const ENTRIES = {
 // Zod's modules that re-export its locales as a namespace: bundled without that line, so the locales stay out.
 const ZOD_LOCALE_EXPORTERS = /[\\/]zod[\\/]v4[\\/](classic[\\/]external|core[\\/]index)\.js$/
 const LOCALES_EXPORT = /^export \* as locales from .*$/m
+// The package's own modules import zod as `import { z } from 'zod'`: a namespace object esbuild builds whole, every
+// schema type and zod's JSON Schema conversion with it. Bundled as `import * as z from 'zod'` (the same exports,
+// read by property only), esbuild keeps only what the mock's schemas use: about half of zod, parsed at each start.
+const OWN_MODULE = new RegExp(`^${dist.replace(/[\\^$.*+?()[\]{}|]/g, '\\$&')}[\\\\/].*\\.js$`)
+const ZOD_IMPORT = /^import \{ z \} from 'zod';?$/m
 
 // The inspector's own browser bundle (scripts/build-inspector.mjs, built after this one): loaded on first use
 // from dist/inspector/, which is `../inspector/` from dist/esm/ as it is from dist/browser/.
@@ -60,6 +66,15 @@ const dependencies = {
         )
       }
       return { contents: code.replace(LOCALES_EXPORT, ''), loader: 'js', resolveDir: dirname(args.path) }
+    })
+    builder.onLoad({ filter: OWN_MODULE }, async (args) => {
+      const code = await readFile(args.path, 'utf8')
+      if (!ZOD_IMPORT.test(code)) return undefined
+      return {
+        contents: code.replace(ZOD_IMPORT, "import * as z from 'zod';"),
+        loader: 'js',
+        resolveDir: dirname(args.path),
+      }
     })
   },
 }
@@ -91,6 +106,16 @@ if (locales.some((input) => !input.endsWith('/en.js'))) {
   console.error(`Failed to bundle zod without its locales: ${locales.join(', ')} came in. Check LOCALES_EXPORT.`)
   process.exit(1)
 }
+const bundled = Object.values(result.metafile.outputs).flatMap((output) =>
+  Object.entries(output.inputs).flatMap(([input, { bytesInOutput }]) => (bytesInOutput > 0 ? [input] : [])),
+)
+if (bundled.some((input) => input.endsWith('zod/v4/classic/from-json-schema.js'))) {
+  console.error(
+    "Failed to bundle zod by the parts the mock uses: its JSON Schema conversion came in. Import zod as `import { z } from 'zod'` (rewritten by ZOD_IMPORT) and read `z` by property only.",
+  )
+  process.exit(1)
+}
+if (process.env.ESM_METAFILE) await writeFile(process.env.ESM_METAFILE, JSON.stringify(result.metafile))
 if (!process.argv.includes('--quiet')) {
   const outputs = Object.values(result.metafile.outputs)
   const bytes = outputs.reduce((sum, output) => sum + output.bytes, 0)

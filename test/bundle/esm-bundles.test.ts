@@ -106,6 +106,15 @@ describe('the ES module bundles', () => {
     expect(bundled.filter((code) => /Ungültige Eingabe|Entrada inválida/.test(code))).toEqual([])
   })
 
+  it('hold only the parts of zod the mock uses, without its JSON Schema conversion', async () => {
+    const bundles = await Promise.all(
+      (await readdir(`${root}dist/esm`)).map((file) => readFile(`${root}dist/esm/${file}`, 'utf8')),
+    )
+    expect(bundles.some((code) => code.includes('Invalid input'))).toBe(true)
+    // Messages only zod's z.fromJSONSchema() holds.
+    expect(bundles.filter((code) => code.includes('External $ref is not supported'))).toEqual([])
+  })
+
   it('leave the data generator and faker unloaded until a test uses them', async () => {
     const { loaded } = await runRecorded(COLD_START)
     expect(loaded.filter((file) => /node_modules\/@faker-js\//.test(file))).toEqual([])

@@ -1,7 +1,7 @@
 import { Server } from 'mock-socket'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createMockService } from '../../src/core/create-mock-service.js'
-import { recordFrames } from '../../src/events/frame-recorder.js'
+import { recordFrames, type MessageSource } from '../../src/events/frame-recorder.js'
 import { startMockSocketStreams, type MockSocketStreams } from '../../src/msw/mock-socket-streams.js'
 
 const WS_BASE = 'ws://localhost:39331'
@@ -37,7 +37,8 @@ describe('the in-process streams of mock-socket', () => {
     const socket = new streams.WebSocket(CONVERSATIONS)
     expect(hasServerAt(CONVERSATIONS)).toBe(true)
     expect(hasServerAt(ASSETS)).toBe(false)
-    const first = await recordFrames(socket).next()
+    // mock-socket's types give addEventListener the DOM's Event; its message events carry `data` as the DOM's do.
+    const first = await recordFrames(socket as unknown as MessageSource).next()
     expect(first.iterable.length).toBeGreaterThan(0)
     socket.close()
   })

@@ -9,11 +9,13 @@
 // dependency stays external, msw above all (a peer: the consumer's own instance). The per-module
 // build in dist/ stays as tsc wrote it: the declarations,
 // the CommonJS build (scripts/build-cjs.mjs) and the CLI use it. Part of `npm run build`, after tsc.
-// Usage: node scripts/build-esm.mjs [--quiet]
-import { readFile, rm } from 'node:fs/promises'
+// Usage: node scripts/build-esm.mjs [--quiet]; with ESM_METAFILE=<file>, esbuild's metafile is written there too
+// (what each bundle holds, to see what a cold start parses).
+import { readFile, rm, writeFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+import { isDeepStrictEqual } from 'node:util'
 import { build } from 'esbuild'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
@@ -32,6 +34,17 @@ const ENTRIES = {
 // Zod's modules that re-export its locales as a namespace: bundled without that line, so the locales stay out.
 const ZOD_LOCALE_EXPORTERS = /[\\/]zod[\\/]v4[\\/](classic[\\/]external|core[\\/]index)\.js$/
 const LOCALES_EXPORT = /^export \* as locales from .*$/m
+// The package's own modules import zod as `import { z } from 'zod'`: a namespace object esbuild builds whole, every
+// schema type and zod's JSON Schema conversion with it. Bundled as `import * as z from 'zod'` (the same exports,
+// read by property only), esbuild keeps only what the mock's schemas use: about half of zod, parsed at each start.
+const OWN_MODULE = new RegExp(`^${dist.replace(/[\\^$.*+?()[\]{}|]/g, '\\$&')}[\\\\/].*\\.js$`)
+const ZOD_IMPORT = /^import \{ z \} from 'zod';?$/m
+
+// The generated tables of the official client's operations and models: plain data, bundled as JSON.parse() of a string
+// (V8 reads a JSON string several times faster than the same array as code: the operations table, 164 kB, cost
+// about 10 ms of a cold start as code).
+const GENERATED_TABLES =
+  /[\\/]dist[\\/](routes[\\/]client-operations|wire[\\/]client-model-requirements)\.generated\.js$/
 
 // The inspector's own browser bundle (scripts/build-inspector.mjs, built after this one): loaded on first use
 // from dist/inspector/, which is `../inspector/` from dist/esm/ as it is from dist/browser/.
@@ -61,7 +74,56 @@ const dependencies = {
       }
       return { contents: code.replace(LOCALES_EXPORT, ''), loader: 'js', resolveDir: dirname(args.path) }
     })
+    builder.onLoad({ filter: GENERATED_TABLES }, async (args) => ({
+      contents: await tableAsJson(args.path),
+      loader: 'js',
+    }))
+    builder.onLoad({ filter: OWN_MODULE }, async (args) => {
+      const code = await readFile(args.path, 'utf8')
+      if (!ZOD_IMPORT.test(code)) return undefined
+      return {
+        contents: code.replace(ZOD_IMPORT, "import * as z from 'zod';"),
+        loader: 'js',
+        resolveDir: dirname(args.path),
+      }
+    })
   },
+}
+
+/**
+ * A generated table's module with each export as JSON: a data export becomes `JSON.parse()` of its text, and a list of
+ * records that all have the same keys gets back the keys JSON leaves out (those set to undefined), in their order.
+ * Checked against the module itself: a table that JSON cannot carry exactly fails the build.
+ */
+async function tableAsJson(file) {
+  const code = await readFile(file, 'utf8')
+  const lines = []
+  for (const [name, value] of Object.entries(await import(pathToFileURL(file).href))) {
+    const keys = sharedKeys(value)
+    const parsed = JSON.parse(JSON.stringify(value))
+    const restored = keys ? parsed.map((row) => Object.fromEntries(keys.map((key) => [key, row[key]]))) : parsed
+    if (/^import\b/m.test(code) || !isDeepStrictEqual(restored, value)) {
+      throw new Error(
+        `Failed to bundle ${file} as JSON: its export ${name} is not plain data. Keep the generated tables data only, or drop the file from GENERATED_TABLES.`,
+      )
+    }
+    const text = JSON.stringify(JSON.stringify(value))
+    if (typeof value !== 'object') lines.push(`export const ${name} = ${JSON.stringify(value)}`)
+    else if (!keys) lines.push(`export const ${name} = JSON.parse(${text})`)
+    else {
+      const row = keys.map((key) => `${JSON.stringify(key)}: row[${JSON.stringify(key)}]`).join(', ')
+      lines.push(`export const ${name} = JSON.parse(${text}).map((row) => ({ ${row} }))`)
+    }
+  }
+  return lines.join('\n')
+}
+
+/** The keys of every record of a list, when they all have the same keys in the same order. */
+function sharedKeys(value) {
+  if (!Array.isArray(value) || value.length === 0 || typeof value[0] !== 'object' || value[0] === null) return undefined
+  const keys = Object.keys(value[0])
+  const same = value.every((row) => typeof row === 'object' && row !== null && Object.keys(row).join() === keys.join())
+  return same ? keys : undefined
 }
 
 await rm(out, { recursive: true, force: true })
@@ -91,6 +153,16 @@ if (locales.some((input) => !input.endsWith('/en.js'))) {
   console.error(`Failed to bundle zod without its locales: ${locales.join(', ')} came in. Check LOCALES_EXPORT.`)
   process.exit(1)
 }
+const bundled = Object.values(result.metafile.outputs).flatMap((output) =>
+  Object.entries(output.inputs).flatMap(([input, { bytesInOutput }]) => (bytesInOutput > 0 ? [input] : [])),
+)
+if (bundled.some((input) => input.endsWith('zod/v4/classic/from-json-schema.js'))) {
+  console.error(
+    "Failed to bundle zod by the parts the mock uses: its JSON Schema conversion came in. Import zod as `import { z } from 'zod'` (rewritten by ZOD_IMPORT) and read `z` by property only.",
+  )
+  process.exit(1)
+}
+if (process.env.ESM_METAFILE) await writeFile(process.env.ESM_METAFILE, JSON.stringify(result.metafile))
 if (!process.argv.includes('--quiet')) {
   const outputs = Object.values(result.metafile.outputs)
   const bytes = outputs.reduce((sum, output) => sum + output.bytes, 0)

@@ -106,6 +106,36 @@ describe('the ES module bundles', () => {
     expect(bundled.filter((code) => /Ungültige Eingabe|Entrada inválida/.test(code))).toEqual([])
   })
 
+  it('hold only the parts of zod the mock uses, without its JSON Schema conversion', async () => {
+    const bundles = await Promise.all(
+      (await readdir(`${root}dist/esm`)).map((file) => readFile(`${root}dist/esm/${file}`, 'utf8')),
+    )
+    expect(bundles.some((code) => code.includes('Invalid input'))).toBe(true)
+    // Messages only zod's z.fromJSONSchema() holds.
+    expect(bundles.filter((code) => code.includes('External $ref is not supported'))).toEqual([])
+  })
+
+  it('carry the client operation table exactly as generated, read as JSON text rather than code', async () => {
+    const { stdout } = await runRecorded(`
+import { isDeepStrictEqual } from 'node:util'
+import { clientOperations } from 'conversation-asset-mock'
+import * as generated from './dist/routes/client-operations.generated.js'
+const keysOf = (operations) => operations.map((operation) => Object.keys(operation).join())
+console.log(JSON.stringify({
+  count: clientOperations.length,
+  same: isDeepStrictEqual(clientOperations, generated.clientOperations),
+  sameKeys: isDeepStrictEqual(keysOf(clientOperations), keysOf(generated.clientOperations)),
+}))
+`)
+    expect(JSON.parse(stdout)).toMatchObject({ same: true, sameKeys: true })
+    expect(JSON.parse(stdout).count).toBeGreaterThan(500)
+    const bundles = await Promise.all(
+      (await readdir(`${root}dist/esm`)).map((file) => readFile(`${root}dist/esm/${file}`, 'utf8')),
+    )
+    expect(bundles.filter((code) => /clientOperations=JSON\.parse\('\[\{"id":/.test(code))).toHaveLength(1)
+    expect(bundles.filter((code) => /clientModelTable=JSON\.parse\('\{"/.test(code))).toHaveLength(1)
+  })
+
   it('leave the data generator and faker unloaded until a test uses them', async () => {
     const { loaded } = await runRecorded(COLD_START)
     expect(loaded.filter((file) => /node_modules\/@faker-js\//.test(file))).toEqual([])

@@ -45,7 +45,8 @@ export function serveStatusStreams(store: Store, hub: StreamHub, sources: Status
   const unsubscribe = store.subscribe((event) => {
     for (const name of names) {
       const { resendOn } = rowOf(name)
-      if (resendOn === undefined) continue
+      // A write's changes are looked through only while the stream has clients to resend to.
+      if (resendOn === undefined || hub.clientCount(name) === 0) continue
       if (event.type === 'replace' || event.changes.some((change) => change.kind === resendOn)) resend(name)
     }
   })

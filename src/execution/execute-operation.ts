@@ -110,23 +110,18 @@ export async function executeOperation(
         body,
         ...(input.host !== undefined && { host: input.host }),
       }
-      // Built only when the operation runs: a read the cache answers needs none of it.
-      const run = async () => {
-        const wire = environment.renderer.answer({ now, transferables: true, keep: read })
-        const context: OperationContext = {
-          request,
-          store,
-          service: environment.service ?? DEFAULT_SERVICE,
-          wire: (transferables) => wire.withTransferables(transferables),
-          ...(environment.copilot && { copilot: environment.copilot }),
-          ...(environment.machine && { machine: environment.machine }),
+      if (read && !operation.live && environment.answers) {
+        // Built only when the operation runs: a read the cache answers needs none of it.
+        const run = async () => {
+          const wire = environment.renderer.answer({ now, transferables: true, keep: true })
+          return { answer: toAnswer(await operation.run(contextOf(request, wire, environment))), window: wire.window }
         }
-        return { answer: toAnswer(await operation.run(context)), window: wire.window }
+        answer = await environment.answers.read(readKey(operation, input), now.getTime(), run)
+      } else {
+        // A write (or a live read) awaits the operation alone: no wrapper of its own, no window kept.
+        const wire = environment.renderer.answer({ now, transferables: true, keep: read })
+        answer = toAnswer(await operation.run(contextOf(request, wire, environment)))
       }
-      answer =
-        read && !operation.live && environment.answers
-          ? await environment.answers.read(readKey(operation, input), now.getTime(), run)
-          : (await run()).answer
     }
   } catch (error) {
     answer = fault?.answer ?? errorAnswer(error)
@@ -147,6 +142,22 @@ export async function executeOperation(
     answer,
   )
   return answer
+}
+
+/** What an operation runs against for one request: its input, the store, and the answer's renderer. */
+function contextOf(
+  request: OperationContext['request'],
+  wire: ReturnType<WireRenderer['answer']>,
+  environment: ExecutionEnvironment,
+): OperationContext {
+  return {
+    request,
+    store: environment.store,
+    service: environment.service ?? DEFAULT_SERVICE,
+    wire: (transferables) => wire.withTransferables(transferables),
+    ...(environment.copilot && { copilot: environment.copilot }),
+    ...(environment.machine && { machine: environment.machine }),
+  }
 }
 
 /**

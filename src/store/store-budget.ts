@@ -13,7 +13,7 @@ export interface StoreBudget {
   readonly max: number
   /** The bytes the stores sharing this budget hold now. */
   used(): number
-  /** What a stored record counts: its text and a slot per value. Measured once per record object. */
+  /** What a stored record counts: its text and a slot per value. Linear in the record's size. */
   sizeOf(record: object): number
   /** What the tombstone of a deleted record counts. */
   tombstoneOf(id: string): number
@@ -31,9 +31,11 @@ export interface StoreBudget {
 /**
  * Creates a byte budget for one store or for several that share it (the
  * standalone server's default mock and its sessions). A record counts the
- * length of every string it holds and 16 bytes for each of its values;
- * records are never edited in place, so each record object is measured once,
- * when it is first stored, and a write costs what it changes.
+ * length of every string it holds and 16 bytes for each of its values.
+ * A record is measured when it is stored and again when it is replaced or
+ * deleted (records are never edited in place, so both read the same): a
+ * write costs what it changes, and no size is kept beside each record for
+ * the collector to walk.
  *
  * @example
  * const budget = createStoreBudget(64 * 1024 * 1024)
@@ -41,16 +43,11 @@ export interface StoreBudget {
  */
 export function createStoreBudget(max: number = DEFAULT_MAX_STORE_BYTES): StoreBudget {
   checkMax(max)
-  const sizes = new WeakMap<object, number>()
   let used = 0
   return {
     max,
     used: () => used,
-    sizeOf(record) {
-      let size = sizes.get(record)
-      if (size === undefined) sizes.set(record, (size = valueBytes(record)))
-      return size
-    },
+    sizeOf: valueBytes,
     tombstoneOf: (id) => id.length + VALUE_BYTES,
     admit(added) {
       if (added <= 0 || used + added <= max) return

@@ -13,8 +13,8 @@ interface Pending {
   readonly value: unknown
   readonly type: string
   readonly parent: Pending | undefined
-  /** `.key` or `[index]`, appended to the parent's path. */
-  readonly step: string
+  /** The key (`.key`) or the index (`[index]`) under the parent; the path's text is built only for a message. */
+  readonly step: string | number | undefined
 }
 
 /** The type of a top-level key that only points at a stored record: an object with an `id`, nothing more read. */
@@ -41,13 +41,8 @@ export function clientModelProblem(
   references: readonly string[] = [],
 ): string | undefined {
   if (clientModelTable[model] === undefined) return undefined
-  const decoded = new Map<string, ModelRequirements>()
-  if (references.length > 0) {
-    const own = requirementsOf(model, decoded)
-    const nested = own.nested.map(([key, type]) => [key, references.includes(key) ? REFERENCE : type] as const)
-    decoded.set(model, { required: own.required, nested })
-  }
-  const stack: Pending[] = [{ value, type: model, parent: undefined, step: '' }]
+  const decoded = references.length > 0 ? withReferences(model, references) : undefined
+  const stack: Pending[] = [{ value, type: model, parent: undefined, step: undefined }]
   for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
     const problem = visit(next, stack, decoded)
     if (problem !== undefined) return problem
@@ -56,23 +51,28 @@ export function clientModelProblem(
 }
 
 /** Checks one value against its type, and queues what it nests. */
-function visit(pending: Pending, stack: Pending[], decoded: Map<string, ModelRequirements>): string | undefined {
+function visit(
+  pending: Pending,
+  stack: Pending[],
+  decoded: ReadonlyMap<string, ModelRequirements> | undefined,
+): string | undefined {
   const { value, type } = pending
   if (value === undefined || value === null) return undefined
   if (type.startsWith('[')) {
-    if (!Array.isArray(value)) return `${pathOf(pending)} must be a list of ${type.slice(1)}`
+    const item = type.slice(1)
+    if (!Array.isArray(value)) return `${pathOf(pending)} must be a list of ${item}`
     for (let index = value.length - 1; index >= 0; index -= 1) {
-      stack.push({ value: value[index] as unknown, type: type.slice(1), parent: pending, step: `[${index}]` })
+      stack.push({ value: value[index] as unknown, type: item, parent: pending, step: index })
     }
     return undefined
   }
   const map = type.startsWith('{')
   const name = map ? type.slice(1) : type
-  const values = clientEnumTable[name]
-  if (values !== undefined && !map) {
-    return typeof value === 'string' && values.split(' ').includes(value)
+  const values = map ? undefined : enumValuesOf(name)
+  if (values !== undefined) {
+    return typeof value === 'string' && values.has(value)
       ? undefined
-      : `${pathOf(pending)} must be one of the ${name} values (${values.split(' ').join(', ')})`
+      : `${pathOf(pending)} must be one of the ${name} values (${[...values].join(', ')})`
   }
   if (typeof value !== 'object' || Array.isArray(value)) {
     const shape = type === REFERENCE ? 'a reference to a record (an object with its id)' : `a ${name} object`
@@ -83,33 +83,58 @@ function visit(pending: Pending, stack: Pending[], decoded: Map<string, ModelReq
     return typeof record.id === 'string' ? undefined : `${pathOf(pending, '.id')} is required of the record it names`
   }
   if (map) {
-    for (const key of Object.keys(record))
-      stack.push({ value: record[key], type: name, parent: pending, step: `.${key}` })
+    for (const key of Object.keys(record)) stack.push({ value: record[key], type: name, parent: pending, step: key })
     return undefined
   }
-  const requirements = requirementsOf(name, decoded)
+  const requirements = decoded?.get(name) ?? requirementsOf(name)
   for (const key of requirements.required) {
     if (record[key] === undefined || record[key] === null) return `${pathOf(pending, `.${key}`)} is required by ${name}`
   }
   // Pushed last key first, so that keys are looked at in the order the model declares them.
   for (let index = requirements.nested.length - 1; index >= 0; index -= 1) {
     const [key, nested] = requirements.nested[index]!
-    if (Object.hasOwn(record, key)) stack.push({ value: record[key], type: nested, parent: pending, step: `.${key}` })
+    if (Object.hasOwn(record, key)) stack.push({ value: record[key], type: nested, parent: pending, step: key })
   }
   return undefined
 }
 
-/** A model's table entry, decoded once per check. */
-function requirementsOf(model: string, decoded: Map<string, ModelRequirements>): ModelRequirements {
-  const known = decoded.get(model)
+/**
+ * The models' and enums' table entries as decoded so far: the tables are
+ * constants, so each entry is decoded once, on its first check, and the
+ * caches hold at most one entry per model or enum of the client.
+ */
+const decodedModels = new Map<string, ModelRequirements>()
+const decodedEnums = new Map<string, ReadonlySet<string>>()
+
+/** A model's table entry, decoded on its first check. */
+function requirementsOf(model: string): ModelRequirements {
+  const known = decodedModels.get(model)
   if (known) return known
   const [required = '', nested = ''] = (clientModelTable[model] ?? '|').split('|')
   const requirements: ModelRequirements = {
     required: required === '' ? [] : required.split(','),
     nested: nested === '' ? [] : nested.split(',').map((field) => splitAt(field, field.indexOf(':'))),
   }
-  decoded.set(model, requirements)
+  decodedModels.set(model, requirements)
   return requirements
+}
+
+/** The values of an enum of the client (in the client's order), or undefined for a name that is no enum. */
+function enumValuesOf(name: string): ReadonlySet<string> | undefined {
+  const known = decodedEnums.get(name)
+  if (known) return known
+  const values = clientEnumTable[name]
+  if (values === undefined) return undefined
+  const decoded = new Set(values.split(' '))
+  decodedEnums.set(name, decoded)
+  return decoded
+}
+
+/** The top model's requirements for one check, with the keys of `references` read as references to records. */
+function withReferences(model: string, references: readonly string[]): ReadonlyMap<string, ModelRequirements> {
+  const own = requirementsOf(model)
+  const nested = own.nested.map(([key, type]) => [key, references.includes(key) ? REFERENCE : type] as const)
+  return new Map([[model, { required: own.required, nested }]])
 }
 
 function splitAt(field: string, at: number): readonly [string, string] {
@@ -119,7 +144,10 @@ function splitAt(field: string, at: number): readonly [string, string] {
 /** The path of a value from the body's top (`event.asset.asset`, `iterable[2].id`), built only for a message. */
 function pathOf(pending: Pending, last = ''): string {
   const steps: string[] = [last]
-  for (let at: Pending | undefined = pending; at !== undefined; at = at.parent) steps.push(at.step)
+  for (let at: Pending | undefined = pending; at !== undefined; at = at.parent) {
+    if (typeof at.step === 'number') steps.push(`[${at.step}]`)
+    else if (at.step !== undefined) steps.push(`.${at.step}`)
+  }
   const path = steps.reverse().join('')
   return path === '' ? '(body)' : path.replace(/^\./, '')
 }

@@ -1,5 +1,5 @@
 /** What a {@link NumberField} shows and where its text goes. */
-export interface NumberFieldProps {
+interface NumberFieldProps {
   /** The words before the input. */
   readonly label: string
   readonly value: string

@@ -2,6 +2,7 @@ import { useState } from 'preact/hooks'
 import type { OperationName } from '../routes/operation-names.js'
 import type { Connection } from './connection.js'
 import { NumberField } from './number-field.js'
+import { TimesField } from './times-field.js'
 import { whole } from './whole.js'
 
 /**
@@ -70,14 +71,7 @@ export function OperationFaultForm({
         network error
       </label>
       <NumberField label="delay ms" min="0" ariaLabel="fault delay" value={fault.delayMs} onValue={field('delayMs')} />
-      <NumberField
-        label="times"
-        min="1"
-        ariaLabel="fault times"
-        placeholder="always"
-        value={fault.times}
-        onValue={field('times')}
-      />
+      <TimesField ariaLabel="fault times" value={fault.times} onValue={field('times')} />
       <button type="submit">Add fault</button>
     </form>
   )

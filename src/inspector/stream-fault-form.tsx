@@ -2,6 +2,7 @@ import { useState } from 'preact/hooks'
 import type { StreamName } from '../events/stream-paths.js'
 import type { Connection } from './connection.js'
 import { NumberField } from './number-field.js'
+import { TimesField } from './times-field.js'
 import { whole } from './whole.js'
 
 /** The stream fault form's fields, as typed. */
@@ -84,7 +85,7 @@ export function StreamFaultForm({
       {fields.effect === 'delay' && (
         <NumberField label="ms" min="1" value={fields.delayMs} onValue={field('delayMs')} />
       )}
-      <NumberField label="times" min="1" placeholder="always" value={fields.times} onValue={field('times')} />
+      <TimesField value={fields.times} onValue={field('times')} />
       <button type="submit">Add stream fault</button>
     </form>
   )

@@ -4,6 +4,7 @@ import { formatInstant } from './format.js'
 import { JsonTree } from './json-tree.js'
 import { ActionError } from './action-error.js'
 import { RecordLinks } from './record-links.js'
+import { RowLabel } from './row-label.js'
 
 /**
  * One record: its label, a delete button for a live asset, what is known of
@@ -21,8 +22,7 @@ export function RecordDetailView({
   return (
     <>
       <h2>
-        <span class={detail.gone ? 'cam-gone' : ''}>{detail.label}</span>
-        {detail.gone && <span class="cam-badge cam-badge-gone">gone</span>}
+        <RowLabel row={detail} />
       </h2>
       <div class="cam-id">
         {detail.kind} {detail.id}

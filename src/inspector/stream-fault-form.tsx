@@ -14,12 +14,6 @@ interface StreamFaultFields {
   readonly times: string
 }
 
-/** What the chosen effect does to the stream, as the control plane takes it. */
-function effectOf(fields: StreamFaultFields) {
-  if (fields.effect === 'close') return { close: { code: Number(fields.code) } }
-  return fields.effect === 'drop' ? { drop: true } : { delayMs: Number(fields.delayMs) }
-}
-
 /**
  * The form that adds a fault on a stream: close its sockets, drop or delay
  * its frames, and how many times.
@@ -48,10 +42,16 @@ export function StreamFaultForm({
   const addStreamFault = (event: Event) => {
     event.preventDefault()
     const times = whole(fields.times)
+    const effect =
+      fields.effect === 'close'
+        ? { close: { code: Number(fields.code) } }
+        : fields.effect === 'drop'
+          ? { drop: true }
+          : { delayMs: Number(fields.delayMs) }
     act(() =>
       connection.addFault({
         stream: fields.stream as StreamName,
-        ...effectOf(fields),
+        ...effect,
         ...(times !== undefined && { times }),
       }),
     )

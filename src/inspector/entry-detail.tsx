@@ -1,10 +1,10 @@
 import { useState } from 'preact/hooks'
 import type { JournalDetail } from '../control/inspection.js'
 import type { CallExpectation } from '../control/verify-calls.js'
-import type { OperationName } from '../routes/operation-names.js'
 import type { ViewProps } from './view-props.js'
 import { copyText, JsonTree } from './json-tree.js'
-import { curlOf, fetchOf } from './request-snippets.js'
+import { EntryActions } from './entry-actions.js'
+import { EntryResponse } from './entry-response.js'
 import { ActionError } from './action-error.js'
 import { SessionFramesView } from './session-frames-view.js'
 
@@ -35,39 +35,7 @@ export function EntryDetail({
         #{detail.id} {entry.operation} at {entry.at}, {entry.durationMs.toFixed(1)} ms
         {entry.faultId ? `, answered by ${entry.faultId}` : ''}
       </div>
-      {!entry.websocket && (
-        <div class="cam-form" role="group" aria-label="entry actions">
-          <button class="cam-btn" onClick={() => copy(curlOf(entry, connection.baseUrl))}>
-            Copy as cURL
-          </button>
-          <button class="cam-btn" onClick={() => copy(fetchOf(entry, connection.baseUrl))}>
-            Copy as fetch
-          </button>
-          <button
-            class="cam-btn"
-            onClick={() => {
-              act(async () => {
-                await connection.addFault({ operation: entry.operation as OperationName, status: 500, times: 1 })
-                setSaid(`The next ${entry.operation} answers 500 (see Steering to change or remove it).`)
-              }, 'entry')
-            }}
-          >
-            Fault this operation
-          </button>
-          <button
-            class="cam-btn"
-            onClick={() =>
-              verifyLike({
-                operation: entry.operation as OperationName,
-                ...(Object.keys(entry.params).length > 0 && { params: entry.params }),
-                ...(Object.keys(entry.query).length > 0 && { query: entry.query }),
-              })
-            }
-          >
-            Verify like this
-          </button>
-        </div>
-      )}
+      {!entry.websocket && <EntryActions {...{ connection, act, entry, copy, verifyLike }} say={setSaid} />}
       <ActionError scope="entry" />
       {said && (
         <p class="cam-note cam-said" role="status">
@@ -83,22 +51,7 @@ export function EntryDetail({
       )}
       <h3>Request</h3>
       <JsonTree label="request" value={{ params: entry.params, query: entry.query, body: entry.body }} />
-      {!entry.websocket && (
-        <>
-          <h3>
-            Response {response ? `${response.status === 0 ? 'network error' : response.status}` : ''}
-            {response?.contentType ? ` ${response.contentType}` : ''}
-          </h3>
-          {response ? (
-            <>
-              <JsonTree label="response" value={response.body} />
-              {response.truncated && <p class="cam-note">Only the first 64 KiB of the body is kept.</p>}
-            </>
-          ) : (
-            <p class="cam-note">Not kept: the journal keeps the newest 8 MiB of response bodies.</p>
-          )}
-        </>
-      )}
+      {!entry.websocket && <EntryResponse response={response} />}
     </>
   )
 }

@@ -1,8 +1,8 @@
-import { useState } from 'preact/hooks'
 import type { JournalRow } from '../control/inspection.js'
 import type { WebSocketActivity } from '../control/journal-entry.js'
 import { statusClass, timeOfDay } from './format.js'
 import { useVirtualWindow } from './use-virtual-window.js'
+import { useActiveRow } from './use-active-row.js'
 
 /** Below this width a row takes two lines: operation and status, then time, method, path and duration. */
 const NARROW_PX = 560
@@ -26,35 +26,10 @@ export function JournalList({
   openId: number | undefined
   open: (id: number) => void
 }) {
-  const [activeId, setActiveId] = useState<number>()
   const view = useVirtualWindow(rows.length, (width) => (width < NARROW_PX ? NARROW_ROW_PX : ROW_PX))
+  const { active, setActiveId, onKeyDown } = useActiveRow(rows, view, open)
   const { rowHeight } = view
   const narrow = view.width < NARROW_PX
-  const found = rows.findIndex((row) => row.id === activeId)
-  const activeIndex = found === -1 ? 0 : found
-  const active = rows[activeIndex]
-
-  const moveTo = (index: number) => {
-    const row = rows[Math.min(Math.max(index, 0), rows.length - 1)]
-    if (!row) return
-    setActiveId(row.id)
-    view.reveal(rows.indexOf(row))
-  }
-  const onKeyDown = (event: KeyboardEvent) => {
-    const target: Record<string, number | undefined> = {
-      ArrowDown: activeIndex + 1,
-      ArrowUp: activeIndex - 1,
-      PageDown: activeIndex + view.page,
-      PageUp: activeIndex - view.page,
-      Home: 0,
-      End: rows.length - 1,
-    }
-    const index = target[event.key]
-    if (index !== undefined) moveTo(index)
-    else if ((event.key === 'Enter' || event.key === ' ') && active) open(active.id)
-    else return
-    event.preventDefault()
-  }
 
   return (
     <>

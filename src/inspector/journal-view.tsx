@@ -3,18 +3,12 @@ import type { JournalRow } from '../control/inspection.js'
 import type { ViewProps } from './view-props.js'
 import type { CallExpectation } from '../control/verify-calls.js'
 import { countOf, STATUS_FILTERS } from './format.js'
+import { JournalFilters, type Filters } from './journal-filters.js'
 import { EntryDetail } from './entry-detail.js'
 import { JournalList } from './journal-list.js'
 import { useLoad } from './use-load.js'
 import { VerifyForm } from './verify-form.js'
 import { ActionError } from './action-error.js'
-
-/** What the journal's filters keep. */
-interface Filters {
-  readonly operation: string
-  readonly status: number
-  readonly text: string
-}
 
 /**
  * Every request the journal holds, live and newest first, in a virtualized
@@ -44,48 +38,12 @@ export function JournalView({ connection, live, act }: ViewProps) {
   return (
     <div class={`cam-split${openId === undefined ? '' : ' cam-opened'}`}>
       <div class="cam-col cam-journal">
-        <div class="cam-filters">
-          <select
-            aria-label="operation filter"
-            value={filters.operation}
-            onChange={(event) => setFilters({ ...filters, operation: event.currentTarget.value })}
-          >
-            <option value="">all operations</option>
-            {operations.map((name) => (
-              <option value={name} key={name}>
-                {name}
-              </option>
-            ))}
-          </select>
-          <select
-            aria-label="status filter"
-            value={String(filters.status)}
-            onChange={(event) => setFilters({ ...filters, status: Number(event.currentTarget.value) })}
-          >
-            {STATUS_FILTERS.map(([label], index) => (
-              <option value={String(index)} key={label}>
-                {label}
-              </option>
-            ))}
-          </select>
-          <input
-            type="search"
-            aria-label="search the journal"
-            placeholder="path, operation, status…"
-            value={filters.text}
-            onInput={(event) => setFilters({ ...filters, text: event.currentTarget.value })}
-          />
-          <button
-            class="cam-btn"
-            aria-pressed={paused !== undefined}
-            onClick={() => setPaused(paused ? undefined : { rows: live.rows, dropped: live.dropped })}
-          >
-            {paused ? 'Resume' : 'Pause'}
-          </button>
-          <button class="cam-btn" onClick={() => act(() => connection.clearJournal(), 'journal')}>
-            Clear journal
-          </button>
-        </div>
+        <JournalFilters
+          {...{ filters, setFilters, operations }}
+          paused={paused !== undefined}
+          togglePause={() => setPaused(paused ? undefined : { rows: live.rows, dropped: live.dropped })}
+          clear={() => act(() => connection.clearJournal(), 'journal')}
+        />
         <ActionError scope="journal" />
         <p class="cam-note cam-count" role="status" aria-label="journal count">
           {journalCount(matching.length, source.length, filtered, paused?.dropped ?? live.dropped)}

@@ -1,12 +1,11 @@
 import type { ComponentChildren } from 'preact'
 import { useEffect, useState } from 'preact/hooks'
 import { leaveField } from './leave-field.js'
+import { ResizeHandle } from './resize-handle.js'
 
 /** Where the panel remembers its dock and size, across reloads. */
 const LAYOUT_KEY = 'conversation-asset-mock:inspector-layout'
 const MIN_SIZE = 200
-/** A keyboard step of the resize handle, in pixels. */
-const STEP = 24
 /** Under this width the panel docks at the bottom, whatever was chosen. */
 const NARROW = '(max-width: 699px)'
 
@@ -38,29 +37,6 @@ export function PanelFrame({ close, children }: { close: () => void; children: C
   }
   const resizeTo = (next: number) => change({ ...layout, size: Math.round(Math.min(Math.max(next, MIN_SIZE), max)) })
 
-  const onPointerDown = (event: PointerEvent) => {
-    const handle = event.currentTarget as HTMLElement
-    handle.setPointerCapture(event.pointerId)
-    const move = (moved: PointerEvent) =>
-      resizeTo(dock === 'bottom' ? window.innerHeight - moved.clientY : window.innerWidth - moved.clientX)
-    const up = () => {
-      handle.removeEventListener('pointermove', move)
-      handle.removeEventListener('pointerup', up)
-    }
-    handle.addEventListener('pointermove', move)
-    handle.addEventListener('pointerup', up)
-  }
-  const onHandleKey = (event: KeyboardEvent) => {
-    const grow = dock === 'bottom' ? 'ArrowUp' : 'ArrowLeft'
-    const shrink = dock === 'bottom' ? 'ArrowDown' : 'ArrowRight'
-    if (event.key === grow) resizeTo(size + STEP)
-    else if (event.key === shrink) resizeTo(size - STEP)
-    else if (event.key === 'Home') resizeTo(MIN_SIZE)
-    else if (event.key === 'End') resizeTo(max)
-    else return
-    event.preventDefault()
-  }
-
   return (
     <div
       class={`panel panel-${dock}`}
@@ -76,18 +52,7 @@ export function PanelFrame({ close, children }: { close: () => void; children: C
         if (!leaveField(event, event.currentTarget)) close()
       }}
     >
-      <div
-        class="panel-resize"
-        role="separator"
-        tabIndex={0}
-        aria-label="Resize the inspector"
-        aria-orientation={dock === 'bottom' ? 'horizontal' : 'vertical'}
-        aria-valuemin={MIN_SIZE}
-        aria-valuemax={max}
-        aria-valuenow={size}
-        onPointerDown={onPointerDown}
-        onKeyDown={onHandleKey}
-      />
+      <ResizeHandle dock={dock} size={size} min={MIN_SIZE} max={max} resizeTo={resizeTo} />
       <div class="panel-tools">
         {!narrow && (
           <button

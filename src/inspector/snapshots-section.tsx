@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks'
 import type { ViewProps } from './view-props.js'
-import { formatInstant } from './format.js'
+import { SnapshotRow } from './snapshot-row.js'
 import { SnapshotDiffView } from './snapshot-diff-view.js'
 import { ActionError, inScope } from './action-error.js'
 import { StateSection } from './state-section.js'
@@ -45,37 +45,7 @@ export function SnapshotsSection({ connection, live, act: run }: ViewProps) {
       {overview.snapshots.length === 0 && <p class="cam-note">No snapshots taken.</p>}
       <ul class="cam-rows" aria-label="snapshots taken">
         {overview.snapshots.map((snapshot) => (
-          <li key={snapshot.id} class="cam-form">
-            <span>
-              <strong>{snapshot.name ?? snapshot.id}</strong>{' '}
-              <span class="cam-note">
-                {snapshot.name ? `${snapshot.id}, ` : ''}at {formatInstant(snapshot.at)},{' '}
-                {snapshot.counts.conversation ?? 0} conversations, {snapshot.counts.asset ?? 0} assets
-              </span>
-            </span>
-            <button
-              class="cam-btn"
-              aria-label={`diff ${snapshot.name ?? snapshot.id}`}
-              aria-expanded={snapshot.id === compared}
-              onClick={() => setCompared(snapshot.id === compared ? undefined : snapshot.id)}
-            >
-              Diff
-            </button>
-            <button
-              class="cam-btn"
-              aria-label={`restore ${snapshot.name ?? snapshot.id}`}
-              onClick={() => act(() => connection.restoreSnapshot(snapshot.id))}
-            >
-              Restore
-            </button>
-            <button
-              class="cam-btn cam-danger"
-              aria-label={`delete ${snapshot.name ?? snapshot.id}`}
-              onClick={() => act(() => connection.deleteSnapshot(snapshot.id))}
-            >
-              Delete
-            </button>
-          </li>
+          <SnapshotRow key={snapshot.id} {...{ snapshot, compared, connection, act }} compare={setCompared} />
         ))}
       </ul>
       <ActionError scope="snapshots" />

@@ -10,7 +10,17 @@ import { DEFAULT_APPLICATION } from './record-defaults.js'
  * @example
  * applicationSchema.parse({ id, name: 'VS_CODE', version: '1.2.0', platform: 'MACOS', onboarded: true, privacy: 'OPEN' })
  */
-export const applicationSchema = lazySchema(() =>
+export const applicationSchema = lazySchema(() => buildApplicationSchema())
+
+/**
+ * Builds the schema {@link applicationSchema} stands for, for the record
+ * schemas to hold as it is (a lazy schema would hide its object shape from
+ * what reads a record schema's fields).
+ *
+ * @example
+ * const format = z.object({ application: buildApplicationSchema().optional() })
+ */
+export const buildApplicationSchema = () =>
   z
     .object({
       id: z.string().min(1),
@@ -21,19 +31,17 @@ export const applicationSchema = lazySchema(() =>
       privacy,
       capabilities: capabilities.optional(),
     })
-    .loose(),
-)
+    .loose()
 
 /**
  * An embedded Application that records without one get: the open-source
  * connector every default record is saved from.
  *
  * @example
- * const format = z.object({ application: defaultedApplicationSchema })
+ * const format = z.object({ application: buildDefaultedApplicationSchema() })
  */
-export const defaultedApplicationSchema = lazySchema(() =>
-  applicationSchema.default(() => ({ ...DEFAULT_APPLICATION })),
-)
+export const buildDefaultedApplicationSchema = () =>
+  buildApplicationSchema().default(() => ({ ...DEFAULT_APPLICATION }))
 
 /**
  * Builds the schema of a stored application: one that connected (`POST /connect`) or came with

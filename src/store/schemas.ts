@@ -1,5 +1,10 @@
 import { z } from 'zod'
-import { applicationSchema, buildApplicationRecordSchema, defaultedApplicationSchema } from './application-schema.js'
+import {
+  applicationSchema,
+  buildApplicationRecordSchema,
+  buildApplicationSchema,
+  buildDefaultedApplicationSchema,
+} from './application-schema.js'
 import {
   anchorType,
   annotationType,
@@ -67,7 +72,7 @@ const conversationSchema = () =>
     created: timestamp,
     updated: timestamp,
     favorited: z.boolean().default(false),
-    application: applicationSchema.optional(),
+    application: buildApplicationSchema().optional(),
     /** Id of the model the conversation runs on (a ReferencedModel on the wire). */
     model: id.optional(),
     messages: ids,
@@ -90,7 +95,7 @@ const messageSchema = () =>
     id,
     conversation: id,
     role: messageRole,
-    fragment: fragmentSchema.optional(),
+    fragment: buildFragment().optional(),
     sentiment: messageSentiment.optional(),
     created: timestamp,
     updated: timestamp,
@@ -162,9 +167,9 @@ const formatSchema = () =>
       rendering: classificationRendering.optional(),
     }),
     role: formatRole.default('BOTH'),
-    application: defaultedApplicationSchema,
-    fragment: fragmentSchema.optional(),
-    file: z.object({ string: transferableStringSchema.optional() }).loose().optional(),
+    application: buildDefaultedApplicationSchema(),
+    fragment: buildFragment().optional(),
+    file: z.object({ string: buildTransferableString().optional() }).loose().optional(),
     created: timestamp,
     updated: timestamp,
   })
@@ -176,7 +181,7 @@ const activitySchema = () =>
     asset: id.optional(),
     format: id.optional(),
     event: z.record(z.string(), z.unknown()).default(() => ({})),
-    application: defaultedApplicationSchema,
+    application: buildDefaultedApplicationSchema(),
     mechanism: mechanism.default('AUTOMATIC'),
     rank: z.number().int().optional(),
     created: timestamp,

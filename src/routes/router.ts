@@ -1,4 +1,4 @@
-import { addRoute, createRouter as createRadixRouter, findRoute } from 'rou3'
+import { addRoute, createRouter as createRadixRouter, findRoute, type RouterContext as RadixRouter } from 'rou3'
 import { decodeSegment } from './path-segments.js'
 
 /** One route: a method, a path pattern with `:name` parameters, and what it leads to. */
@@ -37,7 +37,8 @@ export interface Router<T> {
  * router.find('GET', '/conversation/abc')?.params // { conversation: 'abc' }
  */
 export function createRouter<T>(routes: Iterable<Route<T>>, seen = new Set<string>()): Router<T> {
-  const radix = createRadixRouter<{ readonly target: T; readonly pattern: string }>()
+  const all: Route<T>[] = []
+  const fixed = new Map<string, Route<T>>()
   for (const route of routes) {
     const key = `${route.method} ${route.path.replace(/:[^/]+/g, ':')}`
     if (seen.has(key)) {
@@ -46,10 +47,15 @@ export function createRouter<T>(routes: Iterable<Route<T>>, seen = new Set<strin
       )
     }
     seen.add(key)
-    addRoute(radix, route.method, route.path, { target: route.target, pattern: route.path })
+    all.push(route)
+    if (FIXED_PATH.test(route.path)) fixed.set(fixedKey(route.method.toUpperCase(), route.path), route)
   }
+  let radix: RadixRouter<{ readonly target: T; readonly pattern: string }> | undefined
   return {
     find(method, path) {
+      const route = fixed.get(fixedKey(method, path))
+      if (route) return { target: route.target, pattern: route.path, params: {} }
+      radix ??= radixOf(all)
       const match = findRoute(radix, method, path)
       if (!match) return undefined
       const params: Record<string, string> = {}
@@ -57,4 +63,26 @@ export function createRouter<T>(routes: Iterable<Route<T>>, seen = new Set<strin
       return { target: match.data.target, pattern: match.data.pattern, params }
     },
   }
+}
+
+/**
+ * A path of fixed segments only, that rou3 keeps as written: looked up in a map,
+ * as rou3 itself first looks a path up among its fixed routes.
+ */
+const FIXED_PATH = /^(?:\/[\w~-][\w.~-]*)*\/?$/
+
+/** The fixed-route key of a method and a path, its one trailing slash ignored (as rou3 does). */
+function fixedKey(method: string, path: string): string {
+  return `${method} ${path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path}`
+}
+
+/**
+ * The radix tree of every route. It is built on the first request a fixed route does not
+ * answer: rou3's `addRoute()` costs about 12 ms for the route table in a fresh process,
+ * which a cold start whose first request is a fixed path (`GET /assets`) no longer pays.
+ */
+function radixOf<T>(routes: readonly Route<T>[]): RadixRouter<{ readonly target: T; readonly pattern: string }> {
+  const radix = createRadixRouter<{ readonly target: T; readonly pattern: string }>()
+  for (const route of routes) addRoute(radix, route.method, route.path, { target: route.target, pattern: route.path })
+  return radix
 }

@@ -1,5 +1,5 @@
 import type { AnnotationRecord, AssetRecord, FormatRecord } from '../store/schemas.js'
-import { sharedEmptyIds } from '../store/schemas.js'
+import { sharedEmptyIds } from '../store/record-defaults.js'
 import type { Pools } from './generate-pools.js'
 import { annotationLinks, flat, link, maybeLink } from './generated-links.js'
 import type { Context } from './generation-context.js'

@@ -1,12 +1,14 @@
 import { z } from 'zod'
 import { clientEnumValues } from './client-enums.generated.js'
+import { lazySchema } from './lazy-schema.js'
 
 /**
  * Builds a zod enum from the values of one of the official client's enums
  * (generated from the client), so the accepted wire strings are exactly the client's.
+ * It is built on its first use, as the schemas that hold it are.
  */
 function enumOf<const T extends readonly [string, ...string[]]>(values: T) {
-  return z.enum(values)
+  return lazySchema(() => z.enum(values))
 }
 
 export const anchorType = enumOf(clientEnumValues.AnchorTypeEnum)

@@ -20,33 +20,34 @@ export const modelCapabilitiesSchema = z.object({
  * (the wire gives them with a readable text).
  *
  * @example
- * modelSchema.parse({ id, version: '1.0.0', name: 'GPT-4o Chat Model', cloud: true, type: 'BALANCED', usage: 'CODE_CONVERSATION', created, updated })
+ * buildModelSchema().parse({ id, version: '1.0.0', name: 'GPT-4o Chat Model', cloud: true, type: 'BALANCED', usage: 'CODE_CONVERSATION', created, updated })
  */
-export const modelSchema = z.object({
-  id: z.string().min(1),
-  version: z.string(),
-  name: z.string().min(1),
-  description: z.string().optional(),
-  cloud: z.boolean(),
-  type: modelType,
-  usage: modelUsage,
-  foundation: modelFoundation.optional(),
-  provider: modelProvider.optional(),
-  /** The provider's own name of the model (`gpt-4o`, `o4-mini-2025-04-16`). */
-  unique: z.string().optional(),
-  downloaded: z.boolean().default(false),
-  downloading: z.boolean().default(false),
-  loaded: z.boolean().default(false),
-  cpu: z.boolean().optional(),
-  custom: z.boolean().default(false),
-  parameters: z.number().min(0).optional(),
-  quantization: z.string().optional(),
-  /** Size on disk, in bytes. */
-  bytes: count.optional(),
-  /** Memory it needs when loaded, in bytes. */
-  ram: count.optional(),
-  maxTokens: z.object({ total: count, input: count.optional(), output: count.optional() }).optional(),
-  capabilities: modelCapabilitiesSchema.optional(),
-  created: z.iso.datetime(),
-  updated: z.iso.datetime(),
-})
+export const buildModelSchema = () =>
+  z.object({
+    id: z.string().min(1),
+    version: z.string(),
+    name: z.string().min(1),
+    description: z.string().optional(),
+    cloud: z.boolean(),
+    type: modelType,
+    usage: modelUsage,
+    foundation: modelFoundation.optional(),
+    provider: modelProvider.optional(),
+    /** The provider's own name of the model (`gpt-4o`, `o4-mini-2025-04-16`). */
+    unique: z.string().optional(),
+    downloaded: z.boolean().default(false),
+    downloading: z.boolean().default(false),
+    loaded: z.boolean().default(false),
+    cpu: z.boolean().optional(),
+    custom: z.boolean().default(false),
+    parameters: z.number().min(0).optional(),
+    quantization: z.string().optional(),
+    /** Size on disk, in bytes. */
+    bytes: count.optional(),
+    /** Memory it needs when loaded, in bytes. */
+    ram: count.optional(),
+    maxTokens: z.object({ total: count, input: count.optional(), output: count.optional() }).optional(),
+    capabilities: modelCapabilitiesSchema.optional(),
+    created: z.iso.datetime(),
+    updated: z.iso.datetime(),
+  })

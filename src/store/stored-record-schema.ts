@@ -1,4 +1,5 @@
-import { recordDefaults, type RecordKind, type RecordOf } from './schemas.js'
+import { recordDefaults } from './record-defaults.js'
+import type { RecordKind, RecordOf } from './schemas.js'
 
 /**
  * The Standard Schema (https://standardschema.dev) of a kind's `@msw/data`

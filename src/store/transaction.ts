@@ -7,7 +7,8 @@ import {
   type LinkingKind,
   type Relation,
 } from './relations.js'
-import { recordDefaults, type RecordInput, type RecordKind, type RecordOf } from './schemas.js'
+import { recordDefaults } from './record-defaults.js'
+import type { RecordInput, RecordKind, RecordOf } from './schemas.js'
 import { nextTimestamp, type Clock } from './clock.js'
 import { describeKind } from './describe-kind.js'
 import { LinkDraft } from './link-draft.js'

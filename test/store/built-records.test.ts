@@ -3,7 +3,9 @@ import { createConversation } from '../../src/domain/conversation-writes.js'
 import { createMockService } from '../../src/core/create-mock-service.js'
 import { seededConversationInput } from '../../src/domain/seeds.js'
 import { fixedClock } from '../../src/store/clock.js'
-import { conversationSchema, recordDefaults } from '../../src/store/schemas.js'
+import { z } from 'zod'
+import { recordDefaults } from '../../src/store/record-defaults.js'
+import { RECORD_KINDS, recordSchemas, type RecordKind } from '../../src/store/schemas.js'
 
 const at = '2024-06-01T12:00:00.000Z'
 const ASSET = '0a0a0a0a-0000-4000-8000-000000000001'
@@ -21,7 +23,7 @@ async function created(body: unknown) {
 describe('records the mock builds itself from a validated request body', () => {
   it('stores a conversation from a bare SeededConversation exactly as its schema would parse it', async () => {
     const record = await created({ type: 'COPILOT' })
-    expect(conversationSchema.parse(record)).toStrictEqual(record)
+    expect(recordSchemas.conversation.parse(record)).toStrictEqual(record)
     expect(record.messages).toEqual([])
     expect(record.score).toEqual({ manual: 0, automatic: 0 })
   })
@@ -49,7 +51,7 @@ describe('records the mock builds itself from a validated request body', () => {
       websites: { iterable: [{ id: WEBSITE }] },
       unknownKey: 'ignored',
     })
-    expect(conversationSchema.parse(record)).toStrictEqual(record)
+    expect(recordSchemas.conversation.parse(record)).toStrictEqual(record)
     expect(record).toMatchObject({
       name: 'Everything set',
       favorited: true,
@@ -62,7 +64,25 @@ describe('records the mock builds itself from a validated request body', () => {
 
   it('fills a record with the same defaults parsing its required fields alone gives', () => {
     const required = { id: 'c1', created: at, updated: at }
-    expect({ ...recordDefaults('conversation'), ...required }).toStrictEqual(conversationSchema.parse(required))
+    expect({ ...recordDefaults('conversation'), ...required }).toStrictEqual(recordSchemas.conversation.parse(required))
     expect(Object.isFrozen(recordDefaults('conversation').score)).toBe(true)
   })
+
+  it.each(RECORD_KINDS)(
+    'declares the %s defaults its schema fills in, field for field and in the same order',
+    (kind) => {
+      expect(Object.entries(recordDefaults(kind))).toStrictEqual(Object.entries(defaultsOfSchema(kind)))
+    },
+  )
 })
+
+/** The value each of a kind's schema fields defaults to, read from the schema itself, in its order. */
+function defaultsOfSchema(kind: RecordKind): Record<string, unknown> {
+  const shape: Record<string, z.ZodType> = recordSchemas[kind].shape
+  const found: Record<string, unknown> = {}
+  for (const [field, schema] of Object.entries(shape)) {
+    const inner = schema instanceof z.ZodLazy ? (schema.unwrap() as z.ZodType) : schema
+    if (inner instanceof z.ZodDefault) found[field] = inner.def.defaultValue
+  }
+  return found
+}

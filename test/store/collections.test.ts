@@ -4,7 +4,8 @@ import { fixedClock } from '../../src/store/clock.js'
 import { validateFixtures } from '../../src/seeding/validate-fixtures.js'
 import { defaultFixtures } from '../../src/seeding/default-fixtures.generated.js'
 import { storedRecordSchema } from '../../src/store/stored-record-schema.js'
-import { recordDefaults, type TagRecord } from '../../src/store/schemas.js'
+import { recordDefaults } from '../../src/store/record-defaults.js'
+import type { TagRecord } from '../../src/store/schemas.js'
 
 const at = '2024-05-01T12:00:00.000Z'
 

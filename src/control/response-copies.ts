@@ -32,11 +32,11 @@ export interface ResponseCopies {
 /**
  * Keeps the responses of the newest `entries` journal entries for the
  * inspector: up to 64 KiB of each body (65,536 characters of text), and up to
- * 8 MiB of bodies in all, the oldest let go first. The bodies are copied into
- * one buffer used as a ring (an ASCII text body byte for byte, bytes as they
- * are), so that keeping thousands of answers leaves the collector nothing to
- * copy, promote or mark; a text body with other characters is kept as the
- * answer's own string, its length taken from the ring all the same.
+ * 8 MiB of bodies in all, the oldest let go first. An ASCII text body (a
+ * JSON answer) is copied into one buffer used as a ring, so that keeping
+ * thousands of answers leaves the collector nothing to copy, promote or mark;
+ * a text with other characters, and whole bytes (the read cache's answers),
+ * are kept as they are, their length taken from the ring all the same.
  *
  * @example
  * const copies = createResponseCopies(10_000)
@@ -65,13 +65,17 @@ export function createResponseCopies(entries: number, totalBytes = RESPONSE_COPI
     }
   }
 
-  /** Copies a body into the ring; a text with other characters than ASCII is kept as it is, its length taken all the same. */
-  function write(id: number, slot: number, body: string | Uint8Array): void {
+  /**
+   * Copies a body into the ring. Kept as it is instead, its length taken from
+   * the ring all the same: a text with other characters than ASCII, and whole
+   * bytes (a read cache's answer, given again and again: nothing to copy).
+   */
+  function write(id: number, slot: number, body: string | Uint8Array, whole: boolean): void {
     const length = typeof body === 'string' ? body.length : body.byteLength
     if (length === 0) return slots.place(slot, 0, 0)
     const at = ring.place(length)
     makeRoom(id, at, length)
-    if (typeof body === 'string' && !ring.writeAscii(body, at, length)) slots.texts[slot] = body
+    if (typeof body === 'string' ? !ring.writeAscii(body, at, length) : whole) slots.bodies[slot] = body
     else if (typeof body !== 'string') ring.writeBytes(body, at)
     ring.advance(at, length)
     slots.place(slot, at, length)
@@ -89,17 +93,16 @@ export function createResponseCopies(entries: number, totalBytes = RESPONSE_COPI
       if (body === undefined) return slots.describe(slot, answer.status, answer.contentType, false)
       const truncated = (typeof body === 'string' ? body.length : body.byteLength) > RESPONSE_COPY_BYTES
       slots.describe(slot, answer.status, answer.contentType, truncated)
-      write(id, slot, truncated ? headOf(body) : body)
+      write(id, slot, truncated ? headOf(body) : body, !truncated)
     },
     get(id) {
       const slot = id % capacity
       if (slots.ids[slot] !== id) return undefined
       const contentType = slots.types[slot]
       const start = slots.starts[slot]!
-      const text = slots.texts[slot]
-      const body =
-        text ??
-        (start === -1 ? undefined : (decoder ??= new TextDecoder()).decode(ring.view(start, slots.lengths[slot]!)))
+      const kept = slots.bodies[slot]
+      const bytes = start === -1 ? undefined : (kept ?? ring.view(start, slots.lengths[slot]!))
+      const body = typeof bytes === 'string' ? bytes : bytes && (decoder ??= new TextDecoder()).decode(bytes)
       return {
         status: slots.statuses[slot]!,
         ...(contentType && { contentType }),
@@ -126,8 +129,8 @@ interface Slots {
   readonly starts: number[]
   readonly lengths: number[]
   readonly truncated: Uint8Array
-  /** A text body that is not ASCII, kept as it is (its length held in the ring). */
-  readonly texts: (string | undefined)[]
+  /** A body kept as it is, not in the ring (its length held there all the same). */
+  readonly bodies: (string | Uint8Array | undefined)[]
   /** Sets a slot's status, type and whether its body was cut; it holds no body until `place`. */
   describe(slot: number, status: number, type: string | undefined, truncated: boolean): void
   /** Sets where a slot's body is in the ring. */
@@ -145,13 +148,13 @@ function createSlots(capacity: number): Slots {
     starts: new Array<number>(capacity).fill(-1),
     lengths: new Array<number>(capacity).fill(-1),
     truncated: new Uint8Array(capacity),
-    texts: new Array<string | undefined>(capacity).fill(undefined),
+    bodies: new Array<string | Uint8Array | undefined>(capacity).fill(undefined),
     describe(slot, status, type, truncated) {
       slots.statuses[slot] = status
       slots.types[slot] = type
       slots.truncated[slot] = truncated ? 1 : 0
       slots.starts[slot] = -1
-      slots.texts[slot] = undefined
+      slots.bodies[slot] = undefined
     },
     place(slot, start, length) {
       slots.starts[slot] = start
@@ -161,12 +164,12 @@ function createSlots(capacity: number): Slots {
       const slot = id % capacity
       if (id === 0 || slots.ids[slot] !== id) return
       slots.ids[slot] = 0
-      slots.texts[slot] = undefined
+      slots.bodies[slot] = undefined
       slots.starts[slot] = -1
     },
     clear() {
       slots.ids.fill(0)
-      slots.texts.fill(undefined)
+      slots.bodies.fill(undefined)
       slots.starts.fill(-1)
     },
   }

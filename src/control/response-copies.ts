@@ -117,8 +117,8 @@ export function createResponseCopies(entries: number, totalBytes = RESPONSE_COPI
   }
 }
 
-/** The most bytes one body can take in the ring: 65,536 characters of text, three bytes each. */
-const MOST_BYTES_OF_ONE = 3 * RESPONSE_COPY_BYTES
+/** The most one body takes in the ring: 64 KiB (a longer one is cut; a text that is not ASCII takes its length in characters). */
+const MOST_BYTES_OF_ONE = RESPONSE_COPY_BYTES
 
 /** What each kept response is, by slot, in flat tables: nothing is made for an answer kept. */
 interface Slots {

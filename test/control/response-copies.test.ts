@@ -7,17 +7,30 @@ const bodyOf = (n: number, length: number) => `"${String(n).padEnd(length - 2, '
 
 describe('response copies kept round a ring of bytes', () => {
   it('gives back every kept body exactly, across the ring wrapping many times, and lets the oldest go first', () => {
-    // 196,608 bytes at the least (three bytes for each of 64 Ki characters): 1,000-byte bodies wrap it every 196.
+    // A ring of 64 KiB, the least it can be: 1,000-byte bodies wrap it every 65.
     const copies = createResponseCopies(10_000, 0)
     for (let n = 1; n <= 1_000; n++) copies.keep(n, json(bodyOf(n, 1_000)))
     const kept = Array.from({ length: 1_000 }, (_, at) => copies.get(at + 1))
     const first = kept.findIndex(Boolean)
     // The newest ones are kept, with no gap, and no more than fit in the ring.
     expect(kept.slice(first).every(Boolean)).toBe(true)
-    expect(1_000 - first).toBeGreaterThan(150)
-    expect(1_000 - first).toBeLessThanOrEqual(196)
+    expect(1_000 - first).toBeGreaterThan(50)
+    expect(1_000 - first).toBeLessThanOrEqual(65)
     for (let n = first + 1; n <= 1_000; n++)
       expect(copies.get(n)).toEqual({ ...json(bodyOf(n, 1_000)), truncated: false })
+  })
+
+  it('keeps every kind of body intact across wrapping, ASCII, other characters and bytes mixed', () => {
+    const copies = createResponseCopies(10_000, 0)
+    const textOf = (n: number) => (n % 3 === 0 ? `ü${bodyOf(n, 700)}` : bodyOf(n, 900 + (n % 7) * 50))
+    for (let n = 1; n <= 600; n++) {
+      const text = textOf(n)
+      copies.keep(n, n % 5 === 0 ? { status: 200, body: new TextEncoder().encode(text) } : json(text))
+    }
+    const kept = Array.from({ length: 600 }, (_, at) => copies.get(at + 1)?.body)
+    const first = kept.findIndex((body) => body !== undefined)
+    expect(first).toBeGreaterThan(0)
+    expect(kept.slice(first)).toEqual(Array.from({ length: 600 - first }, (_, at) => textOf(first + at + 1)))
   })
 
   it('keeps text of any characters, bytes, empty and absent bodies, and network errors as they were answered', () => {

@@ -34,10 +34,12 @@ export function selectSession(defaultService: MockService, options: StandaloneSe
     ...(options.sessionIdleMs !== undefined && { idleMs: options.sessionIdleMs }),
     ...(options.sessionNow !== undefined && { now: options.sessionNow }),
   })
+  // A request naming no session (nearly all of them) gets this one choice, not a new object each.
+  const byDefault: SessionChoice = { service: defaultService }
   return {
     select(request, upgrade) {
       const id = sessionIdOf(request, { upgrade })
-      if (id === undefined) return { service: defaultService }
+      if (id === undefined) return byDefault
       if (!isSessionId(id)) {
         return {
           refusal: `The mock session id "${id.slice(0, 70)}" is not valid: use 1 to 64 letters, digits, ".", "_" or "-".`,

@@ -75,11 +75,12 @@ export async function startStandaloneServer(options: StandaloneServerOptions = {
     const queryStart = rawUrl.indexOf('?')
     const path = queryStart === -1 ? rawUrl : rawUrl.slice(0, queryStart)
     const control = isControlPath(path)
-    const client = clientOf(request)
+    // Only the control API weighs the client's address and origin; an operation reads its `Host` alone.
+    const client: RequestClient = control ? clientOf(request) : { host: request.headers.host }
     const session = sessions.select(request, false)
     const target = 'service' in session ? session.service : service
     // The control API and the inspector: this machine's clients, through a loopback name, from no other site.
-    const refusal = service.access.refusal(path, client)
+    const refusal = control ? service.access.refusal(path, client) : undefined
     // A page of an origin the options allow may read the control API's answers too; no other page may.
     const origin = request.headers.origin
     if (control && !refusal && origin !== undefined && service.access.allowsOrigin(origin)) {

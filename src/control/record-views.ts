@@ -77,7 +77,8 @@ export function recordLabel(kind: RecordKind, record: RecordOf<RecordKind>): str
     case 'conversation':
       return clip(r.name || '(untitled conversation)')
     case 'message':
-      return clip(`${String(r.role).toLowerCase()}: ${r.fragment?.string?.raw ?? ''}`)
+      // Clipped before it is joined: a label of a 1 MiB message copies no more of it than it shows.
+      return clip(`${String(r.role).toLowerCase()}: ${clip(r.fragment?.string?.raw ?? '')}`)
     case 'annotation':
     case 'tag':
       return clip(r.text)

@@ -3,7 +3,6 @@ import type { MockService } from '../core/create-mock-service.js'
 import type { RequestContext } from './answer-request.js'
 import type { ServiceStreams } from './attach-service-streams.js'
 import type { SessionSelector } from './select-session.js'
-import type { InspectorServer } from './serve-inspector.js'
 import type { ConnectionTracker } from './track-connections.js'
 
 /** What a standalone server runs, to be stopped together. */
@@ -11,7 +10,6 @@ export interface ServerParts {
   readonly server: Server
   readonly service: MockService
   readonly sessions: SessionSelector
-  readonly inspector: InspectorServer
   readonly streams: ServiceStreams
   readonly connections: ConnectionTracker
   readonly context: RequestContext
@@ -26,7 +24,7 @@ export interface ServerParts {
  */
 export function stopServing(parts: ServerParts): void {
   parts.streams.close()
-  parts.inspector.close()
+  parts.context.inspector.close()
   parts.service.close()
   parts.sessions.close()
 }

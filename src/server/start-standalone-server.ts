@@ -68,14 +68,13 @@ export async function startStandaloneServer(options: StandaloneServerOptions = {
     await context.persistence?.stop()
     throw error
   }
-  const shutdownTimeoutMs = options.shutdownTimeoutMs ?? DEFAULT_SHUTDOWN_TIMEOUT_MS
   return {
     service,
     url: address.url,
     streamUrls: streamUrlsOf(address.url),
     port: address.port,
     streamClientsDropped: parts.streams.dropped,
-    close: () => closeStandaloneServer(parts, shutdownTimeoutMs),
+    close: () => closeStandaloneServer(parts, options.shutdownTimeoutMs ?? DEFAULT_SHUTDOWN_TIMEOUT_MS),
   }
 }
 
@@ -102,5 +101,5 @@ function createServerParts(options: StandaloneServerOptions): ServerParts {
   const connections = trackConnections(server, maxConnections)
   server.on('request', createRequestHandler(context, connections, maxConnections))
   const streams = attachServiceStreams(server, service, { sessions, connections, maxConnections, options })
-  return { server, service, sessions, inspector: context.inspector, streams, connections, context }
+  return { server, service, sessions, streams, connections, context }
 }

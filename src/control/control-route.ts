@@ -28,3 +28,12 @@ export interface ControlRoute {
  * jsonAnswer(201, { id })
  */
 export const jsonAnswer = (status: number, value: unknown): Answer => executionJsonAnswer(status, value)
+
+/**
+ * The control API's empty answer, for a change done.
+ *
+ * @example
+ * journal.clear()
+ * return NO_CONTENT
+ */
+export const NO_CONTENT: Answer = { status: 204 }

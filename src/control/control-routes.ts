@@ -1,10 +1,13 @@
-import { invariant } from 'outvariant'
-import { textAnswer, type Answer } from '../execution/answer.js'
+import { textAnswer } from '../execution/answer.js'
 import type { Store } from '../store/create-store.js'
 import type { ControllableClock } from '../store/controllable-clock.js'
-import { jsonAnswer, type ControlRoute } from './control-route.js'
+import { bodyField } from './body-field.js'
+import { clockRoutes } from './clock-routes.js'
+import { jsonAnswer, NO_CONTENT, type ControlRoute } from './control-route.js'
+import { copilotRoutes } from './copilot-routes.js'
 import type { CopilotReplies } from './copilot-replies.js'
 import type { Faults } from './faults.js'
+import { faultRoutes } from './fault-routes.js'
 import type { Inspection } from './inspection.js'
 import { inspectorRoutes } from './inspector-routes.js'
 import type { Journal } from './journal.js'
@@ -24,13 +27,6 @@ export interface ControlTarget {
   removeAsset(id: string): Promise<void>
   reset(): Promise<void>
   useScenario(name: ScenarioName): Promise<void>
-}
-
-const NO_CONTENT: Answer = { status: 204 }
-
-/** A field of a request's JSON body (checked by whoever takes it), or undefined. */
-function bodyField(body: unknown, field: string): unknown {
-  return typeof body === 'object' && body !== null ? (Reflect.get(body, field) as unknown) : undefined
 }
 
 /**
@@ -157,95 +153,5 @@ function journalRoutes(journal: Journal): ControlRoute[] {
         return NO_CONTENT
       },
     },
-  ]
-}
-
-/** Faults of operations and streams, added, listed and removed. */
-function faultRoutes(faults: Faults): ControlRoute[] {
-  return [
-    {
-      method: 'POST',
-      path: '/__mock/faults',
-      run({ body }) {
-        invariant(
-          typeof body === 'object' && body !== null,
-          'Failed to add a fault: the body is not a JSON object. Send { "operation", "status"?, "delayMs"?, "networkError"?, "times"? } or { "stream", … }.',
-        )
-        const fault = 'stream' in body ? faults.addStream(body as never) : faults.add(body as never)
-        return jsonAnswer(201, { id: fault.id })
-      },
-    },
-    {
-      method: 'GET',
-      path: '/__mock/faults',
-      run: () => jsonAnswer(200, { faults: faults.list(), streamFaults: faults.listStreams() }),
-    },
-    {
-      method: 'DELETE',
-      path: '/__mock/faults/:id',
-      run({ params }) {
-        if (faults.remove(params.id ?? '')) return NO_CONTENT
-        return textAnswer(404, `No fault "${params.id}" is waiting. GET /__mock/faults lists them.`)
-      },
-    },
-    {
-      method: 'DELETE',
-      path: '/__mock/faults',
-      run() {
-        faults.clear()
-        return NO_CONTENT
-      },
-    },
-  ]
-}
-
-/** The copilot's scripted replies, queued, listed and dropped. */
-function copilotRoutes(copilot: CopilotReplies): ControlRoute[] {
-  return [
-    {
-      method: 'POST',
-      path: '/__mock/copilot/replies',
-      run({ body }) {
-        const replies: unknown[] = Array.isArray(body) ? body : [body]
-        copilot.reply(...(replies as never[]))
-        return jsonAnswer(201, { pending: copilot.pending.length })
-      },
-    },
-    {
-      method: 'GET',
-      path: '/__mock/copilot/replies',
-      run: () => jsonAnswer(200, { replies: copilot.pending }),
-    },
-    {
-      method: 'DELETE',
-      path: '/__mock/copilot/replies',
-      run() {
-        copilot.clear()
-        return NO_CONTENT
-      },
-    },
-  ]
-}
-
-/** The mock's clock: read, frozen, set, advanced, resumed and reset; each answers the clock's state. */
-function clockRoutes(clock: ControllableClock): ControlRoute[] {
-  const route = (path: string, change: (body: unknown) => void): ControlRoute => ({
-    method: 'POST',
-    path,
-    run({ body }) {
-      change(body)
-      return jsonAnswer(200, clock.state())
-    },
-  })
-  return [
-    { method: 'GET', path: '/__mock/clock', run: () => jsonAnswer(200, clock.state()) },
-    route('/__mock/clock/freeze', (body) => {
-      const at = bodyField(body, 'at')
-      clock.freeze(at === undefined ? undefined : (at as string))
-    }),
-    route('/__mock/clock/set', (body) => clock.set(bodyField(body, 'at') as string)),
-    route('/__mock/clock/advance', (body) => clock.advance(bodyField(body, 'ms') as number)),
-    route('/__mock/clock/resume', () => clock.resume()),
-    route('/__mock/clock/reset', () => clock.reset()),
   ]
 }

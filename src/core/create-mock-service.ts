@@ -1,15 +1,12 @@
 import { controlRoutes } from '../control/control-routes.js'
 import { createCopilotReplies, type CopilotReplies } from '../control/copilot-replies.js'
 import { createFaults, type Faults } from '../control/faults.js'
-import { createInspection, type Inspection } from '../control/inspection.js'
 import { createJournal, type Journal } from '../control/journal.js'
 import { createSessionFrameLog } from '../control/session-frames.js'
-import { createNamedSnapshots } from '../control/named-snapshots.js'
 import { downloadControlRoutes } from '../control/download-control.js'
 import { osControlRoutes } from '../control/os-controls.js'
 import { verifyCalls } from '../control/verify-calls.js'
 import { verifyStreams } from '../control/verify-streams.js'
-import { deleteAsset } from '../domain/asset-writes.js'
 import type { CopilotHooks } from '../domain/copilot-reply.js'
 import { isModelUsable } from '../domain/model-usability.js'
 import { createServiceMachine, type ServiceMachine } from '../domain/service-machine.js'
@@ -19,19 +16,21 @@ import { createStreamHub, type StreamHub } from '../events/stream-hub.js'
 import { createAnswerCache } from '../execution/answer-cache.js'
 import { DEFAULT_MAX_BODY_BYTES } from '../execution/body-limit.js'
 import type { ExecutionEnvironment } from '../execution/execute-operation.js'
-import type { Operation } from '../operations/define-operation.js'
 import { routeTable } from '../routes/route-table.js'
-import { systemClock } from '../store/clock.js'
+import { systemClock, type Clock } from '../store/clock.js'
 import { createControllableClock } from '../store/controllable-clock.js'
 import { createStore, type Store } from '../store/create-store.js'
 import { seededIds } from '../store/seeded-ids.js'
-import { createWireRenderer, type WireRenderer } from '../wire/wire-renderer.js'
+import { createWireRenderer } from '../wire/wire-renderer.js'
 import { createAccessPolicy } from './access-policy.js'
-import { createDispatcher } from './create-dispatcher.js'
+import { connectionJournal } from './connection-journal.js'
+import { createDispatcher, type Dispatcher } from './create-dispatcher.js'
 import { serviceStreams } from './service-streams.js'
 import type { MockService, MockServiceOptions } from './mock-service.js'
 import { operationResolver, type ResolveOperation } from './operation-resolver.js'
 import { createScenarioState } from './scenario-state.js'
+import { serviceInspection } from './service-inspection.js'
+import { serviceSteering } from './service-steering.js'
 import { upgradeRefusal } from './upgrade-refusal.js'
 
 export type { MockService, MockServiceOptions } from './mock-service.js'
@@ -50,12 +49,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
   const seed = options.seed ?? 1
   const access = createAccessPolicy(options.allowedOrigins)
   const clock = createControllableClock(options.clock ?? systemClock)
-  const store = createStore({
-    clock,
-    createId: seededIds(options.idSeed ?? seed),
-    ...(options.maxStoreBytes !== undefined && { maxBytes: options.maxStoreBytes }),
-    ...(options.storeBudget !== undefined && { budget: options.storeBudget }),
-  })
+  const store = storeOf(options, clock, seed)
   const scenarios = createScenarioState(store, { ...options, seed })
   const operations = routeTable()
   const resolveOperation = operationResolver(operations, () => streams.paths)
@@ -68,45 +62,15 @@ export function createMockService(options: MockServiceOptions = {}): MockService
   const machine = machineOf(store, hub, options)
   // Every WebSocket, accepted or refused, is journaled: opened, counted and closed here, whatever the transport.
   const sessionFrames = createSessionFrameLog()
-  const connections: StreamConnectionHooks = {
-    now: () => clock.now(),
-    opened(connection) {
-      const changed = journal.recordConnection(connection)
-      sessionFrames.open(connection, journal.lastId)
-      return changed
-    },
-    sent: (connection, frame) => sessionFrames.sent(connection, frame),
-  }
+  const connections = connectionJournal(clock, journal, sessionFrames)
   const paceMs = options.copilotPaceMs ?? 0
   const streams = serviceStreams({ store, hub, clock, renderer, copilotHooks, machine, paceMs, connections })
   const environment = environmentOf({ store, machine, renderer, copilotHooks, faults, journal }, options.version)
-  const inspection = inspectionOf({
-    store,
-    journal,
-    faults,
-    hub,
-    clock,
-    operations,
-    renderer,
-    resolveOperation,
-    scenarios,
-    sessionFrames,
+  const inspection = serviceInspection({
+    ...{ store, journal, faults, hub, clock, operations },
+    ...{ renderer, resolveOperation, scenarios, sessionFrames },
   })
-  const steering = {
-    async reset() {
-      journal.clear()
-      faults.clear()
-      copilot.clear()
-      clock.reset()
-      machine.os.reset()
-      await scenarios.reload()
-    },
-    async useScenario(name: MockService['scenario']) {
-      await scenarios.use(name)
-      inspection.scenarioChanged()
-    },
-    removeAsset: (id: string) => store.write((tx) => deleteAsset(tx, id)),
-  }
+  const steering = serviceSteering({ store, journal, faults, copilot, clock, machine, scenarios, inspection })
   const control = [
     ...controlRoutes({ store, journal, faults, copilot, clock, inspection, ...steering }),
     ...osControlRoutes(machine.os),
@@ -133,15 +97,30 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     snapshot: () => store.snapshot(),
     restore: (snapshot) => store.replaceAll(snapshot.records, snapshot.gone),
     verify: verifierOf(journal, resolveOperation),
-    refuseUpgrade(path, refusal = upgradeRefusal(path)) {
-      const name = dispatcher.streamAt(path)?.name
-      connections.opened(streamConnection(connections, name, path, refusal))
-      return refusal
-    },
+    refuseUpgrade: upgradeRefuser(dispatcher, connections),
     close() {
       streams.close()
       hub.close()
     },
+  }
+}
+
+/** The store of a service: on its clock, with ids from its seed, within its own cap and the budget it shares. */
+function storeOf(options: MockServiceOptions, clock: Clock, seed: number): Store {
+  return createStore({
+    clock,
+    createId: seededIds(options.idSeed ?? seed),
+    ...(options.maxStoreBytes !== undefined && { maxBytes: options.maxStoreBytes }),
+    ...(options.storeBudget !== undefined && { budget: options.storeBudget }),
+  })
+}
+
+/** `refuseUpgrade()`: a WebSocket refused is journaled like one accepted, under the stream its path names. */
+function upgradeRefuser(dispatcher: Dispatcher, connections: StreamConnectionHooks): MockService['refuseUpgrade'] {
+  return (path, refusal = upgradeRefusal(path)) => {
+    const name = dispatcher.streamAt(path)?.name
+    connections.opened(streamConnection(connections, name, path, refusal))
+    return refusal
   }
 }
 
@@ -206,34 +185,5 @@ function machineOf(store: Store, hub: StreamHub, options: MockServiceOptions): S
     ...(options.downloadPaceMs !== undefined && { downloadPaceMs: options.downloadPaceMs }),
     onRestart: (kind) =>
       hub.disconnectAll(1012, `PiecesOS ${kind === 'restart' ? 'is restarting' : 'was terminated'}.`),
-  })
-}
-
-/** What the inspection of a service reads. */
-interface InspectionParts extends Omit<
-  Parameters<typeof createInspection>[0],
-  'scenario' | 'snapshots' | 'render' | 'replaceState'
-> {
-  readonly operations: readonly Operation[]
-  readonly renderer: WireRenderer
-  readonly scenarios: { readonly current: MockService['scenario'] }
-}
-
-/** The inspection of a service, with its snapshots kept by id and records rendered at the mock's time. */
-function inspectionOf({ renderer, scenarios, ...parts }: InspectionParts): Inspection {
-  const { store, clock } = parts
-  return createInspection({
-    ...parts,
-    get scenario() {
-      return scenarios.current
-    },
-    snapshots: createNamedSnapshots({
-      snapshot: () => store.snapshot(),
-      restore: (snapshot) => store.replaceAll(snapshot.records, snapshot.gone),
-      now: () => clock.now(),
-    }),
-    render: (kind, record) =>
-      renderer.answer({ now: clock.now(), transferables: true, keep: false }).render(kind, record),
-    replaceState: (snapshot) => store.replaceAll(snapshot.records, snapshot.gone),
   })
 }

@@ -1,0 +1,39 @@
+import { createInspection, type Inspection } from '../control/inspection.js'
+import { createNamedSnapshots } from '../control/named-snapshots.js'
+import type { Operation } from '../operations/define-operation.js'
+import type { WireRenderer } from '../wire/wire-renderer.js'
+import type { MockService } from './mock-service.js'
+
+/** What the inspection of a service reads. */
+interface InspectionParts extends Omit<
+  Parameters<typeof createInspection>[0],
+  'scenario' | 'snapshots' | 'render' | 'replaceState'
+> {
+  readonly operations: readonly Operation[]
+  readonly renderer: WireRenderer
+  readonly scenarios: { readonly current: MockService['scenario'] }
+}
+
+/**
+ * The inspection of a service, with its snapshots kept by id and records rendered at the mock's time.
+ *
+ * @example
+ * const inspection = serviceInspection({ store, journal, faults, hub, clock, operations, renderer, resolveOperation, scenarios, sessionFrames })
+ */
+export function serviceInspection({ renderer, scenarios, ...parts }: InspectionParts): Inspection {
+  const { store, clock } = parts
+  return createInspection({
+    ...parts,
+    get scenario() {
+      return scenarios.current
+    },
+    snapshots: createNamedSnapshots({
+      snapshot: () => store.snapshot(),
+      restore: (snapshot) => store.replaceAll(snapshot.records, snapshot.gone),
+      now: () => clock.now(),
+    }),
+    render: (kind, record) =>
+      renderer.answer({ now: clock.now(), transferables: true, keep: false }).render(kind, record),
+    replaceState: (snapshot) => store.replaceAll(snapshot.records, snapshot.gone),
+  })
+}

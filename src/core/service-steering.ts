@@ -1,0 +1,53 @@
+import type { CopilotReplies } from '../control/copilot-replies.js'
+import type { Faults } from '../control/faults.js'
+import type { Inspection } from '../control/inspection.js'
+import type { Journal } from '../control/journal.js'
+import { deleteAsset } from '../domain/asset-writes.js'
+import type { ServiceMachine } from '../domain/service-machine.js'
+import type { ControllableClock } from '../store/controllable-clock.js'
+import type { Store } from '../store/create-store.js'
+import type { MockService } from './mock-service.js'
+import type { ScenarioState } from './scenario-state.js'
+
+/** What a mock's tests and control API steer it with: reset, switch scenario, remove an asset. */
+type ServiceSteering = Pick<MockService, 'reset' | 'useScenario' | 'removeAsset'>
+
+/** The parts of a mock its steering resets or changes. */
+interface SteeringParts {
+  readonly store: Store
+  readonly journal: Journal
+  readonly faults: Faults
+  readonly copilot: CopilotReplies
+  readonly clock: ControllableClock
+  readonly machine: ServiceMachine
+  readonly scenarios: ScenarioState
+  readonly inspection: Inspection
+}
+
+/**
+ * A mock's steering: `reset()` clears the journal, faults, scripted replies,
+ * clock and machine and reloads the scenario; `useScenario()` switches and
+ * tells the inspector; `removeAsset()` deletes one asset and what hangs on it.
+ *
+ * @example
+ * const steering = serviceSteering({ store, journal, faults, copilot, clock, machine, scenarios, inspection })
+ * await steering.reset()
+ */
+export function serviceSteering(parts: SteeringParts): ServiceSteering {
+  const { store, journal, faults, copilot, clock, machine, scenarios, inspection } = parts
+  return {
+    async reset() {
+      journal.clear()
+      faults.clear()
+      copilot.clear()
+      clock.reset()
+      machine.os.reset()
+      await scenarios.reload()
+    },
+    async useScenario(name: MockService['scenario']) {
+      await scenarios.use(name)
+      inspection.scenarioChanged()
+    },
+    removeAsset: (id: string) => store.write((tx) => deleteAsset(tx, id)),
+  }
+}

@@ -1,5 +1,4 @@
-import type { RecordKind } from '../store/schemas.js'
-import type { DiffRow, KindDiff } from '../control/snapshot-diff.js'
+import type { DiffRow, KindDiff, StoreDiff } from '../control/snapshot-diff.js'
 import type { Connection } from './connection.js'
 import { useLoad } from './use-load.js'
 
@@ -31,7 +30,7 @@ export function SnapshotDiffView({
 }) {
   // null: the snapshot is no longer kept.
   const diff = useLoad(() => connection.diffSnapshot(snapshot).catch(() => null), [connection, snapshot, version])
-  const kinds = diff ? (Object.entries(diff.kinds) as [RecordKind, KindDiff][]) : []
+  const kinds = diff ? (Object.entries(diff.kinds) as [keyof StoreDiff['kinds'], KindDiff][]) : []
   return (
     <section class="cam-diff" aria-label="snapshot diff">
       <h3>

@@ -164,20 +164,25 @@ const tagSchema = () =>
     score: buildScore().default(sharedZeroScore),
   })
 
+/** The fields a website and an anchor end with alike: their times, the records they are linked to, a score. */
+const contextLinks = () => ({
+  created: timestamp,
+  updated: timestamp,
+  assets: ids,
+  conversations: ids,
+  annotations: ids,
+  messages: ids,
+  tags: ids,
+  summaries: ids,
+  score: buildScore().default(sharedZeroScore),
+})
+
 const websiteSchema = () =>
   z.object({
     id,
     url: z.string(),
     name: z.string(),
-    created: timestamp,
-    updated: timestamp,
-    assets: ids,
-    conversations: ids,
-    annotations: ids,
-    messages: ids,
-    tags: ids,
-    summaries: ids,
-    score: buildScore().default(sharedZeroScore),
+    ...contextLinks(),
   })
 
 const anchorSchema = () =>
@@ -187,15 +192,7 @@ const anchorSchema = () =>
     name: z.string().optional(),
     watch: z.boolean().optional(),
     fullpath: z.string(),
-    created: timestamp,
-    updated: timestamp,
-    assets: ids,
-    conversations: ids,
-    annotations: ids,
-    messages: ids,
-    tags: ids,
-    summaries: ids,
-    score: buildScore().default(sharedZeroScore),
+    ...contextLinks(),
   })
 
 const workstreamSummarySchema = () =>

@@ -1,3 +1,4 @@
+import { read } from '../support/read.js'
 import { spawn, type ChildProcess } from 'node:child_process'
 import { once } from 'node:events'
 import { createInterface } from 'node:readline'
@@ -46,7 +47,7 @@ describe('npm start', () => {
     'stops the server when the npm process gets %s',
     async (signal) => {
       const started = await npmStart()
-      expect((await fetch(`${started.url}/.well-known/health`)).status).toBe(200)
+      expect((await fetch(`${started.url}/.well-known/health`).then(read)).status).toBe(200)
       started.npm.kill(signal)
       await started.closed
       expect(started.lines.some((line) => line.startsWith('conversation-asset-mock stopping on '))).toBe(true)

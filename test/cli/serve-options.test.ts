@@ -1,3 +1,4 @@
+import { read } from '../support/read.js'
 import { once } from 'node:events'
 import { afterEach, describe, expect, it } from 'vitest'
 import { WebSocket } from 'ws'
@@ -28,7 +29,7 @@ describe('the CLI options for the data served', () => {
     const cli = startCli(['--port', '0', '--journal-limit', '2', '--quiet'])
     const url = urlOf(await cli.nextLine(ready))
     for (const path of ['/assets/identifiers', '/conversations/identifiers', '/.well-known/health']) {
-      expect((await fetch(`${url}${path}`)).status).toBe(200)
+      expect((await fetch(`${url}${path}`).then(read)).status).toBe(200)
     }
     const journal = await (await fetch(`${url}/__mock/journal`)).json()
     expect(journal.requests.map((entry: { path: string }) => entry.path)).toEqual([

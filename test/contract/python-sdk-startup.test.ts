@@ -1,3 +1,4 @@
+import { read } from '../support/read.js'
 import type { IdentifierFrame } from 'conversation-asset-mock'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { streamRuntimes, type StreamRuntime, type TestSocket } from '../events/stream-runtimes.js'
@@ -36,7 +37,7 @@ describe.each(streamRuntimes)("the Python SDK's start-up sequence, $name", ({ st
     }
 
     // 1. Port discovery: HEAD, then GET /.well-known/health.
-    expect((await fetch(url('/.well-known/health'), { method: 'HEAD' })).status).toBe(200)
+    expect((await fetch(url('/.well-known/health'), { method: 'HEAD' }).then(read)).status).toBe(200)
     const health = await fetch(url('/.well-known/health'))
     expect(health.status).toBe(200)
     expect(await health.text()).toMatch(/^ok/)

@@ -1,3 +1,4 @@
+import { read } from '../support/read.js'
 import { Configuration, ConversationApi, ConversationsApi, AssetApi } from '@pieces.app/pieces-os-client'
 import { createMockService, GONE_ASSET_ID, recordFrames, VerificationError } from 'conversation-asset-mock'
 import { setupMockServer } from 'conversation-asset-mock/node'
@@ -86,8 +87,8 @@ describe('the control plane in-process', () => {
     const failed = await fetch(`${mock.baseUrl}/conversations`)
     expect(failed.status).toBe(503)
     expect(await failed.text()).toBe('Service unavailable')
-    expect((await fetch(`${mock.baseUrl}/conversations/identifiers`)).status).toBe(200)
-    expect((await fetch(`${mock.baseUrl}/conversations`)).status).toBe(200)
+    expect((await fetch(`${mock.baseUrl}/conversations/identifiers`).then(read)).status).toBe(200)
+    expect((await fetch(`${mock.baseUrl}/conversations`).then(read)).status).toBe(200)
     expect(mock.journal.byOperation('conversationsSnapshot').map((entry) => entry.status)).toEqual([503, 200])
   })
 
@@ -95,7 +96,7 @@ describe('the control plane in-process', () => {
     mock.faults.add({ operation: 'asset_snapshot', networkError: true, times: 2 })
     await expect(asset.assetSnapshot({ asset: GONE_ASSET_ID })).rejects.toThrow()
     await expect(fetch(`${mock.baseUrl}/asset/${GONE_ASSET_ID}`)).rejects.toThrow(TypeError)
-    expect((await fetch(`${mock.baseUrl}/asset/${GONE_ASSET_ID}`)).status).toBe(200)
+    expect((await fetch(`${mock.baseUrl}/asset/${GONE_ASSET_ID}`).then(read)).status).toBe(200)
   })
 
   it('changes nothing when a fault answers a write', async () => {

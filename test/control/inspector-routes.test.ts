@@ -1,3 +1,4 @@
+import { read } from '../support/read.js'
 import { request as httpRequest } from 'node:http'
 import { Configuration, ConversationApi, ConversationsApi } from '@pieces.app/pieces-os-client'
 import { controlClient, GONE_ASSET_ID, type InspectionEvent } from 'conversation-asset-mock'
@@ -98,7 +99,7 @@ describe('the inspector on the standalone server', () => {
     })
     expect(refused.status).toBe(400)
     expect(await refused.text()).toMatch(/^Failed to set the mock's clock: "soon" is not a time/)
-    expect((await fetch(`${server.url}/__mock/clock/reset`, { method: 'POST' })).status).toBe(200)
+    expect((await fetch(`${server.url}/__mock/clock/reset`, { method: 'POST' }).then(read)).status).toBe(200)
   })
 
   it('lists stream faults beside the others, and removes one fault by id', async () => {
@@ -110,13 +111,15 @@ describe('the inspector on the standalone server', () => {
       streamFaults: [expect.objectContaining({ id: stream, drop: true, remaining: 2 })],
     })
     await mock.removeFault(http)
-    expect((await fetch(`${server.url}/conversations`)).status).toBe(200)
-    expect((await fetch(`${server.url}/__mock/faults/${http}`, { method: 'DELETE' })).status).toBe(404)
+    expect((await fetch(`${server.url}/conversations`).then(read)).status).toBe(200)
+    expect((await fetch(`${server.url}/__mock/faults/${http}`, { method: 'DELETE' }).then(read)).status).toBe(404)
   })
 
   it('deletes an asset as another client would, and says when it is already gone', async () => {
-    expect((await fetch(`${server.url}/__mock/assets/${GONE_ASSET_ID}`, { method: 'DELETE' })).status).toBe(204)
-    expect((await fetch(`${server.url}/asset/${GONE_ASSET_ID}`)).status).toBe(410)
+    expect((await fetch(`${server.url}/__mock/assets/${GONE_ASSET_ID}`, { method: 'DELETE' }).then(read)).status).toBe(
+      204,
+    )
+    expect((await fetch(`${server.url}/asset/${GONE_ASSET_ID}`).then(read)).status).toBe(410)
     const again = await fetch(`${server.url}/__mock/assets/${GONE_ASSET_ID}`, { method: 'DELETE' })
     expect(again.status).toBe(404)
     expect(await again.text()).toContain('is already gone')
@@ -144,8 +147,8 @@ describe('the inspector on the standalone server', () => {
     })
     const detail = await (await fetch(`${server.url}/__mock/records/conversation/${created.id}`)).json()
     expect(detail.wire).toMatchObject({ id: created.id, name: 'Over HTTP' })
-    expect((await fetch(`${server.url}/__mock/records/planet/x`)).status).toBe(404)
-    expect((await fetch(`${server.url}/__mock/records/conversation/nope`)).status).toBe(404)
+    expect((await fetch(`${server.url}/__mock/records/planet/x`).then(read)).status).toBe(404)
+    expect((await fetch(`${server.url}/__mock/records/conversation/nope`).then(read)).status).toBe(404)
 
     const { rows } = await (await fetch(`${server.url}/__mock/journal/rows`)).json()
     expect(rows).toEqual([
@@ -154,7 +157,7 @@ describe('the inspector on the standalone server', () => {
     const entry = await (await fetch(`${server.url}/__mock/journal/${rows[0].id}`)).json()
     expect(entry.entry.body).toEqual({ type: 'COPILOT', name: 'Over HTTP' })
     expect(JSON.parse(entry.response.body)).toMatchObject({ id: created.id })
-    expect((await fetch(`${server.url}/__mock/journal/99999`)).status).toBe(404)
+    expect((await fetch(`${server.url}/__mock/journal/99999`).then(read)).status).toBe(404)
 
     const overview = await (await fetch(`${server.url}/__mock/overview`)).json()
     expect(overview).toMatchObject({ scenario: 'default', counts: { conversation: 9 }, clock: { frozen: false } })
@@ -226,9 +229,9 @@ describe('the inspector on the standalone server', () => {
     })
     expect(otherPort.status).toBe(403)
     // The service's own routes stay open to every origin, as a dev mock's must.
-    expect((await fetch(`${server.url}/conversations`, { headers: { origin: 'http://evil.example' } })).status).toBe(
-      200,
-    )
+    expect(
+      (await fetch(`${server.url}/conversations`, { headers: { origin: 'http://evil.example' } }).then(read)).status,
+    ).toBe(200)
   })
 
   it('answers its own page, by IP or by the name localhost', async () => {

@@ -1,3 +1,4 @@
+import { read } from '../support/read.js'
 import { Configuration, ConversationsApi } from '@pieces.app/pieces-os-client'
 import { controlClient, VerificationError } from 'conversation-asset-mock'
 import { startStandaloneServer, type StandaloneServer } from 'conversation-asset-mock/server'
@@ -45,7 +46,7 @@ describe('the standalone control API', () => {
         status: 200,
       }),
     ])
-    expect((await fetch(`${server.url}/__mock/journal`, { method: 'DELETE' })).status).toBe(204)
+    expect((await fetch(`${server.url}/__mock/journal`, { method: 'DELETE' }).then(read)).status).toBe(204)
     expect(await mock.journal()).toEqual([])
   })
 
@@ -57,12 +58,12 @@ describe('the standalone control API', () => {
     })
     expect(response.status).toBe(201)
     expect(await response.json()).toEqual({ id: expect.any(String) })
-    expect((await fetch(`${server.url}/conversations`)).status).toBe(500)
-    expect((await fetch(`${server.url}/conversations`)).status).toBe(200)
+    expect((await fetch(`${server.url}/conversations`).then(read)).status).toBe(500)
+    expect((await fetch(`${server.url}/conversations`).then(read)).status).toBe(200)
     await mock.addFault({ operation: 'conversationsSnapshot', networkError: true })
     await expect(fetch(`${server.url}/conversations`)).rejects.toThrow(TypeError)
-    expect((await fetch(`${server.url}/__mock/faults`, { method: 'DELETE' })).status).toBe(204)
-    expect((await fetch(`${server.url}/conversations`)).status).toBe(200)
+    expect((await fetch(`${server.url}/__mock/faults`, { method: 'DELETE' }).then(read)).status).toBe(204)
+    expect((await fetch(`${server.url}/conversations`).then(read)).status).toBe(200)
   })
 
   it('refuses a fault without an effect with 400 and a message', async () => {
@@ -76,9 +77,9 @@ describe('the standalone control API', () => {
   })
 
   it('switches scenarios by name, and answers 404 for an unknown one', async () => {
-    expect((await fetch(`${server.url}/__mock/scenarios/empty`, { method: 'POST' })).status).toBe(204)
+    expect((await fetch(`${server.url}/__mock/scenarios/empty`, { method: 'POST' }).then(read)).status).toBe(204)
     expect((await conversations.conversationsIdentifiersSnapshot()).iterable).toEqual([])
-    expect((await fetch(`${server.url}/__mock/scenarios/huge`, { method: 'POST' })).status).toBe(404)
+    expect((await fetch(`${server.url}/__mock/scenarios/huge`, { method: 'POST' }).then(read)).status).toBe(404)
     await mock.useScenario('default')
   })
 

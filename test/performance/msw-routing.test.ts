@@ -1,3 +1,4 @@
+import { read } from '../support/read.js'
 import { http, HttpResponse } from 'msw'
 import { setupServer } from 'msw/node'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
@@ -35,10 +36,10 @@ describe('the MSW handlers route every operation through the service router', ()
 
   it('answers static routes before parameter routes, with or without a trailing slash', async () => {
     const [conversation] = service.store.all('conversation')
-    expect((await fetch(`${base}/conversations/`)).status).toBe(200)
-    expect((await fetch(`${base}/conversations/identifiers`)).status).toBe(200)
-    const read = await fetch(`${base}/conversation/${encodeURIComponent(conversation!.id)}`)
-    expect(((await read.json()) as { id: string }).id).toBe(conversation!.id)
+    expect((await fetch(`${base}/conversations/`).then(read)).status).toBe(200)
+    expect((await fetch(`${base}/conversations/identifiers`).then(read)).status).toBe(200)
+    const answer = await fetch(`${base}/conversation/${encodeURIComponent(conversation!.id)}`)
+    expect(((await answer.json()) as { id: string }).id).toBe(conversation!.id)
   })
 
   it('decodes parameters as MSW does', async () => {
@@ -64,7 +65,7 @@ describe('the MSW handlers under a base URL with a path', () => {
   afterAll(() => server.close())
 
   it('answer under that path only', async () => {
-    expect((await fetch('http://localhost:39312/api/conversations')).status).toBe(200)
+    expect((await fetch('http://localhost:39312/api/conversations').then(read)).status).toBe(200)
     await fetch('http://localhost:39312/conversations').catch(() => undefined)
     expect(unhandled).toEqual(['/conversations'])
   })

@@ -1,3 +1,4 @@
+import { read } from '../support/read.js'
 import { once } from 'node:events'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -42,7 +43,7 @@ describe('the standalone server with proxy', () => {
     expect(((await answer.json()) as { iterable: unknown[] }).iterable.length).toBe(
       server.service.store.count('conversation'),
     )
-    expect((await fetch(`${server.url}/no/such/path`)).status).toBe(404)
+    expect((await fetch(`${server.url}/no/such/path`).then(read)).status).toBe(404)
     expect(reached).toEqual([])
   })
 

@@ -1,3 +1,4 @@
+import { read } from '../support/read.js'
 import { once } from 'node:events'
 import { startStandaloneServer, type StandaloneServer } from 'conversation-asset-mock/server'
 import WebSocket from 'ws'
@@ -52,7 +53,7 @@ describe('the control API of the standalone server against pages of other sites'
       /^The control API takes JSON bodies only: send content-type: application\/json/,
     )
     expect(await faultCount(server)).toBe(0)
-    expect((await fetch(`${server.url}/conversations`)).status).toBe(200)
+    expect((await fetch(`${server.url}/conversations`).then(read)).status).toBe(200)
   })
 
   it('takes a JSON body, with or without a charset, and bodyless POST and DELETE', async () => {
@@ -64,8 +65,8 @@ describe('the control API of the standalone server against pages of other sites'
       })
       expect(response.status).toBe(201)
     }
-    expect((await fetch(`${server.url}/__mock/reset`, { method: 'POST', body: '' })).status).toBe(204)
-    expect((await fetch(`${server.url}/__mock/faults`, { method: 'DELETE' })).status).toBe(204)
+    expect((await fetch(`${server.url}/__mock/reset`, { method: 'POST', body: '' }).then(read)).status).toBe(204)
+    expect((await fetch(`${server.url}/__mock/faults`, { method: 'DELETE' }).then(read)).status).toBe(204)
   })
 
   it('does not let every page read its answers, while the service routes still do', async () => {

@@ -1,3 +1,4 @@
+import { read } from '../support/read.js'
 import { startStandaloneServer, type StandaloneServer } from 'conversation-asset-mock/server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { streamRuntimes, type StreamRuntime } from '../events/stream-runtimes.js'
@@ -46,7 +47,7 @@ describe('HTTP edges of the standalone server', () => {
     expect(response.headers.get('content-type')).toBe('text/event-stream')
     expect(await response.text()).toBe('')
     // The connection is free again: the next request on it is answered.
-    expect((await fetch(`${server.url}/__mock/events`, { method: 'HEAD' })).status).toBe(200)
+    expect((await fetch(`${server.url}/__mock/events`, { method: 'HEAD' }).then(read)).status).toBe(200)
   })
 
   it('answers an oversized Expect: 100-continue with 413 and no 100 Continue, and stores nothing', async () => {

@@ -1,3 +1,4 @@
+import { read } from '../support/read.js'
 import { defaultFixtures, routeTable, type FixtureSet } from 'conversation-asset-mock'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { runtimes, type ContractRuntime } from '../contract/runtimes.js'
@@ -52,7 +53,7 @@ describe.each(runtimes)('HEAD on $name', ({ start }) => {
 
   it("keeps the health check's own HEAD operation", async () => {
     await runtime.reset()
-    expect((await fetch(`${runtime.baseUrl}/.well-known/health`, { method: 'HEAD' })).status).toBe(200)
+    expect((await fetch(`${runtime.baseUrl}/.well-known/health`, { method: 'HEAD' }).then(read)).status).toBe(200)
     const journal = await (await fetch(`${runtime.baseUrl}/__mock/journal`)).json()
     expect(journal.requests.map((entry: { operation: string }) => entry.operation)).toEqual(['headWellKnownHealth'])
   })
@@ -62,7 +63,7 @@ describe('HEAD on the standalone server', () => {
   it('answers 404 to a HEAD of a path no GET serves', async () => {
     const runtime = await runtimes.find(({ name }) => name.startsWith('standalone'))!.start()
     try {
-      expect((await fetch(`${runtime.baseUrl}/nowhere`, { method: 'HEAD' })).status).toBe(404)
+      expect((await fetch(`${runtime.baseUrl}/nowhere`, { method: 'HEAD' }).then(read)).status).toBe(404)
     } finally {
       await runtime.close()
     }

@@ -1,3 +1,4 @@
+import { read } from '../support/read.js'
 import { startStandaloneServer } from 'conversation-asset-mock/server'
 import { describe, expect, it } from 'vitest'
 
@@ -9,7 +10,7 @@ describe('a standalone server on a port of its own choosing', () => {
       expect(server.streamUrls.conversations).toBe(`ws://127.0.0.1:${server.port}/conversations/stream/identifiers`)
       expect('handlers' in server.service).toBe(false)
       expect('baseUrl' in server.service).toBe(false)
-      expect((await fetch(`${server.url}/.well-known/health`)).status).toBe(200)
+      expect((await fetch(`${server.url}/.well-known/health`).then(read)).status).toBe(200)
     } finally {
       await server.close()
     }

@@ -25,6 +25,7 @@ describe('conversation-asset-mock record', () => {
     const proxy = /through (\S+) into/.exec(ready)![1]!
     const answer = await fetch(`${proxy}/tags`)
     expect(answer.status).toBe(200)
+    expect(await answer.json()).toHaveProperty('iterable')
     await cli.nextLine((line) => line === 'GET /tags 200')
     cli.child.kill('SIGTERM')
     const [code] = (await once(cli.child, 'exit')) as [number | null]

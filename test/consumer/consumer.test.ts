@@ -1,6 +1,6 @@
 // A consumer's suite: it imports the package by name, wires the mock in one
 // line, and tests its own code (here, a tiny conversation list loader).
-import { Configuration, ConversationsApi, ConversationApi } from '@pieces.app/pieces-os-client'
+import { Configuration, ConversationsApi, ConversationApi, ResponseError } from '@pieces.app/pieces-os-client'
 import { useMockServer } from 'conversation-asset-mock/vitest'
 import { describe, expect, it } from 'vitest'
 
@@ -26,7 +26,11 @@ describe('a consumer app against the mock', () => {
 
   it('surfaces a failing backend as an error', async () => {
     mock.faults.add({ operation: 'conversationsIdentifiersSnapshot', status: 500, times: 1 })
-    await expect(loadConversationTitles(mock.baseUrl)).rejects.toThrow()
+    const failure = await loadConversationTitles(mock.baseUrl).catch((error: unknown) => error)
+    expect(failure).toBeInstanceOf(ResponseError)
+    const { response } = failure as ResponseError
+    expect(response.status).toBe(500)
+    expect(await response.text()).toMatch(/^Injected fault/)
   })
 
   it('starts every test from the fixtures: the fault above is gone', async () => {

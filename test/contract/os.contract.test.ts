@@ -19,12 +19,15 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { callAndCheck, failure } from './client-call.js'
 import { runtimes, type ContractRuntime } from './runtimes.js'
 
-const control = (baseUrl: string, path: string, body: unknown) =>
-  fetch(`${baseUrl}/__mock${path}`, {
+/** Posts to the control plane; the status and text of its answer. */
+const control = async (baseUrl: string, path: string, body: unknown) => {
+  const response = await fetch(`${baseUrl}/__mock${path}`, {
     method: 'POST',
     body: JSON.stringify(body),
     headers: { 'content-type': 'application/json' },
   })
+  return { status: response.status, text: await response.text() }
+}
 
 const seed = (raw: string, ext: 'py' | 'ts' = 'py') => ({
   type: 'SEEDED_ASSET' as const,
@@ -107,7 +110,7 @@ describe.each(runtimes)(
       })
       const bad = await control(mock.baseUrl, '/os/update', { status: 'SOON' })
       expect(bad.status).toBe(400)
-      expect(await bad.text()).toContain('status')
+      expect(bad.text).toContain('status')
       expect((await os.osUpdateCheck({ uncheckedOSServerUpdate: {} })).status).toBe('DOWNLOADING')
     })
 

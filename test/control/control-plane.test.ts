@@ -102,7 +102,7 @@ describe('the control plane in-process', () => {
   it('changes nothing when a fault answers a write', async () => {
     mock.faults.add({ operation: 'conversationsCreateSpecificConversation', status: 500, times: 1 })
     const before = mock.store.count('conversation')
-    const response = await fetch(`${mock.baseUrl}/conversations/create`, { method: 'POST' })
+    const response = await fetch(`${mock.baseUrl}/conversations/create`, { method: 'POST' }).then(read)
     expect(response.status).toBe(500)
     expect(mock.store.count('conversation')).toBe(before)
   })
@@ -132,7 +132,7 @@ describe('the control plane in-process', () => {
     expect(mock.scenario).toBe('empty')
     expect(mock.store.count('conversation')).toBe(0)
     await mock.useScenario('gone-asset')
-    const gone = await fetch(`${mock.baseUrl}/asset/${GONE_ASSET_ID}`)
+    const gone = await fetch(`${mock.baseUrl}/asset/${GONE_ASSET_ID}`).then(read)
     expect(gone.status).toBe(410)
     await mock.useScenario('large')
     expect(mock.store.count('conversation')).toBe(500)

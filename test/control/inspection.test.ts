@@ -2,6 +2,7 @@ import { Configuration, ConversationApi, ConversationsApi } from '@pieces.app/pi
 import { GONE_ASSET_ID, type InspectionEvent, type RecordDetail } from 'conversation-asset-mock'
 import { setupMockServer } from 'conversation-asset-mock/node'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { read } from '../support/read.js'
 
 const DAY = 24 * 60 * 60 * 1000
 /** The first conversation of the embedded fixtures. */
@@ -61,7 +62,7 @@ describe('the inspection in-process', () => {
 
   it('numbers journal entries and keeps each answer, cut at 64 KiB', async () => {
     await conversations.conversationsSnapshot({})
-    await fetch(`${mock.baseUrl}/asset/nope`)
+    await fetch(`${mock.baseUrl}/asset/nope`).then(read)
     const { rows } = mock.inspection.journalRows()
     expect(rows.map(({ id, operation, status }) => ({ id, operation, status }))).toEqual([
       { id: expect.any(Number), operation: 'conversationsSnapshot', status: 200 },

@@ -183,7 +183,7 @@ describe('the inspector on the standalone server', () => {
     const missed = await (await post({ operation: 'conversationsSnapshot', times: 3 })).json()
     expect(missed.ok).toBe(false)
     expect(missed.message).toContain('Nearest misses')
-    expect((await post({})).status).toBe(400)
+    expect((await post({}).then(read)).status).toBe(400)
   })
 
   it('streams every request and record change live over server-sent events', async () => {
@@ -226,7 +226,7 @@ describe('the inspector on the standalone server', () => {
     // Another port of this machine is another origin too.
     const otherPort = await fetch(`${server.url}/__mock/overview`, {
       headers: { origin: `http://127.0.0.1:${server.port + 1}` },
-    })
+    }).then(read)
     expect(otherPort.status).toBe(403)
     // The service's own routes stay open to every origin, as a dev mock's must.
     expect(
@@ -235,7 +235,7 @@ describe('the inspector on the standalone server', () => {
   })
 
   it('answers its own page, by IP or by the name localhost', async () => {
-    const own = await fetch(`${server.url}/__mock/overview`, { headers: { origin: server.url } })
+    const own = await fetch(`${server.url}/__mock/overview`, { headers: { origin: server.url } }).then(read)
     expect(own.status).toBe(200)
     const byName = await rawGet(`${server.url}/__mock/overview`, {
       host: `localhost:${server.port}`,

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { diffSnapshots } from '../../src/control/snapshot-diff.js'
 import { createStore } from '../../src/store/create-store.js'
 import { fixedClock } from '../../src/store/clock.js'
+import { read } from '../support/read.js'
 
 const at = '2024-05-01T12:00:00.000Z'
 
@@ -79,7 +80,7 @@ describe('GET /__mock/snapshots/{id}/diff', () => {
 
     const foreign = await fetch(`${server.url}/__mock/snapshots/${taken.id}/diff`, {
       headers: { origin: 'http://evil.example' },
-    })
+    }).then(read)
     expect(foreign.status).toBe(403)
   })
 })

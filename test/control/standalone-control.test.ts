@@ -30,7 +30,7 @@ describe('the standalone control API', () => {
     const created = await conversations.conversationsCreateSpecificConversation({})
     await mock.restore(id)
     expect(server.service.store.get('conversation', created.id)).toBeUndefined()
-    const missing = await fetch(`${server.url}/__mock/snapshots/nope/restore`, { method: 'POST' })
+    const missing = await fetch(`${server.url}/__mock/snapshots/nope/restore`, { method: 'POST' }).then(read)
     expect(missing.status).toBe(404)
   })
 
@@ -93,7 +93,7 @@ describe('the standalone control API', () => {
 
   it("verifies by the official client's method name, and refuses an unknown name naming the closest", async () => {
     const [asset] = server.service.store.all('asset')
-    await fetch(`${server.url}/asset/${asset!.id}`)
+    await fetch(`${server.url}/asset/${asset!.id}`).then(read)
     await expect(mock.verify({ operation: 'assetSnapshot', params: { asset: asset!.id } })).resolves.toMatchObject([
       { operation: 'asset_snapshot' },
     ])

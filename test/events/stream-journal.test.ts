@@ -29,9 +29,11 @@ function journaled(journal: Journal, matches: (entry: JournalEntry, id: number) 
   })
 }
 
-/** Creates a tag over HTTP, as a client would: the tags stream sends a frame for it. */
-const createTag = (baseUrl: string, text: string) =>
-  fetch(`${baseUrl}/tags/create`, { method: 'POST', body: JSON.stringify({ text }) })
+/** Creates a tag over HTTP, as a client would, and reads the tag answered: the tags stream sends a frame for it. */
+const createTag = async (baseUrl: string, text: string) => {
+  const response = await fetch(`${baseUrl}/tags/create`, { method: 'POST', body: JSON.stringify({ text }) })
+  return response.json()
+}
 
 const sockets = (journal: Journal) => journal.entries.filter((entry) => entry.transport === 'websocket')
 

@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { startStandaloneServer } from 'conversation-asset-mock/server'
 import { runtimes, type ContractRuntime } from '../contract/runtimes.js'
+import { read } from '../support/read.js'
 
 function snapshotOf(mock: ContractRuntime): string {
   return JSON.stringify(
@@ -121,12 +122,13 @@ describe.each(runtimes)('bad input never crashes the mock or changes it, $name',
     ['an encoded NUL', 'a%00b'],
     ['unicode', '%F0%9F%92%A5'],
   ])('answers %s with an error and stays up', async (_case, id) => {
-    const read = await fetch(`${mock.baseUrl}/conversation/${id}`)
-    expect([410, 500]).toContain(read.status)
+    const answer = await fetch(`${mock.baseUrl}/conversation/${id}`)
+    expect([410, 500]).toContain(answer.status)
+    expect(await answer.text()).not.toMatch(/\n\s+at /)
     const link = await post(`/conversation/${id}/assets/associate/${id}`)
     expect(link.status).toBe(500)
     expect(await link.text()).not.toMatch(/\n\s+at /)
-    const health = await fetch(`${mock.baseUrl}/.well-known/health`)
+    const health = await fetch(`${mock.baseUrl}/.well-known/health`).then(read)
     expect(health.status).toBe(200)
   })
 })
@@ -144,7 +146,7 @@ describe('the standalone server under oversized and unknown requests', () => {
       expect(response.status).toBe(413)
       expect(await response.text()).toContain('1024 bytes')
       expect(server.service.store.count('conversation')).toBe(before)
-      const after = await fetch(`${server.url}/conversations/identifiers`)
+      const after = await fetch(`${server.url}/conversations/identifiers`).then(read)
       expect(after.status).toBe(200)
     } finally {
       await server.close()

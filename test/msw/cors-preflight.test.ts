@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { useMockServer } from '../../src/vitest/use-mock-server.js'
+import { read } from '../support/read.js'
 
 // A DOM library whose fetch keeps the same-origin policy (happy-dom under msw 3) preflights the
 // mock and reads only answers that allow its origin, as a browser does with the standalone server.
@@ -18,16 +19,16 @@ describe('the MSW handlers and CORS', () => {
   })
 
   it('let any origin read the service answers, bodies and empty answers alike', async () => {
-    const listed = await fetch(`${mock.baseUrl}/conversations/identifiers`)
+    const listed = await fetch(`${mock.baseUrl}/conversations/identifiers`).then(read)
     expect(listed.status).toBe(200)
     expect(listed.headers.get('access-control-allow-origin')).toBe('*')
-    const missing = await fetch(`${mock.baseUrl}/conversation/no-such-conversation`)
+    const missing = await fetch(`${mock.baseUrl}/conversation/no-such-conversation`).then(read)
     expect(missing.status).toBe(410)
     expect(missing.headers.get('access-control-allow-origin')).toBe('*')
   })
 
   it('leave the control API closed to other origins: no preflight answer, no CORS header', async () => {
-    const journal = await fetch(`${mock.baseUrl}/__mock/journal`)
+    const journal = await fetch(`${mock.baseUrl}/__mock/journal`).then(read)
     expect(journal.status).toBe(200)
     expect(journal.headers.get('access-control-allow-origin')).toBeNull()
     await expect(fetch(`${mock.baseUrl}/__mock/journal`, { method: 'OPTIONS' })).rejects.toThrow()

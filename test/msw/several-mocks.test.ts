@@ -7,6 +7,7 @@ import { WebSocket as NodeWebSocket } from 'ws'
 import { createMockService } from '../../src/core/create-mock-service.js'
 import { createMswAdapter } from '../../src/msw/create-msw-adapter.js'
 import { mockServerHost } from '../../src/node/mock-server-host.js'
+import { read } from '../support/read.js'
 
 const countOf = async (baseUrl: string) => {
   const response = await fetch(`${baseUrl}/conversations/identifiers`)
@@ -37,7 +38,7 @@ describe('two setupMockServer()s on different base URLs in one process', () => {
     const created = await fetch(`${second.baseUrl}/conversations/create`, {
       method: 'POST',
       body: '{"type":"COPILOT"}',
-    })
+    }).then(read)
     expect(created.status).toBe(200)
     expect((await frames.next()).iterable).toHaveLength(1)
     socket.close()

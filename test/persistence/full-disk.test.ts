@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { conversationNames, createConversation, startPersistingCli } from './persist-cli.js'
+import { read } from '../support/read.js'
 
 /** A small file system for the persist file: a tmpfs of `kib` KiB where mounting is allowed, else undefined. */
 function mountTmpfs(directory: string, kib: number): boolean {
@@ -73,7 +74,7 @@ describe.each(['tmpfs', 'ulimit -f'] as const)('durable --persist on a full disk
       if (mounted) {
         // On the full tmpfs a reset cannot be saved either (under `ulimit -f` its smaller state fits):
         // it is refused, and the saved records stay.
-        const reset = await fetch(`${server.url}/__mock/reset`, { method: 'POST' })
+        const reset = await fetch(`${server.url}/__mock/reset`, { method: 'POST' }).then(read)
         expect(reset.status).toBe(507)
         const kept = await conversationNames(server.url)
         expect([...acknowledged].filter(([id, name]) => kept.get(id) !== name)).toEqual([])

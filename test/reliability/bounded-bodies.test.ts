@@ -4,6 +4,7 @@ import { createMockService } from '../../src/core/create-mock-service.js'
 import { jsonShapeProblem, MAX_JSON_KEYS, MAX_JSON_MEMBERS } from '../../src/execution/json-shape.js'
 import { setupMockServer } from '../../src/node/setup-mock-server.js'
 import { send, statusOf, textOf } from './in-process.js'
+import { read } from '../support/read.js'
 
 const MSW_MAJOR = Number(
   (createRequire(import.meta.url)('msw/package.json') as { version: string }).version.split('.')[0],
@@ -103,7 +104,7 @@ describe('the request body cap in process', () => {
       expect(over.status).toBe(413)
       expect(await over.text()).toBe(`Request body is larger than the limit of ${16 * MiB} bytes.`)
       expect(defaults.store.count('conversation')).toBe(before)
-      const exact = await create(defaults.baseUrl, `{"type":"COPILOT","name":"${name}"}`)
+      const exact = await create(defaults.baseUrl, `{"type":"COPILOT","name":"${name}"}`).then(read)
       expect(exact.status).toBe(200)
     })
 
@@ -119,6 +120,7 @@ describe('the request body cap in process', () => {
       })
       const over = await create(mock.baseUrl, body, { duplex: 'half' } as RequestInit)
       expect(over.status).toBe(413)
+      expect(await over.text()).toBe(`Request body is larger than the limit of ${64 * 1024} bytes.`)
       // msw 2 hands the handler the client's own stream, so the cap stops the pulling; msw 3 intercepts
       // at the socket, where the client sends its whole body before the handler reads it.
       if (MSW_MAJOR < 3) expect(pulled).toBeLessThan(40)
@@ -130,6 +132,7 @@ describe('the request body cap in process', () => {
         body: `{"operation":"${'x'.repeat(70 * 1024)}"}`,
       })
       expect(answer.status).toBe(413)
+      expect(await answer.text()).toBe(`Request body is larger than the limit of ${64 * 1024} bytes.`)
       expect(mock.faults.list()).toEqual([])
     })
   })

@@ -2,6 +2,7 @@ import fc from 'fast-check'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { runtimes, type ContractRuntime } from '../contract/runtimes.js'
 import { propertyOptions } from './support.js'
+import { read } from '../support/read.js'
 
 type Score = Record<string, number | undefined>
 
@@ -25,8 +26,11 @@ describe.each(runtimes)('concurrent requests lose nothing and leave links consis
     return (await response.json()) as T
   }
   const idsOf = (kind: 'conversation' | 'asset' | 'tag') => Array.from(mock.store.all(kind), (record) => record.id)
+  /** The status of each answer, each read to its end. */
   const statusesOf = async (requests: Array<Promise<Response>>) =>
-    Promise.all(requests.map(async (request) => (await request).status))
+    Promise.all(requests.map(async (request) => (await request.then(read)).status))
+  /** The status of a POST, its answer read to its end. */
+  const statusOf = async (path: string) => (await post(path).then(read)).status
 
   it('counts every one of 200 concurrent score increments on one conversation', async () => {
     const [id] = idsOf('conversation')
@@ -112,20 +116,18 @@ describe.each(runtimes)('concurrent requests lose nothing and leave links consis
             if (operation.type === 'delete') {
               const id = created[operation.index]!
               deleted.add(id)
-              return { operation, mayFail: true, status: (await post(`/conversations/${id}/delete`)).status }
+              return { operation, mayFail: true, status: await statusOf(`/conversations/${id}/delete`) }
             }
             if (operation.type === 'conversation-asset') {
               const conversation = conversations[operation.from]!
               const asset = assets[operation.to]!
               const verb = operation.link ? 'associate' : operation.verb
-              const status = (await post(`/conversation/${conversation}/assets/${verb}/${asset}`)).status
+              const status = await statusOf(`/conversation/${conversation}/assets/${verb}/${asset}`)
               return { operation, mayFail: deletable.has(conversation), status }
             }
-            const status = (
-              await post(
-                `/asset/${assets[operation.from]}/tags/${operation.link ? 'associate' : 'disassociate'}/${tags[operation.to]}`,
-              )
-            ).status
+            const status = await statusOf(
+              `/asset/${assets[operation.from]}/tags/${operation.link ? 'associate' : 'disassociate'}/${tags[operation.to]}`,
+            )
             return { operation, mayFail: false, status }
           }),
         )
@@ -238,7 +240,7 @@ describe.each(runtimes)('concurrent requests lose nothing and leave links consis
           steps.map(async (change) => {
             if (change.type === 'delete-tag') {
               deleted.add(tags[change.tag]!)
-              return { change, mayFail: true, status: (await post(`/tags/${tags[change.tag]}/delete`)).status }
+              return { change, mayFail: true, status: await statusOf(`/tags/${tags[change.tag]}/delete`) }
             }
             const verb = change.link ? 'associate' : 'disassociate'
             if (change.type === 'tag-website') {
@@ -246,13 +248,13 @@ describe.each(runtimes)('concurrent requests lose nothing and leave links consis
               const path = change.tagSide
                 ? `/tag/${tag}/websites/${verb}/${website}`
                 : `/website/${website}/tags/${verb}/${tag}`
-              return { change, mayFail: true, status: (await post(path)).status }
+              return { change, mayFail: true, status: await statusOf(path) }
             }
             const message = messages[change.message]!
             const path = change.messageSide
               ? `/message/${message}/assets/${verb}/${asset}`
               : `/asset/${asset}/messages/${verb}/${message}`
-            return { change, mayFail: false, status: (await post(path)).status }
+            return { change, mayFail: false, status: await statusOf(path) }
           }),
         )
         for (const { change, mayFail, status } of outcomes) {

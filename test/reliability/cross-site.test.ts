@@ -62,7 +62,7 @@ describe('the control API of the standalone server against pages of other sites'
         method: 'POST',
         headers: { 'content-type': contentType },
         body: JSON.stringify({ operation: 'conversationsSnapshot', status: 500 }),
-      })
+      }).then(read)
       expect(response.status).toBe(201)
     }
     expect((await fetch(`${server.url}/__mock/reset`, { method: 'POST', body: '' }).then(read)).status).toBe(204)
@@ -70,10 +70,10 @@ describe('the control API of the standalone server against pages of other sites'
   })
 
   it('does not let every page read its answers, while the service routes still do', async () => {
-    const journal = await fetch(`${server.url}/__mock/journal`)
+    const journal = await fetch(`${server.url}/__mock/journal`).then(read)
     expect(journal.status).toBe(200)
     expect(journal.headers.get('access-control-allow-origin')).toBeNull()
-    const service = await fetch(`${server.url}/conversations`, { headers: { origin: EVIL } })
+    const service = await fetch(`${server.url}/conversations`, { headers: { origin: EVIL } }).then(read)
     expect(service.status).toBe(200)
     expect(service.headers.get('access-control-allow-origin')).toBe('*')
   })
@@ -84,7 +84,7 @@ describe('the control API of the standalone server against pages of other sites'
       'access-control-request-method': 'POST',
       'access-control-request-headers': 'content-type',
     }
-    const control = await fetch(`${server.url}/__mock/faults`, { method: 'OPTIONS', headers })
+    const control = await fetch(`${server.url}/__mock/faults`, { method: 'OPTIONS', headers }).then(read)
     expect(control.status).toBe(403)
     expect(control.headers.get('access-control-allow-origin')).toBeNull()
     const service = await fetch(`${server.url}/conversations/create`, { method: 'OPTIONS', headers })
@@ -110,7 +110,7 @@ describe('the control API of the standalone server against pages of other sites'
       method: 'POST',
       headers: { origin: ALLOWED, 'content-type': 'application/json' },
       body: JSON.stringify({ operation: 'conversationsSnapshot', status: 500 }),
-    })
+    }).then(read)
     expect(allowed.status).toBe(201)
     expect(allowed.headers.get('access-control-allow-origin')).toBe(ALLOWED)
     expect(allowed.headers.get('vary')).toBe('origin')

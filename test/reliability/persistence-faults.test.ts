@@ -9,6 +9,7 @@ import { startStandaloneServer } from 'conversation-asset-mock/server'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createMockService } from '../../src/core/create-mock-service.js'
 import { persistToFile, type PersistenceFileSystem } from '../../src/server/file-persistence.js'
+import { read } from '../support/read.js'
 
 /** Lines handed to `warn`, and a way to wait for the next one. */
 function warnings() {
@@ -109,6 +110,7 @@ describe('a relaxed persistence write that fails never takes the mock down', () 
         body: JSON.stringify({ type: 'COPILOT', name }),
       })
       expect(response.status).toBe(200)
+      expect(await response.json()).toMatchObject({ name })
     }
     try {
       await rm(folder, { recursive: true })
@@ -154,7 +156,8 @@ describe('a relaxed persistence write that fails never takes the mock down', () 
       const reported = firstLine(child.stderr)
       // Retried: the write of the state at start may be creating its temporary file meanwhile.
       await rm(folder, { recursive: true, force: true, maxRetries: 10 })
-      const create = () => fetch(`${url}/conversations/create`, { method: 'POST', body: '{"type":"COPILOT"}' })
+      const create = () =>
+        fetch(`${url}/conversations/create`, { method: 'POST', body: '{"type":"COPILOT"}' }).then(read)
       expect((await create()).status).toBe(200)
       expect(await reported).toMatch(/^conversation-asset-mock: Failed to save the state in .*state\.json: /)
       expect((await create()).status).toBe(200)

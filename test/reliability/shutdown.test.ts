@@ -121,7 +121,9 @@ describe('the standalone CLI shuts down cleanly', () => {
     child!.kill('SIGTERM')
     await stopping
     await expect(fetch(`${url}/.well-known/health`)).rejects.toThrow()
-    expect((await slow).status).toBe(200)
+    const answered = await slow
+    expect(answered.status).toBe(200)
+    expect(((await answered.json()) as { iterable: unknown[] }).iterable).toHaveLength(8)
     expect((await exited)[0]).toBe(0)
   })
 

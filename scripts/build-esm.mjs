@@ -40,11 +40,22 @@ const LOCALES_EXPORT = /^export \* as locales from .*$/m
 const OWN_MODULE = new RegExp(`^${dist.replace(/[\\^$.*+?()[\]{}|]/g, '\\$&')}[\\\\/].*\\.js$`)
 const ZOD_IMPORT = /^import \{ z \} from 'zod';?$/m
 
-// The generated tables of the official client's operations and models: plain data, bundled as JSON.parse() of a string
-// (V8 reads a JSON string several times faster than the same array as code: the operations table, 164 kB, cost
-// about 10 ms of a cold start as code).
-const GENERATED_TABLES =
-  /[\\/]dist[\\/](routes[\\/]client-operations|wire[\\/]client-model-requirements)\.generated\.js$/
+// The generated tables of the official client's operations and models: plain data, read through the functions of
+// LAZY_TABLES, which the bundles replace with JSON text parsed on their first call. V8 reads a JSON string several
+// times faster than the same array as code (the operations table, 164 kB, cost about 10 ms of a cold start as code),
+// and a string it never parses costs a cold start only its scan: parsing the tables at import cost about a tenth of
+// the mock's import.
+const LAZY_TABLES = {
+  'routes/client-operation-table.js': {
+    from: 'routes/client-operations.generated.js',
+    exports: { clientOperationTable: 'clientOperations' },
+  },
+  'wire/client-model-tables.js': {
+    from: 'wire/client-model-requirements.generated.js',
+    exports: { clientModelTables: { models: 'clientModelTable', enums: 'clientEnumTable' } },
+  },
+}
+const LAZY_TABLE = /[\\/]dist[\\/](routes[\\/]client-operation-table|wire[\\/]client-model-tables)\.js$/
 
 // The inspector's own browser bundle (scripts/build-inspector.mjs, built after this one): loaded on first use
 // from dist/inspector/, which is `../inspector/` from dist/esm/ as it is from dist/browser/.
@@ -74,10 +85,7 @@ const dependencies = {
       }
       return { contents: code.replace(LOCALES_EXPORT, ''), loader: 'js', resolveDir: dirname(args.path) }
     })
-    builder.onLoad({ filter: GENERATED_TABLES }, async (args) => ({
-      contents: await tableAsJson(args.path),
-      loader: 'js',
-    }))
+    builder.onLoad({ filter: LAZY_TABLE }, async (args) => ({ contents: await lazyTable(args.path), loader: 'js' }))
     builder.onLoad({ filter: OWN_MODULE }, async (args) => {
       const code = await readFile(args.path, 'utf8')
       if (!ZOD_IMPORT.test(code)) return undefined
@@ -91,31 +99,54 @@ const dependencies = {
 }
 
 /**
- * A generated table's module with each export as JSON: a data export becomes `JSON.parse()` of its text, and a list of
- * records that all have the same keys gets back the keys JSON leaves out (those set to undefined), in their order.
- * Checked against the module itself: a table that JSON cannot carry exactly fails the build.
+ * A table module of LAZY_TABLES as the bundles carry it: each function gives what the module's own function gives
+ * (the generated table, or an object of them), parsed from JSON text on its first call and the same value ever after.
+ * A list of records that all have the same keys gets back the keys JSON leaves out (those set to undefined), in their
+ * order. Checked against the module itself: a table that JSON cannot carry exactly fails the build.
  */
-async function tableAsJson(file) {
-  const code = await readFile(file, 'utf8')
+async function lazyTable(file) {
+  const relative = file.slice(dist.length + 1).replaceAll('\\', '/')
+  const { from, exports } = LAZY_TABLES[relative]
+  const own = await import(pathToFileURL(file).href)
+  const generated = await import(pathToFileURL(join(dist, from)).href)
   const lines = []
-  for (const [name, value] of Object.entries(await import(pathToFileURL(file).href))) {
-    const keys = sharedKeys(value)
-    const parsed = JSON.parse(JSON.stringify(value))
-    const restored = keys ? parsed.map((row) => Object.fromEntries(keys.map((key) => [key, row[key]]))) : parsed
-    if (/^import\b/m.test(code) || !isDeepStrictEqual(restored, value)) {
+  for (const [name, shape] of Object.entries(exports)) {
+    const parts = typeof shape === 'string' ? { value: shape } : shape
+    const fields = Object.entries(parts).map(
+      ([key, table]) => `${JSON.stringify(key)}: ${tableAsJson(generated[table], table, file)}`,
+    )
+    const value = typeof shape === 'string' ? fields[0].slice(fields[0].indexOf(':') + 2) : `{ ${fields.join(', ')} }`
+    if (
+      !isDeepStrictEqual(
+        own[name](),
+        typeof shape === 'string'
+          ? generated[shape]
+          : Object.fromEntries(Object.entries(shape).map(([key, table]) => [key, generated[table]])),
+      )
+    ) {
       throw new Error(
-        `Failed to bundle ${file} as JSON: its export ${name} is not plain data. Keep the generated tables data only, or drop the file from GENERATED_TABLES.`,
+        `Failed to bundle ${file}: ${name}() does not give the generated tables LAZY_TABLES names. Keep the two in step.`,
       )
     }
-    const text = JSON.stringify(JSON.stringify(value))
-    if (typeof value !== 'object') lines.push(`export const ${name} = ${JSON.stringify(value)}`)
-    else if (!keys) lines.push(`export const ${name} = JSON.parse(${text})`)
-    else {
-      const row = keys.map((key) => `${JSON.stringify(key)}: row[${JSON.stringify(key)}]`).join(', ')
-      lines.push(`export const ${name} = JSON.parse(${text}).map((row) => ({ ${row} }))`)
-    }
+    lines.push(`let ${name}Value`, `export function ${name}() { return (${name}Value ??= ${value}) }`)
   }
   return lines.join('\n')
+}
+
+/** The expression that parses a table from its JSON text, checked to give back exactly the table. */
+function tableAsJson(value, name, file) {
+  const keys = sharedKeys(value)
+  const parsed = JSON.parse(JSON.stringify(value))
+  const restored = keys ? parsed.map((row) => Object.fromEntries(keys.map((key) => [key, row[key]]))) : parsed
+  if (typeof value !== 'object' || value === null || !isDeepStrictEqual(restored, value)) {
+    throw new Error(
+      `Failed to bundle ${file} as JSON: the table ${name} is not plain data. Keep the generated tables data only, or drop the file from LAZY_TABLES.`,
+    )
+  }
+  const text = JSON.stringify(JSON.stringify(value))
+  if (!keys) return `JSON.parse(${text})`
+  const row = keys.map((key) => `${JSON.stringify(key)}: row[${JSON.stringify(key)}]`).join(', ')
+  return `JSON.parse(${text}).map((row) => ({ ${row} }))`
 }
 
 /** The keys of every record of a list, when they all have the same keys in the same order. */

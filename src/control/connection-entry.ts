@@ -1,5 +1,5 @@
 import type { StreamConnection } from '../events/stream-connection.js'
-import { clientOperations } from '../routes/client-operations.generated.js'
+import { clientOperationTable } from '../routes/client-operation-table.js'
 import type { JournalEntry } from './journal-entry.js'
 
 /** What one WebSocket's entry costs besides its path and refusal text, roughly: the record's other fields. */
@@ -66,15 +66,19 @@ export function connectionEntry(kept: KeptConnection): JournalEntry {
   return entry
 }
 
-/** The path pattern of each WebSocket method of the official client, split at its slashes. */
-const STREAM_OPERATIONS = clientOperations
-  .filter((operation) => operation.websocket)
-  .map((operation) => ({ id: operation.id, segments: operation.path.split('/') }))
+/** The path pattern of each WebSocket method of the official client, split at its slashes (made on first use). */
+let streamOperations: readonly { readonly id: string; readonly segments: readonly string[] }[] | undefined
+
+function streamOperationsOfClient() {
+  return (streamOperations ??= clientOperationTable()
+    .filter((operation) => operation.websocket)
+    .map((operation) => ({ id: operation.id, segments: operation.path.split('/') })))
+}
 
 /** The official client's method of the stream at a path (`qgptStream`), if it has one. */
 function streamOperationAt(path: string): string | undefined {
   const segments = path.split('/')
-  const found = STREAM_OPERATIONS.find(
+  const found = streamOperationsOfClient().find(
     (operation) =>
       operation.segments.length === segments.length &&
       operation.segments.every((part, index) => part.startsWith(':') || part === segments[index]),

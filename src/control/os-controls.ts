@@ -1,19 +1,24 @@
 import { z } from 'zod'
+import { lazySchema } from '../store/lazy-schema.js'
 import { clientEnumValues } from '../store/client-enums.generated.js'
 import type { OsState, PickerKind, UpdateState } from '../domain/os-state.js'
 import { MAX_PICKED_PATHS, MAX_PICKER_ANSWERS } from '../domain/os-state.js'
 import { textAnswer } from '../execution/answer.js'
 import { jsonAnswer, type ControlRoute } from './control-route.js'
 
-const updateStateInput = z
-  .object({
-    status: z.enum(clientEnumValues.UpdatingStatusEnum),
-    percentage: z.number().min(0).max(100).optional(),
-  })
-  .strict()
-const pickedPathsInput = z.array(z.string().min(1).max(4096)).max(MAX_PICKED_PATHS)
-const permissionsInput = z.object({ vision: z.boolean().optional(), accessibility: z.boolean().optional() }).strict()
-const pickerInput = z.array(pickedPathsInput).max(MAX_PICKER_ANSWERS)
+const updateStateInput = lazySchema(() =>
+  z
+    .object({
+      status: z.enum(clientEnumValues.UpdatingStatusEnum),
+      percentage: z.number().min(0).max(100).optional(),
+    })
+    .strict(),
+)
+const pickedPathsInput = lazySchema(() => z.array(z.string().min(1).max(4096)).max(MAX_PICKED_PATHS))
+const permissionsInput = lazySchema(() =>
+  z.object({ vision: z.boolean().optional(), accessibility: z.boolean().optional() }).strict(),
+)
+const pickerInput = lazySchema(() => z.array(pickedPathsInput).max(MAX_PICKER_ANSWERS))
 
 /** The OS state a test reads from `GET /__mock/os`. */
 function osView(os: OsState) {

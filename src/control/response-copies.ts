@@ -85,7 +85,7 @@ export function createResponseCopies(entries: number, totalBytes = RESPONSE_COPI
     keep(id, answer) {
       const slot = id % capacity
       // The entry this slot held is no longer in the journal.
-      slots.drop(slots.ids[slot]!)
+      slots.drop(slots.ids[slot] ?? 0)
       slots.ids[slot] = id
       if ('networkError' in answer) return slots.describe(slot, NETWORK_ERROR, undefined, false)
       // A large answer's pieces: only its first ones are built, to be cut below.
@@ -140,15 +140,20 @@ interface Slots {
   clear(): void
 }
 
+/**
+ * The tables by slot. They grow as entries arrive rather than being made
+ * whole (10,000 slots are half a megabyte a mock would allocate before its
+ * first request); a slot is read only once its entry's id was written to it.
+ */
 function createSlots(capacity: number): Slots {
   const slots: Slots = {
-    ids: new Array<number>(capacity).fill(0),
-    statuses: new Array<number>(capacity).fill(0),
-    types: new Array<string | undefined>(capacity).fill(undefined),
-    starts: new Array<number>(capacity).fill(-1),
-    lengths: new Array<number>(capacity).fill(-1),
+    ids: [],
+    statuses: [],
+    types: [],
+    starts: [],
+    lengths: [],
     truncated: new Uint8Array(capacity),
-    bodies: new Array<string | Uint8Array | undefined>(capacity).fill(undefined),
+    bodies: [],
     describe(slot, status, type, truncated) {
       slots.statuses[slot] = status
       slots.types[slot] = type

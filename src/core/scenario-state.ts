@@ -1,7 +1,6 @@
 import { invariant } from 'outvariant'
 import { fixtureRecords, scenarioData, type ScenarioData, type ScenarioName } from '../seeding/scenarios.js'
 import { deleteAsset } from '../domain/asset-writes.js'
-import { defaultFixtures } from '../seeding/default-fixtures.generated.js'
 import type { FixtureSet } from '../seeding/fixture-files.js'
 import type { GenerateFixturesOptions } from '../seeding/generate-fixtures.js'
 import { createStore, type Store } from '../store/create-store.js'
@@ -38,7 +37,7 @@ export interface ScenarioState {
  */
 export function createScenarioState(store: Store, source: ScenarioSource): ScenarioState {
   const { seed, generate } = source
-  const fixtures = source.fixtures ?? defaultFixtures
+  const fixtures = source.fixtures
   invariant(
     !(source.fixtures && generate),
     'Failed to create the mock service: both "fixtures" and "generate" were given. Pass fixtures to load, or generator options, not both.',

@@ -2,14 +2,13 @@ import { z } from 'zod'
 import { lazySchema } from '../store/lazy-schema.js'
 import { classificationSpecific, mechanism } from '../store/enums.js'
 import { fragmentSchema, scoreSchema } from '../store/schemas.js'
+import { recordId as id, groupedTimestamp as timestamp } from './wire-parts.js'
 
 /*
  * Request bodies and query values of the asset operations, as the official
  * client sends them (wire keys). Unknown keys are accepted and ignored.
  */
 
-const id = z.string().min(1)
-const timestamp = z.object({ value: z.iso.datetime({ offset: true }) }).loose()
 /** SeededAccessor: who reads an asset through `POST /asset/{asset}`. */
 export const seededAccessorInput = lazySchema(() =>
   z

@@ -3,16 +3,12 @@ import { lazySchema } from '../store/lazy-schema.js'
 import { conversationType } from '../store/enums.js'
 import { seededScore } from './seeds.js'
 import { applicationSchema, scoreSchema } from '../store/schemas.js'
+import { recordId as id, reference, references, groupedTimestamp as timestamp } from './wire-parts.js'
 
 /*
  * Request bodies of the conversation operations, as the official client sends
  * them (wire keys). Unknown keys are accepted and ignored, as the real service does.
  */
-
-const id = z.string().min(1)
-const reference = z.object({ id }).loose()
-const references = z.object({ iterable: z.array(reference) }).loose()
-const timestamp = z.object({ value: z.iso.datetime({ offset: true }) }).loose()
 
 /** Conversation: the body of `POST /conversation/update` (the full object). */
 export const conversationUpdateInput = lazySchema(() =>

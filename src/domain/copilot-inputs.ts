@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { lazySchema } from '../store/lazy-schema.js'
+import { reference, references } from './wire-parts.js'
 
 /*
  * The copilot's inputs as the official client sends them (wire keys):
@@ -7,9 +8,7 @@ import { lazySchema } from '../store/lazy-schema.js'
  * mock reads is checked; unknown keys are accepted and ignored.
  */
 
-const reference = z.object({ id: z.string().min(1) }).loose()
-const references = z.object({ iterable: z.array(reference) }).loose()
-const relevantSeed = z.object({ id: z.string().optional(), asset: reference.optional() }).loose()
+const relevantSeed = lazySchema(() => z.object({ id: z.string().optional(), asset: reference.optional() }).loose())
 
 /** QGPTQuestionInput: the body of `POST /qgpt/question`, and `question` of a stream input. */
 export const qgptQuestionInput = lazySchema(() =>

@@ -8,7 +8,7 @@ import { fragmentSchema } from '../store/schemas.js'
  * client sends them (wire keys). Unknown keys are accepted and ignored.
  */
 
-const appletType = z.enum(clientEnumValues.OSAppletEnum)
+const appletType = lazySchema(() => z.enum(clientEnumValues.OSAppletEnum))
 
 /** InactiveOSServerApplet: the body of `POST /os/applet/launch` and `/os/applet/restart`. */
 export const inactiveAppletInput = lazySchema(() =>

@@ -2,17 +2,13 @@ import { z } from 'zod'
 import { lazySchema } from '../store/lazy-schema.js'
 import { anchorType, annotationType, mechanism, tagCategory } from '../store/enums.js'
 import { applicationSchema } from '../store/schemas.js'
+import { recordId as id, reference, references, groupedTimestamp as timestamp } from './wire-parts.js'
 
 /*
  * The seeds the official client creates tags, websites, anchors, ranges,
  * workstream summaries, annotations and activities from (wire keys). Unknown
  * keys are accepted and ignored, as the real service does.
  */
-
-const id = z.string().min(1)
-const reference = z.object({ id }).loose()
-const references = z.object({ iterable: z.array(reference) }).loose()
-const timestamp = z.object({ value: z.iso.datetime({ offset: true }) }).loose()
 
 /** SeededAnnotation: an annotation to create, and the records it is about. */
 export const seededAnnotationInput = lazySchema(() =>

@@ -10,6 +10,7 @@ import {
   tagCategory,
 } from '../store/enums.js'
 import { applicationSchema, fragmentSchema, scoreSchema, transferableStringSchema } from '../store/schemas.js'
+import { recordId as id, references, groupedTimestamp as timestamp } from './wire-parts.js'
 
 /*
  * The full records the update routes take, as the official client sends them
@@ -17,10 +18,6 @@ import { applicationSchema, fragmentSchema, scoreSchema, transferableStringSchem
  * and the ones the update changes. Links change only through the link routes.
  * Unknown keys are accepted and ignored.
  */
-
-const id = z.string().min(1)
-const timestamp = z.object({ value: z.iso.datetime({ offset: true }) }).loose()
-const references = z.object({ iterable: z.array(z.object({ id }).loose()) }).loose()
 
 /** ConversationMessage: the body of `POST /message/update` and `POST /message/update/value`. */
 export const messageUpdateInput = lazySchema(() =>

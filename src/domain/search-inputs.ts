@@ -3,14 +3,14 @@ import { lazySchema } from '../store/lazy-schema.js'
 import { MockServiceError } from '../errors.js'
 import type { TextSearch } from './search.js'
 import { classificationSpecific } from '../store/enums.js'
+import { groupedTimestamp, recordId as id } from './wire-parts.js'
 
 /*
  * The bodies of the search routes, as the official client sends them (wire
  * keys). Unknown keys are accepted and ignored.
  */
 
-const id = z.string().min(1)
-const operationType = z.enum(['UNKNOWN', 'AND', 'OR'])
+const operationType = lazySchema(() => z.enum(['UNKNOWN', 'AND', 'OR']))
 
 const searchEngine = lazySchema(() =>
   z
@@ -48,14 +48,8 @@ export function textSearchOf(input: z.output<typeof searchInput>): TextSearch {
 const filterTimestamp = lazySchema(() =>
   z
     .object({
-      from: z
-        .object({ value: z.iso.datetime({ offset: true }) })
-        .loose()
-        .optional(),
-      to: z
-        .object({ value: z.iso.datetime({ offset: true }) })
-        .loose()
-        .optional(),
+      from: groupedTimestamp.optional(),
+      to: groupedTimestamp.optional(),
     })
     .loose(),
 )
@@ -85,34 +79,37 @@ export interface AssetFiltersInput {
   readonly type?: 'UNKNOWN' | 'AND' | 'OR' | undefined
 }
 
-const assetFilters: z.ZodType<AssetFiltersInput> = z.lazy(() =>
-  z
-    .object({
-      iterable: z.array(
-        z
-          .object({
-            classification: classificationSpecific.optional(),
-            tags: z.array(z.string()).optional(),
-            websites: z.array(z.string()).optional(),
-            persons: z.array(z.string()).optional(),
-            phrase: z
-              .object({
-                value: z.string().optional(),
-                annotation: z.boolean().optional(),
-                title: z.boolean().optional(),
-                content: z.boolean().optional(),
-              })
-              .loose()
-              .optional(),
-            created: filterTimestamp.optional(),
-            updated: filterTimestamp.optional(),
-            operations: assetFilters.optional(),
-          })
-          .loose(),
-      ),
-      type: operationType.optional(),
-    })
-    .loose(),
+// Recursive (an AssetFilter holds AssetFilters): the lazy inside looks `assetFilters` up when first parsed, once built.
+const assetFilters: z.ZodType<AssetFiltersInput> = lazySchema(() =>
+  z.lazy(() =>
+    z
+      .object({
+        iterable: z.array(
+          z
+            .object({
+              classification: classificationSpecific.optional(),
+              tags: z.array(z.string()).optional(),
+              websites: z.array(z.string()).optional(),
+              persons: z.array(z.string()).optional(),
+              phrase: z
+                .object({
+                  value: z.string().optional(),
+                  annotation: z.boolean().optional(),
+                  title: z.boolean().optional(),
+                  content: z.boolean().optional(),
+                })
+                .loose()
+                .optional(),
+              created: filterTimestamp.optional(),
+              updated: filterTimestamp.optional(),
+              operations: assetFilters.optional(),
+            })
+            .loose(),
+        ),
+        type: operationType.optional(),
+      })
+      .loose(),
+  ),
 )
 
 /** AssetsSearchWithFiltersInput: the body of `POST /assets/search`. */

@@ -11,16 +11,13 @@ import {
   messageSentiment,
 } from '../store/enums.js'
 import { applicationSchema, fragmentSchema, transferableStringSchema } from '../store/schemas.js'
+import { reference, references, groupedTimestamp as timestamp } from './wire-parts.js'
 
 /*
  * What the domain creates records from: the seeds of the official client's
  * models (SeededConversation, Seed, SeededScore), as the client sends them
  * (wire keys). Unknown keys are accepted and ignored, as the real service does.
  */
-
-const reference = z.object({ id: z.string().min(1) }).loose()
-const references = z.object({ iterable: z.array(reference) }).loose()
-const timestamp = z.object({ value: z.iso.datetime({ offset: true }) }).loose()
 
 /** SeededConversationMessage's own fields: a message as a conversation's creation carries it. */
 const conversationMessageObject = () =>

@@ -12,18 +12,17 @@ import {
   privacy,
 } from '../store/enums.js'
 import { modelCapabilitiesSchema } from '../store/model-schema.js'
+import { recordId as id, groupedTimestamp as timestamp } from './wire-parts.js'
 
 /*
  * The bodies of the connection, user and model routes (wire keys). Unknown
  * keys are accepted and ignored, as the real service does.
  */
 
-const id = z.string().min(1)
-const count = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER)
-const timestamp = z.object({ value: z.iso.datetime({ offset: true }) }).loose()
-const byteDescriptor = z.object({ value: count }).loose()
-const maxTokens = z.object({ total: count, input: count.nullish(), output: count.nullish() }).loose()
-const modelCapabilities = modelCapabilitiesSchema.loose()
+const count = lazySchema(() => z.number().int().min(0).max(Number.MAX_SAFE_INTEGER))
+const byteDescriptor = lazySchema(() => z.object({ value: count }).loose())
+const maxTokens = lazySchema(() => z.object({ total: count, input: count.nullish(), output: count.nullish() }).loose())
+const modelCapabilities = lazySchema(() => modelCapabilitiesSchema.loose())
 
 /** SeededConnectorConnection: the body of `POST /connect`, the application that connects. */
 export const seededConnectorConnectionInput = lazySchema(() =>

@@ -1,13 +1,12 @@
 import { z } from 'zod'
 import { MockServiceError } from '../errors.js'
-
-/** A GroupedTimestamp as a client sends it: only its `value` is kept. */
-const timestamp = z.object({ value: z.iso.datetime({ offset: true }) }).loose()
+import { lazySchema } from '../store/lazy-schema.js'
+import { groupedTimestamp as timestamp } from './wire-parts.js'
 
 /** An AnonymousTemporalRange: from, to, and whether it goes on until changed. */
-const temporalRange = z
-  .object({ from: timestamp.optional(), to: timestamp.optional(), continuous: z.boolean().optional() })
-  .loose()
+const temporalRange = lazySchema(() =>
+  z.object({ from: timestamp.optional(), to: timestamp.optional(), continuous: z.boolean().optional() }).loose(),
+)
 
 /**
  * The body of `POST …/vision/activate` and `…/deactivate`: a
@@ -16,15 +15,17 @@ const temporalRange = z
  * @example
  * visionStatusInput.parse({ vision: { activation: { continuous: true } } })
  */
-export const visionStatusInput = z
-  .object({
-    vision: z
-      .object({ activation: temporalRange.optional(), deactivation: temporalRange.optional() })
-      .loose()
-      .optional(),
-  })
-  .loose()
-  .optional()
+export const visionStatusInput = lazySchema(() =>
+  z
+    .object({
+      vision: z
+        .object({ activation: temporalRange.optional(), deactivation: temporalRange.optional() })
+        .loose()
+        .optional(),
+    })
+    .loose()
+    .optional(),
+)
 
 type TemporalRangeInput = z.output<typeof temporalRange>
 

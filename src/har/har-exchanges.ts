@@ -1,4 +1,5 @@
-import { clientOperations, type ClientOperation } from '../routes/client-operations.generated.js'
+import { clientOperationTable } from '../routes/client-operation-table.js'
+import type { ClientOperation } from '../routes/client-operations.generated.js'
 import { createRouter } from '../routes/router.js'
 import { HarError } from './har-error.js'
 import type { HarEntry } from './har-types.js'
@@ -50,7 +51,7 @@ export type Exchange = HttpExchange | StreamExchange
  */
 export function harExchanges(entries: readonly HarEntry[], file: string): { exchanges: Exchange[]; skipped: number } {
   const router = createRouter(
-    clientOperations.map((operation) => ({ method: operation.method, path: operation.path, target: operation })),
+    clientOperationTable().map((operation) => ({ method: operation.method, path: operation.path, target: operation })),
   )
   const matches = entries.map((entry) => {
     const url = new URL(entry.request.url)

@@ -6,8 +6,9 @@ import type { WireContext } from '../wire/wire-types.js'
 import { defineOperation, json, type Operation } from './define-operation.js'
 import { booleanQuery, parseBody, wireContext } from './request-input.js'
 import { assetsSearchWithFiltersInput, type AssetFilterInput, type AssetFiltersInput } from '../domain/search-inputs.js'
+import { lazySchema } from '../store/lazy-schema.js'
 
-const optionalSearchWithFilters = assetsSearchWithFiltersInput.optional()
+const optionalSearchWithFilters = lazySchema(() => assetsSearchWithFiltersInput.optional())
 
 /**
  * An asset's texts a search reads: its name, and the code or text of its formats.

@@ -6,9 +6,10 @@ import { plainGetOnStreamText } from './plain-get-on-stream.js'
 import { parseBody, pathId, wireContext } from './request-input.js'
 import { collectionOf, toFlattened } from '../wire/flattened.js'
 import { seededConversationInput } from '../domain/seeds.js'
+import { lazySchema } from '../store/lazy-schema.js'
 
 /** Built once: constructing a zod schema costs more than parsing a body with it. */
-const optionalSeededConversation = seededConversationInput.optional()
+const optionalSeededConversation = lazySchema(() => seededConversationInput.optional())
 
 /**
  * The `/conversations` routes (spec §4.1): create, create from an asset,

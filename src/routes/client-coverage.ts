@@ -1,7 +1,8 @@
 import { MockServiceError } from '../errors.js'
 import { defineOperation, type Operation } from '../operations/define-operation.js'
 import { plainGetOnStreamText } from '../operations/plain-get-on-stream.js'
-import { clientOperations, type ClientOperation } from './client-operations.generated.js'
+import { clientOperationTable } from './client-operation-table.js'
+import type { ClientOperation } from './client-operations.generated.js'
 
 /**
  * How the mock answers one method of the official client: an operation of the
@@ -34,7 +35,7 @@ export function clientCoverage(
     for (const path of operation.paths) byRoute.set(routeKey(operation.method, path), operation)
   }
   const streams = new Set(streamPaths)
-  return clientOperations.map((client): ClientOperationCoverage => {
+  return clientOperationTable().map((client): ClientOperationCoverage => {
     if (client.websocket && streams.has(client.path)) return { client, answer: 'stream' }
     const operation = byRoute.get(routeKey(client.method, client.path))
     return operation ? { client, answer: 'stateful', operation } : { client, answer: 'not implemented' }
@@ -146,7 +147,7 @@ function camelCaseOf(path: string): string {
  */
 export function unimplementedStreamText(path: string): string | undefined {
   const segments = path.split('/')
-  const client = clientOperations.find((operation) => {
+  const client = clientOperationTable().find((operation) => {
     if (!operation.websocket) return false
     const pattern = operation.path.split('/')
     return (

@@ -1,4 +1,4 @@
-import { defaultFixtures, defaultRecords } from './default-fixtures.generated.js'
+import { defaultGoneAssetId, defaultRecords, isDefaultFixtureSet } from './default-fixtures.generated.js'
 import type { FixtureSet } from './fixture-files.js'
 import type { GenerateFixturesOptions } from './generate-fixtures.js'
 import { validateFixtures } from './validate-fixtures.js'
@@ -29,8 +29,7 @@ export interface ScenarioData {
  * @example
  * createMockService({ scenario: 'gone-asset' }) // GET /asset/${GONE_ASSET_ID} answers 410
  */
-export const GONE_ASSET_ID: string =
-  defaultFixtures.asset?.find((asset) => (asset.conversations?.length ?? 0) > 0)?.id ?? ''
+export const GONE_ASSET_ID: string = defaultGoneAssetId
 
 /**
  * The records of a named scenario. `default` is the fixtures the service was
@@ -45,11 +44,11 @@ export const GONE_ASSET_ID: string =
  * asked for, so browser bundles that never use it stay small.
  *
  * @example
- * const { records } = await scenarioData('large', { fixtures: defaultFixtures, seed: 1 })
+ * const { records } = await scenarioData('large', { seed: 1 })
  */
 export async function scenarioData(
   name: ScenarioName,
-  options: { fixtures: FixtureSet; seed: number; generate?: GenerateFixturesOptions | undefined },
+  options: { fixtures?: FixtureSet | undefined; seed: number; generate?: GenerateFixturesOptions | undefined },
 ): Promise<ScenarioData> {
   switch (name) {
     case 'default':
@@ -86,13 +85,14 @@ export async function scenarioData(
 
 /**
  * The records of a fixture set in stored form: the embedded default dataset's
- * were validated when it was generated; any other set is validated now.
+ * (no set, or the default set itself) were validated when it was generated;
+ * any other set is validated now.
  *
  * @example
- * await store.replaceAll(fixtureRecords(defaultFixtures))
+ * await store.replaceAll(fixtureRecords(undefined))
  */
-export function fixtureRecords(fixtures: FixtureSet): RecordSet {
-  return fixtures === defaultFixtures ? defaultRecords() : validateFixtures(fixtures)
+export function fixtureRecords(fixtures: FixtureSet | undefined): RecordSet {
+  return fixtures === undefined || isDefaultFixtureSet(fixtures) ? defaultRecords() : validateFixtures(fixtures)
 }
 
 function withUsers(records: RecordSet, change: (user: UserRecord) => UserRecord): RecordSet {

@@ -1,18 +1,21 @@
 import { z } from 'zod'
+import { lazySchema } from './lazy-schema.js'
 import { modelFoundation, modelProvider, modelType, modelUsage } from './enums.js'
 
-const count = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER)
+const count = lazySchema(() => z.number().int().min(0).max(Number.MAX_SAFE_INTEGER))
 
 /** What a model can take in as context (ModelCapabilities); a seed's own keys beyond these are dropped. */
-export const modelCapabilitiesSchema = z.object({
-  temporal: z.boolean().optional(),
-  images: z.boolean().optional(),
-  videos: z.boolean().optional(),
-  documents: z.boolean().optional(),
-  codebases: z.boolean().optional(),
-  assets: z.boolean().optional(),
-  websites: z.boolean().optional(),
-})
+export const modelCapabilitiesSchema = lazySchema(() =>
+  z.object({
+    temporal: z.boolean().optional(),
+    images: z.boolean().optional(),
+    videos: z.boolean().optional(),
+    documents: z.boolean().optional(),
+    codebases: z.boolean().optional(),
+    assets: z.boolean().optional(),
+    websites: z.boolean().optional(),
+  }),
+)
 
 /**
  * A stored machine-learning model, as `GET /models` lists it: a cloud model

@@ -20,14 +20,16 @@ import {
 import { buildModelSchema } from './model-schema.js'
 import { sharedZeroScore } from './record-defaults.js'
 import { buildUserSchema } from './user-schema.js'
-import { buildFragment, buildScore, buildShare, buildTransferableString, id, ids, timestamp } from './schema-parts.js'
+import { buildBasics, buildFragment, buildScore, buildShare, buildTransferableString } from './schema-parts.js'
 
 /*
  * What builds each stored record kind's schema. Links are id lists on both
- * records, as the wire carries them (see decisions/0001-store.md).
+ * records, as the wire carries them (see decisions/0001-store.md). Each
+ * builder takes the shared id, id-list and timestamp schemas as its default
+ * argument, so they too are built with the first record schema, not at import.
  */
 
-const conversationSchema = () =>
+const conversationSchema = ({ id, ids, timestamp } = buildBasics()) =>
   z.object({
     id,
     name: z.string().optional(),
@@ -53,7 +55,7 @@ const conversationSchema = () =>
     demo: z.boolean().optional(),
   })
 
-const messageSchema = () =>
+const messageSchema = ({ id, ids, timestamp } = buildBasics()) =>
   z.object({
     id,
     conversation: id,
@@ -74,7 +76,7 @@ const messageSchema = () =>
     messages: ids,
   })
 
-const annotationSchema = () =>
+const annotationSchema = ({ id, ids, timestamp } = buildBasics()) =>
   z.object({
     id,
     type: annotationType,
@@ -92,7 +94,7 @@ const annotationSchema = () =>
     score: buildScore().default(sharedZeroScore),
   })
 
-const assetSchema = () =>
+const assetSchema = ({ id, ids, timestamp } = buildBasics()) =>
   z.object({
     id,
     name: z.string().optional(),
@@ -116,7 +118,7 @@ const assetSchema = () =>
     shares: z.array(buildShare()).max(1).optional(),
   })
 
-const formatSchema = () =>
+const formatSchema = ({ id, timestamp } = buildBasics()) =>
   z.object({
     id,
     asset: id,
@@ -134,7 +136,7 @@ const formatSchema = () =>
     updated: timestamp,
   })
 
-const activitySchema = () =>
+const activitySchema = ({ id, timestamp } = buildBasics()) =>
   z.object({
     id,
     /** The asset the activity is about; left out for an activity created without one. */
@@ -148,7 +150,7 @@ const activitySchema = () =>
     updated: timestamp,
   })
 
-const tagSchema = () =>
+const tagSchema = ({ id, ids, timestamp } = buildBasics()) =>
   z.object({
     id,
     text: z.string(),
@@ -165,7 +167,7 @@ const tagSchema = () =>
   })
 
 /** The fields a website and an anchor end with alike: their times, the records they are linked to, a score. */
-const contextLinks = () => ({
+const contextLinks = ({ ids, timestamp } = buildBasics()) => ({
   created: timestamp,
   updated: timestamp,
   assets: ids,
@@ -177,7 +179,7 @@ const contextLinks = () => ({
   score: buildScore().default(sharedZeroScore),
 })
 
-const websiteSchema = () =>
+const websiteSchema = ({ id } = buildBasics()) =>
   z.object({
     id,
     url: z.string(),
@@ -185,7 +187,7 @@ const websiteSchema = () =>
     ...contextLinks(),
   })
 
-const anchorSchema = () =>
+const anchorSchema = ({ id } = buildBasics()) =>
   z.object({
     id,
     type: anchorType,
@@ -195,7 +197,7 @@ const anchorSchema = () =>
     ...contextLinks(),
   })
 
-const workstreamSummarySchema = () =>
+const workstreamSummarySchema = ({ id, ids, timestamp } = buildBasics()) =>
   z.object({
     id,
     name: z.string(),
@@ -213,7 +215,7 @@ const workstreamSummarySchema = () =>
     favorited: z.boolean().optional(),
   })
 
-const rangeSchema = () =>
+const rangeSchema = ({ id, ids, timestamp } = buildBasics()) =>
   z.object({
     id,
     from: timestamp.optional(),

@@ -1,4 +1,4 @@
-import { clientEnumTable, clientModelTable } from './client-model-requirements.generated.js'
+import { clientModelTables } from './client-model-tables.js'
 
 /** A model's requirements, decoded from its table entry. */
 interface ModelRequirements {
@@ -40,7 +40,7 @@ export function clientModelProblem(
   model: string,
   references: readonly string[] = [],
 ): string | undefined {
-  if (clientModelTable[model] === undefined) return undefined
+  if (clientModelTables().models[model] === undefined) return undefined
   const decoded = references.length > 0 ? withReferences(model, references) : undefined
   const stack: Pending[] = [{ value, type: model, parent: undefined, step: undefined }]
   for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
@@ -110,7 +110,7 @@ const decodedEnums = new Map<string, ReadonlySet<string>>()
 function requirementsOf(model: string): ModelRequirements {
   const known = decodedModels.get(model)
   if (known) return known
-  const [required = '', nested = ''] = (clientModelTable[model] ?? '|').split('|')
+  const [required = '', nested = ''] = (clientModelTables().models[model] ?? '|').split('|')
   const requirements: ModelRequirements = {
     required: required === '' ? [] : required.split(','),
     nested: nested === '' ? [] : nested.split(',').map((field) => splitAt(field, field.indexOf(':'))),
@@ -123,7 +123,7 @@ function requirementsOf(model: string): ModelRequirements {
 function enumValuesOf(name: string): ReadonlySet<string> | undefined {
   const known = decodedEnums.get(name)
   if (known) return known
-  const values = clientEnumTable[name]
+  const values = clientModelTables().enums[name]
   if (values === undefined) return undefined
   const decoded = new Set(values.split(' '))
   decodedEnums.set(name, decoded)

@@ -24,8 +24,8 @@ export function lazySchema<T extends z.ZodType>(build: () => T): T {
   })
 }
 
-/** The key under which a lazy schema tells, without building, whether it has built its schema. */
-const STATE = Symbol('lazy schema state')
+/** The key under which a lazy schema tells, without building, whether it has built its schema (one key for every copy of this module). */
+const STATE = Symbol.for('conversation-asset-mock.lazy-schema-state')
 
 /**
  * Whether a value is a {@link lazySchema} and, if so, whether it has built

@@ -111,19 +111,15 @@ async function lazyTable(file) {
   const generated = await import(pathToFileURL(join(dist, from)).href)
   const lines = []
   for (const [name, shape] of Object.entries(exports)) {
-    const parts = typeof shape === 'string' ? { value: shape } : shape
-    const fields = Object.entries(parts).map(
-      ([key, table]) => `${JSON.stringify(key)}: ${tableAsJson(generated[table], table, file)}`,
-    )
-    const value = typeof shape === 'string' ? fields[0].slice(fields[0].indexOf(':') + 2) : `{ ${fields.join(', ')} }`
-    if (
-      !isDeepStrictEqual(
-        own[name](),
-        typeof shape === 'string'
-          ? generated[shape]
-          : Object.fromEntries(Object.entries(shape).map(([key, table]) => [key, generated[table]])),
-      )
-    ) {
+    // A function gives one table (its name) or an object of tables (key → name).
+    const tables = typeof shape === 'string' ? undefined : Object.entries(shape)
+    const value = tables
+      ? `{ ${tables.map(([key, table]) => `${JSON.stringify(key)}: ${tableAsJson(generated[table], table, file)}`).join(', ')} }`
+      : tableAsJson(generated[shape], shape, file)
+    const expected = tables
+      ? Object.fromEntries(tables.map(([key, table]) => [key, generated[table]]))
+      : generated[shape]
+    if (!isDeepStrictEqual(own[name](), expected)) {
       throw new Error(
         `Failed to bundle ${file}: ${name}() does not give the generated tables LAZY_TABLES names. Keep the two in step.`,
       )

@@ -53,8 +53,8 @@ const ENTRY_OVERHEAD = 256
 
 /**
  * What the journal keeps of a request until an entry is read: the request's
- * own record when its body fits (nothing is built or copied on the request's
- * path), or, for a longer body, an entry holding a copy of its first 64 KiB
+ * own record when its body fits (nothing is built on the request's path; the
+ * ring copies its fields into columns), or, for a longer body, an entry holding a copy of its first 64 KiB
  * (a substring would keep the whole body alive). `size` is about how many
  * bytes it holds.
  *

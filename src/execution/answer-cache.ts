@@ -13,6 +13,8 @@ interface Kept {
 
 /** Answers of reads, kept while nothing they show has changed. */
 export interface AnswerCache {
+  /** The kept answer of `key` while `now` is inside its window, or undefined: a lookup, nothing run or awaited. */
+  peek(key: string, now: number): Answer | undefined
   /**
    * The kept answer of `key`, or the answer `run` builds, kept when it is a
    * 2xx JSON answer no larger than the single-answer limit and the store did
@@ -37,7 +39,7 @@ const SINGLE_LIMIT = 1024 * 1024
  *
  * @example
  * const answers = createAnswerCache(store)
- * await answers.read('conversationsSnapshot {} ?', Date.now(), run)
+ * answers.peek('conversationsSnapshot {} ?', Date.now()) ?? (await answers.read('conversationsSnapshot {} ?', Date.now(), run))
  */
 export function createAnswerCache(store: Store): AnswerCache {
   /** Bumped by every committed write and replacement; an answer built across a bump is not kept. */
@@ -73,17 +75,23 @@ export function createAnswerCache(store: Store): AnswerCache {
     }
   }
 
+  function peek(key: string, now: number): Answer | undefined {
+    const found = kept.get(key)
+    if (!found) return undefined
+    // A hit changes no table: only its counter, so a hot answer costs a lookup.
+    if (found.from <= now && now <= found.to) {
+      found.used = ++tick
+      return found.answer
+    }
+    forget(key, found)
+    return undefined
+  }
+
   return {
+    peek,
     async read(key, now, run) {
-      const found = kept.get(key)
-      if (found) {
-        // A hit changes no table: only its counter, so a hot answer costs a lookup.
-        if (found.from <= now && now <= found.to) {
-          found.used = ++tick
-          return found.answer
-        }
-        forget(key, found)
-      }
+      const hit = peek(key, now)
+      if (hit) return hit
       const started = generation
       const { answer, window } = await run()
       if (

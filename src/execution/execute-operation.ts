@@ -3,6 +3,7 @@ import { MockServiceError } from '../errors.js'
 import type { ServiceMachine } from '../domain/service-machine.js'
 import { serviceInfo, type ServiceInfo } from '../domain/service-info.js'
 import type { Operation, OperationContext } from '../operations/define-operation.js'
+import { isoTimestamp } from '../store/clock.js'
 import type { Store } from '../store/create-store.js'
 import type { WireRenderer } from '../wire/wire-renderer.js'
 import type { AnswerCache } from './answer-cache.js'
@@ -82,20 +83,52 @@ export interface ExecutionEnvironment {
  * domain errors become their status with a text message, anything unexpected
  * a 500 with a message and no stack trace. Injected faults apply first, reads
  * are answered from the read cache when they can be, and the request is
- * reported to `record`.
+ * reported to `record`. A read the cache holds is answered in the same turn:
+ * a lookup and its journal entry, no operation run.
  *
  * @example
  * const answer = await executeOperation(operation, { method: 'GET', path, params, query, body: '' }, environment)
  */
-export async function executeOperation(
+export function executeOperation(
   operation: Operation,
   input: OperationInput,
   environment: ExecutionEnvironment,
 ): Promise<Answer> {
   const started = performance.now()
-  const { store } = environment
-  const now = store.clock.now()
+  const now = environment.store.clock.now()
   const fault = environment.takeFault?.(operation.id)
+  const cache = cacheOf(operation, environment)
+  // No fault and no body to refuse (`parseJsonBody` reads an empty one as none): the cache may answer as it is.
+  if (cache && !fault && (input.body === '' || operation.body === 'ignored')) {
+    const key = readKey(operation, input)
+    const kept = cache.peek(key, now.getTime())
+    if (kept) return Promise.resolve(recorded(operation, input, environment, { started, now, fault }, kept))
+    return runOperation(operation, input, environment, { started, now, fault }, key)
+  }
+  return runOperation(operation, input, environment, { started, now, fault })
+}
+
+/** When a request arrived (by the performance clock and the mock's), and the fault it took. */
+interface Arrival {
+  readonly started: number
+  readonly now: Date
+  readonly fault: FaultEffect | undefined
+}
+
+/** The read cache, for a read whose answer may be kept (not a write, not a live read). */
+function cacheOf(operation: Operation, environment: ExecutionEnvironment): AnswerCache | undefined {
+  return operation.method !== 'POST' && !operation.live ? environment.answers : undefined
+}
+
+/** Runs the operation (or the fault's answer) and reports the request; `key` is its read cache key, when known. */
+async function runOperation(
+  operation: Operation,
+  input: OperationInput,
+  environment: ExecutionEnvironment,
+  arrival: Arrival,
+  key?: string,
+): Promise<Answer> {
+  const { now, fault } = arrival
   let answer: Answer
   try {
     if (fault && fault.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, fault.delayMs))
@@ -110,13 +143,14 @@ export async function executeOperation(
         body,
         ...(input.host !== undefined && { host: input.host }),
       }
-      if (read && !operation.live && environment.answers) {
+      const cache = cacheOf(operation, environment)
+      if (cache) {
         // Built only when the operation runs: a read the cache answers needs none of it.
         const run = async () => {
           const wire = environment.renderer.answer({ now, transferables: true, keep: true })
           return { answer: toAnswer(await operation.run(contextOf(request, wire, environment))), window: wire.window }
         }
-        answer = await environment.answers.read(readKey(operation, input), now.getTime(), run)
+        answer = await cache.read(key ?? readKey(operation, input), now.getTime(), run)
       } else {
         // A write (or a live read) awaits the operation alone: no wrapper of its own, no window kept.
         const wire = environment.renderer.answer({ now, transferables: true, keep: read })
@@ -126,6 +160,17 @@ export async function executeOperation(
   } catch (error) {
     answer = fault?.answer ?? errorAnswer(error)
   }
+  return recorded(operation, input, environment, arrival, answer)
+}
+
+/** Reports a request and its answer to `record`, and hands the answer back. */
+function recorded(
+  operation: Operation,
+  input: OperationInput,
+  environment: ExecutionEnvironment,
+  { started, now, fault }: Arrival,
+  answer: Answer,
+): Answer {
   environment.record?.(
     {
       operation: operation.id,
@@ -136,7 +181,8 @@ export async function executeOperation(
       bodyText: input.body,
       status: 'networkError' in answer ? 0 : answer.status,
       durationMs: performance.now() - started,
-      at: now.toISOString(),
+      // The same text for every request of one millisecond: formatted once.
+      at: isoTimestamp(now.getTime()),
       ...(fault && { faultId: fault.faultId }),
     },
     answer,
@@ -165,7 +211,21 @@ function contextOf(
  * operation, its parameters and its query.
  */
 function readKey(operation: Operation, input: OperationInput): string {
-  return `${operation.id} ${JSON.stringify(input.params)} ?${input.query.toString()}`
+  return `${operation.id} ${paramsText(input.params)} ?${input.query.size === 0 ? '' : input.query.toString()}`
+}
+
+/** The JSON text of frozen parameters, by the object: a routed path's parameters are one frozen object, shared by its requests. */
+const paramsTexts = new WeakMap<object, string>()
+
+/** Parameters as JSON; a frozen object's text is made once (it cannot change). */
+function paramsText(params: Readonly<Record<string, string>>): string {
+  if (!Object.isFrozen(params)) return JSON.stringify(params)
+  let text = paramsTexts.get(params)
+  if (text === undefined) {
+    text = JSON.stringify(params)
+    paramsTexts.set(params, text)
+  }
+  return text
 }
 
 /** A request's JSON body, or undefined for none; a malformed one is refused (INVALID_REQUEST). */

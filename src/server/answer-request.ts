@@ -7,7 +7,7 @@ import { clientOf } from './client-of.js'
 import { controlBodyRefusal } from './control-body-refusal.js'
 import type { FilePersistence } from './file-persistence.js'
 import { forwardUnimplemented } from './forward-unimplemented.js'
-import { readBody } from './read-body.js'
+import { drainsBodyless, readBody } from './read-body.js'
 import type { SessionSelector } from './select-session.js'
 import type { InspectorServer } from './serve-inspector.js'
 import type { StandaloneServerOptions } from './standalone-server-options.js'
@@ -74,7 +74,10 @@ export async function answerRequest(
       return context.inspector.serve(route.control.served, response)
     } else {
       try {
-        const body = await readBody(request, context.maxBodyBytes, context.bodyBudget, response)
+        // A GET or HEAD has no body to wait for: no turn of the event loop for it.
+        const body = drainsBodyless(request)
+          ? ''
+          : await readBody(request, context.maxBodyBytes, context.bodyBudget, response)
         const query = new URLSearchParams(queryStart === -1 ? '' : rawUrl.slice(queryStart + 1))
         const work = () => target.answer(route, { method, path, query, body, ...client })
         // Durable --persist: the answer waits until the request's writes are on disk.

@@ -23,10 +23,7 @@ export function readBody(
   budget?: BodyBudget,
   response?: ServerResponse,
 ): Promise<string> {
-  if (request.method === 'GET' || request.method === 'HEAD') {
-    request.resume()
-    return Promise.resolve('')
-  }
+  if (drainsBodyless(request)) return Promise.resolve('')
   const declared = Number(request.headers['content-length'] ?? 0)
   if (declared > limit) {
     request.resume()
@@ -79,6 +76,19 @@ export function readBody(
       if (!settled) settle(new Error('The client closed the connection before the end of its request body.'))
     })
   })
+}
+
+/**
+ * Drains the body of a GET or HEAD, which is read as empty, and says so;
+ * leaves any other request's body to be read.
+ *
+ * @example
+ * const body = drainsBodyless(request) ? '' : await readBody(request, limit)
+ */
+export function drainsBodyless(request: IncomingMessage): boolean {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false
+  request.resume()
+  return true
 }
 
 function busy(limit: number): MockServiceError {

@@ -62,6 +62,12 @@ export function trackConnections(
   const table = createConnectionTable(minIdleMs)
   const waiting = new WeakSet<Socket>()
   let stopping = false
+  /** A response's `close` listener, one for all: its answer is out (or its client gone). */
+  function answered(this: ServerResponse): void {
+    const socket = this.req.socket
+    // The server is stopping and nothing more is in flight on the connection: nothing more will come on it.
+    if (table.end(socket) === 0 && stopping) socket.destroy()
+  }
 
   server.on('connection', (socket: Socket) => {
     if (table.has(socket) || waiting.has(socket)) return
@@ -87,13 +93,7 @@ export function trackConnections(
       return false
     },
     answering(request, response) {
-      const socket = request.socket
-      if (!table.has(socket)) return
-      table.begin(socket)
-      response.once('close', () => {
-        // Its answer is out and the server is stopping: nothing more will come on it.
-        if (table.end(socket) === 0 && stopping) socket.destroy()
-      })
+      if (table.begin(request.socket)) response.on('close', answered)
     },
     shutdown(timeoutMs) {
       stopping = true
@@ -110,8 +110,8 @@ interface ConnectionTable {
   track(socket: Socket): void
   /** Marks a connection busy without a request counted (a stream client's): it is never closed as idle. */
   busy(socket: Socket): void
-  /** Counts a request begun on the connection: it is busy until it is answered. */
-  begin(socket: Socket): void
+  /** Counts a request begun on the connection: it is busy until it is answered. False for a connection not tracked. */
+  begin(socket: Socket): boolean
   /** Counts a request answered; the connection is idle from now when none is left. Returns how many are left (-1: untracked). */
   end(socket: Socket): number
   /** Closes the connection idle the longest, when one has been idle long enough; whether one was. */
@@ -120,11 +120,19 @@ interface ConnectionTable {
   shutdown(timeoutMs: number): void
 }
 
+/** One open connection: how many of its requests are being answered, and since when it is idle. */
+interface Connection {
+  requests: number
+  /** When its last request was answered (or it opened); never for a stream client, which is never idle. */
+  idleSince: number
+}
+
+/** The idle time of a connection that is never idle (a stream client). */
+const NEVER_IDLE = Number.POSITIVE_INFINITY
+
 function createConnectionTable(minIdleMs: number): ConnectionTable {
-  // Each open connection, with how many of its requests are being answered.
-  const open = new Map<Socket, number>()
-  // The open connections answering nothing, oldest idle first, with when they became idle.
-  const idle = new Map<Socket, number>()
+  // Each open connection's state, made once when it opens: a request changes its fields, not the table.
+  const open = new Map<Socket, Connection>()
   let deadline: NodeJS.Timeout | undefined
   return {
     get size() {
@@ -132,38 +140,46 @@ function createConnectionTable(minIdleMs: number): ConnectionTable {
     },
     has: (socket) => open.has(socket),
     track(socket) {
-      open.set(socket, 0)
-      idle.set(socket, performance.now())
+      open.set(socket, { requests: 0, idleSince: performance.now() })
       socket.once('close', () => {
         open.delete(socket)
-        idle.delete(socket)
         if (open.size === 0 && deadline) clearTimeout(deadline)
       })
     },
     busy(socket) {
-      idle.delete(socket)
+      const connection = open.get(socket)
+      if (connection) connection.idleSince = NEVER_IDLE
     },
     begin(socket) {
-      open.set(socket, (open.get(socket) ?? 0) + 1)
-      idle.delete(socket)
+      const connection = open.get(socket)
+      if (!connection) return false
+      connection.requests++
+      return true
     },
     end(socket) {
-      if (!open.has(socket)) return -1
-      const left = open.get(socket)! - 1
-      open.set(socket, left)
-      if (left === 0) idle.set(socket, performance.now())
+      const connection = open.get(socket)
+      if (!connection) return -1
+      const left = --connection.requests
+      if (left === 0 && connection.idleSince !== NEVER_IDLE) connection.idleSince = performance.now()
       return left
     },
     closeLongestIdle() {
-      const [oldest, since] = idle.entries().next().value ?? []
-      if (!oldest || performance.now() - since! < minIdleMs) return false
-      idle.delete(oldest)
+      // Only a connection past the cap asks: a walk of the open connections then, none on each request.
+      let oldest: Socket | undefined
+      let since = NEVER_IDLE
+      for (const [socket, connection] of open) {
+        if (connection.requests === 0 && connection.idleSince < since) {
+          oldest = socket
+          since = connection.idleSince
+        }
+      }
+      if (!oldest || performance.now() - since < minIdleMs) return false
       open.delete(oldest)
       oldest.destroy()
       return true
     },
     shutdown(timeoutMs) {
-      for (const [socket, requests] of open) if (requests === 0) socket.destroy()
+      for (const [socket, connection] of open) if (connection.requests === 0) socket.destroy()
       if (open.size === 0) return
       deadline = setTimeout(() => {
         for (const socket of open.keys()) socket.destroy()

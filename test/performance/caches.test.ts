@@ -76,3 +76,71 @@ describe('cached reads answer exactly what running the operation again would', (
     expect(JSON.stringify(await get(service, 'conversationsSnapshot'))).toBe(first)
   })
 })
+
+describe('a read the cache answers is journaled and faulted like one that runs', () => {
+  /** Answers GET `path` through the service's own router, as a transport does. */
+  async function routed(service: MockService, path: string, query = '') {
+    const route = service.route('GET', path)!
+    const answer = await service.answer(route, { method: 'GET', path, query: new URLSearchParams(query), body: '' })
+    if ('networkError' in answer) throw new Error('expected an answer, got a network error')
+    return answer
+  }
+
+  it('journals a cached read with the fields of the read that filled the cache', async () => {
+    const service = createMockService({ clock: handClock('2024-05-01T12:00:00.000Z') })
+    await service.ready
+    const [asset] = service.store.all('asset')
+    const path = `/asset/${asset!.id}`
+    const ran = await routed(service, path)
+    const cached = await routed(service, path)
+    expect(bodyText(cached.body!)).toBe(bodyText(ran.body!))
+    const [first, second] = service.journal.entries
+    const { durationMs: firstMs, ...firstFields } = first!
+    const { durationMs: secondMs, ...secondFields } = second!
+    expect(secondFields).toEqual(firstFields)
+    expect(Object.keys(second!)).toEqual(Object.keys(first!))
+    expect(second).toMatchObject({ operation: 'asset_snapshot', method: 'GET', path, params: { asset: asset!.id } })
+    expect(second!.at).toBe('2024-05-01T12:00:00.000Z')
+    expect(secondMs).toBeGreaterThanOrEqual(0)
+    expect(firstMs).toBeGreaterThanOrEqual(0)
+    expect(service.journal.response(service.journal.lastId)?.body).toBe(bodyText(ran.body!))
+  })
+
+  it('applies a fault added after a cached read to the next read, and the cache again once it is spent', async () => {
+    const service = createMockService()
+    await service.ready
+    const before = await routed(service, '/conversations')
+    await routed(service, '/conversations')
+    service.faults.add({ operation: 'conversationsSnapshot', status: 503, times: 1 })
+    const faulted = await routed(service, '/conversations')
+    expect(faulted.status).toBe(503)
+    const entry = service.journal.entry(service.journal.lastId)
+    expect(entry).toMatchObject({ status: 503, operation: 'conversationsSnapshot' })
+    expect(entry!.faultId).toBeDefined()
+    const after = await routed(service, '/conversations')
+    expect(after.status).toBe(200)
+    expect(bodyText(after.body!)).toBe(bodyText(before.body!))
+    expect(service.journal.entry(service.journal.lastId)!.faultId).toBeUndefined()
+  })
+
+  it('keeps the cached answers of two routed ids apart', async () => {
+    const service = createMockService()
+    await service.ready
+    const [one, two] = service.store.all('asset')
+    for (let round = 0; round < 2; round++) {
+      expect(JSON.parse(bodyText((await routed(service, `/asset/${one!.id}`)).body!)).id).toBe(one!.id)
+      expect(JSON.parse(bodyText((await routed(service, `/asset/${two!.id}`)).body!)).id).toBe(two!.id)
+    }
+  })
+
+  it('answers a cached read with a query as its own, and journals the query', async () => {
+    const service = createMockService()
+    await service.ready
+    const [asset] = service.store.all('asset')
+    const path = `/asset/${asset!.id}`
+    await routed(service, path)
+    const bare = JSON.parse(bodyText((await routed(service, path, 'transferables=false')).body!))
+    expect(bare.formats.iterable[0].fragment).toBeUndefined()
+    expect(service.journal.entry(service.journal.lastId)!.query).toEqual({ transferables: 'false' })
+  })
+})

@@ -116,4 +116,24 @@ describe('sessions on the standalone server', () => {
     expect(await names(server.url, { 'x-mock-session': 'two' })).toContain('Kept')
     expect(await names(server.url, { 'x-mock-session': 'one' })).not.toContain('Oldest')
   })
+
+  it('answers each session its own cached reads: a write in one shows in no other', async () => {
+    server = await startStandaloneServer({ port: 0 })
+    const a = { 'x-mock-session': 'cache-a' }
+    const b = { 'x-mock-session': 'cache-b' }
+    // Each read twice: the second is answered from that mock's read cache.
+    for (let round = 0; round < 2; round++) {
+      await names(server.url, a)
+      await names(server.url, b)
+      await names(server.url)
+    }
+    await create(server.url, 'Written in a', a)
+    for (let round = 0; round < 2; round++) {
+      expect(await names(server.url, a)).toContain('Written in a')
+      expect(await names(server.url, b)).not.toContain('Written in a')
+      expect(await names(server.url)).not.toContain('Written in a')
+    }
+    // Every read is journaled by the mock that answered it, cached or not: the default one's four.
+    expect(server.service.journal.entries.filter((entry) => entry.path === '/conversations')).toHaveLength(4)
+  })
 })

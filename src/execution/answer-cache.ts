@@ -13,6 +13,11 @@ interface Kept {
 
 /** Answers of reads, kept while nothing they show has changed. */
 export interface AnswerCache {
+  /**
+   * The key of a read: its operation, parameters and query. The text of a
+   * routed path's parameters (one frozen object its requests share) is made once.
+   */
+  keyOf(operation: string, params: Readonly<Record<string, string>>, query: URLSearchParams): string
   /** The kept answer of `key` while `now` is inside its window, or undefined: a lookup, nothing run or awaited. */
   peek(key: string, now: number): Answer | undefined
   /**
@@ -39,7 +44,8 @@ const SINGLE_LIMIT = 1024 * 1024
  *
  * @example
  * const answers = createAnswerCache(store)
- * answers.peek('conversationsSnapshot {} ?', Date.now()) ?? (await answers.read('conversationsSnapshot {} ?', Date.now(), run))
+ * const key = answers.keyOf('conversationsSnapshot', {}, new URLSearchParams())
+ * answers.peek(key, Date.now()) ?? (await answers.read(key, Date.now(), run))
  */
 export function createAnswerCache(store: Store): AnswerCache {
   /** Bumped by every committed write and replacement; an answer built across a bump is not kept. */
@@ -48,6 +54,8 @@ export function createAnswerCache(store: Store): AnswerCache {
   let tick = 0
   const kept = new Map<string, Kept>()
   const encoder = new TextEncoder()
+  /** The JSON text of frozen parameters, by the object (it cannot change). */
+  const paramsTexts = new WeakMap<object, string>()
   store.subscribe(() => {
     generation++
     // clear() allocates a new table even for an empty map; a burst of writes mostly finds it empty.
@@ -88,6 +96,14 @@ export function createAnswerCache(store: Store): AnswerCache {
   }
 
   return {
+    keyOf(operation, params, query) {
+      let text = paramsTexts.get(params)
+      if (text === undefined) {
+        text = JSON.stringify(params)
+        if (Object.isFrozen(params)) paramsTexts.set(params, text)
+      }
+      return `${operation} ${text} ?${query.size === 0 ? '' : query.toString()}`
+    },
     peek,
     async read(key, now, run) {
       const hit = peek(key, now)

@@ -100,7 +100,7 @@ export function executeOperation(
   const cache = cacheOf(operation, environment)
   // No fault and no body to refuse (`parseJsonBody` reads an empty one as none): the cache may answer as it is.
   if (cache && !fault && (input.body === '' || operation.body === 'ignored')) {
-    const key = readKey(operation, input)
+    const key = cache.keyOf(operation.id, input.params, input.query)
     const kept = cache.peek(key, now.getTime())
     if (kept) return Promise.resolve(recorded(operation, input, environment, { started, now, fault }, kept))
     return runOperation(operation, input, environment, { started, now, fault }, key)
@@ -150,7 +150,7 @@ async function runOperation(
           const wire = environment.renderer.answer({ now, transferables: true, keep: true })
           return { answer: toAnswer(await operation.run(contextOf(request, wire, environment))), window: wire.window }
         }
-        answer = await cache.read(key ?? readKey(operation, input), now.getTime(), run)
+        answer = await cache.read(key ?? cache.keyOf(operation.id, input.params, input.query), now.getTime(), run)
       } else {
         // A write (or a live read) awaits the operation alone: no wrapper of its own, no window kept.
         const wire = environment.renderer.answer({ now, transferables: true, keep: read })
@@ -204,28 +204,6 @@ function contextOf(
     ...(environment.copilot && { copilot: environment.copilot }),
     ...(environment.machine && { machine: environment.machine }),
   }
-}
-
-/**
- * What a read's answer depends on besides the store and the clock: the
- * operation, its parameters and its query.
- */
-function readKey(operation: Operation, input: OperationInput): string {
-  return `${operation.id} ${paramsText(input.params)} ?${input.query.size === 0 ? '' : input.query.toString()}`
-}
-
-/** The JSON text of frozen parameters, by the object: a routed path's parameters are one frozen object, shared by its requests. */
-const paramsTexts = new WeakMap<object, string>()
-
-/** Parameters as JSON; a frozen object's text is made once (it cannot change). */
-function paramsText(params: Readonly<Record<string, string>>): string {
-  if (!Object.isFrozen(params)) return JSON.stringify(params)
-  let text = paramsTexts.get(params)
-  if (text === undefined) {
-    text = JSON.stringify(params)
-    paramsTexts.set(params, text)
-  }
-  return text
 }
 
 /** A request's JSON body, or undefined for none; a malformed one is refused (INVALID_REQUEST). */

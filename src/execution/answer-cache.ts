@@ -54,8 +54,6 @@ export function createAnswerCache(store: Store): AnswerCache {
   let tick = 0
   const kept = new Map<string, Kept>()
   const encoder = new TextEncoder()
-  /** The JSON text of frozen parameters, by the object (it cannot change). */
-  const paramsTexts = new WeakMap<object, string>()
   store.subscribe(() => {
     generation++
     // clear() allocates a new table even for an empty map; a burst of writes mostly finds it empty.
@@ -96,14 +94,7 @@ export function createAnswerCache(store: Store): AnswerCache {
   }
 
   return {
-    keyOf(operation, params, query) {
-      let text = paramsTexts.get(params)
-      if (text === undefined) {
-        text = JSON.stringify(params)
-        if (Object.isFrozen(params)) paramsTexts.set(params, text)
-      }
-      return `${operation} ${text} ?${query.size === 0 ? '' : query.toString()}`
-    },
+    keyOf: createKeyMaker(),
     peek,
     async read(key, now, run) {
       const hit = peek(key, now)
@@ -129,5 +120,22 @@ export function createAnswerCache(store: Store): AnswerCache {
       trim()
       return entry.answer
     },
+  }
+}
+
+/**
+ * Makes the read keys of one cache: the operation, the parameters' JSON and
+ * the query. A routed path's parameters are one frozen object its requests
+ * share, so their text is kept by the object (it cannot change).
+ */
+function createKeyMaker(): AnswerCache['keyOf'] {
+  const paramsTexts = new WeakMap<object, string>()
+  return (operation, params, query) => {
+    let text = paramsTexts.get(params)
+    if (text === undefined) {
+      text = JSON.stringify(params)
+      if (Object.isFrozen(params)) paramsTexts.set(params, text)
+    }
+    return `${operation} ${text} ?${query.size === 0 ? '' : query.toString()}`
   }
 }

@@ -11,6 +11,7 @@ import {
   platform,
   privacy,
 } from '../store/enums.js'
+import { buildApplicationSchema } from '../store/application-schema.js'
 import { modelCapabilitiesSchema } from '../store/model-schema.js'
 import { recordId as id, groupedTimestamp as timestamp } from './wire-parts.js'
 
@@ -46,19 +47,7 @@ export type SeededConnectorConnectionInput = z.output<typeof seededConnectorConn
 
 /** Application: the body of `POST /application/update`. */
 export const applicationUpdateInput = lazySchema(() =>
-  z
-    .object({
-      id,
-      name: applicationName,
-      version: z.string(),
-      platform,
-      onboarded: z.boolean(),
-      privacy,
-      capabilities: capabilities.optional(),
-      mechanism: mechanism.optional(),
-      automaticUnload: z.boolean().optional(),
-    })
-    .loose(),
+  buildApplicationSchema().extend({ mechanism: mechanism.optional(), automaticUnload: z.boolean().optional() }).loose(),
 )
 
 /** The fields a SeededModel and a Model share (what a model is made or updated from). */

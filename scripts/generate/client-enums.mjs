@@ -1,4 +1,4 @@
-// src/store/client-enums.generated.ts: the values of the official client's enums the mock
+// src/store/schemas/client-enums.generated.ts: the values of the official client's enums the mock
 // validates against, as constants, so the mock never loads the client at run time (its models
 // take a noticeable share of a cold start). Read from the client's generated sources like
 // client-model-requirements.mjs; tsc checks every value against the client's own enum types.
@@ -7,7 +7,7 @@ import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { enumValues, modelsDirectory } from './client-model-requirements.mjs'
 
-const target = 'src/store/client-enums.generated.ts'
+const target = 'src/store/schemas/client-enums.generated.ts'
 const clientName = '@pieces.app/pieces-os-client'
 
 /** The client's enums the mock uses, by their model names in dist/models. */

@@ -1,4 +1,4 @@
-// src/routes/service-operation-ids.ts from the route table's sources: the ids `faults.add`,
+// src/routes/service-operation-ids.generated.ts from the route table's sources: the ids `faults.add`,
 // `verify` and `journal.byOperation` type-check against.
 
 /** The sorted operation ids of the route table, as a TypeScript module. */
@@ -21,5 +21,5 @@ ${ids.map((id) => `  '${id}',\n`).join('')}] as const
 /** The id of an operation of the route table, e.g. \`conversationsSnapshot\` or \`asset_snapshot\`. */
 export type ServiceOperationId = (typeof SERVICE_OPERATION_IDS)[number]
 `
-  return [{ file: 'src/routes/service-operation-ids.ts', text }]
+  return [{ file: 'src/routes/service-operation-ids.generated.ts', text }]
 }

@@ -4,7 +4,7 @@ import { createMockService, type MockService, type MockServiceOptions } from '..
 import { createMswAdapter, type MswAdapter, type MswAdapterOptions } from '../msw/create-msw-adapter.js'
 import { scopedUnhandled } from '../msw/scoped-unhandled.js'
 import { claimTabSlot, ID_SEED_STRIDE, type TabSlot } from './claim-tab-slot.js'
-import { persistToIndexedDb } from './indexed-db-persistence.js'
+import { persistToIndexedDb } from '../persistence/browser/indexed-db-persistence.js'
 import { mountInspectorLauncher, type InspectorCorner, type LoadPanel } from './inspector-launcher.js'
 import type { InspectorPanel } from './inspector-panel.js'
 

@@ -4,7 +4,7 @@ import { writeFixtureDirectory } from '../seeding/fixture-directory.js'
 import { FIXTURE_FILES } from '../seeding/fixture-files.js'
 import { generateFixtures } from '../seeding/generate-fixtures.js'
 import { validateFixtures } from '../seeding/validate-fixtures.js'
-import { RECORD_KINDS } from '../store/schemas.js'
+import { RECORD_KINDS } from '../store/schemas/schemas.js'
 import { parseCliArguments } from './parse-cli-arguments.js'
 
 const HELP = `Usage: conversation-asset-mock fixtures --out DIR [--seed N] [--assets N] [--conversations N]

@@ -1,9 +1,9 @@
 import { resolve } from 'node:path'
-import { fixturesFromHar } from '../har/fixtures-from-har.js'
-import { readHarFile } from '../har/read-har-file.js'
+import { fixturesFromHar } from '../replay/har/fixtures-from-har.js'
+import { readHarFile } from '../replay/har/read-har-file.js'
 import { writeFixtureDirectory } from '../seeding/fixture-directory.js'
 import { FIXTURE_FILES } from '../seeding/fixture-files.js'
-import { RECORD_KINDS } from '../store/schemas.js'
+import { RECORD_KINDS } from '../store/schemas/schemas.js'
 import { parseCliArguments } from './parse-cli-arguments.js'
 import { oneLine } from './serve-options.js'
 

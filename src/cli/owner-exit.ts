@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
-import { isProcessRunning } from '../server/is-process-running.js'
+import { isProcessRunning } from '../persistence/file/is-process-running.js'
 
 /** How often the processes that own the CLI are checked. */
 const CHECK_INTERVAL_MS = 250

@@ -1,5 +1,5 @@
 import { resolve } from 'node:path'
-import { startRecorder, type Recorder } from '../recording/start-recorder.js'
+import { startRecorder, type Recorder } from '../replay/recording/start-recorder.js'
 import { parseCliArguments } from './parse-cli-arguments.js'
 import { nextSignal } from './stop-signals.js'
 import { oneLine } from './serve-options.js'

@@ -1,7 +1,7 @@
 import { isScenarioName, SCENARIOS, type ScenarioName } from '../seeding/scenarios.js'
-import { DEFAULT_SERVICE_VERSION } from '../domain/service-info.js'
+import { DEFAULT_SERVICE_VERSION } from '../domain/machine/service-info.js'
 import type { GenerateFixturesOptions } from '../seeding/generate-fixtures.js'
-import type { Durability } from '../server/file-persistence.js'
+import type { Durability } from '../persistence/file/file-persistence.js'
 import { parseCliArguments } from './parse-cli-arguments.js'
 import { parseByteSize } from './byte-size.js'
 

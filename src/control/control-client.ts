@@ -1,11 +1,11 @@
-import type { CopilotReply } from '../domain/copilot-reply.js'
-import type { FaultSpec, StreamFaultSpec } from './faults.js'
-import type { ClockState } from '../store/controllable-clock.js'
-import type { JournalEntry } from './journal.js'
+import type { CopilotReply } from '../domain/copilot/copilot-reply.js'
+import type { FaultSpec, StreamFaultSpec } from './faults/faults.js'
+import type { ClockState } from '../store/clock-and-ids/controllable-clock.js'
+import type { JournalEntry } from './journal/journal.js'
 import type { ScenarioName } from '../seeding/scenarios.js'
-import type { VerifyOutcome } from './inspection.js'
-import { VerificationError, type CallExpectation } from './verify-calls.js'
-import type { StreamExpectation } from './verify-streams.js'
+import type { VerifyOutcome } from './inspection/inspection.js'
+import { VerificationError, type CallExpectation } from './verify/verify-calls.js'
+import type { StreamExpectation } from './verify/verify-streams.js'
 
 /** The standalone server's control API, as a test in another process uses it. */
 export interface ControlClient {

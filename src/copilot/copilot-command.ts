@@ -1,4 +1,9 @@
-import { qgptStreamInput, questionOf, relevanceQuestionOf, type CopilotQuestion } from '../domain/copilot-inputs.js'
+import {
+  qgptStreamInput,
+  questionOf,
+  relevanceQuestionOf,
+  type CopilotQuestion,
+} from '../domain/inputs/copilot-inputs.js'
 
 /** What one client frame on `/qgpt/stream` asks of the session. */
 export type CopilotCommand =

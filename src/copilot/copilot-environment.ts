@@ -1,4 +1,4 @@
-import type { CopilotHooks } from '../domain/copilot-reply.js'
+import type { CopilotHooks } from '../domain/copilot/copilot-reply.js'
 import type { StreamHub } from '../events/stream-hub.js'
 import type { Store } from '../store/create-store.js'
 

@@ -1,6 +1,6 @@
-import type { CopilotGrounding } from '../domain/copilot-answer.js'
+import type { CopilotGrounding } from '../domain/copilot/copilot-answer.js'
 import type { Store } from '../store/create-store.js'
-import type { CopilotQuestion } from '../domain/copilot-inputs.js'
+import type { CopilotQuestion } from '../domain/inputs/copilot-inputs.js'
 
 /**
  * The records a question names, read from the store: its assets (with

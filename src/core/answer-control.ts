@@ -1,5 +1,5 @@
 import { InvariantError } from 'outvariant'
-import type { ControlRoute } from '../control/control-route.js'
+import type { ControlRoute } from '../control/api/control-route.js'
 import { errorAnswer, textAnswer, type Answer } from '../execution/answer.js'
 import { readJsonBody } from '../execution/json-body.js'
 import type { ServiceRequest } from './service-request.js'

@@ -1,7 +1,7 @@
-import type { Journal } from '../control/journal.js'
-import type { SessionFrameLog } from '../control/session-frames.js'
+import type { Journal } from '../control/journal/journal.js'
+import type { SessionFrameLog } from '../control/journal/session-frames.js'
 import type { StreamConnectionHooks } from '../events/stream-connection.js'
-import type { Clock } from '../store/clock.js'
+import type { Clock } from '../store/clock-and-ids/clock.js'
 
 /**
  * How a mock journals its WebSockets, accepted or refused, whatever the

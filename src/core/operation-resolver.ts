@@ -1,4 +1,4 @@
-import type { Operation } from '../operations/define-operation.js'
+import type { Operation } from '../operations/define/define-operation.js'
 import { clientCoverage } from '../routes/client-coverage.js'
 import { operationNames, type OperationName, type OperationNames } from '../routes/operation-names.js'
 

@@ -1,6 +1,6 @@
-import { createInspection, type Inspection } from '../control/inspection.js'
-import { createNamedSnapshots } from '../control/named-snapshots.js'
-import type { Operation } from '../operations/define-operation.js'
+import { createInspection, type Inspection } from '../control/inspection/inspection.js'
+import { createNamedSnapshots } from '../control/inspection/named-snapshots.js'
+import type { Operation } from '../operations/define/define-operation.js'
 import type { WireRenderer } from '../wire/wire-renderer.js'
 import type { MockService } from './mock-service.js'
 

@@ -1,5 +1,5 @@
-import type { ControlRoute } from '../control/control-route.js'
-import type { Operation } from '../operations/define-operation.js'
+import type { ControlRoute } from '../control/api/control-route.js'
+import type { Operation } from '../operations/define/define-operation.js'
 import type { RequestClient } from './access-policy.js'
 
 /** Where a request was routed: an operation of the service, or a route of the control API. */

@@ -1,4 +1,4 @@
-import type { AssetRecord, FormatRecord } from '../store/schemas.js'
+import type { AssetRecord, FormatRecord } from '../store/schemas/schemas.js'
 import { clip } from './conversation-text.js'
 
 /** The text of a format: its fragment, else its file. */

@@ -1,6 +1,6 @@
-import type { Transaction } from '../store/transaction.js'
-import type { AssetRecord } from '../store/schemas.js'
-import type { SeedInput } from './seeds.js'
+import type { Transaction } from '../store/transaction/transaction.js'
+import type { AssetRecord } from '../store/schemas/schemas.js'
+import type { SeedInput } from './inputs/seeds.js'
 import { nameForSnippet } from './asset-text.js'
 
 /** What happened to an asset, as the wire's TrackedAssetEventIdentifierDescriptionPairs says it. */

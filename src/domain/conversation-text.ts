@@ -1,4 +1,4 @@
-import type { AssetRecord, FormatRecord, MessageRecord } from '../store/schemas.js'
+import type { AssetRecord, FormatRecord, MessageRecord } from '../store/schemas/schemas.js'
 
 const NAME_LIMIT = 60
 

@@ -1,7 +1,7 @@
 import type { z } from 'zod'
-import type { seededConversationInput } from './seeds.js'
-import type { Transaction } from '../store/transaction.js'
-import type { ConversationRecord } from '../store/schemas.js'
+import type { seededConversationInput } from './inputs/seeds.js'
+import type { Transaction } from '../store/transaction/transaction.js'
+import type { ConversationRecord } from '../store/schemas/schemas.js'
 
 export type SeededConversationInput = z.output<typeof seededConversationInput>
 

@@ -1,8 +1,8 @@
 import type { z } from 'zod'
 import { MockServiceError } from '../errors.js'
-import type { MessageRecord, ScoreRecord } from '../store/schemas.js'
-import type { Transaction } from '../store/transaction.js'
-import type { seededMessageInput } from './seeds.js'
+import type { MessageRecord, ScoreRecord } from '../store/schemas/schemas.js'
+import type { Transaction } from '../store/transaction/transaction.js'
+import type { seededMessageInput } from './inputs/seeds.js'
 
 export type SeededMessageInput = z.output<typeof seededMessageInput>
 

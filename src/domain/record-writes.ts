@@ -1,4 +1,4 @@
-import type { Transaction } from '../store/transaction.js'
+import type { Transaction } from '../store/transaction/transaction.js'
 import type {
   ActivityRecord,
   AnchorRecord,
@@ -7,7 +7,7 @@ import type {
   TagRecord,
   WebsiteRecord,
   WorkstreamSummaryRecord,
-} from '../store/schemas.js'
+} from '../store/schemas/schemas.js'
 import { recordActivity } from './asset-writes.js'
 import type {
   SeededActivityInput,
@@ -17,7 +17,7 @@ import type {
   SeededTagInput,
   SeededWebsiteInput,
   SeededWorkstreamSummaryInput,
-} from './record-seeds.js'
+} from './inputs/record-seeds.js'
 
 /*
  * Creating the records conversations and assets link to, from the client's

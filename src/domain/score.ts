@@ -1,5 +1,5 @@
-import type { SeededScore } from './seeds.js'
-import type { ScoreRecord } from '../store/schemas.js'
+import type { SeededScore } from './inputs/seeds.js'
+import type { ScoreRecord } from '../store/schemas/schemas.js'
 
 const COUNTERS = ['reuse', 'update', 'reference', 'priority', 'searched'] as const
 

@@ -1,4 +1,4 @@
-import type { ModelDownloads } from '../domain/model-downloads.js'
+import type { ModelDownloads } from '../domain/machine/model-downloads.js'
 import type { StreamEndpoint } from './stream-endpoint.js'
 import type { StreamHub } from './stream-hub.js'
 import { SERVICE_STREAM_PATHS } from './stream-paths.js'

@@ -1,4 +1,4 @@
-import type { RecordKind } from '../store/schemas.js'
+import type { RecordKind } from '../store/schemas/schemas.js'
 
 /** How a stream is served: from the store's ids, from a status source, by the copilot, or per model download. */
 export type StreamKind = 'identifier' | 'status' | 'copilot' | 'download'

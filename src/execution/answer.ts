@@ -1,5 +1,5 @@
 import { MockServiceError } from '../errors.js'
-import type { OperationResult } from '../operations/define-operation.js'
+import type { OperationResult } from '../operations/define/define-operation.js'
 import { utf8Length } from '../wire/utf8-length.js'
 import { JsonPieces, fitsIn } from './json-pieces.js'
 

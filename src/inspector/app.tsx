@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'preact/hooks'
 import { formatInstant, messageOf } from './format.js'
-import { JournalView } from './journal-view.js'
-import { RecordsView } from './records-view.js'
-import { SteeringView } from './steering-view.js'
-import { StreamsView } from './streams-view.js'
-import { useLive, type LiveState } from './use-live.js'
+import { JournalView } from './journal/journal-view.js'
+import { RecordsView } from './records/records-view.js'
+import { SteeringView } from './steering/steering-view.js'
+import { StreamsView } from './journal/streams-view.js'
+import { useLive, type LiveState } from './live/use-live.js'
 import type { Selection, ViewProps } from './view-props.js'
-import type { Connection } from './connection.js'
+import type { Connection } from './live/connection.js'
 import { ActionError, ActionFailureContext, type ActionFailure } from './action-error.js'
 
 const TABS = ['records', 'journal', 'streams', 'steering'] as const

@@ -1,6 +1,6 @@
 import type { ComponentChildren } from 'preact'
 import { useEffect, useState } from 'preact/hooks'
-import { leaveField } from './leave-field.js'
+import { leaveField } from './steering/leave-field.js'
 import { ResizeHandle } from './resize-handle.js'
 
 /** Where the panel remembers its dock and size, across reloads. */

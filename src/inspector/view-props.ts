@@ -1,6 +1,6 @@
-import type { InspectedKind } from '../control/record-views.js'
-import type { Connection } from './connection.js'
-import type { LiveState } from './use-live.js'
+import type { InspectedKind } from '../control/inspection/record-views.js'
+import type { Connection } from './live/connection.js'
+import type { LiveState } from './live/use-live.js'
 
 /** What every view gets: the connection, the live state, and a way to run a steering call. */
 export interface ViewProps {

@@ -1,5 +1,5 @@
 import { crc32 } from 'node:zlib'
-import type { RecordKind, RecordOf } from '../store/schemas.js'
+import type { RecordKind, RecordOf } from '../store/schemas/schemas.js'
 
 /** One record as a logged write left it: the record, or `null` when the write deleted it. */
 export type LoggedChange = readonly [kind: RecordKind, id: string, record: RecordOf<RecordKind> | null]

@@ -4,7 +4,7 @@ import { PERSISTED_FORMAT, PERSISTED_VERSION } from './persisted-format.js'
 import { replayFrames } from './replay-frames.js'
 import { validateFixtures } from '../seeding/validate-fixtures.js'
 import type { StoreSnapshot, StoreTombstones } from '../store/create-store.js'
-import { RECORD_KINDS } from '../store/schemas.js'
+import { RECORD_KINDS } from '../store/schemas/schemas.js'
 
 /**
  * A persisted state that cannot be loaded; the message says where and why,

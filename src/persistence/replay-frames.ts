@@ -1,4 +1,4 @@
-import { RECORD_KINDS, type RecordKind } from '../store/schemas.js'
+import { RECORD_KINDS, type RecordKind } from '../store/schemas/schemas.js'
 import type { LogFrame } from './change-log-format.js'
 
 /** Records and tombstones by kind, as a persisted file holds them before validation. */

@@ -1,6 +1,6 @@
 import { MockServiceError } from '../errors.js'
-import { defineOperation, type Operation } from '../operations/define-operation.js'
-import { plainGetOnStreamText } from '../operations/plain-get-on-stream.js'
+import { defineOperation, type Operation } from '../operations/define/define-operation.js'
+import { plainGetOnStreamText } from '../operations/define/plain-get-on-stream.js'
 import { clientOperationTable } from './client-operation-table.js'
 import type { ClientOperation } from './client-operations.generated.js'
 

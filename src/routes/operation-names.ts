@@ -2,9 +2,9 @@ import { InvariantError } from 'outvariant'
 import type { ClientOperationCoverage } from './client-coverage.js'
 import type { ClientOperationId } from './client-operations.generated.js'
 import { closestNames, quotedName } from './closest-names.js'
-import type { ServiceOperationId } from './service-operation-ids.js'
+import type { ServiceOperationId } from './service-operation-ids.generated.js'
 
-export type { ServiceOperationId } from './service-operation-ids.js'
+export type { ServiceOperationId } from './service-operation-ids.generated.js'
 
 /**
  * A name of an operation the control plane takes: the spec's operation id

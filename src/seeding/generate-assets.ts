@@ -1,9 +1,9 @@
-import type { AnnotationRecord, AssetRecord, FormatRecord } from '../store/schemas.js'
-import { sharedEmptyIds } from '../store/record-defaults.js'
+import type { AnnotationRecord, AssetRecord, FormatRecord } from '../store/schemas/schemas.js'
+import { sharedEmptyIds } from '../store/schemas/record-defaults.js'
 import type { Pools } from './generate-pools.js'
 import { annotationLinks, flat, link, maybeLink } from './generated-links.js'
 import type { Context } from './generation-context.js'
-import { LANGUAGES } from './generated-text.js'
+import { LANGUAGES } from './word-lists.js'
 import { DAY, HOUR, SECOND } from './seeded-sources.js'
 
 type Language = (typeof LANGUAGES)[number]

@@ -1,9 +1,9 @@
-import type { AnnotationRecord, AssetRecord, ConversationRecord, MessageRecord } from '../store/schemas.js'
-import { sharedEmptyIds, sharedZeroScore } from '../store/record-defaults.js'
+import type { AnnotationRecord, AssetRecord, ConversationRecord, MessageRecord } from '../store/schemas/schemas.js'
+import { sharedEmptyIds, sharedZeroScore } from '../store/schemas/record-defaults.js'
 import type { Pools } from './generate-pools.js'
 import { annotationLinks, flat, link, maybeLink } from './generated-links.js'
 import type { Context } from './generation-context.js'
-import { CONVERSATION_NAMES, FOLLOW_UP_QUESTIONS, LANGUAGES, OPENING_QUESTIONS, answer } from './generated-text.js'
+import { CONVERSATION_NAMES, FOLLOW_UP_QUESTIONS, LANGUAGES, OPENING_QUESTIONS, answer } from './word-lists.js'
 import { SECOND } from './seeded-sources.js'
 
 type Language = (typeof LANGUAGES)[number]

@@ -1,4 +1,4 @@
-import type { Words } from './generated-text.js'
+import type { Words } from './word-lists.js'
 import type { Random } from './seeded-sources.js'
 
 /** The seeded sources every part of the generation draws from. */

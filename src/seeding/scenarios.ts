@@ -3,7 +3,7 @@ import type { FixtureSet } from './fixture-files.js'
 import type { GenerateFixturesOptions } from './generate-fixtures.js'
 import { validateFixtures } from './validate-fixtures.js'
 import type { RecordSet } from '../store/create-store.js'
-import type { UserRecord } from '../store/schemas.js'
+import type { UserRecord } from '../store/schemas/schemas.js'
 
 /**
  * The named datasets a mock can start from or switch to.

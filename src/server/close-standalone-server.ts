@@ -1,9 +1,9 @@
 import type { Server } from 'node:http'
 import type { MockService } from '../core/create-mock-service.js'
-import type { RequestContext } from './answer-request.js'
-import type { ServiceStreams } from './attach-service-streams.js'
-import type { SessionSelector } from './select-session.js'
-import type { ConnectionTracker } from './track-connections.js'
+import type { RequestContext } from './http/answer-request.js'
+import type { ServiceStreams } from './streams/attach-service-streams.js'
+import type { SessionSelector } from './sessions/select-session.js'
+import type { ConnectionTracker } from './http/track-connections.js'
 
 /** What a standalone server runs, to be stopped together. */
 export interface ServerParts {

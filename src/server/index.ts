@@ -1,5 +1,5 @@
 export { startStandaloneServer } from './start-standalone-server.js'
 export type { StandaloneServer } from './start-standalone-server.js'
 export type { StandaloneServerOptions } from './standalone-server-options.js'
-export type { StreamDropReason } from './attach-stream-server.js'
-export type { Durability } from './file-persistence.js'
+export type { StreamDropReason } from './streams/attach-stream-server.js'
+export type { Durability } from '../persistence/file/file-persistence.js'

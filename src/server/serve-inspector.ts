@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import type { ServerResponse } from 'node:http'
 import { fileURLToPath } from 'node:url'
-import type { ControlRoute } from '../control/control-route.js'
-import type { Inspection, InspectionEvent } from '../control/inspection.js'
+import type { ControlRoute } from '../control/api/control-route.js'
+import type { Inspection, InspectionEvent } from '../control/inspection/inspection.js'
 
 /** What the standalone server serves of the inspector itself, by route. */
 export interface InspectorServer {

@@ -1,5 +1,5 @@
 import type { MockServiceOptions } from '../core/create-mock-service.js'
-import type { Durability } from './file-persistence.js'
+import type { Durability } from '../persistence/file/file-persistence.js'
 
 /**
  * How `startStandaloneServer` serves the mock: where, and the limits that keep

@@ -1,4 +1,4 @@
-import { RECORD_KINDS, type RecordKind } from './schemas.js'
+import { RECORD_KINDS, type RecordKind } from './schemas/schemas.js'
 
 /** An object with one entry per record kind. */
 export function perKind<T extends { readonly [K in RecordKind]: unknown }>(

@@ -1,4 +1,4 @@
-import type { RecordKind, RecordOf } from './schemas.js'
+import type { RecordKind, RecordOf } from './schemas/schemas.js'
 
 /** Every record of a store, by kind: the shape of fixtures and snapshots. */
 export type RecordSet = { [K in RecordKind]?: ReadonlyArray<RecordOf<K>> }

@@ -1,5 +1,5 @@
 import { RELATIONS, type LinkedRecord, type Relation } from './relations.js'
-import type { RecordKind } from './schemas.js'
+import type { RecordKind } from './schemas/schemas.js'
 
 /** The links without an inverse (a conversation's `groundingMessages`): nothing on the linked record says who holds it. */
 const ONE_SIDED: readonly Relation[] = RELATIONS.filter((relation) => !relation.inverse)

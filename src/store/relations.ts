@@ -1,4 +1,4 @@
-import type { RecordKind, RecordOf } from './schemas.js'
+import type { RecordKind, RecordOf } from './schemas/schemas.js'
 
 /** The fields of a `K` record that hold a list of ids (`string[]`). */
 type LinkField<K extends RecordKind> = {

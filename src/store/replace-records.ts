@@ -1,11 +1,11 @@
 import { InvariantError, invariant } from 'outvariant'
 import type { RecordSet, StoreTombstones } from './record-set.js'
-import { RECORD_KINDS, recordSchemas, type RecordKind, type RecordOf } from './schemas.js'
+import { RECORD_KINDS, recordSchemas, type RecordKind, type RecordOf } from './schemas/schemas.js'
 import type { StoreBudget } from './store-budget.js'
 import type { StoreCore } from './store-core.js'
 import { notifyListeners } from './store-event.js'
 import { emptyState, type StoreState } from './store-state.js'
-import { isValidatedList } from './validated-records.js'
+import { isValidatedList } from './schemas/validated-records.js'
 
 /**
  * Replaces every record of a store at once. Every record is checked before

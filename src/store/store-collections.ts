@@ -1,8 +1,8 @@
 import type { Collection } from '@msw/data'
 import { perKind } from './per-kind.js'
-import { RECORD_KINDS, type RecordKind } from './schemas.js'
+import { RECORD_KINDS, type RecordKind } from './schemas/schemas.js'
 import type { StoreCore } from './store-core.js'
-import { storedRecordSchema, type StoredRecordSchema } from './stored-record-schema.js'
+import { storedRecordSchema, type StoredRecordSchema } from './schemas/stored-record-schema.js'
 
 /** The store's records in @msw/data collections, one per record kind. */
 export type StoreCollections = {

@@ -1,9 +1,9 @@
 import { perKind } from './per-kind.js'
-import type { RecordKind, RecordOf } from './schemas.js'
+import type { RecordKind, RecordOf } from './schemas/schemas.js'
 import type { StoreBudget } from './store-budget.js'
 import type { StoreListener } from './store-event.js'
 import { emptyState, type StoreState } from './store-state.js'
-import type { CommittedReader } from './transaction-view.js'
+import type { CommittedReader } from './transaction/transaction-view.js'
 
 /** A version number per record kind. */
 type KindVersions = { [K in RecordKind]: number }

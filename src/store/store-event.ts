@@ -1,4 +1,4 @@
-import type { RecordKind, RecordOf } from './schemas.js'
+import type { RecordKind, RecordOf } from './schemas/schemas.js'
 
 /** What happened to one record in a committed write. */
 export interface RecordChange {

@@ -1,7 +1,7 @@
 import type { RecordSet, StoreSnapshot, StoreTombstones } from './record-set.js'
-import { RECORD_KINDS } from './schemas.js'
+import { RECORD_KINDS } from './schemas/schemas.js'
 import type { StoreState } from './store-state.js'
-import { markValidated } from './validated-records.js'
+import { markValidated } from './schemas/validated-records.js'
 
 /** Every record and tombstone of a state as they are now; cheap, since records are never edited in place. */
 export function snapshotOf(state: StoreState): StoreSnapshot {

@@ -1,7 +1,7 @@
 import { ReferrerIndex } from './referrer-index.js'
 import { perKind } from './per-kind.js'
 import type { StoreTombstones } from './record-set.js'
-import { RECORD_KINDS, type RecordKind, type RecordOf } from './schemas.js'
+import { RECORD_KINDS, type RecordKind, type RecordOf } from './schemas/schemas.js'
 import type { StoreBudget } from './store-budget.js'
 
 /** Everything `replaceAll()` swaps in at once. */

@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises'
-import { readHarFile } from '../har/read-har-file.js'
-import { parseAllowList, type AllowRule } from '../drift/allow-list.js'
-import { checkDrift } from '../drift/check-drift.js'
-import type { DriftReport } from '../drift/drift-types.js'
-import { driftText } from '../drift/format-drift-report.js'
+import { readHarFile } from '../replay/har/read-har-file.js'
+import { parseAllowList, type AllowRule } from '../replay/drift/allow-list.js'
+import { checkDrift } from '../replay/drift/check-drift.js'
+import type { DriftReport } from '../replay/drift/drift-types.js'
+import { driftText } from '../replay/drift/format-drift-report.js'
 import { readFixtureDirectory } from '../seeding/fixture-directory.js'
 
 /** What `expectNoDrift` checks against. */

@@ -1,5 +1,5 @@
 export { useMockServer } from './use-mock-server.js'
 export { expectNoDrift } from './expect-no-drift.js'
 export type { ExpectNoDriftOptions } from './expect-no-drift.js'
-export type { AllowRule } from '../drift/allow-list.js'
-export type { Difference, DifferenceKind, DriftReport } from '../drift/drift-types.js'
+export type { AllowRule } from '../replay/drift/allow-list.js'
+export type { Difference, DifferenceKind, DriftReport } from '../replay/drift/drift-types.js'

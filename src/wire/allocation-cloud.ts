@@ -1,5 +1,5 @@
 import type { AllocationCloud, AllocationCloudUrl } from '@pieces.app/pieces-os-client'
-import type { UserRecord } from '../store/schemas.js'
+import type { UserRecord } from '../store/schemas/schemas.js'
 import type { Wire, WireContext } from './wire-types.js'
 
 /**

@@ -1,6 +1,6 @@
 import type { Activity, Asset, FlattenedAsset, FlattenedFormat, Format, Share } from '@pieces.app/pieces-os-client'
-import { cloneRecord } from '../store/parse-record.js'
-import type { ActivityRecord, AssetRecord, FormatRecord, RecordKind, RecordOf } from '../store/schemas.js'
+import { cloneRecord } from '../store/schemas/parse-record.js'
+import type { ActivityRecord, AssetRecord, FormatRecord, RecordKind, RecordOf } from '../store/schemas/schemas.js'
 import { toScore } from './conversation.js'
 import { collectionOf } from './flattened.js'
 import { utf8Length } from './utf8-length.js'

@@ -1,5 +1,5 @@
 import type { Application, Context, Health, UserProfile } from '@pieces.app/pieces-os-client'
-import type { ServiceInfo } from '../domain/service-info.js'
+import type { ServiceInfo } from '../domain/machine/service-info.js'
 import type { Wire } from './wire-types.js'
 
 /** The service's Health: its instance id and version. */

@@ -1,6 +1,6 @@
 import type { Annotation, Conversation, ConversationMessage, Score } from '@pieces.app/pieces-os-client'
-import { cloneRecord } from '../store/parse-record.js'
-import type { AnnotationRecord, ConversationRecord, MessageRecord, ScoreRecord } from '../store/schemas.js'
+import { cloneRecord } from '../store/schemas/parse-record.js'
+import type { AnnotationRecord, ConversationRecord, MessageRecord, ScoreRecord } from '../store/schemas/schemas.js'
 import { linkedLists, toFlattened } from './flattened.js'
 import type { Wire, WireContext } from './wire-types.js'
 

@@ -1,4 +1,4 @@
-import type { RecordKind } from '../store/schemas.js'
+import type { RecordKind } from '../store/schemas/schemas.js'
 import type { WireContext } from './wire-types.js'
 
 /** A flattened collection: references by id and each id's position. */

@@ -1,5 +1,11 @@
 import type { Anchor, Model, Range, Tag, Website, WorkstreamSummary } from '@pieces.app/pieces-os-client'
-import type { AnchorRecord, RangeRecord, TagRecord, WebsiteRecord, WorkstreamSummaryRecord } from '../store/schemas.js'
+import type {
+  AnchorRecord,
+  RangeRecord,
+  TagRecord,
+  WebsiteRecord,
+  WorkstreamSummaryRecord,
+} from '../store/schemas/schemas.js'
 import { toScore } from './conversation.js'
 import { linkedLists } from './flattened.js'
 import type { Wire, WireContext } from './wire-types.js'

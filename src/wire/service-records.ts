@@ -1,6 +1,6 @@
 import type { Application, ByteDescriptor, Model, UserProfile } from '@pieces.app/pieces-os-client'
 import { buildAllocationCloud } from './allocation-cloud.js'
-import type { ApplicationRecord, ModelRecord, UserRecord } from '../store/schemas.js'
+import type { ApplicationRecord, ModelRecord, UserRecord } from '../store/schemas/schemas.js'
 import type { Wire, WireContext } from './wire-types.js'
 
 const GB = 1000 * 1000 * 1000

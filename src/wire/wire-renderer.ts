@@ -1,6 +1,6 @@
 import type { GroupedTimestamp } from '@pieces.app/pieces-os-client'
 import type { Store } from '../store/create-store.js'
-import type { RecordKind, RecordOf } from '../store/schemas.js'
+import type { RecordKind, RecordOf } from '../store/schemas/schemas.js'
 import { createReadableTime, type ReadableTime, type TimeWindow } from './readable-time.js'
 import { SERIALIZERS } from './serializers.js'
 import type { SerializedRecord, SerializedWire, SerializerName, Wire, WireContext } from './wire-types.js'

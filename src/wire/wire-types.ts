@@ -1,5 +1,5 @@
 import type { GroupedTimestamp } from '@pieces.app/pieces-os-client'
-import type { RecordKind, RecordOf } from '../store/schemas.js'
+import type { RecordKind, RecordOf } from '../store/schemas/schemas.js'
 import type { Serializers } from './serializers.js'
 
 /**

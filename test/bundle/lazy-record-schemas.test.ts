@@ -31,8 +31,8 @@ describe('the store schemas a cold start does not build', () => {
 
   it('builds no object or enum schema for the import, set-up, listen and a first GET /assets, but each on its first use', async () => {
     const { setupMockServer } = await import('../../src/node/index.js')
-    const { RECORD_KINDS, recordSchemas } = await import('../../src/store/schemas.js')
-    const { annotationType } = await import('../../src/store/enums.js')
+    const { RECORD_KINDS, recordSchemas } = await import('../../src/store/schemas/schemas.js')
+    const { annotationType } = await import('../../src/store/schemas/enums.js')
     expect(counted).toEqual({ objects: 0, enums: 0 })
     mock = setupMockServer()
     await mock.listen()
@@ -53,7 +53,7 @@ describe('the store schemas a cold start does not build', () => {
   })
 
   it('builds a kind’s schema once, with the defaults it declares', async () => {
-    const { recordSchemas } = await import('../../src/store/schemas.js')
+    const { recordSchemas } = await import('../../src/store/schemas/schemas.js')
     const tag = recordSchemas.tag
     const built = counted.objects
     expect(recordSchemas.tag).toBe(tag)

@@ -1,23 +1,23 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { z } from 'zod'
 import type { MockServer } from '../../src/node/index.js'
-import { lazySchemaState } from '../../src/store/lazy-schema.js'
+import { lazySchemaState } from '../../src/store/schemas/lazy-schema.js'
 
 // The modules of the request-body schemas of every write: each schema is built on its first use, not when its module
 // loads. Imported afresh by each test (test files may share a module registry, and an earlier file may have used them).
 async function writeInputModules(): Promise<Record<string, Record<string, unknown>>> {
   vi.resetModules()
   return {
-    assetInputs: await import('../../src/domain/asset-inputs.js'),
-    conversationInputs: await import('../../src/domain/conversation-inputs.js'),
-    copilotInputs: await import('../../src/domain/copilot-inputs.js'),
-    osInputs: await import('../../src/domain/os-inputs.js'),
-    recordSeeds: await import('../../src/domain/record-seeds.js'),
-    recordUpdateInputs: await import('../../src/domain/record-update-inputs.js'),
-    searchInputs: await import('../../src/domain/search-inputs.js'),
-    seeds: await import('../../src/domain/seeds.js'),
-    serviceSeeds: await import('../../src/domain/service-seeds.js'),
-    userSessionInputs: await import('../../src/domain/user-session-inputs.js'),
+    assetInputs: await import('../../src/domain/inputs/asset-inputs.js'),
+    conversationInputs: await import('../../src/domain/inputs/conversation-inputs.js'),
+    copilotInputs: await import('../../src/domain/inputs/copilot-inputs.js'),
+    osInputs: await import('../../src/domain/inputs/os-inputs.js'),
+    recordSeeds: await import('../../src/domain/inputs/record-seeds.js'),
+    recordUpdateInputs: await import('../../src/domain/inputs/record-update-inputs.js'),
+    searchInputs: await import('../../src/domain/inputs/search-inputs.js'),
+    seeds: await import('../../src/domain/inputs/seeds.js'),
+    serviceSeeds: await import('../../src/domain/inputs/service-seeds.js'),
+    userSessionInputs: await import('../../src/domain/inputs/user-session-inputs.js'),
   }
 }
 

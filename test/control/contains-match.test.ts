@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { containsMatch } from '../../src/control/contains-match.js'
+import { containsMatch } from '../../src/control/verify/contains-match.js'
 
 describe('matching an expected body inside a request body', () => {
   const body = { name: 'a', tags: [{ text: 'x' }, { text: 'y' }], nested: { deep: { value: 1 } }, empty: null }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createJournal } from '../../src/control/journal.js'
+import { createJournal } from '../../src/control/journal/journal.js'
 import type { RequestRecord } from '../../src/execution/execute-operation.js'
 
 const entry = (path: string): RequestRecord => ({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createNamedSnapshots } from '../../src/control/named-snapshots.js'
+import { createNamedSnapshots } from '../../src/control/inspection/named-snapshots.js'
 import { createMockService } from '../../src/core/create-mock-service.js'
 import type { StoreSnapshot } from '../../src/store/create-store.js'
 import { send, statusOf, textOf } from '../reliability/in-process.js'

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { createMockService } from '../../src/core/create-mock-service.js'
 import { closestNames, editDistance } from '../../src/routes/closest-names.js'
 import { routeTable } from '../../src/routes/route-table.js'
-import { SERVICE_OPERATION_IDS } from '../../src/routes/service-operation-ids.js'
+import { SERVICE_OPERATION_IDS } from '../../src/routes/service-operation-ids.generated.js'
 import { send, statusOf, textOf } from '../reliability/in-process.js'
 
 async function readyService() {
@@ -17,7 +17,7 @@ describe('operation names in faults, verify and the journal', () => {
     const ids = [...new Set(routeTable().map((operation) => operation.id))].sort()
     expect(
       [...SERVICE_OPERATION_IDS],
-      'src/routes/service-operation-ids.ts must list the route table ids, sorted (run `npm run generate`)',
+      'src/routes/service-operation-ids.generated.ts must list the route table ids, sorted (run `npm run generate`)',
     ).toEqual(ids)
   })
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createResponseCopies } from '../../src/control/response-copies.js'
+import { createResponseCopies } from '../../src/control/journal/response-copies.js'
 
 const json = (body: string) => ({ status: 200, contentType: 'application/json', body })
 /** A JSON text of exactly `length` characters, different for each `n`. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { copilotAnswers, createSessionFrameLog } from '../../src/control/session-frames.js'
+import { copilotAnswers, createSessionFrameLog } from '../../src/control/journal/session-frames.js'
 import { streamConnection } from '../../src/events/stream-connection.js'
 
 const hooks = { now: () => new Date('2024-05-01T12:00:00.000Z') }

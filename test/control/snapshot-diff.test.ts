@@ -1,8 +1,8 @@
 import { startStandaloneServer, type StandaloneServer } from 'conversation-asset-mock/server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { diffSnapshots } from '../../src/control/snapshot-diff.js'
+import { diffSnapshots } from '../../src/control/inspection/snapshot-diff.js'
 import { createStore } from '../../src/store/create-store.js'
-import { fixedClock } from '../../src/store/clock.js'
+import { fixedClock } from '../../src/store/clock-and-ids/clock.js'
 import { read } from '../support/read.js'
 
 const at = '2024-05-01T12:00:00.000Z'

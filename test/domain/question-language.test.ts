@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { composeAnswer } from '../../src/domain/copilot-answer.js'
-import { questionLanguage } from '../../src/domain/question-language.js'
+import { composeAnswer } from '../../src/domain/copilot/copilot-answer.js'
+import { questionLanguage } from '../../src/domain/copilot/question-language.js'
 
 describe('the language a question asks about', () => {
   it.each([

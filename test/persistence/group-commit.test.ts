@@ -5,7 +5,7 @@ import { startStandaloneServer } from 'conversation-asset-mock/server'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createMockService } from '../../src/core/create-mock-service.js'
 import { decodeLog } from '../../src/persistence/change-log-format.js'
-import { persistToFile } from '../../src/server/file-persistence.js'
+import { persistToFile } from '../../src/persistence/file/file-persistence.js'
 
 describe('durable --persist in the standalone server', () => {
   let dir: string

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { persistToIndexedDb, type StateStorage } from '../../src/browser/indexed-db-persistence.js'
+import { persistToIndexedDb, type StateStorage } from '../../src/persistence/browser/indexed-db-persistence.js'
 import { createMockService } from '../../src/core/create-mock-service.js'
 
 const at = '2024-05-01T12:00:00.000Z'

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { seededRandom } from '../../src/store/seeded-random.js'
+import { seededRandom } from '../../src/store/clock-and-ids/seeded-random.js'
 import { conversationNames, createConversation, startPersistingCli } from './persist-cli.js'
 
 const ROUNDS = 12

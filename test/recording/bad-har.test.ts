@@ -4,11 +4,11 @@ import { join } from 'node:path'
 import { PassThrough } from 'node:stream'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { runFixturesImportCommand } from '../../src/cli/fixtures-import-command.js'
-import { HarError } from '../../src/har/har-error.js'
-import { harExchanges } from '../../src/har/har-exchanges.js'
-import { readHar } from '../../src/har/read-har.js'
-import { readHarFile } from '../../src/har/read-har-file.js'
-import { createHarWriter } from '../../src/recording/har-writer.js'
+import { HarError } from '../../src/replay/har/har-error.js'
+import { harExchanges } from '../../src/replay/har/har-exchanges.js'
+import { readHar } from '../../src/replay/har/read-har.js'
+import { readHarFile } from '../../src/replay/har/read-har-file.js'
+import { createHarWriter } from '../../src/replay/recording/har-writer.js'
 
 const devtools = new URL('../fixtures/devtools-session.har', import.meta.url)
 

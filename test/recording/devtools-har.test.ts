@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import { describe, expect, it } from 'vitest'
-import { checkDrift } from '../../src/drift/check-drift.js'
-import { fixturesFromHar } from '../../src/har/fixtures-from-har.js'
+import { checkDrift } from '../../src/replay/drift/check-drift.js'
+import { fixturesFromHar } from '../../src/replay/har/fixtures-from-har.js'
 
 const file = new URL('../fixtures/devtools-session.har', import.meta.url)
 const ASSET = '0a0a0a0a-0000-4000-8000-000000000011'

@@ -5,8 +5,8 @@ import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { readHar } from '../../src/har/read-har.js'
-import { startRecorder } from '../../src/recording/start-recorder.js'
+import { readHar } from '../../src/replay/har/read-har.js'
+import { startRecorder } from '../../src/replay/recording/start-recorder.js'
 
 let dir: string
 const upstream = createServer((request, response) => {

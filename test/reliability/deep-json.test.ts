@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { VerificationError } from '../../src/control/verify-calls.js'
+import { VerificationError } from '../../src/control/verify/verify-calls.js'
 import { createMockService } from '../../src/core/create-mock-service.js'
 import { jsonShapeProblem, MAX_JSON_DEPTH } from '../../src/execution/json-shape.js'
 import { send, statusOf, textOf } from './in-process.js'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createJournal } from '../../src/control/journal.js'
+import { createJournal } from '../../src/control/journal/journal.js'
 import { createMockService } from '../../src/core/create-mock-service.js'
 import type { RequestRecord } from '../../src/execution/execute-operation.js'
 import { send, statusOf } from './in-process.js'

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url'
 import { startStandaloneServer } from 'conversation-asset-mock/server'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createMockService } from '../../src/core/create-mock-service.js'
-import { persistToFile, type PersistenceFileSystem } from '../../src/server/file-persistence.js'
+import { persistToFile, type PersistenceFileSystem } from '../../src/persistence/file/file-persistence.js'
 import { read } from '../support/read.js'
 
 /** Lines handed to `warn`, and a way to wait for the next one. */

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net'
 import { startStandaloneServer, type StandaloneServer } from 'conversation-asset-mock/server'
 import WebSocket from 'ws'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { trackConnections } from '../../src/server/track-connections.js'
+import { trackConnections } from '../../src/server/http/track-connections.js'
 import { openRaw, refusedWrites } from './raw-connection.js'
 
 const HEALTH = 'GET /.well-known/health HTTP/1.1\r\nhost: 127.0.0.1\r\n\r\n'

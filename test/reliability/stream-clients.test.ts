@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net'
 import { startStandaloneServer } from 'conversation-asset-mock/server'
 import WebSocket from 'ws'
 import { afterEach, describe, expect, it } from 'vitest'
-import { attachStreamServer, type StreamDropReason } from '../../src/server/attach-stream-server.js'
+import { attachStreamServer, type StreamDropReason } from '../../src/server/streams/attach-stream-server.js'
 
 const KiB = 1024
 

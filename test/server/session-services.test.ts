@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { MockService } from '../../src/core/create-mock-service.js'
-import { createSessionServices } from '../../src/server/session-services.js'
+import { createSessionServices } from '../../src/server/sessions/session-services.js'
 
 /** A stand-in service that records whether it was closed; the store only creates and closes them. */
 function fakeServices() {

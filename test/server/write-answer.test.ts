@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http'
 import { describe, expect, it } from 'vitest'
 import { textAnswer } from '../../src/execution/answer.js'
-import { createAnswerBatch } from '../../src/server/write-answer.js'
+import { createAnswerBatch } from '../../src/server/http/write-answer.js'
 
 /** Just enough of a ServerResponse to record what was written to it. */
 function recordingResponse({ headersAlreadySent = false } = {}) {

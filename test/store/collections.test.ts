@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { createStore, type Store } from '../../src/store/create-store.js'
-import { fixedClock } from '../../src/store/clock.js'
+import { fixedClock } from '../../src/store/clock-and-ids/clock.js'
 import { validateFixtures } from '../../src/seeding/validate-fixtures.js'
 import { defaultFixtures } from '../../src/public-tables.js'
-import { storedRecordSchema } from '../../src/store/stored-record-schema.js'
-import { recordDefaults } from '../../src/store/record-defaults.js'
-import type { TagRecord } from '../../src/store/schemas.js'
+import { storedRecordSchema } from '../../src/store/schemas/stored-record-schema.js'
+import { recordDefaults } from '../../src/store/schemas/record-defaults.js'
+import type { TagRecord } from '../../src/store/schemas/schemas.js'
 
 const at = '2024-05-01T12:00:00.000Z'
 

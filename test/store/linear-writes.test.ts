@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createMockService } from '../../src/core/create-mock-service.js'
 import { deleteConversation } from '../../src/domain/conversation-writes.js'
-import { recordSchemas, type RecordKind } from '../../src/store/schemas.js'
+import { recordSchemas, type RecordKind } from '../../src/store/schemas/schemas.js'
 
 /** A service holding one conversation of `messages` messages and `assets` assets, and that conversation's id. */
 async function serviceWithConversation(messages: number, assets = 0) {

@@ -1,7 +1,7 @@
 import { SimpleFaker } from '@faker-js/faker'
 import { describe, expect, it } from 'vitest'
-import { createUuid, seededIds } from '../../src/store/seeded-ids.js'
-import { seededRandom } from '../../src/store/seeded-random.js'
+import { createUuid, seededIds } from '../../src/store/clock-and-ids/seeded-ids.js'
+import { seededRandom } from '../../src/store/clock-and-ids/seeded-random.js'
 
 const SEEDS = [0, 1, 7, 42, 2 ** 31 + 5, 2 ** 40 + 3]
 

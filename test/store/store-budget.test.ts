@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { MockServiceError } from '../../src/errors.js'
 import { createStore } from '../../src/store/create-store.js'
-import { fixedClock } from '../../src/store/clock.js'
+import { fixedClock } from '../../src/store/clock-and-ids/clock.js'
 import { createStoreBudget } from '../../src/store/store-budget.js'
 
 const at = '2024-05-01T12:00:00.000Z'

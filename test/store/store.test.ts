@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { MockServiceError } from '../../src/errors.js'
 import { createStore } from '../../src/store/create-store.js'
-import { fixedClock, instantOf, isoTimestamp } from '../../src/store/clock.js'
-import { seededIds } from '../../src/store/seeded-ids.js'
+import { fixedClock, instantOf, isoTimestamp } from '../../src/store/clock-and-ids/clock.js'
+import { seededIds } from '../../src/store/clock-and-ids/seeded-ids.js'
 import type { StoreEvent } from '../../src/store/create-store.js'
-import type { Transaction } from '../../src/store/transaction.js'
+import type { Transaction } from '../../src/store/transaction/transaction.js'
 
 const at = '2024-05-01T12:00:00.000Z'
 

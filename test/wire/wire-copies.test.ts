@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { cloneRecord } from '../../src/store/parse-record.js'
+import { cloneRecord } from '../../src/store/schemas/parse-record.js'
 
 // Any UTF-16 code units, lone surrogates among them.
 const texts = fc

@@ -1,0 +1,137 @@
+import type { StreamName } from '../../events/stream-paths.js'
+import { textAnswer, type Answer } from '../../execution/answer.js'
+import type { FaultEffect } from '../../execution/execute-operation.js'
+import { seededRandom } from '../../store/clock-and-ids/seeded-random.js'
+import {
+  BODYLESS_STATUSES,
+  checkFaultSpec,
+  checkStreamFaultSpec,
+  type CheckedStreamFaultSpec,
+  type FaultSpec,
+  type StreamFaultSpec,
+} from './fault-specs.js'
+
+export type { FaultSpec, StreamClose, StreamFaultSpec } from './fault-specs.js'
+
+/** A fault as the registry keeps it. */
+export interface Fault extends FaultSpec {
+  readonly id: string
+  /** Requests it still applies to; Infinity for always. */
+  remaining: number
+}
+
+/** A stream fault as the registry keeps it: its close, if any, as `{ code, reason? }`. */
+export interface StreamFault extends CheckedStreamFaultSpec {
+  readonly id: string
+  remaining: number
+}
+
+/** The faults injected into a mock service. */
+export interface Faults {
+  /** Adds a stream fault; throws a message naming what to fix for one that cannot work. */
+  addStream(spec: StreamFaultSpec): StreamFault
+  /** Takes the first fault that matches a frame about to go out on a stream, if any. */
+  takeStream(stream: StreamName): StreamFault | undefined
+  /** Adds an operation fault; throws a message naming what to fix for one that cannot work (400 over HTTP). */
+  add(spec: FaultSpec): Fault
+  remove(id: string): boolean
+  clear(): void
+  list(): readonly Fault[]
+  /** The stream faults still waiting. */
+  listStreams(): readonly StreamFault[]
+  /** Hears of every fault added, removed, cleared or counted down; returns the function that stops listening. */
+  subscribe(listener: () => void): () => void
+  /** Takes the first fault that matches an operation (counting it down), if any. */
+  take(operation: string): FaultEffect | undefined
+}
+
+/**
+ * Creates a fault registry whose random delays come from a seeded generator.
+ *
+ * @example
+ * const faults = createFaults(1)
+ * faults.add({ operation: 'conversationsSnapshot', status: 500, times: 1 })
+ */
+export function createFaults(seed: number, resolveOperation: (name: string) => string = (name) => name): Faults {
+  const random = seededRandom(seed)
+  let faults: Fault[] = []
+  let streamFaults: StreamFault[] = []
+  let counter = 0
+  const listeners = new Set<() => void>()
+  // A listener's failure never reaches the request or frame the fault applied to.
+  function changed(): void {
+    for (const listener of listeners) {
+      try {
+        listener()
+      } catch (error) {
+        console.error(error)
+      }
+    }
+  }
+
+  return {
+    add(spec) {
+      const checked = checkFaultSpec(spec, resolveOperation)
+      const fault: Fault = { ...checked, id: `fault-${++counter}`, remaining: checked.times ?? Infinity }
+      faults.push(fault)
+      changed()
+      return fault
+    },
+    addStream(spec) {
+      const checked = checkStreamFaultSpec(spec)
+      const fault: StreamFault = { ...checked, id: `fault-${++counter}`, remaining: checked.times ?? Infinity }
+      streamFaults.push(fault)
+      changed()
+      return fault
+    },
+    takeStream(stream) {
+      const fault = streamFaults.find((candidate) => candidate.stream === stream && candidate.remaining > 0)
+      if (!fault) return undefined
+      fault.remaining -= 1
+      if (fault.remaining === 0) streamFaults = streamFaults.filter((candidate) => candidate !== fault)
+      changed()
+      return fault
+    },
+    remove(id) {
+      const before = faults.length + streamFaults.length
+      faults = faults.filter((fault) => fault.id !== id)
+      streamFaults = streamFaults.filter((fault) => fault.id !== id)
+      const removed = faults.length + streamFaults.length !== before
+      if (removed) changed()
+      return removed
+    },
+    clear() {
+      const had = faults.length + streamFaults.length > 0
+      faults = []
+      streamFaults = []
+      if (had) changed()
+    },
+    list: () => faults,
+    listStreams: () => streamFaults,
+    subscribe(listener) {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+    take(operation) {
+      const fault = faults.find((candidate) => candidate.operation === operation && candidate.remaining > 0)
+      if (!fault) return undefined
+      fault.remaining -= 1
+      if (fault.remaining === 0) faults = faults.filter((candidate) => candidate !== fault)
+      changed()
+      const delay = fault.delayMs
+      const delayMs = delay === undefined ? 0 : typeof delay === 'number' ? delay : random.int(delay.min, delay.max)
+      const answer = fault.networkError ? ({ networkError: true } as const) : answerOf(fault, operation)
+      return { faultId: fault.id, delayMs, ...(answer && { answer }) }
+    },
+  }
+}
+
+/** The answer a fault with a status gives: its body as text or JSON, a message naming it, or none for a bodyless status. */
+function answerOf(fault: Fault, operation: string): Answer | undefined {
+  if (fault.status === undefined) return undefined
+  if (BODYLESS_STATUSES.has(fault.status)) return { status: fault.status }
+  if (typeof fault.body === 'object') {
+    return { status: fault.status, contentType: 'application/json', body: JSON.stringify(fault.body) }
+  }
+  return textAnswer(fault.status, fault.body ?? `Injected fault ${fault.id} on ${operation}.`)
+}

@@ -1,0 +1,132 @@
+import type { RequestRecord } from '../../execution/execute-operation.js'
+import { jsonShapeProblem } from '../../execution/json-shape.js'
+import type { StreamName } from '../../events/stream-paths.js'
+
+/**
+ * What went over one WebSocket: its stream, whether it is open, closed or
+ * was refused, the frames counted each way and how it closed.
+ */
+export interface WebSocketActivity {
+  /** The stream, by its name in `STREAM_PATHS` (`qgpt`, `conversations`…); absent when no stream of the mock is at the path. */
+  readonly stream?: StreamName
+  /** `open` while connected, `closed` once closed, `refused` when the upgrade was refused. */
+  readonly state: 'open' | 'closed' | 'refused'
+  /** Frames the mock sent the client (its first frame included); counted live while open. */
+  readonly framesSent: number
+  /** Text frames the client sent. */
+  readonly framesReceived: number
+  /** How it closed, once closed and when the transport knows: 1000 normal, 1001 going away, a stream fault's code… */
+  readonly closeCode?: number
+  readonly closeReason?: string
+  /** Why the upgrade was refused, as the client was answered (with `status`). */
+  readonly refusal?: string
+}
+
+/**
+ * One request the mock answered, or one WebSocket upgrade, as the journal
+ * keeps it. A WebSocket's entry is a `GET` of the stream's path whose
+ * `status` is 101 when accepted (the refusal's status otherwise), whose
+ * `operation` is the official client's method of that stream
+ * (`qgptStream`, `conversationsStreamIdentifiers`; the stream's name for a
+ * stream the client has no method for; empty for a path of no stream), and whose `websocket` says what went over it.
+ */
+export interface JournalEntry extends Omit<RequestRecord, 'bodyText'> {
+  /** `http` for a request, `websocket` for an upgrade (accepted or refused). */
+  readonly transport: 'http' | 'websocket'
+  /** Set on a WebSocket's entry only. */
+  readonly websocket?: WebSocketActivity
+  /**
+   * The JSON body, parsed from the kept text each time it is read; the text
+   * itself when it is not JSON, nests too deep or was cut; undefined when
+   * there was none.
+   */
+  readonly body: unknown
+  /** Set when the body was longer than the journal keeps (64 KiB): `body` is then its first 64 KiB as text. */
+  readonly bodyTruncated?: true
+}
+
+/** The most of one request body the journal keeps: 64 KiB (65,536 characters of a body that fits). */
+const REQUEST_BODY_BYTES = 64 * 1024
+
+/** What one entry costs besides its body, path, params and query (names and values), roughly: the record's other fields. */
+const ENTRY_OVERHEAD = 256
+
+/**
+ * What the journal keeps of a request until an entry is read: the request's
+ * own record when its body fits (nothing is built on the request's path; the
+ * ring copies its fields into columns), or, for a longer body, an entry holding a copy of its first 64 KiB
+ * (a substring would keep the whole body alive). `size` is about how many
+ * bytes it holds.
+ *
+ * @example
+ * const { kept, size } = keptRequest(record)
+ * entryOf(kept).body // the parsed JSON body
+ */
+export function keptRequest(record: RequestRecord): { kept: KeptRequest; size: number } {
+  const { bodyText } = record
+  let size = ENTRY_OVERHEAD + record.path.length
+  for (const name in record.query) size += name.length + record.query[name]!.length
+  for (const name in record.params) size += record.params[name]!.length
+  if (bodyText.length <= REQUEST_BODY_BYTES) return { kept: record, size: size + bodyText.length }
+  const { bodyText: _cut, ...fields } = record
+  const bytes = new Uint8Array(REQUEST_BODY_BYTES)
+  // No more characters than the bytes can hold: encoding a whole 10 MiB body to keep 64 KiB costs ~100 ms.
+  const { written } = new TextEncoder().encodeInto(bodyText.slice(0, REQUEST_BODY_BYTES), bytes)
+  return { kept: withHead(fields, bytes.slice(0, written)), size: size + written }
+}
+
+/** A request as the journal keeps it: its record, or the entry already made of it. */
+export type KeptRequest = RequestRecord | JournalEntry
+
+/**
+ * The journal entry of a kept request. The body is kept as text, never as
+ * the parsed value, and parsed again whenever `body` is read: a body that
+ * parses to hundreds of MiB costs the journal at most 64 KiB.
+ *
+ * @example
+ * entryOf(keptRequest(record).kept).path // '/conversations'
+ */
+export function entryOf(kept: KeptRequest): JournalEntry {
+  if (!('bodyText' in kept)) return kept
+  const { bodyText, ...fields } = kept
+  if (bodyText === '') return { ...fields, transport: 'http', body: undefined }
+  return withText(fields, bodyText)
+}
+
+// Each getter is made in a function of its own: a closure holds its whole scope, and one made
+// beside the request's text would keep all of it alive.
+
+/** An entry whose body is the request's whole text, parsed when read. */
+function withText(fields: Omit<RequestRecord, 'bodyText'>, text: string): JournalEntry {
+  // A getter of the object itself, so spreading and JSON.stringify see `body` like any field.
+  return {
+    ...fields,
+    transport: 'http',
+    get body() {
+      return parsedOrText(text)
+    },
+  }
+}
+
+/** An entry whose body was cut: the first bytes of its text, read as text. */
+function withHead(fields: Omit<RequestRecord, 'bodyText'>, head: Uint8Array): JournalEntry {
+  return {
+    ...fields,
+    transport: 'http',
+    get body() {
+      return new TextDecoder().decode(head)
+    },
+    bodyTruncated: true,
+  }
+}
+
+/** A body's JSON value, its text when it is not JSON or is refused for its shape (too deep, too many keys), or undefined for blank text. */
+function parsedOrText(text: string): unknown {
+  if (text.trim() === '') return undefined
+  if (jsonShapeProblem(text) !== undefined) return text
+  try {
+    return JSON.parse(text)
+  } catch {
+    return text
+  }
+}

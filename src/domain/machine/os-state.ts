@@ -1,0 +1,143 @@
+import type { OSAppletEnum } from '@pieces.app/pieces-os-client/dist/models/OSAppletEnum.js'
+import type { UpdatingStatusEnum } from '@pieces.app/pieces-os-client/dist/models/UpdatingStatusEnum.js'
+import { clientEnumValues } from '../../store/schemas/client-enums.generated.js'
+
+/** A status of `POST /os/update/check` (the client's UpdatingStatusEnum). */
+type UpdateStatus = UpdatingStatusEnum
+
+/** An applet the service can launch (the client's OSAppletEnum). */
+export type AppletType = OSAppletEnum
+
+/** What the OS says about itself: its update, as `POST /os/update/check` answers it. */
+export interface UpdateState {
+  readonly status: UpdateStatus
+  /** How far a download has come, 0 to 100; only with `DOWNLOADING`. */
+  readonly percentage?: number
+}
+
+/** The machine permissions the service reports (OSProcessingPermissions). */
+interface Permissions {
+  readonly vision: boolean
+  readonly accessibility: boolean
+}
+
+/** Which file picker an answer is for. */
+export type PickerKind = 'files' | 'folders'
+
+/** How the service restarted: `osRestart` or `osTerminate`. */
+export type RestartKind = 'restart' | 'terminate'
+
+/** At most this many scripted picker answers wait at once, per picker… */
+export const MAX_PICKER_ANSWERS = 100
+/** …each of at most this many paths. */
+export const MAX_PICKED_PATHS = 1000
+
+/** At most this many intentions are kept; the oldest go first. */
+const MAX_INTENTIONS = 100
+
+/** The first port applets are answered on; each applet type has its own after it. */
+const APPLET_BASE_PORT = 39400
+
+const APPLET_TYPES: readonly AppletType[] = clientEnumValues.OSAppletEnum
+
+/**
+ * The state of the OS itself that is no record: permissions, the update
+ * status, the file pickers' scripted answers, the applets launched and the
+ * restarts. One per service instance; `reset()` brings back the defaults.
+ */
+export interface OsState {
+  permissions(): Permissions
+  /** Grants or withdraws the permissions given (what the user does in the OS's dialog). */
+  setPermissions(change: Partial<Permissions>): Permissions
+  update(): UpdateState
+  setUpdate(update: UpdateState): void
+  /** Queues what the next pickers answer, in order; throws past {@link MAX_PICKER_ANSWERS}. */
+  scriptPicker(kind: PickerKind, answers: ReadonlyArray<readonly string[]>): number
+  /** The next scripted answer of a picker, or nothing picked (the dialog dismissed). */
+  pick(kind: PickerKind): readonly string[]
+  /** Scripted answers waiting, per picker. */
+  pickerAnswers(): Readonly<Record<PickerKind, ReadonlyArray<readonly string[]>>>
+  /** The port an applet answers on: the same for an applet type every time; marks it launched. */
+  launchApplet(type: AppletType): number
+  /** The applet types launched since the last reset. */
+  launchedApplets(): readonly AppletType[]
+  /** Restarts (or terminates and starts again) the service: its streams' clients are closed. */
+  restart(kind: RestartKind): void
+  /** How many times the service restarted or terminated since the last reset. */
+  restarts(): number
+  /** Keeps the text of an intention (`POST /{application}/intention`) for later suggestions; answers its id. */
+  intend(text: string): string
+  /** Whether an intention with this text was sent (the newest {@link MAX_INTENTIONS} are kept). */
+  intended(text: string): boolean
+  reset(): void
+}
+
+const DEFAULT_PERMISSIONS: Permissions = { vision: true, accessibility: true }
+const DEFAULT_UPDATE: UpdateState = { status: 'UP_TO_DATE' }
+
+/**
+ * Creates the OS state of one service; `onRestart` is how a restart reaches
+ * the streams (the service closes every WebSocket client with code 1012).
+ *
+ * @example
+ * const os = createOsState({ onRestart: (kind) => hub.disconnectAll(1012, `PiecesOS ${kind}`) })
+ * os.launchApplet('COPILOT') // 39401, every time
+ */
+export function createOsState(hooks: { onRestart(kind: RestartKind): void }): OsState {
+  let permissions = DEFAULT_PERMISSIONS
+  let update = DEFAULT_UPDATE
+  let restarts = 0
+  const launched = new Set<AppletType>()
+  const intentions = new Map<string, string>()
+  let intentionCount = 0
+  const answers: Record<PickerKind, Array<readonly string[]>> = { files: [], folders: [] }
+  return {
+    permissions: () => permissions,
+    setPermissions(change) {
+      permissions = { ...permissions, ...change }
+      return permissions
+    },
+    update: () => update,
+    setUpdate(next) {
+      update = next
+    },
+    scriptPicker(kind, next) {
+      if (answers[kind].length + next.length > MAX_PICKER_ANSWERS) {
+        throw new Error(
+          `Failed to script the ${kind} picker: ${answers[kind].length + next.length} answers would wait, past the ${MAX_PICKER_ANSWERS} it keeps. Script fewer, or clear them with a reset.`,
+        )
+      }
+      answers[kind].push(...next.map((paths) => [...paths]))
+      return answers[kind].length
+    },
+    pick: (kind) => answers[kind].shift() ?? [],
+    pickerAnswers: () => ({ files: [...answers.files], folders: [...answers.folders] }),
+    launchApplet(type) {
+      launched.add(type)
+      return APPLET_BASE_PORT + APPLET_TYPES.indexOf(type)
+    },
+    launchedApplets: () => [...launched],
+    restart(kind) {
+      restarts++
+      hooks.onRestart(kind)
+    },
+    restarts: () => restarts,
+    intend(text) {
+      const id = `intention-${++intentionCount}`
+      intentions.set(id, text)
+      if (intentions.size > MAX_INTENTIONS) intentions.delete(intentions.keys().next().value!)
+      return id
+    },
+    intended: (text) => [...intentions.values()].includes(text),
+    reset() {
+      intentions.clear()
+      intentionCount = 0
+      permissions = DEFAULT_PERMISSIONS
+      update = DEFAULT_UPDATE
+      restarts = 0
+      launched.clear()
+      answers.files.length = 0
+      answers.folders.length = 0
+    },
+  }
+}

@@ -1,0 +1,43 @@
+import type { Store } from '../../store/create-store.js'
+import { createModelDownloads, type ModelDownloads } from './model-downloads.js'
+import { createOsState, type OsState, type RestartKind } from './os-state.js'
+import { createVisionProcessor, type VisionProcessor } from './vision-processor.js'
+
+/**
+ * What one service holds beside its records, as the machine it runs on does:
+ * the OS (permissions, update status, scripted file pickers, applets,
+ * restarts), long-term memory on or off, and the model downloads under way.
+ */
+export interface ServiceMachine {
+  readonly os: OsState
+  readonly vision: VisionProcessor
+  readonly downloads: ModelDownloads
+}
+
+/** How a service's machine runs. */
+interface ServiceMachineOptions {
+  /** Milliseconds between the 10 % steps of a model download. */
+  readonly downloadPaceMs?: number
+  /** Told of each restart or termination the OS is asked for (the service closes its streams). */
+  readonly onRestart?: (kind: RestartKind) => void
+}
+
+/**
+ * Creates the machine state of one service over its store. A reload of the
+ * records (reset, restore, scenario) turns long-term memory off again; the OS
+ * state goes back to its start on `reset()`.
+ *
+ * @example
+ * const machine = createServiceMachine(store, { downloadPaceMs: 20 })
+ */
+export function createServiceMachine(store: Store, options: ServiceMachineOptions = {}): ServiceMachine {
+  const os = createOsState({ onRestart: (kind) => options.onRestart?.(kind) })
+  const vision = createVisionProcessor()
+  const downloads = createModelDownloads(store, {
+    ...(options.downloadPaceMs !== undefined && { paceMs: options.downloadPaceMs }),
+  })
+  store.subscribe((event) => {
+    if (event.type === 'replace') vision.reset()
+  })
+  return { os, vision, downloads }
+}

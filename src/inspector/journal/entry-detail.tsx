@@ -1,0 +1,57 @@
+import { useState } from 'preact/hooks'
+import type { JournalDetail } from '../../control/inspection/inspection.js'
+import type { CallExpectation } from '../../control/verify/verify-calls.js'
+import type { ViewProps } from '../view-props.js'
+import { copyText, JsonTree } from '../records/json-tree.js'
+import { EntryActions } from './entry-actions.js'
+import { EntryResponse } from './entry-response.js'
+import { ActionError } from '../action-error.js'
+import { SessionFramesView } from './session-frames-view.js'
+
+/**
+ * One journal entry: its request and response as folding JSON, and what to
+ * do from it: copy it as cURL or `fetch`, fault its operation once, or fill
+ * the verify form with it.
+ *
+ * @example
+ * <EntryDetail {...props} detail={detail} verifyLike={setVerifyPreset} />
+ */
+export function EntryDetail({
+  connection,
+  act,
+  detail,
+  verifyLike,
+}: ViewProps & { detail: JournalDetail; verifyLike: (expectation: CallExpectation) => void }) {
+  const { entry, response } = detail
+  const [said, setSaid] = useState<string>()
+  const copy = (text: string) =>
+    copyText(text).then(setSaid, () => setSaid(`Could not copy: the browser refused. Here it is:\n${text}`))
+  return (
+    <>
+      <h2>
+        {entry.method} {entry.path}
+      </h2>
+      <div class="cam-id">
+        #{detail.id} {entry.operation} at {entry.at}, {entry.durationMs.toFixed(1)} ms
+        {entry.faultId ? `, answered by ${entry.faultId}` : ''}
+      </div>
+      {!entry.websocket && <EntryActions {...{ connection, act, entry, copy, verifyLike }} say={setSaid} />}
+      <ActionError scope="entry" />
+      {said && (
+        <p class="cam-note cam-said" role="status">
+          {said}
+        </p>
+      )}
+      {entry.websocket && (
+        <>
+          <h3>WebSocket</h3>
+          <JsonTree label="websocket" value={entry.websocket} />
+          {detail.frames && <SessionFramesView frames={detail.frames} />}
+        </>
+      )}
+      <h3>Request</h3>
+      <JsonTree label="request" value={{ params: entry.params, query: entry.query, body: entry.body }} />
+      {!entry.websocket && <EntryResponse response={response} />}
+    </>
+  )
+}

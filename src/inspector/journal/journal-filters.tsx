@@ -1,0 +1,73 @@
+import { STATUS_FILTERS } from '../format.js'
+
+/** What the journal's filters keep. */
+export interface Filters {
+  readonly operation: string
+  /** An index in STATUS_FILTERS. */
+  readonly status: number
+  readonly text: string
+}
+
+/**
+ * The journal's bar: filters by operation, status and text, Pause/Resume,
+ * and Clear journal.
+ *
+ * @example
+ * <JournalFilters filters={filters} setFilters={setFilters} operations={operations} paused={false} togglePause={toggle} clear={clear} />
+ */
+export function JournalFilters({
+  filters,
+  setFilters,
+  operations,
+  paused,
+  togglePause,
+  clear,
+}: {
+  filters: Filters
+  setFilters: (filters: Filters) => void
+  operations: readonly string[]
+  paused: boolean
+  togglePause: () => void
+  clear: () => void
+}) {
+  return (
+    <div class="cam-filters">
+      <select
+        aria-label="operation filter"
+        value={filters.operation}
+        onChange={(event) => setFilters({ ...filters, operation: event.currentTarget.value })}
+      >
+        <option value="">all operations</option>
+        {operations.map((name) => (
+          <option value={name} key={name}>
+            {name}
+          </option>
+        ))}
+      </select>
+      <select
+        aria-label="status filter"
+        value={String(filters.status)}
+        onChange={(event) => setFilters({ ...filters, status: Number(event.currentTarget.value) })}
+      >
+        {STATUS_FILTERS.map(([label], index) => (
+          <option value={String(index)} key={label}>
+            {label}
+          </option>
+        ))}
+      </select>
+      <input
+        type="search"
+        aria-label="search the journal"
+        placeholder="path, operation, status…"
+        value={filters.text}
+        onInput={(event) => setFilters({ ...filters, text: event.currentTarget.value })}
+      />
+      <button class="cam-btn" aria-pressed={paused} onClick={togglePause}>
+        {paused ? 'Resume' : 'Pause'}
+      </button>
+      <button class="cam-btn" onClick={clear}>
+        Clear journal
+      </button>
+    </div>
+  )
+}

@@ -1,0 +1,110 @@
+import type { JournalRow } from '../../control/inspection/inspection.js'
+import type { WebSocketActivity } from '../../control/journal/journal-entry.js'
+import { statusClass, timeOfDay } from '../format.js'
+import { useVirtualWindow } from './use-virtual-window.js'
+import { useActiveRow } from './use-active-row.js'
+
+/** Below this width a row takes two lines: operation and status, then time, method, path and duration. */
+const NARROW_PX = 560
+const ROW_PX = 28
+const NARROW_ROW_PX = 46
+
+/**
+ * The journal's rows as a virtualized listbox, newest first: every row
+ * reachable by scrolling or the keyboard (arrows, Page Up/Down, Home, End),
+ * only those in view drawn; Enter or a click opens one.
+ *
+ * @example
+ * <JournalList rows={newestFirst} openId={openId} open={setOpenId} />
+ */
+export function JournalList({
+  rows,
+  openId,
+  open,
+}: {
+  rows: readonly JournalRow[]
+  openId: number | undefined
+  open: (id: number) => void
+}) {
+  const view = useVirtualWindow(rows.length, (width) => (width < NARROW_PX ? NARROW_ROW_PX : ROW_PX))
+  const { active, setActiveId, onKeyDown } = useActiveRow(rows, view, open)
+  const { rowHeight } = view
+  const narrow = view.width < NARROW_PX
+
+  return (
+    <>
+      {!narrow && (
+        <div class="cam-jrow cam-jhead" aria-hidden="true">
+          <span>time</span>
+          <span>operation</span>
+          <span>method</span>
+          <span>path</span>
+          <span>status</span>
+          <span class="cam-ms">ms</span>
+        </div>
+      )}
+      <div
+        class={`cam-vlist${narrow ? ' cam-narrow' : ''}`}
+        ref={view.ref}
+        onScroll={view.onScroll}
+        role="listbox"
+        aria-label="journal"
+        tabIndex={0}
+        aria-activedescendant={active ? `cam-jrow-${active.id}` : undefined}
+        onKeyDown={onKeyDown}
+      >
+        <div role="none" class="cam-vspace" style={`height: ${rows.length * rowHeight}px`}>
+          {rows.slice(view.first, view.end).map((row, offset) => (
+            <div
+              role="option"
+              id={`cam-jrow-${row.id}`}
+              key={row.id}
+              class={`cam-jrow ${statusClass(row.status)}${row === active ? ' cam-active' : ''}`}
+              style={`top: ${(view.first + offset) * rowHeight}px; height: ${rowHeight}px`}
+              aria-selected={row.id === openId}
+              aria-posinset={view.first + offset + 1}
+              aria-setsize={rows.length}
+              data-operation={row.operation}
+              data-status={row.status}
+              onClick={() => {
+                setActiveId(row.id)
+                open(row.id)
+              }}
+            >
+              <JournalCells row={row} />
+            </div>
+          ))}
+        </div>
+      </div>
+    </>
+  )
+}
+
+/** One row's cells; a narrow list lays them out on two lines. */
+function JournalCells({ row }: { row: JournalRow }) {
+  return (
+    <>
+      <span class="cam-time">{timeOfDay(row.at)}</span>
+      <span class="cam-op" title={row.operation}>
+        {row.operation}
+      </span>
+      <span class="cam-method">{row.websocket ? 'WS' : row.method}</span>
+      <span class="cam-path" title={row.path}>
+        {row.path}
+      </span>
+      <span class="cam-status">
+        {row.status === 0 ? 'network error' : row.status}
+        {row.status === 501 && <span class="cam-badge">not implemented</span>}
+        {row.faultId && <span class="cam-badge">{row.faultId}</span>}
+        {row.websocket && <span class="cam-badge">{webSocketSummary(row.websocket)}</span>}
+      </span>
+      <span class="cam-ms">{row.durationMs.toFixed(1)}</span>
+    </>
+  )
+}
+
+/** A WebSocket's state in a few words: `open, 3 sent, 1 received` or `closed 1000, …`. */
+function webSocketSummary(socket: WebSocketActivity): string {
+  const state = socket.closeCode === undefined ? socket.state : `${socket.state} ${socket.closeCode}`
+  return `${state}, ${socket.framesSent} sent, ${socket.framesReceived} received`
+}

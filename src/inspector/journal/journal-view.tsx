@@ -1,0 +1,120 @@
+import { useMemo, useState } from 'preact/hooks'
+import type { JournalRow } from '../../control/inspection/inspection.js'
+import type { ViewProps } from '../view-props.js'
+import type { CallExpectation } from '../../control/verify/verify-calls.js'
+import { countOf, STATUS_FILTERS } from '../format.js'
+import { JournalFilters, type Filters } from './journal-filters.js'
+import { EntryDetail } from './entry-detail.js'
+import { JournalList } from './journal-list.js'
+import { useLoad } from '../live/use-load.js'
+import { VerifyForm } from '../steering/verify-form.js'
+import { ActionError } from '../action-error.js'
+
+/**
+ * Every request the journal holds, live and newest first, in a virtualized
+ * list: filtered by operation, status and text, paused and resumed, counted
+ * honestly (what is kept, what matches, what was let go); one entry's
+ * request and response; and the verify form.
+ *
+ * @example
+ * <JournalView {...props} />
+ */
+export function JournalView({ connection, live, act }: ViewProps) {
+  const [filters, setFilters] = useState<Filters>({ operation: '', status: 0, text: '' })
+  // While paused: the rows and the count as they were.
+  const [paused, setPaused] = useState<{ rows: readonly JournalRow[]; dropped: number }>()
+  const [openId, setOpenId] = useState<number>()
+  // A verify filled from an entry: a new key gives the form its fields afresh.
+  const [verifyPreset, setVerifyPreset] = useState<{ expectation: CallExpectation; at: number }>()
+  const source = paused?.rows ?? live.rows
+  const matching = useMemo(() => newestFirst(source, filters), [source, filters])
+  const operations = useMemo(() => [...new Set(live.rows.map((row) => row.operation))].sort(), [live.rows])
+  const detail = useLoad(
+    async () => (openId === undefined ? null : ((await connection.journalEntry(openId)) ?? null)),
+    [connection, openId],
+  )
+  const filtered = filters.operation !== '' || filters.status !== 0 || filters.text.trim() !== ''
+
+  return (
+    <div class={`cam-split${openId === undefined ? '' : ' cam-opened'}`}>
+      <div class="cam-col cam-journal">
+        <JournalFilters
+          {...{ filters, setFilters, operations }}
+          paused={paused !== undefined}
+          togglePause={() => setPaused(paused ? undefined : { rows: live.rows, dropped: live.dropped })}
+          clear={() => act(() => connection.clearJournal(), 'journal')}
+        />
+        <ActionError scope="journal" />
+        <p class="cam-note cam-count" role="status" aria-label="journal count">
+          {journalCount(matching.length, source.length, filtered, paused?.dropped ?? live.dropped)}
+          {paused && ` Paused: ${countOf(newSince(live.rows, paused.rows), 'new request')} not shown.`}
+        </p>
+        {live.rows.length === 0 && !paused ? (
+          <p class="cam-note">No requests yet: they appear here as the app makes them.</p>
+        ) : (
+          <JournalList rows={matching} openId={openId} open={setOpenId} />
+        )}
+      </div>
+      <div class="cam-col cam-detail" aria-label="journal entry">
+        {openId !== undefined && (
+          <button class="cam-btn cam-back" onClick={() => setOpenId(undefined)}>
+            ← Back to the journal
+          </button>
+        )}
+        {detail && (
+          <EntryDetail
+            {...{ connection, live, act }}
+            detail={detail}
+            verifyLike={(expectation) => setVerifyPreset({ expectation, at: Date.now() })}
+          />
+        )}
+        {detail === null && openId !== undefined && <p class="cam-note">That entry is no longer kept.</p>}
+        <VerifyForm
+          key={verifyPreset?.at ?? 0}
+          connection={connection}
+          live={live}
+          act={act}
+          {...(verifyPreset && { preset: verifyPreset.expectation })}
+        />
+      </div>
+    </div>
+  )
+}
+
+/** The rows that pass the filters, newest first. */
+function newestFirst(rows: readonly JournalRow[], { operation, status, text }: Filters): JournalRow[] {
+  const keep = STATUS_FILTERS[status]![1]
+  const needle = text.trim().toLowerCase()
+  const matching: JournalRow[] = []
+  for (let at = rows.length - 1; at >= 0; at--) {
+    const row = rows[at]!
+    if (operation && row.operation !== operation) continue
+    if (!keep(row.status)) continue
+    if (needle && !searchText(row).includes(needle)) continue
+    matching.push(row)
+  }
+  return matching
+}
+
+/** What the journal's text search looks in. */
+function searchText(row: JournalRow): string {
+  return `${row.operation} ${row.websocket ? 'ws' : row.method} ${row.path} ${row.status} ${row.faultId ?? ''}`.toLowerCase()
+}
+
+/** How many requests were made since `paused` was taken. */
+function newSince(rows: readonly JournalRow[], paused: readonly JournalRow[]): number {
+  const last = paused.at(-1)?.id ?? 0
+  let count = 0
+  for (let at = rows.length - 1; at >= 0 && rows[at]!.id > last; at--) count++
+  return count
+}
+
+/** The count in words: what is kept, what matches, and what the journal let go. */
+function journalCount(matching: number, kept: number, filtered: boolean, dropped: number): string {
+  const shown = filtered
+    ? `${countOf(matching, 'request')} of ${kept.toLocaleString('en-US')} match.`
+    : `${countOf(kept, 'request')}.`
+  return dropped > 0
+    ? `${shown} ${dropped.toLocaleString('en-US')} older ones were let go (the journal keeps the newest).`
+    : shown
+}

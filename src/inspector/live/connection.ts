@@ -1,0 +1,65 @@
+import type { FaultSpec, StreamFaultSpec } from '../../control/faults/faults.js'
+import type {
+  FrameRow,
+  InspectionEvent,
+  InspectorOverview,
+  JournalDetail,
+  JournalRow,
+  RecordDetail,
+  RecordList,
+  StreamCounts,
+  VerifyOutcome,
+} from '../../control/inspection/inspection.js'
+import type { ScenarioName } from '../../seeding/scenarios.js'
+import type { CallExpectation } from '../../control/verify/verify-calls.js'
+import type { StreamExpectation } from '../../control/verify/verify-streams.js'
+import type { StreamName } from '../../events/stream-paths.js'
+import type { InspectedKind } from '../../control/inspection/record-views.js'
+import type { StoreDiff } from '../../control/inspection/snapshot-diff.js'
+
+/** A clock change the inspector asks for. */
+type ClockAction =
+  | { readonly action: 'freeze' | 'resume' | 'reset' }
+  | { readonly action: 'set'; readonly at: string }
+  | { readonly action: 'advance'; readonly ms: number }
+
+/**
+ * How the inspector reads and steers a mock: in the page's own process (the
+ * panel) or over the control API and its live feed (the standalone page).
+ * Every call rejects with the mock's own message when it refuses.
+ */
+export interface Connection {
+  /** Where the mock answers requests, for requests copied from the journal. */
+  readonly baseUrl: string
+  overview(): Promise<InspectorOverview>
+  records(kind: InspectedKind, query: string): Promise<RecordList>
+  record(kind: InspectedKind, id: string): Promise<RecordDetail | undefined>
+  /** The newest `limit` journal rows, oldest first. */
+  journalRows(limit: number): Promise<{ rows: JournalRow[]; dropped: number }>
+  journalEntry(id: number): Promise<JournalDetail | undefined>
+  verify(expectation: CallExpectation | StreamExpectation): Promise<VerifyOutcome>
+  streams(): Promise<{ streams: Readonly<Record<StreamName, StreamCounts>>; frames: FrameRow[] }>
+  reset(): Promise<void>
+  useScenario(name: ScenarioName): Promise<void>
+  takeSnapshot(name?: string): Promise<void>
+  restoreSnapshot(id: string): Promise<void>
+  deleteSnapshot(id: string): Promise<void>
+  /** What differs in the store since a kept snapshot; rejects for one that is not kept. */
+  diffSnapshot(id: string): Promise<StoreDiff>
+  /** The whole state as the text `persist` keeps. */
+  exportState(): Promise<string>
+  /** Replaces the whole state with an exported one; rejects, changing nothing, for anything else. */
+  importState(text: string): Promise<void>
+  addFault(spec: FaultSpec | StreamFaultSpec): Promise<void>
+  removeFault(id: string): Promise<void>
+  clearFaults(): Promise<void>
+  clearJournal(): Promise<void>
+  removeAsset(id: string): Promise<void>
+  clock(change: ClockAction): Promise<void>
+  /**
+   * Listens to the live feed: `opened` runs when it (re)connects, so the view
+   * reloads what it shows; `events` gets the changes after that; `lost` runs
+   * when the feed drops (it reconnects by itself).
+   */
+  subscribe(events: (events: readonly InspectionEvent[]) => void, opened: () => void, lost: () => void): () => void
+}

@@ -1,0 +1,60 @@
+import type { MockService } from '../../core/create-mock-service.js'
+import type { Connection } from './connection.js'
+
+/**
+ * The inspector's connection to a mock in the same page (the panel): the
+ * service's own calls and its inspection, with no request sent. Steering goes
+ * through the mock object it was given, so the browser mock's `reset()` also
+ * forgets a persisted state.
+ *
+ * @example
+ * const connection = createLocalConnection(window.conversationAssetMock)
+ */
+export function createLocalConnection(mock: MockService): Connection {
+  const { inspection } = mock
+  // Calls answer asynchronously, as over HTTP, and a refusal is a rejection.
+  const later = async <T>(run: () => T | Promise<T>): Promise<T> => run()
+  return {
+    // The browser mock's own base URL; a service without one answers on the page's origin.
+    baseUrl: (mock as { baseUrl?: string }).baseUrl ?? location.origin,
+    overview: () => later(() => inspection.overview()),
+    records: (kind, query) => later(() => inspection.records(kind, { query })),
+    record: (kind, id) => later(() => inspection.record(kind, id)),
+    journalRows: (limit) => later(() => inspection.journalRows(limit)),
+    journalEntry: (id) => later(() => inspection.journalEntry(id)),
+    verify: (expectation) => later(() => inspection.verify(expectation)),
+    streams: () => later(() => inspection.streams()),
+    reset: () => later(() => mock.reset()),
+    useScenario: (name) => later(() => mock.useScenario(name)),
+    takeSnapshot: (name) => later(() => void inspection.snapshots.take(name)),
+    async restoreSnapshot(id) {
+      if (!(await inspection.snapshots.restore(id))) throw new Error(`No snapshot "${id}" is kept.`)
+    },
+    async deleteSnapshot(id) {
+      if (!inspection.snapshots.delete(id)) throw new Error(`No snapshot "${id}" is kept.`)
+    },
+    async diffSnapshot(id) {
+      const diff = inspection.diff(id)
+      if (!diff) throw new Error(`No snapshot "${id}" is kept.`)
+      return diff
+    },
+    exportState: () => later(() => inspection.exportState()),
+    importState: (text) => later(() => inspection.importState(text)),
+    addFault: (spec) => later(() => void ('stream' in spec ? mock.faults.addStream(spec) : mock.faults.add(spec))),
+    removeFault: (id) => later(() => void mock.faults.remove(id)),
+    clearFaults: () => later(() => mock.faults.clear()),
+    clearJournal: () => later(() => mock.journal.clear()),
+    removeAsset: (id) => later(() => mock.removeAsset(id)),
+    clock: (change) =>
+      later(() => {
+        if (change.action === 'set') mock.clock.set(change.at)
+        else if (change.action === 'advance') mock.clock.advance(change.ms)
+        else mock.clock[change.action]()
+      }),
+    subscribe(events, opened) {
+      const stop = inspection.subscribe((event) => events([event]))
+      queueMicrotask(opened)
+      return stop
+    },
+  }
+}

@@ -1,0 +1,73 @@
+import type { InspectionEvent } from '../../control/inspection/inspection.js'
+import type { StoreDiff } from '../../control/inspection/snapshot-diff.js'
+import type { Connection } from './connection.js'
+
+/**
+ * The inspector's connection to a mock over its control API (`/__mock/…`)
+ * and the live feed (`/__mock/events`, server-sent events): the standalone page.
+ *
+ * @example
+ * const connection = createRemoteConnection('')
+ */
+export function createRemoteConnection(baseUrl: string): Connection {
+  const base = `${baseUrl.replace(/\/+$/, '')}/__mock`
+  async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
+    const response = await fetch(`${base}${path}`, {
+      method,
+      ...(body !== undefined && { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } }),
+    }).catch(() => {
+      // The browser's own words ("Failed to fetch") say nothing of what to do.
+      throw new Error(`The mock server did not answer ${method} /__mock${path}: is it still running?`)
+    })
+    if (response.status === 404 && method === 'GET') return undefined as T
+    if (!response.ok)
+      throw new Error((await response.text()) || `${method} /__mock${path} answered ${response.status}.`)
+    return (response.status === 204 ? undefined : await response.json()) as T
+  }
+  const part = encodeURIComponent
+  return {
+    baseUrl: baseUrl.replace(/\/+$/, '') || location.origin,
+    overview: () => call('GET', '/overview'),
+    records: (kind, query) => call('GET', `/records/${kind}?q=${part(query)}`),
+    record: (kind, id) => call('GET', `/records/${kind}/${part(id)}`),
+    journalRows: (limit) => call('GET', `/journal/rows?limit=${limit}`),
+    journalEntry: (id) => call('GET', `/journal/${id}`),
+    verify: (expectation) => call('POST', '/verify', expectation),
+    streams: () => call('GET', '/streams'),
+    reset: () => call('POST', '/reset'),
+    useScenario: (name) => call('POST', `/scenarios/${part(name)}`),
+    takeSnapshot: (name) => call('POST', '/snapshots', name === undefined ? undefined : { name }),
+    restoreSnapshot: (id) => call('POST', `/snapshots/${part(id)}/restore`),
+    deleteSnapshot: (id) => call('DELETE', `/snapshots/${part(id)}`),
+    async diffSnapshot(id) {
+      const diff = await call<StoreDiff | undefined>('GET', `/snapshots/${part(id)}/diff`)
+      if (!diff) throw new Error(`No snapshot "${id}" is kept.`)
+      return diff
+    },
+    exportState: async () => JSON.stringify(await call('GET', '/state')),
+    async importState(text) {
+      let state: unknown
+      try {
+        state = JSON.parse(text)
+      } catch {
+        throw new Error(
+          'Failed to import the state: the file is not JSON. Pick a .zip or .json file that Export saved.',
+        )
+      }
+      await call('POST', '/state', state)
+    },
+    addFault: (spec) => call('POST', '/faults', spec),
+    removeFault: (id) => call('DELETE', `/faults/${part(id)}`),
+    clearFaults: () => call('DELETE', '/faults'),
+    clearJournal: () => call('DELETE', '/journal'),
+    removeAsset: (id) => call('DELETE', `/assets/${part(id)}`),
+    clock: ({ action, ...body }) => call('POST', `/clock/${action}`, body),
+    subscribe(events, opened, lost) {
+      const source = new EventSource(`${base}/events`)
+      source.onopen = opened
+      source.onerror = lost
+      source.onmessage = (message: MessageEvent<string>) => events(JSON.parse(message.data) as InspectionEvent[])
+      return () => source.close()
+    },
+  }
+}

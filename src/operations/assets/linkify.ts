@@ -1,0 +1,47 @@
+import { createAsset } from '../../domain/asset-writes.js'
+import { seedInput } from '../../domain/inputs/seeds.js'
+import type { Transaction } from '../../store/transaction/transaction.js'
+import { buildShare } from '../../wire/asset.js'
+import { defineOperation, json, type Operation } from '../define/define-operation.js'
+import { linkifyInput } from '../../domain/inputs/os-inputs.js'
+import { requireBody } from '../define/record-routes.js'
+import { parseBody, wireContext } from '../define/request-input.js'
+
+/**
+ * Gives an asset its share, or keeps the one it has (with the access asked
+ * for now): an asset has one share at most.
+ */
+function shareAsset(tx: Transaction, assetId: string, access: 'UNKNOWN' | 'PUBLIC' | 'PRIVATE') {
+  const asset = tx.require('asset', assetId)
+  const share = asset.shares?.[0] ?? { id: tx.id(), access, created: tx.timestamp() }
+  return tx.update('asset', assetId, (draft) => void (draft.shares = [{ ...share, access }]))
+}
+
+/**
+ * `POST /linkify` (LinkifyApi `linkify`): a share link for a stored asset
+ * (`asset.id`), or for a seed it saves first, kept on the asset's `shares`
+ * and answered as Shares. Linkifying the same asset again answers the same
+ * share.
+ *
+ * @example
+ * routeTable() // holds it
+ */
+export const linkifyOperations: readonly Operation[] = [
+  defineOperation({
+    id: 'linkify',
+    method: 'POST',
+    paths: ['/linkify'],
+    params: {},
+    async run(context) {
+      requireBody(context.request.body, 'Linkify')
+      // The asset shared is read by its id from the store: the CLI sends it whole, other clients its id.
+      const input = parseBody(linkifyInput, context.request.body, 'Linkify', ['asset'])
+      const access = input.access as 'UNKNOWN' | 'PUBLIC' | 'PRIVATE'
+      const seed = input.asset ? undefined : parseBody(seedInput, input.seed, 'Linkify.seed')
+      const assetId = input.asset?.id
+      const asset = await context.store.write((tx) => shareAsset(tx, assetId ?? createAsset(tx, seed!).id, access))
+      const wire = wireContext(context)
+      return json({ iterable: asset.shares!.map((share) => buildShare(asset, share, wire)) })
+    },
+  }),
+]

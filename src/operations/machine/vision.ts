@@ -1,0 +1,60 @@
+import { visionStatusInput } from '../../domain/machine/vision-processor.js'
+import { buildVisionStatus } from '../../wire/vision-status.js'
+import { defineOperation, json, type Operation } from '../define/define-operation.js'
+import { machineOf } from './machine-context.js'
+import { parseBody, wireContext } from '../define/request-input.js'
+
+/** The window the mock says is in focus when a client captures its calibration QR code. */
+const FOCUSED_WINDOW = 'Pieces Copilot'
+
+/**
+ * Long-term memory, the vision processor (WorkstreamPatternEngineApi): its
+ * status, turned on and off, and the calibration capture. Every change goes
+ * out on the vision status stream, and the snapshot agrees with it.
+ *
+ * @example
+ * routeTable() // holds these
+ */
+export const visionOperations: readonly Operation[] = [
+  defineOperation({
+    id: 'workstreamPatternEngineProcessorsVisionStatus',
+    method: 'GET',
+    paths: ['/workstream_pattern_engine/processors/vision/status'],
+    params: {},
+    live: true,
+    run(context) {
+      return json(buildVisionStatus(machineOf(context).vision.state(), wireContext(context)))
+    },
+  }),
+  defineOperation({
+    id: 'workstreamPatternEngineProcessorsVisionActivate',
+    method: 'POST',
+    paths: ['/workstream_pattern_engine/processors/vision/activate'],
+    params: {},
+    run(context) {
+      const input = parseBody(visionStatusInput, context.request.body, 'WorkstreamPatternEngineStatus')
+      return json(buildVisionStatus(machineOf(context).vision.activate(input), wireContext(context)))
+    },
+  }),
+  defineOperation({
+    id: 'workstreamPatternEngineProcessorsVisionDeactivate',
+    method: 'POST',
+    paths: ['/workstream_pattern_engine/processors/vision/deactivate'],
+    params: {},
+    run(context) {
+      const input = parseBody(visionStatusInput, context.request.body, 'WorkstreamPatternEngineStatus')
+      return json(buildVisionStatus(machineOf(context).vision.deactivate(input), wireContext(context)))
+    },
+  }),
+  defineOperation({
+    id: 'workstreamPatternEngineProcessorsVisionCalibrationCapture',
+    method: 'POST',
+    paths: ['/workstream_pattern_engine/processors/vision/calibration/capture'],
+    params: {},
+    body: 'none',
+    run(context) {
+      const wire = wireContext(context)
+      return json({ foreground: FOCUSED_WINDOW, captured: wire.timestamp(wire.now.toISOString()) })
+    },
+  }),
+]

@@ -1,0 +1,71 @@
+import type { MockService } from '../../core/create-mock-service.js'
+import { persistDurably } from './durable-file-persistence.js'
+import { persistRelaxed } from './relaxed-file-persistence.js'
+
+/** How `--persist` keeps writes: each on disk before it is acknowledged, or saved in the background. */
+export type Durability = 'durable' | 'relaxed'
+
+/** A service's records kept in a file. */
+export interface FilePersistence {
+  /**
+   * Runs a request's `work`, then waits until the writes it committed are on
+   * disk (durable), and rejects with a NOT_DURABLE (507) error when they could
+   * not be put there (they were taken back). Relaxed: `work()` as it is.
+   */
+  settle<T>(work: () => Promise<T>): Promise<T>
+  /** Resolves when every change so far was written, or its write failed (and was reported). */
+  flush(): Promise<void>
+  /** Stops saving, after a last write of what is not saved yet. */
+  stop(): Promise<void>
+}
+
+/** The file-system calls relaxed persistence makes: node:fs/promises, or a stand-in that fails or stalls on purpose. */
+export interface PersistenceFileSystem {
+  readFile(path: string, encoding: 'utf8'): Promise<string>
+  open(
+    path: string,
+    flags: 'w',
+  ): Promise<{ write(text: string): Promise<unknown>; sync?(): Promise<void>; close(): Promise<void> }>
+  rename(from: string, to: string): Promise<void>
+  rm(path: string, options: { force: true }): Promise<void>
+  readdir(path: string): Promise<string[]>
+}
+
+export interface FilePersistenceOptions {
+  /** 'durable' (the default): a write is acknowledged once it is on disk. 'relaxed': saved in the background. */
+  durability?: Durability
+  /**
+   * Told, one line each, when saving the file starts failing and when it
+   * works again (not at every failed attempt); process.stderr when left out.
+   */
+  warn?: (line: string) => void
+  /** The file system relaxed saving uses; node:fs/promises when left out. */
+  fs?: PersistenceFileSystem
+  /** Durable: the log is compacted into the file once it holds this many bytes, or the file's size when larger (default 4 MiB). */
+  compactAtBytes?: number
+}
+
+/**
+ * Keeps a service's records in `file` across restarts, loading it (and
+ * replaying its log) when it exists. Durable by default: each write is on
+ * disk before {@link FilePersistence.settle} lets its request be answered;
+ * `durability: 'relaxed'` saves the whole state in the background instead.
+ * See docs/reliability.md for what each promises.
+ *
+ * @example
+ * const persistence = await persistToFile(service, '../../server/demo-state.json', { warn: (line) => console.error(line) })
+ * await persistence.stop()
+ */
+export async function persistToFile(
+  service: MockService,
+  file: string,
+  options: FilePersistenceOptions = {},
+): Promise<FilePersistence> {
+  const warn = options.warn ?? ((line: string) => void process.stderr.write(`${line}\n`))
+  if (options.durability === 'relaxed')
+    return persistRelaxed(service, file, { warn, ...(options.fs && { fs: options.fs }) })
+  return persistDurably(service, file, {
+    warn,
+    ...(options.compactAtBytes !== undefined && { compactAtBytes: options.compactAtBytes }),
+  })
+}

@@ -1,0 +1,153 @@
+import { createMockService } from '../../core/create-mock-service.js'
+import { harExchanges, type HttpExchange } from '../har/har-exchanges.js'
+import { readHar } from '../har/read-har.js'
+import { recordedStates, type RecordedStates } from '../har/recorded-states.js'
+import type { FixtureSet } from '../../seeding/fixture-files.js'
+import { allows, type AllowRule } from './allow-list.js'
+import { compareAnswer, compareFrames } from './compare-answer.js'
+import type { IdContext } from './compare-json.js'
+import { driftEvents } from './drift-events.js'
+import type { Difference, DriftReport } from './drift-types.js'
+import { openReplayedStream, type ReplayedStream } from './replay-stream.js'
+import { idSwapper, replayRequest } from './replay-request.js'
+
+/** How a drift check replays a recording. */
+export interface DriftOptions {
+  /** The records to start from instead of those the recording shows at its start. */
+  readonly fixtures?: FixtureSet
+  /** Differences the team accepts. */
+  readonly allow?: readonly AllowRule[]
+  /** Seed of the ids the mock gives new records (default 1). */
+  readonly seed?: number
+}
+
+/**
+ * Replays a recording's requests and streams, in order, against a fresh mock
+ * seeded with the state at the recording's start, and compares each answer
+ * with the recorded one: status, shape against the official client's models,
+ * each field's value, and the order and content of stream frames. Ids the
+ * replay creates are paired with the recorded ones, and the timestamps of
+ * records it creates or changes are not compared.
+ *
+ * @example
+ * const report = await checkDrift(await readFile('session.har', 'utf8'), 'session.har')
+ * report.differences.length // 0 when the mock answers as the recorded service did
+ */
+export async function checkDrift(text: string, file: string, options: DriftOptions = {}): Promise<DriftReport> {
+  const log = readHar(text, file)
+  const { exchanges, skipped } = harExchanges(log.entries, file)
+  const states = recordedStates(exchanges)
+  const fixtures = options.fixtures ?? states.start.fixtures
+  const service = createMockService({ fixtures, seed: options.seed ?? 1 })
+  await service.ready
+  const context: IdContext = {
+    ids: new Map(),
+    paired: new Set(),
+    created: states.created,
+    known: new Set(Object.values(fixtures).flatMap((records) => (records ?? []).map((record) => record.id))),
+    changed: new Set(),
+    unknown: new Set(states.start.dropped.map((link) => link.target).filter((id) => !states.created.has(id))),
+  }
+  const found: Difference[] = []
+  const streams = new Map<object, ReplayedStream>()
+  const events = driftEvents(exchanges)
+  const progress = new Map<ReplayedStream, FrameProgress>()
+  try {
+    for (const [index, event] of events.entries()) {
+      service.clock.freeze(event.at)
+      if (event.type === 'http') {
+        markChanged(event.exchange, context)
+        const answer = await replayRequest(service, event.exchange, context.ids)
+        found.push(...compareAnswer(event.exchange, answer, context))
+      } else if (event.type === 'open') streams.set(event.exchange, openReplayedStream(service, event.exchange))
+      else if (event.type === 'send') streams.get(event.exchange)?.session?.receive(idSwapper(context.ids)(event.data))
+      else streams.get(event.exchange)?.session?.leave()
+      await settled()
+      await framesBefore(events[index + 1]?.at ?? Infinity, streams.values(), progress)
+    }
+    for (const stream of streams.values()) found.push(...compareFrames(stream, context))
+  } finally {
+    service.close()
+  }
+  const rules = options.allow ?? []
+  const allowed = new Set(found.filter((difference) => rules.some((rule) => allows(rule, difference))))
+  return {
+    har: file,
+    replayed: exchanges.length,
+    skipped,
+    differences: found.filter((difference) => !allowed.has(difference)),
+    allowed: [...allowed],
+    notes: [...log.notes, ...stateNotes(states, streams)],
+  }
+}
+
+/** How long a step waits for a stream frame the recording shows before the next step (a frame the mock never sends). */
+const FRAME_WAIT_MS = 1000
+
+/** Where a stream's replay stands against its recording: the recorded frames counted so far, and how many the mock fell short by. */
+interface FrameProgress {
+  /** The next recorded message to count. */
+  cursor: number
+  /** Frames received in the recording up to the cursor. */
+  expected: number
+  shortfall: number
+}
+
+/**
+ * Waits until each open stream has sent as many frames as the recording
+ * shows before `next`, less the frames it already fell short by (each
+ * missing frame is waited for once), for FRAME_WAIT_MS at most. Each
+ * recorded message is counted once over the whole replay.
+ */
+async function framesBefore(
+  next: number,
+  streams: Iterable<ReplayedStream>,
+  progress: Map<ReplayedStream, FrameProgress>,
+): Promise<void> {
+  const waits: Array<Promise<void>> = []
+  for (const stream of streams) {
+    let at = progress.get(stream)
+    if (!at) progress.set(stream, (at = { cursor: 0, expected: 0, shortfall: 0 }))
+    const messages = stream.exchange.messages
+    for (; at.cursor < messages.length && messages[at.cursor]!.at <= next; at.cursor++) {
+      if (messages[at.cursor]!.type === 'receive') at.expected++
+    }
+    waits.push(stream.framesReached(at.expected - at.shortfall, FRAME_WAIT_MS))
+  }
+  await Promise.all(waits)
+  for (const [stream, at] of progress) at.shortfall = Math.max(0, at.expected - stream.frames.length)
+}
+
+/** Lets the frames a step caused reach their streams before the next step. */
+function settled(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve))
+}
+
+/** The records a write names (in its path and its body) change: their timestamps are not compared from then on. */
+function markChanged(exchange: HttpExchange, context: IdContext): void {
+  if (exchange.method === 'GET' || /search|exists|snapshot/i.test(exchange.operation.id)) return
+  const changed = context.changed as Set<string>
+  for (const id of Object.values(exchange.params)) changed.add(id)
+  for (const match of exchange.requestBody.matchAll(/"id"\s*:\s*"([^"]+)"/g)) changed.add(match[1]!)
+}
+
+function stateNotes(states: RecordedStates, streams: ReadonlyMap<object, ReplayedStream>): string[] {
+  const notes: string[] = []
+  const unknown = new Set(states.start.dropped.map((link) => link.target))
+  if (unknown.size > 0) {
+    notes.push(
+      `${unknown.size} records the answers link to were never fetched by the recording (e.g. ${[...unknown][0]}): links to them are not compared.`,
+    )
+  }
+  if (states.unread.length > 0) {
+    const first = states.unread[0]!
+    notes.push(
+      `${states.unread.length} records of the answers did not read back as their kind (e.g. the ${first.kind} ${first.id} of entry ${first.entry}: ${first.field} ${first.problem}).`,
+    )
+  }
+  for (const stream of streams.values()) {
+    if (!stream.session)
+      notes.push(`The mock serves no stream at ${stream.exchange.path} (entry ${stream.exchange.entry}).`)
+  }
+  return notes
+}

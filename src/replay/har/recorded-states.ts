@@ -1,0 +1,124 @@
+import type { FixtureSet } from '../../seeding/fixture-files.js'
+import type { RecordKind } from '../../store/schemas/schemas.js'
+import { dropDanglingLinks, type DroppedLink } from './drop-dangling-links.js'
+import type { Exchange, HttpExchange } from './har-exchanges.js'
+import { recordsOfAnswer, type UnreadRecord } from './recorded-records.js'
+
+type Json = Record<string, unknown> & { id: string }
+
+/** A state of the service a recording shows, as fixtures, with the links it had to drop. */
+interface RecordedState {
+  readonly fixtures: FixtureSet
+  readonly dropped: readonly DroppedLink[]
+}
+
+/** What a recording shows of the service's records. */
+export interface RecordedStates {
+  /** The records as they were before the recording: the first version of each, without those its writes created. */
+  readonly start: RecordedState
+  /** The records as they were at its end: the latest version of each, without those it deleted. */
+  readonly end: RecordedState
+  /** Ids of the records its writes created. */
+  readonly created: ReadonlySet<string>
+  /** Records its answers carried that did not read back as their kind. */
+  readonly unread: readonly UnreadRecord[]
+}
+
+/**
+ * The states of the service a recording shows: every record its answers
+ * carry, read back into stored form, at the start (the first version of each
+ * record no recorded write created, fields it left out read from later ones) and at the end (the latest version of
+ * each record, merged field by field, without the deleted ones). A link to a
+ * record the recording never fetched is dropped from both and reported.
+ *
+ * @example
+ * const { end } = recordedStates(harExchanges(entries, 'session.har').exchanges)
+ * await writeFixtureDirectory('fixtures/session', end.fixtures)
+ */
+export function recordedStates(exchanges: readonly Exchange[]): RecordedStates {
+  const first = new Map<RecordKind, Map<string, Json>>()
+  const latest = new Map<RecordKind, Map<string, Json>>()
+  const seen = new Set<string>()
+  const created = new Set<string>()
+  const deleted = new Set<string>()
+  const unread: UnreadRecord[] = []
+  const firstListed = new Map<RecordKind, readonly string[]>()
+  const lastListed = new Map<RecordKind, readonly string[]>()
+  for (const exchange of exchanges) {
+    if (exchange.type !== 'http') continue
+    const answer = recordsOfAnswer(exchange)
+    unread.push(...answer.unread)
+    if (answer.listed && exchange.method === 'GET' && exchange.operation.id.endsWith('Snapshot')) {
+      if (!firstListed.has(answer.listed.kind)) firstListed.set(answer.listed.kind, answer.listed.ids)
+      lastListed.set(answer.listed.kind, answer.listed.ids)
+    }
+    const creates = isCreate(exchange)
+    for (const { kind, id, record } of answer.versions) {
+      if (!seen.has(id)) {
+        seen.add(id)
+        if (creates) created.add(id)
+        else byKind(first, kind).set(id, record as Json)
+      } else if (!created.has(id)) {
+        // A field the first answer left out (a message's fragment without transferables) is read from a later one.
+        const earlier = byKind(first, kind)
+        earlier.set(id, { ...record, ...earlier.get(id) } as Json)
+      }
+      const known = byKind(latest, kind)
+      known.set(id, { ...known.get(id), ...record } as Json)
+      deleted.delete(id)
+    }
+    for (const id of deletedBy(exchange)) {
+      deleted.add(id)
+      for (const records of latest.values()) records.delete(id)
+    }
+  }
+  return {
+    start: dropDanglingLinks(inListedOrder(first, firstListed), created),
+    end: dropDanglingLinks(inListedOrder(latest, lastListed), deleted),
+    created,
+    unread,
+  }
+}
+
+/** Each kind's records in the order its snapshot listed them (the service's own order), the others after them. */
+function inListedOrder(
+  records: Map<RecordKind, Map<string, Json>>,
+  listed: ReadonlyMap<RecordKind, readonly string[]>,
+): Map<RecordKind, Map<string, Json>> {
+  const ordered = new Map<RecordKind, Map<string, Json>>()
+  for (const [kind, byId] of records) {
+    const order = listed.get(kind) ?? []
+    const sorted = new Map<string, Json>()
+    for (const id of order) {
+      const record = byId.get(id)
+      if (record) sorted.set(id, record)
+    }
+    for (const [id, record] of byId) if (!sorted.has(id)) sorted.set(id, record)
+    ordered.set(kind, sorted)
+  }
+  return ordered
+}
+
+function byKind(map: Map<RecordKind, Map<string, Json>>, kind: RecordKind): Map<string, Json> {
+  let records = map.get(kind)
+  if (!records) map.set(kind, (records = new Map()))
+  return records
+}
+
+/** A write that creates records: what its answer carries for the first time is new. */
+function isCreate(exchange: HttpExchange): boolean {
+  return exchange.method === 'POST' && /create/i.test(exchange.operation.id) && exchange.status < 300
+}
+
+/** The ids a delete that succeeded names in its path. */
+function deletedBy(exchange: HttpExchange): string[] {
+  if (exchange.status >= 300 || !/delete/i.test(exchange.operation.id)) return []
+  if (Object.keys(exchange.params).length > 0) return Object.values(exchange.params)
+  // A delete of several names them in its body: a list of ids.
+  try {
+    const body: unknown = JSON.parse(exchange.requestBody)
+    return Array.isArray(body) ? body.filter((id): id is string => typeof id === 'string') : []
+  } catch {
+    return []
+  }
+}

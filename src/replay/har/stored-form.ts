@@ -1,0 +1,120 @@
+import { z } from 'zod'
+import { recordSchemas, type RecordKind } from '../../store/schemas/schemas.js'
+
+type Json = Record<string, unknown>
+
+/**
+ * A record's stored form (as fixtures hold it) read back from its wire form:
+ * timestamps and sizes (`{ value, readable }`) as their value, collections
+ * as id lists, references (`{ id }`) as the id, the conversation's grounding
+ * and the asset's preview under their stored names; fields the wire carries
+ * and the store does not are left out; timestamps the wire leaves out are
+ * the answer's time.
+ *
+ * @example
+ * storedForm('tag', { id: 't1', text: 'react', created: { value: '2024-05-01T00:00:00.000Z' }, assets: { iterable: [{ id: 'a1' }] } }, { at })
+ * // { id: 't1', text: 'react', created: '2024-05-01T00:00:00.000Z', assets: ['a1'] }
+ */
+export function storedForm(kind: RecordKind, wire: Json, seen: Seen): Json {
+  const shape = recordSchemas[kind].shape as Record<string, z.ZodType>
+  const stored: Json = {}
+  for (const [field, schema] of Object.entries(shape)) {
+    const value = wire[field]
+    if (value === undefined || value === null) continue
+    const plain = plainValue(value, expected(schema))
+    if (plain !== undefined) stored[field] = plain
+  }
+  // Records whose wire form carries no timestamps (applications, a model's `updated`) get the answer's time.
+  for (const field of ['created', 'updated'] as const)
+    if (field in shape && stored[field] === undefined) stored[field] = stored.created ?? seen.at
+  return { ...stored, ...SPECIAL[kind]?.(wire, seen.parent) }
+}
+
+/** Where a wire form was met: the time of its answer, and the record it was nested in (a format inside its asset). */
+export interface Seen {
+  /** The answer's time, ISO-8601. */
+  readonly at: string
+  readonly parent?: { readonly kind: RecordKind; readonly id: string }
+}
+
+type Expected = 'list' | 'object' | 'scalar'
+
+/** What a stored field holds: an id list, an object, or a scalar (text, number, id, timestamp). */
+function expected(schema: z.ZodType): Expected {
+  let inner: z.ZodType = schema
+  while (inner instanceof z.ZodOptional || inner instanceof z.ZodDefault) inner = inner.def.innerType as z.ZodType
+  if (inner instanceof z.ZodArray) return 'list'
+  if (inner instanceof z.ZodObject || inner instanceof z.ZodRecord) return 'object'
+  return 'scalar'
+}
+
+function plainValue(value: unknown, expects: Expected): unknown {
+  if (typeof value !== 'object' || value === null) return value
+  const object = value as Json
+  if (expects === 'list')
+    return Array.isArray(object.iterable) ? idsOf(object.iterable) : Array.isArray(value) ? value : undefined
+  if (expects === 'object') return value
+  // A grouped timestamp or a byte size as its value; a reference as its id.
+  if ('value' in object) return object.value
+  if (typeof object.id === 'string') return object.id
+  return undefined
+}
+
+function idsOf(items: readonly unknown[]): string[] {
+  const ids: string[] = []
+  for (const item of items) {
+    const id = (item as { id?: unknown } | null)?.id
+    if (typeof id === 'string') ids.push(id)
+  }
+  return ids
+}
+
+function idOf(value: unknown): string | undefined {
+  const id = (value as { id?: unknown } | null | undefined)?.id
+  return typeof id === 'string' ? id : undefined
+}
+
+/** What the generic reading cannot see: fields whose wire name or nesting differs from the stored one. */
+const SPECIAL: { [K in RecordKind]?: (wire: Json, parent?: { kind: RecordKind; id: string }) => Json } = {
+  conversation(wire) {
+    const grounding = wire.grounding as
+      { messages?: { iterable?: unknown[] }; temporal?: { workstreams?: { iterable?: unknown[] } } } | undefined
+    return {
+      ...(grounding?.messages?.iterable && { groundingMessages: idsOf(grounding.messages.iterable) }),
+      ...(grounding?.temporal?.workstreams?.iterable && {
+        groundingRanges: idsOf(grounding.temporal.workstreams.iterable),
+      }),
+    }
+  },
+  asset(wire) {
+    const preview = wire.preview as { base?: unknown; overlay?: unknown } | undefined
+    const base = idOf(preview?.base) ?? (typeof preview?.base === 'string' ? preview.base : undefined)
+    const overlay = idOf(preview?.overlay) ?? (typeof preview?.overlay === 'string' ? preview.overlay : undefined)
+    // Shares are not read back: the share link is derived from the asset again.
+    return { shares: undefined, ...(base && { preview: { base, ...(overlay && { overlay }) } }) }
+  },
+  format(wire, parent) {
+    return idOf(wire.asset) === undefined && parent?.kind === 'asset' ? { asset: parent.id } : {}
+  },
+  anchor(wire) {
+    const points = (wire.points as { iterable?: Array<{ fullpath?: unknown }> } | undefined)?.iterable
+    const fullpath = points?.[0]?.fullpath
+    return { fullpath: typeof fullpath === 'string' ? fullpath : '' }
+  },
+  user(wire) {
+    const cloud = wire.allocation as Json | undefined
+    if (typeof cloud?.id !== 'string') return { allocation: undefined }
+    const status = (cloud.status as { cloud?: unknown } | undefined)?.cloud
+    const updated = (cloud.updated as { value?: unknown } | undefined)?.value
+    return {
+      allocation: {
+        id: cloud.id,
+        project: cloud.project,
+        status,
+        ...(typeof cloud.region === 'string' && { region: cloud.region }),
+        ...(typeof cloud.version === 'string' && { version: cloud.version }),
+        ...(typeof updated === 'string' && { updated }),
+      },
+    }
+  },
+}

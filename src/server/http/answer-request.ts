@@ -1,0 +1,131 @@
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { isControlPath, type RequestClient } from '../../core/access-policy.js'
+import type { MockService } from '../../core/create-mock-service.js'
+import { errorAnswer, textAnswer, type Answer } from '../../execution/answer.js'
+import type { BodyBudget } from './body-budget.js'
+import { clientOf } from './client-of.js'
+import { controlBodyRefusal } from './control-body-refusal.js'
+import type { FilePersistence } from '../../persistence/file/file-persistence.js'
+import { forwardUnimplemented } from './forward-unimplemented.js'
+import { drainsBodyless, readBody } from './read-body.js'
+import type { SessionSelector } from '../sessions/select-session.js'
+import type { InspectorServer } from '../serve-inspector.js'
+import type { StandaloneServerOptions } from '../standalone-server-options.js'
+import type { AnswerBatch } from './write-answer.js'
+
+/** What the standalone server answers every request with: made once, read by each request. */
+export interface RequestContext {
+  readonly options: StandaloneServerOptions
+  /** The default mock, which also holds the access policy and the inspector's data. */
+  readonly service: MockService
+  readonly sessions: SessionSelector
+  readonly maxBodyBytes: number
+  readonly bodyBudget: BodyBudget
+  readonly answers: AnswerBatch
+  readonly inspector: InspectorServer
+  /** The file the default mock's records are kept in (`persist`), once it is open. */
+  persistence: FilePersistence | undefined
+  /** Set by close(): answers from then on end their connections. */
+  closing: boolean
+}
+
+/**
+ * Answers one HTTP request: routed by the mock's own router (the default
+ * mock's, or the session's it names), behind the control API's access
+ * policy, and queued on the context's answer batch.
+ *
+ * @example
+ * answerRequest(context, request, response).catch((error) => context.answers.add(response, errorAnswer(error)))
+ */
+export async function answerRequest(
+  context: RequestContext,
+  request: IncomingMessage,
+  response: ServerResponse,
+): Promise<void> {
+  const { options, service } = context
+  const started = options.log ? performance.now() : 0
+  const method = request.method ?? 'GET'
+  const rawUrl = request.url ?? '/'
+  const queryStart = rawUrl.indexOf('?')
+  const path = queryStart === -1 ? rawUrl : rawUrl.slice(0, queryStart)
+  const control = isControlPath(path)
+  // Only the control API weighs the client's address and origin; an operation reads its `Host` alone.
+  const client: RequestClient = control ? clientOf(request) : { host: request.headers.host }
+  const session = context.sessions.select(request, false)
+  const target = 'service' in session ? session.service : service
+  // The control API and the inspector: this machine's clients, through a loopback name, from no other site.
+  const refusal = control ? service.access.refusal(path, client) : undefined
+  if (control && !refusal) allowOrigin(service, request, response)
+  let result: Answer
+  if (method === 'OPTIONS') {
+    request.resume()
+    result = preflightAnswer(response, control, refusal)
+  } else {
+    const route = target.route(method, path)
+    const refused = refusedAnswer(request, control, refusal, 'refusal' in session ? session.refusal : undefined)
+    if (refused) {
+      request.resume()
+      result = refused
+    } else if (!route) {
+      request.resume()
+      result = textAnswer(404, `No operation of the service answers ${method} ${path}.`)
+    } else if ('control' in route && route.control.served) {
+      request.resume()
+      return context.inspector.serve(route.control.served, response)
+    } else {
+      try {
+        // A GET or HEAD has no body to wait for: no turn of the event loop for it.
+        const body = drainsBodyless(request)
+          ? ''
+          : await readBody(request, context.maxBodyBytes, context.bodyBudget, response)
+        const query = new URLSearchParams(queryStart === -1 ? '' : rawUrl.slice(queryStart + 1))
+        const work = () => target.answer(route, { method, path, query, body, ...client })
+        // Durable --persist: the answer waits until the request's writes are on disk.
+        const persistence = context.persistence
+        result = persistence && target === service ? await persistence.settle(work) : await work()
+        if (options.proxy && !control) result = await forwardUnimplemented(options.proxy, request, rawUrl, body, result)
+      } catch (error) {
+        result = errorAnswer(error)
+      }
+    }
+  }
+  // Once close() has begun, a request still in flight gets its answer and its connection ends with it.
+  if (context.closing) response.setHeader('connection', 'close')
+  context.answers.add(response, result, !control)
+  if (options.log) {
+    const status = 'networkError' in result ? 'network error' : result.status
+    options.log(`${method} ${rawUrl} ${status} ${(performance.now() - started).toFixed(1)}ms`)
+  }
+}
+
+/** A page of an origin the options allow may read the control API's answers too; no other page may. */
+function allowOrigin(service: MockService, request: IncomingMessage, response: ServerResponse): void {
+  const origin = request.headers.origin
+  if (origin !== undefined && service.access.allowsOrigin(origin)) {
+    response.setHeader('access-control-allow-origin', origin)
+    response.setHeader('vary', 'origin')
+  }
+}
+
+/** The answer to a CORS preflight: 403 for a refused client, else 204 (with the control API's methods). */
+function preflightAnswer(response: ServerResponse, control: boolean, refusal: string | undefined): Answer {
+  if (refusal) return textAnswer(403, refusal)
+  if (control) {
+    response.setHeader('access-control-allow-methods', 'GET, POST, DELETE, OPTIONS')
+    response.setHeader('access-control-allow-headers', 'content-type')
+  }
+  return { status: 204 }
+}
+
+/** Why a request is answered before its body is read: a refused client, a bad session id, a control body not JSON. */
+function refusedAnswer(
+  request: IncomingMessage,
+  control: boolean,
+  refusal: string | undefined,
+  sessionRefusal: string | undefined,
+): Answer | undefined {
+  if (refusal) return textAnswer(403, refusal)
+  if (sessionRefusal !== undefined) return textAnswer(400, sessionRefusal)
+  const bodyRefusal = control ? controlBodyRefusal(request.headers) : undefined
+  return bodyRefusal ? textAnswer(415, bodyRefusal) : undefined
+}

@@ -1,0 +1,148 @@
+import type { IncomingMessage, Server as HttpServer } from 'node:http'
+import type { Duplex } from 'node:stream'
+import { WebSocketServer, type WebSocket } from 'ws'
+import type { MockService } from '../../core/create-mock-service.js'
+import type { UpgradeRefusal } from '../../core/upgrade-refusal.js'
+import { serveUpgradeAsHttp } from '../http/serve-upgrade-as-http.js'
+
+/** The largest frame a stream client may send. */
+const MAX_CLIENT_FRAME_BYTES = 1024 * 1024
+
+/** Why a stream client was dropped: it stopped reading, or stopped answering pings. */
+export type StreamDropReason = 'slow' | 'unresponsive'
+
+/** How the stream server decides which upgrades it takes, which clients it keeps, and what it logs. */
+export interface StreamServerOptions {
+  /**
+   * The service an upgrade is served by, when not the one given (a mock
+   * session's), or undefined to refuse the upgrade with 400 (a session id
+   * that is not valid).
+   */
+  serviceFor?(request: IncomingMessage): Pick<MockService, 'streamAt' | 'refuseUpgrade'> | undefined
+  /** Why an upgrade request is refused (too many connections, a foreign page), or undefined to go on. */
+  refusal?(request: IncomingMessage, socket: Duplex): UpgradeRefusal | undefined
+  /** A client with more than this many bytes waiting to be sent is closed with 1013 (default 4 MiB). */
+  bufferLimitBytes?: number
+  /** Every client is pinged this often; one that has not answered the previous ping is dropped (default 30 s). */
+  pingIntervalMs?: number
+  /** Hears of each client dropped. */
+  onDrop?(reason: StreamDropReason): void
+  /** Each connection and each close as one line, e.g. `WS /conversations/stream/identifiers connected (1 open)`. */
+  log?(line: string): void
+}
+
+const INVALID_SESSION = 'The mock session id is not valid: use 1 to 64 letters, digits, ".", "_" or "-".'
+const DEFAULT_BUFFER_LIMIT = 4 * 1024 * 1024
+const DEFAULT_PING_INTERVAL_MS = 30_000
+
+/**
+ * Serves the service's streams over real WebSockets (`ws`) on the HTTP
+ * server's own port: each connection opens a session of the stream at its
+ * path, which hears the frames the client sends. A stream of the official
+ * client the mock does not serve refuses the upgrade with 501 naming it;
+ * any other path with 404; an upgrade to another protocol (h2c) is declined
+ * and its request served as HTTP/1.1. A client that stops reading is closed
+ * once more than `bufferLimitBytes` wait for it, and one that misses a ping
+ * is dropped, so neither holds memory. Returns the function that closes
+ * every client.
+ *
+ * @example
+ * const closeStreams = attachStreamServer(httpServer, service, { log: console.log })
+ */
+export function attachStreamServer(
+  server: HttpServer,
+  service: Pick<MockService, 'streamAt' | 'refuseUpgrade'>,
+  options: StreamServerOptions = {},
+): () => void {
+  const { log } = options
+  // A client's frame is a QGPTStreamInput at most: a frame past 1 MiB closes its connection (1009).
+  const sockets = new WebSocketServer({ noServer: true, maxPayload: MAX_CLIENT_FRAME_BYTES })
+  const bufferLimit = options.bufferLimitBytes ?? DEFAULT_BUFFER_LIMIT
+  // Clients that have answered the last ping (or connected since).
+  const answered = new WeakSet<WebSocket>()
+  const ping = setInterval(() => {
+    for (const client of sockets.clients) {
+      if (!answered.has(client)) {
+        client.terminate()
+        options.onDrop?.('unresponsive')
+        continue
+      }
+      answered.delete(client)
+      client.ping()
+    }
+  }, options.pingIntervalMs ?? DEFAULT_PING_INTERVAL_MS)
+  ping.unref()
+
+  server.on('upgrade', (request, socket, head) => {
+    // Only WebSocket upgrades are taken; any other (h2c) is declined and the request served as HTTP/1.1.
+    if (request.headers.upgrade?.toLowerCase() !== 'websocket') {
+      serveUpgradeAsHttp(server, request, socket, head)
+      return
+    }
+    const path = (request.url ?? '/').split('?')[0]!
+    // Every refusal is journaled by the service, which also words the refusal of a path it serves no stream at.
+    const refusal = options.refusal?.(request, socket)
+    if (refusal) return refuseUpgrade(socket, service.refuseUpgrade(path, refusal))
+    const target = options.serviceFor ? options.serviceFor(request) : service
+    if (!target) return refuseUpgrade(socket, { status: 400, text: INVALID_SESSION })
+    const endpoint = target.streamAt(path)
+    if (!endpoint) return refuseUpgrade(socket, target.refuseUpgrade(path))
+    sockets.handleUpgrade(request, socket, head, (client) => {
+      answered.add(client)
+      client.on('pong', () => answered.add(client))
+      let dropped = false
+      const session = endpoint.open({
+        send(frame) {
+          if (dropped) return
+          if (client.bufferedAmount <= bufferLimit) return client.send(frame)
+          // It stopped reading: no more frames for it; the close frame waits behind what it has not read.
+          dropped = true
+          session.leave()
+          client.close(1013, 'Stream client too slow: reconnect and read the frames as they come.')
+          options.onDrop?.('slow')
+        },
+        close: (code, reason) => client.close(code, reason),
+      })
+      client.on('message', (data, binary) => {
+        if (dropped) return
+        if (binary) session.receiveBinary?.(byteLengthOf(data))
+        else session.receive(data.toString())
+      })
+      client.on('error', () => session.leave())
+      client.on('close', (code, reason) => {
+        session.leave(code, reason.toString())
+        log?.(`WS ${path} closed ${code} (${sockets.clients.size} open)`)
+      })
+      log?.(`WS ${path} connected (${sockets.clients.size} open)`)
+    })
+  })
+  return () => {
+    clearInterval(ping)
+    for (const client of sockets.clients) client.terminate()
+    sockets.close()
+  }
+}
+
+const REASONS: Record<number, string> = {
+  400: 'Bad Request',
+  403: 'Forbidden',
+  404: 'Not Found',
+  501: 'Not Implemented',
+  503: 'Service Unavailable',
+}
+
+/** Answers an upgrade request with a plain-text refusal and closes its connection. */
+function refuseUpgrade(socket: Duplex, { status, text }: UpgradeRefusal): void {
+  const body = Buffer.from(text)
+  // Destroyed once written: an ended socket would stay half-open while the client keeps its side.
+  socket.end(
+    `HTTP/1.1 ${status} ${REASONS[status] ?? 'Refused'}\r\ncontent-type: text/plain; charset=utf-8\r\n` +
+      `content-length: ${body.byteLength}\r\nconnection: close\r\n\r\n${text}`,
+    () => socket.destroy(),
+  )
+}
+
+/** The size of a frame as ws hands it: one buffer, its fragments, or an ArrayBuffer. */
+function byteLengthOf(data: Buffer | ArrayBuffer | Buffer[]): number {
+  return Array.isArray(data) ? data.reduce((total, part) => total + part.byteLength, 0) : data.byteLength
+}

@@ -1,0 +1,93 @@
+import type { RecordKind, RecordOf } from '../schemas/schemas.js'
+import type { StoreCore } from '../store-core.js'
+import { notifyListeners, type RecordChange } from '../store-event.js'
+import type { StoreState } from '../store-state.js'
+import type { Transaction } from './transaction.js'
+
+/**
+ * Commits what a finished transaction staged: refused with STORE_FULL when it
+ * would pass the budget (then nothing changes), else applied to the state at
+ * once, counted, and told to the listeners.
+ */
+export function commitWrite(core: StoreCore, tx: Transaction): void {
+  const { budget } = core
+  const added = addedBytes(core, tx)
+  budget.admit(added)
+  const changes = commit(core, tx)
+  core.state.bytes += added
+  budget.charge(added)
+  notifyListeners(core.listeners, { type: 'write', changes })
+}
+
+/** What a transaction's staged records add to the store's bytes (less than 0 when they free some). */
+function addedBytes({ state, budget }: StoreCore, tx: Transaction): number {
+  let added = 0
+  for (const [kind, records] of tx.staged) {
+    const byId: Map<string, RecordOf<RecordKind>> = state.index[kind]
+    for (const [id, next] of records) {
+      const previous = byId.get(id)
+      if (previous) added -= budget.sizeOf(previous)
+      if (next) added += budget.sizeOf(next)
+      else if (previous && !state.tombstones[kind].has(id)) added += budget.tombstoneOf(id)
+    }
+  }
+  return added
+}
+
+/**
+ * Applies what a transaction staged to the index, synchronously: readers
+ * (and the next transaction) see the whole write at once. Linear in what
+ * the write changes.
+ */
+function commit(core: StoreCore, tx: Transaction): RecordChange[] {
+  const { state } = core
+  const changes: RecordChange[] = []
+  for (const [kind, records] of tx.staged) {
+    // One kind's records under one key type: the staged map holds records of its own kind.
+    const byId: Map<string, RecordOf<RecordKind>> = state.index[kind]
+    for (const [id, next] of records) {
+      const previous = byId.get(id)
+      if (next === null) {
+        if (!previous) continue
+        byId.delete(id)
+        state.referrers.replace(kind, previous, undefined)
+        state.tombstones[kind].add(id)
+        changes.push({ kind, id, type: 'deleted', previous })
+      } else {
+        byId.set(id, next)
+        state.referrers.replace(kind, previous, next)
+        if (!previous && !tx.generated.has(id)) state.foreignIds.add(id)
+        changes.push(previous ? { kind, id, type: 'updated', previous } : { kind, id, type: 'created' })
+      }
+    }
+    core.versions[kind]++
+  }
+  commitLinkChanges(state, tx)
+  // A deleted record's own removed links go with it.
+  for (const change of changes) if (change.type === 'deleted') state.removedLinks.get(change.kind)?.delete(change.id)
+  return changes
+}
+
+/** Records the links a transaction removed, and forgets those it made again, for records that still exist. */
+function commitLinkChanges(state: StoreState, tx: Transaction): void {
+  for (const [kind, byId] of tx.linkChanges) {
+    let removedOf = state.removedLinks.get(kind)
+    for (const [id, byField] of byId) {
+      if (!state.index[kind].has(id)) continue
+      for (const [field, others] of byField) {
+        for (const [other, removed] of others) {
+          if (!removed) {
+            removedOf?.get(id)?.get(field)?.delete(other)
+            continue
+          }
+          if (!removedOf) state.removedLinks.set(kind, (removedOf = new Map()))
+          let fields = removedOf.get(id)
+          if (!fields) removedOf.set(id, (fields = new Map()))
+          let ids = fields.get(field)
+          if (!ids) fields.set(field, (ids = new Set()))
+          ids.add(other)
+        }
+      }
+    }
+  }
+}

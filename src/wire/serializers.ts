@@ -2,6 +2,7 @@ import { buildActivity, buildAsset, buildFlattenedAsset, buildFlattenedFormat, b
 import { buildAnnotation, buildConversation, buildConversationMessage } from './conversation.js'
 import { buildApplication, buildModel, buildUserProfile } from './service-records.js'
 import { buildAnchor, buildRange, buildTag, buildWebsite, buildWorkstreamSummary } from './linked-records.js'
+import type { Serializer, SerializerName } from './wire-types.js'
 
 /**
  * Every serializer of the mock, by name: the only table the renderer builds
@@ -28,6 +29,4 @@ export const SERIALIZERS = {
   application: buildApplication,
   model: buildModel,
   user: buildUserProfile,
-} as const
-
-export type Serializers = typeof SERIALIZERS
+} as const satisfies { readonly [S in SerializerName]: Serializer<S> }

@@ -1,6 +1,40 @@
-import type { GroupedTimestamp } from '@pieces.app/pieces-os-client'
-import type { RecordKind, RecordOf } from '../store/schemas/schemas.js'
-import type { Serializers } from './serializers.js'
+import type {
+  Activity,
+  Anchor,
+  Annotation,
+  Application,
+  Asset,
+  Conversation,
+  ConversationMessage,
+  FlattenedAsset,
+  FlattenedFormat,
+  Format,
+  GroupedTimestamp,
+  Model,
+  Range,
+  Tag,
+  UserProfile,
+  Website,
+  WorkstreamSummary,
+} from '@pieces.app/pieces-os-client'
+import type {
+  ActivityRecord,
+  AnchorRecord,
+  AnnotationRecord,
+  ApplicationRecord,
+  AssetRecord,
+  ConversationRecord,
+  FormatRecord,
+  MessageRecord,
+  ModelRecord,
+  RangeRecord,
+  RecordKind,
+  RecordOf,
+  TagRecord,
+  UserRecord,
+  WebsiteRecord,
+  WorkstreamSummaryRecord,
+} from '../store/schemas/schemas.js'
 
 /**
  * The JSON form of one of the official client's model types: what travels on
@@ -17,14 +51,50 @@ export type Wire<T> = T extends Date
       ? { [K in keyof T]: Wire<T[K]> }
       : T
 
+/**
+ * Each serializer's record and the client's model it gives, by name: the
+ * forms `SERIALIZERS` (serializers.ts) must build, written here so that the
+ * serializers' context can name them without importing the serializers.
+ */
+interface SerializedForms {
+  conversation: [ConversationRecord, Conversation]
+  message: [MessageRecord, ConversationMessage]
+  annotation: [AnnotationRecord, Annotation]
+  asset: [AssetRecord, Asset]
+  flattenedAsset: [AssetRecord, FlattenedAsset]
+  format: [FormatRecord, Format]
+  flattenedFormat: [FormatRecord, FlattenedFormat]
+  activity: [ActivityRecord, Activity]
+  tag: [TagRecord, Tag]
+  website: [WebsiteRecord, Website]
+  anchor: [AnchorRecord, Anchor]
+  range: [RangeRecord, Range]
+  workstreamSummary: [WorkstreamSummaryRecord, WorkstreamSummary]
+  application: [ApplicationRecord, Application]
+  model: [ModelRecord, Model]
+  user: [UserRecord, UserProfile]
+}
+
 /** The name of a serializer: a record kind, or a flattened form a kind also travels in. */
-export type SerializerName = keyof Serializers
+export type SerializerName = keyof SerializedForms
 
 /** The record a serializer takes. */
-export type SerializedRecord<S extends SerializerName> = Parameters<Serializers[S]>[0]
+export type SerializedRecord<S extends SerializerName> = SerializedForms[S][0]
 
 /** The wire form a serializer gives. */
-export type SerializedWire<S extends SerializerName> = ReturnType<Serializers[S]>
+export type SerializedWire<S extends SerializerName> = Wire<SerializedForms[S][1]>
+
+/**
+ * A serializer: builds the wire form of one record, reading other data
+ * through its context only.
+ *
+ * @example
+ * const build: Serializer<'tag'> = buildTag
+ */
+export type Serializer<S extends SerializerName> = (
+  record: SerializedRecord<S>,
+  context: WireContext,
+) => SerializedWire<S>
 
 /**
  * What a serializer works with: the time and the `transferables` flag of the

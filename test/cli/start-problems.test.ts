@@ -4,7 +4,7 @@ import { once } from 'node:events'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { createMockService, generateFixtures, serializeState } from 'conversation-asset-mock'
+import { createMockService, generateFixtures, serializeState } from '../../src/index.js'
 import { writeFixtureDirectory } from '../../src/seeding/fixture-directory.js'
 import { runCli, startCli, stopAll, urlOf } from './cli-process.js'
 

@@ -108,6 +108,8 @@ function compileErrors(): string[] {
   const byPath = new Map([...files].map(([block, file]) => [file.pathname, block]))
   const program = ts.createProgram([...byPath.keys()], {
     ...config.options,
+    // The package by its name as users get it, the built declarations: not the repository's paths to src/.
+    paths: undefined,
     allowJs: true,
     checkJs: true,
     noEmit: true,

@@ -1,6 +1,6 @@
 import type { Store } from '../../store/create-store.js'
 import type { RecordKind } from '../../store/schemas/schemas.js'
-import { recordLabel } from './record-views.js'
+import { recordLabel } from './record-label.js'
 
 /** What a deleted record was, as the inspector shows it. */
 interface Deletion {

@@ -14,7 +14,8 @@ import { journalRow, type FrameRow, type JournalRow, type StreamCounts } from '.
 import type { Journal } from '../journal/journal.js'
 import type { NamedSnapshots } from './named-snapshots.js'
 import { diffSnapshots, type StoreDiff } from './snapshot-diff.js'
-import { recordLabel, recordLinks, rowOf, type RecordRow } from './record-views.js'
+import { recordLabel } from './record-label.js'
+import { recordLinks, rowOf, type RecordRow } from './record-views.js'
 import { SCENARIOS, type ScenarioName } from '../../seeding/scenarios.js'
 
 export type { InspectionEvent } from './inspection-feed.js'

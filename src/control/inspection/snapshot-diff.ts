@@ -1,6 +1,6 @@
 import type { StoreSnapshot } from '../../store/create-store.js'
 import { RECORD_KINDS, type RecordKind, type RecordOf } from '../../store/schemas/schemas.js'
-import { recordLabel } from './record-views.js'
+import { recordLabel } from './record-label.js'
 
 /** A record added, changed or removed since a snapshot. */
 export interface DiffRow {

@@ -1,5 +1,5 @@
 import type { FrameRow, InspectionEvent, InspectorOverview, JournalRow } from '../../control/inspection/inspection.js'
-import type { LiveState } from './use-live.js'
+import type { LiveState } from './live-state.js'
 
 const FRAMES_KEPT = 200
 

@@ -1,6 +1,6 @@
 import type { FrameRow, InspectionEvent, InspectorOverview, JournalRow } from '../../control/inspection/inspection.js'
 import type { Connection } from './connection.js'
-import type { LiveState } from './use-live.js'
+import type { LiveState } from './live-state.js'
 import { applyEvents } from './apply-events.js'
 
 /** The most journal rows the inspector keeps: the control API's own bound on one read. */

@@ -1,35 +1,13 @@
 import type { MockService } from '../../core/create-mock-service.js'
 import { persistDurably } from './durable-file-persistence.js'
-import { persistRelaxed } from './relaxed-file-persistence.js'
+import type { FilePersistence } from './file-persistence-handle.js'
+import { persistRelaxed, type PersistenceFileSystem } from './relaxed-file-persistence.js'
+
+export type { FilePersistence } from './file-persistence-handle.js'
+export type { PersistenceFileSystem } from './relaxed-file-persistence.js'
 
 /** How `--persist` keeps writes: each on disk before it is acknowledged, or saved in the background. */
 export type Durability = 'durable' | 'relaxed'
-
-/** A service's records kept in a file. */
-export interface FilePersistence {
-  /**
-   * Runs a request's `work`, then waits until the writes it committed are on
-   * disk (durable), and rejects with a NOT_DURABLE (507) error when they could
-   * not be put there (they were taken back). Relaxed: `work()` as it is.
-   */
-  settle<T>(work: () => Promise<T>): Promise<T>
-  /** Resolves when every change so far was written, or its write failed (and was reported). */
-  flush(): Promise<void>
-  /** Stops saving, after a last write of what is not saved yet. */
-  stop(): Promise<void>
-}
-
-/** The file-system calls relaxed persistence makes: node:fs/promises, or a stand-in that fails or stalls on purpose. */
-export interface PersistenceFileSystem {
-  readFile(path: string, encoding: 'utf8'): Promise<string>
-  open(
-    path: string,
-    flags: 'w',
-  ): Promise<{ write(text: string): Promise<unknown>; sync?(): Promise<void>; close(): Promise<void> }>
-  rename(from: string, to: string): Promise<void>
-  rm(path: string, options: { force: true }): Promise<void>
-  readdir(path: string): Promise<string[]>
-}
 
 export interface FilePersistenceOptions {
   /** 'durable' (the default): a write is acknowledged once it is on disk. 'relaxed': saved in the background. */

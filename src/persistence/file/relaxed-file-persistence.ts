@@ -1,9 +1,21 @@
 import * as nodeFs from 'node:fs/promises'
 import type { MockService } from '../../core/create-mock-service.js'
 import { serializeStateInPieces } from '../persisted-state.js'
-import type { FilePersistence, PersistenceFileSystem } from './file-persistence.js'
+import type { FilePersistence } from './file-persistence-handle.js'
 import { removeLeftovers } from './remove-leftovers.js'
 import { logSegments, readPersisted } from './state-file.js'
+
+/** The file-system calls relaxed persistence makes: node:fs/promises, or a stand-in that fails or stalls on purpose. */
+export interface PersistenceFileSystem {
+  readFile(path: string, encoding: 'utf8'): Promise<string>
+  open(
+    path: string,
+    flags: 'w',
+  ): Promise<{ write(text: string): Promise<unknown>; sync?(): Promise<void>; close(): Promise<void> }>
+  rename(from: string, to: string): Promise<void>
+  rm(path: string, options: { force: true }): Promise<void>
+  readdir(path: string): Promise<string[]>
+}
 
 export interface RelaxedOptions {
   /** Told, one line each, when saving the file starts failing and when it works again (not at every failed attempt). */

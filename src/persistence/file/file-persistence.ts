@@ -1,4 +1,4 @@
-import type { MockService } from '../../core/create-mock-service.js'
+import type { PersistedService } from '../persisted-service.js'
 import { persistDurably } from './durable-file-persistence.js'
 import { persistRelaxed } from './relaxed-file-persistence.js'
 
@@ -57,7 +57,7 @@ export interface FilePersistenceOptions {
  * await persistence.stop()
  */
 export async function persistToFile(
-  service: MockService,
+  service: PersistedService,
   file: string,
   options: FilePersistenceOptions = {},
 ): Promise<FilePersistence> {

@@ -35,7 +35,6 @@ import { withPort } from './service-port.js'
 import { upgradeRefusal } from './upgrade-refusal.js'
 
 export type { MockService, MockServiceOptions } from './mock-service.js'
-export type { ServiceRequest, ServiceRoute } from './service-request.js'
 
 /**
  * Creates a mock of the Conversation and Asset Service over an in-memory

@@ -62,7 +62,7 @@ export class MockServiceError extends Error {
  * @example
  * statusOf('GONE') // 410
  */
-export function statusOf(code: MockErrorCode): number {
+function statusOf(code: MockErrorCode): number {
   return STATUS_BY_CODE[code]
 }
 

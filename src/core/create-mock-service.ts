@@ -31,10 +31,10 @@ import { operationResolver, type ResolveOperation } from './operation-resolver.j
 import { createScenarioState } from './scenario-state.js'
 import { serviceInspection } from './service-inspection.js'
 import { serviceSteering } from './service-steering.js'
+import { withPort } from './service-port.js'
 import { upgradeRefusal } from './upgrade-refusal.js'
 
 export type { MockService, MockServiceOptions } from './mock-service.js'
-export type { ServiceRequest, ServiceRoute } from './service-request.js'
 
 /**
  * Creates a mock of the Conversation and Asset Service over an in-memory
@@ -86,23 +86,31 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     ready: scenarios.ready,
     maxBodyBytes,
   })
-  return {
+  const refuseUpgrade = upgradeRefuser(dispatcher, connections)
+  const close = () => {
+    streams.close()
+    hub.close()
+  }
+  const ready = scenarios.ready
+  const service: MockService = {
     ...{ store, operations, info: environment.service!, hub, streams: streams.endpoints, copilot, journal, faults },
     ...{ machine, clock },
     inspection,
-    ...{ ...steering, ...dispatcher, access, ready: scenarios.ready, maxBodyBytes },
+    ...{ ...steering, ...dispatcher, access, ready, maxBodyBytes },
     get scenario() {
       return scenarios.current
     },
     snapshot: () => store.snapshot(),
     restore: (snapshot) => store.replaceAll(snapshot.records, snapshot.gone),
     verify: verifierOf(journal, resolveOperation),
-    refuseUpgrade: upgradeRefuser(dispatcher, connections),
-    close() {
-      streams.close()
-      hub.close()
-    },
+    refuseUpgrade,
+    close,
   }
+  const { route, answer, streamAt } = dispatcher
+  return withPort(service, {
+    ...{ ready, route, answer, streamAt, streams: streams.endpoints, refuseUpgrade },
+    ...{ access, maxBodyBytes, store, close },
+  })
 }
 
 /** The store of a service: on its clock, with ids from its seed, within its own cap and the budget it shares. */

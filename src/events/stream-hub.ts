@@ -4,7 +4,6 @@ import type { HubEvent } from './hub-event.js'
 import type { StreamClient } from './stream-client.js'
 import type { StreamName } from './stream-paths.js'
 
-export type { HubEvent } from './hub-event.js'
 export type { StreamClient } from './stream-client.js'
 
 /** The hooks a hub is handed. */

@@ -1,5 +1,6 @@
 import type { RequestHandler } from 'msw'
 import type { MockService } from '../core/create-mock-service.js'
+import { portOf } from '../core/service-port.js'
 import { STREAM_PATHS, streamUrlsOf, type StreamName } from '../events/stream-paths.js'
 import { createMswHandlers } from './create-msw-handlers.js'
 import { createStreamPassthrough } from './create-stream-passthrough.js'
@@ -57,6 +58,7 @@ export interface MswAdapter {
  * msw.startStreams()
  */
 export function createMswAdapter(service: MockService, options: MswAdapterOptions = {}): MswAdapter {
+  const port = portOf(service)
   const baseUrl = options.baseUrl ?? DEFAULT_BASE_URL
   const streamUrls = streamUrlsOf(baseUrl)
   const wsBase = baseUrl.replace(/^http/, 'ws').replace(/\/+$/, '')
@@ -64,12 +66,12 @@ export function createMswAdapter(service: MockService, options: MswAdapterOption
   return {
     baseUrl,
     streamUrls,
-    handlers: [...createMswHandlers(service, baseUrl), createStreamPassthrough(wsBase, Object.values(STREAM_PATHS))],
+    handlers: [...createMswHandlers(port, baseUrl), createStreamPassthrough(wsBase, Object.values(STREAM_PATHS))],
     startStreams(startOptions) {
       if (stop) return
-      const streams = startMockSocketStreams(service.streams, wsBase)
+      const streams = startMockSocketStreams(port.streams, wsBase)
       const uninstall = installWebSocket(Object.values(streamUrls), streams.WebSocket, startOptions)
-      const stopDownloads = startModelDownloadSockets(service, wsBase, startOptions)
+      const stopDownloads = startModelDownloadSockets(port, wsBase, startOptions)
       stop = () => {
         stopDownloads()
         uninstall()

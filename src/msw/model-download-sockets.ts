@@ -1,4 +1,4 @@
-import type { MockService } from '../core/create-mock-service.js'
+import type { ServicePort } from '../core/service-port.js'
 import { installWebSocket, type InstallWebSocketOptions } from './install-web-socket.js'
 import { startMockSocketStreams } from './mock-socket-streams.js'
 
@@ -9,10 +9,10 @@ import { startMockSocketStreams } from './mock-socket-streams.js'
  * own. Returns the function that stops them all.
  *
  * @example
- * const stop = startModelDownloadSockets(service, 'ws://localhost:39300')
+ * const stop = startModelDownloadSockets(portOf(service), 'ws://localhost:39300')
  */
 export function startModelDownloadSockets(
-  service: Pick<MockService, 'store' | 'streamAt'>,
+  service: Pick<ServicePort, 'store' | 'streamAt'>,
   wsBase: string,
   options: InstallWebSocketOptions = {},
 ): () => void {

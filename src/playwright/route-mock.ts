@@ -1,6 +1,7 @@
 import { createMockService, type MockService, type MockServiceOptions } from '../core/create-mock-service.js'
+import { baseUrlParts } from '../core/http-surface/base-url-parts.js'
+import { portOf } from '../core/service-port.js'
 import { streamUrlsOf, type StreamName } from '../events/stream-paths.js'
-import { baseUrlParts } from './base-url-parts.js'
 import { routeHttp, type RouteTarget } from './route-http.js'
 import { routeStreams } from './route-streams.js'
 
@@ -38,8 +39,9 @@ export async function routeMock(target: RouteTarget, options: PlaywrightMockOpti
   const baseUrl = (options.baseUrl ?? DEFAULT_BASE_URL).replace(/\/+$/, '')
   const base = baseUrlParts(baseUrl)
   const service = createMockService(options)
-  const unroute = await routeHttp(target, service, base)
-  await routeStreams(target, service, base)
+  const port = portOf(service)
+  const unroute = await routeHttp(target, port, base)
+  await routeStreams(target, port, base)
   await service.ready
   // The service's own members (its `scenario` getter included) stay reachable through the prototype.
   return Object.assign(Object.create(service) as MockService, {

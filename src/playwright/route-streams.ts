@@ -1,6 +1,6 @@
 import type { WebSocketRoute } from '@playwright/test'
-import type { MockService } from '../core/create-mock-service.js'
-import type { BaseUrlParts } from './base-url-parts.js'
+import { pathUnderBase, type BaseUrlParts } from '../core/http-surface/base-url-parts.js'
+import type { ServicePort } from '../core/service-port.js'
 import type { RouteTarget } from './route-http.js'
 
 /**
@@ -10,19 +10,21 @@ import type { RouteTarget } from './route-http.js'
  * behind it; any other WebSocket is left alone.
  *
  * @example
- * await routeStreams(page, service, baseUrlParts('http://localhost:39300'))
+ * await routeStreams(page, portOf(service), baseUrlParts('http://localhost:39300'))
  */
 export async function routeStreams(
   target: RouteTarget,
-  service: Pick<MockService, 'streamAt'>,
+  port: Pick<ServicePort, 'streamAt'>,
   base: BaseUrlParts,
 ): Promise<void> {
-  const pathOf = (url: URL) =>
-    base.prefix === '' || url.pathname.startsWith(`${base.prefix}/`) ? url.pathname.slice(base.prefix.length) : ''
-  const matches = (url: URL) => url.origin === base.wsOrigin && service.streamAt(pathOf(url)) !== undefined
+  const endpointAt = (url: URL) => {
+    const path = pathUnderBase(base, url)
+    return path === undefined ? undefined : port.streamAt(path)
+  }
+  const matches = (url: URL) => endpointAt(url) !== undefined
 
   await target.routeWebSocket(matches, (socket: WebSocketRoute) => {
-    const endpoint = service.streamAt(pathOf(new URL(socket.url())))
+    const endpoint = endpointAt(new URL(socket.url()))
     if (!endpoint) return socket.close({ code: 1011, reason: 'No stream here.' })
     const session = endpoint.open({
       send: (frame) => socket.send(frame),

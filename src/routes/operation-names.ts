@@ -4,8 +4,6 @@ import type { ClientOperationId } from './client-operations.generated.js'
 import { closestNames, quotedName } from './closest-names.js'
 import type { ServiceOperationId } from './service-operation-ids.generated.js'
 
-export type { ServiceOperationId } from './service-operation-ids.generated.js'
-
 /**
  * A name of an operation the control plane takes: the spec's operation id
  * (`asset_snapshot`, `conversationsSnapshot`), or the official client's

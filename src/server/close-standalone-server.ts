@@ -1,5 +1,5 @@
 import type { Server } from 'node:http'
-import type { MockService } from '../core/create-mock-service.js'
+import type { ServicePort } from '../core/service-port.js'
 import type { RequestContext } from './http/answer-request.js'
 import type { ServiceStreams } from './streams/attach-service-streams.js'
 import type { SessionSelector } from './sessions/select-session.js'
@@ -8,7 +8,7 @@ import type { ConnectionTracker } from './http/track-connections.js'
 /** What a standalone server runs, to be stopped together. */
 export interface ServerParts {
   readonly server: Server
-  readonly service: MockService
+  readonly service: ServicePort
   readonly sessions: SessionSelector
   readonly streams: ServiceStreams
   readonly connections: ConnectionTracker

@@ -1,4 +1,5 @@
 import { createMockService, type MockService } from '../core/create-mock-service.js'
+import { portOf } from '../core/service-port.js'
 import { streamUrlsOf, type StreamName } from '../events/stream-paths.js'
 import { createStoreBudget } from '../store/store-budget.js'
 import type { RequestContext } from './http/answer-request.js'
@@ -50,8 +51,11 @@ const DEFAULT_MAX_CONNECTIONS = 1024
  * await server.close()
  */
 export async function startStandaloneServer(options: StandaloneServerOptions = {}): Promise<StandaloneServer> {
-  const parts = createServerParts(options)
-  const { server, service, context } = parts
+  // One store budget for the default mock and every session: memory stays bounded by it, however many sessions.
+  const shared = { ...options, storeBudget: options.storeBudget ?? createStoreBudget(options.maxStoreBytes) }
+  const service = createMockService(shared)
+  const parts = createServerParts(service, shared)
+  const { server, context } = parts
   await service.ready
   context.persistence = options.persist
     ? await persistToFile(service, options.persist, {
@@ -78,16 +82,18 @@ export async function startStandaloneServer(options: StandaloneServerOptions = {
   }
 }
 
-/** The default mock, its sessions, and the HTTP server answering them, its streams attached, not yet listening. */
-function createServerParts(options: StandaloneServerOptions): ServerParts {
-  // One store budget for the default mock and every session: memory stays bounded by it, however many sessions.
-  const shared = { ...options, storeBudget: options.storeBudget ?? createStoreBudget(options.maxStoreBytes) }
-  const service = createMockService(shared)
-  const sessions = selectSession(service, shared)
+/**
+ * The default mock's port, its sessions (made with `options`, which carry the
+ * store budget they share with it), and the HTTP server answering them, its
+ * streams attached, not yet listening.
+ */
+function createServerParts(service: MockService, options: StandaloneServerOptions): ServerParts {
+  const port = portOf(service)
+  const sessions = selectSession(port, options)
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY
   const context: RequestContext = {
     options,
-    service,
+    service: port,
     sessions,
     maxBodyBytes,
     bodyBudget: createBodyBudget(options.maxBodyBytesInFlight ?? Math.max(DEFAULT_MAX_BODY_IN_FLIGHT, maxBodyBytes)),
@@ -100,6 +106,6 @@ function createServerParts(options: StandaloneServerOptions): ServerParts {
   const maxConnections = options.maxConnections ?? DEFAULT_MAX_CONNECTIONS
   const connections = trackConnections(server, maxConnections)
   server.on('request', createRequestHandler(context, connections, maxConnections))
-  const streams = attachServiceStreams(server, service, { sessions, connections, maxConnections, options })
-  return { server, service, sessions, streams, connections, context }
+  const streams = attachServiceStreams(server, port, { sessions, connections, maxConnections, options })
+  return { server, service: port, sessions, streams, connections, context }
 }

@@ -8,7 +8,9 @@ import {
   ConversationApi,
   TagApi,
 } from '@pieces.app/pieces-os-client'
-import { clientCoverage, STREAM_PATHS, routeTable, type RecordKind, type Store } from 'conversation-asset-mock'
+import { STREAM_PATHS, type RecordKind, type Store } from 'conversation-asset-mock'
+import { clientCoverage } from '../../src/routes/client-coverage.js'
+import { routeTable } from '../../src/routes/route-table.js'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { callAndCheck } from './client-call.js'
 import { checkModel } from './check-model.js'

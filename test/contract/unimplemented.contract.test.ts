@@ -1,5 +1,7 @@
 import { AssetApi, Auth0Api, Configuration, OSApi, QGPTApi } from '@pieces.app/pieces-os-client'
-import { clientCoverage, controlClient, STREAM_PATHS, notImplementedText, routeTable } from 'conversation-asset-mock'
+import { controlClient, STREAM_PATHS } from 'conversation-asset-mock'
+import { clientCoverage, notImplementedText } from '../../src/routes/client-coverage.js'
+import { routeTable } from '../../src/routes/route-table.js'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { failure } from './client-call.js'
 import { runtimes, type ContractRuntime } from './runtimes.js'

@@ -1,7 +1,8 @@
 import { Configuration, ConversationApi, ConversationsApi } from '@pieces.app/pieces-os-client'
-import { GONE_ASSET_ID, type InspectionEvent, type RecordDetail } from 'conversation-asset-mock'
+import { GONE_ASSET_ID } from 'conversation-asset-mock'
 import { setupMockServer } from 'conversation-asset-mock/node'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import type { InspectionEvent, RecordDetail } from '../../src/control/inspection/inspection.js'
 import { read } from '../support/read.js'
 
 const DAY = 24 * 60 * 60 * 1000

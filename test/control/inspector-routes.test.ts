@@ -1,9 +1,10 @@
 import { read } from '../support/read.js'
 import { request as httpRequest } from 'node:http'
 import { Configuration, ConversationApi, ConversationsApi } from '@pieces.app/pieces-os-client'
-import { controlClient, GONE_ASSET_ID, type InspectionEvent } from 'conversation-asset-mock'
+import { controlClient, GONE_ASSET_ID } from 'conversation-asset-mock'
 import { startStandaloneServer, type StandaloneServer } from 'conversation-asset-mock/server'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import type { InspectionEvent } from '../../src/control/inspection/inspection.js'
 
 const DAY = 24 * 60 * 60 * 1000
 

@@ -1,5 +1,6 @@
 import { Configuration, ConversationMessagesApi, UserApi } from '@pieces.app/pieces-os-client'
-import { IDENTIFIER_STREAMS, type IdentifierFrame, type IdentifierStream } from 'conversation-asset-mock'
+import type { IdentifierFrame } from 'conversation-asset-mock'
+import { IDENTIFIER_STREAMS, type IdentifierStream } from '../../src/events/stream-paths.js'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { checkModel } from '../contract/check-model.js'
 import { streamRuntimes, type StreamRuntime, type TestSocket } from './stream-runtimes.js'

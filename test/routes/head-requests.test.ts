@@ -1,5 +1,6 @@
 import { read } from '../support/read.js'
-import { defaultFixtures, routeTable, type FixtureSet } from 'conversation-asset-mock'
+import { defaultFixtures, type FixtureSet } from 'conversation-asset-mock'
+import { routeTable } from '../../src/routes/route-table.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { runtimes, type ContractRuntime } from '../contract/runtimes.js'
 

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import type { MockService } from '../../src/core/create-mock-service.js'
+import type { ServicePort } from '../../src/core/service-port.js'
 import { createSessionServices } from '../../src/server/sessions/session-services.js'
 
 /** A stand-in service that records whether it was closed; the store only creates and closes them. */
 function fakeServices() {
   const closed: string[] = []
-  const create = (id: string) => ({ id, close: () => closed.push(id) }) as unknown as MockService
+  const create = (id: string) => ({ id, close: () => closed.push(id) }) as unknown as ServicePort
   return { create, closed }
 }
 
@@ -67,7 +67,7 @@ describe('the standalone server’s session store', () => {
     const closed: string[] = []
     const dropped: string[] = []
     const failed = Promise.reject(new Error('The records to load do not fit.'))
-    const create = (id: string) => ({ id, ready: failed, close: () => closed.push(id) }) as unknown as MockService
+    const create = (id: string) => ({ id, ready: failed, close: () => closed.push(id) }) as unknown as ServicePort
     const sessions = createSessionServices({
       create,
       dropped: (service) => dropped.push((service as unknown as { id: string }).id),

@@ -24,7 +24,7 @@ export interface FaultSpec {
 }
 
 /** How a stream fault closes the sockets: a close code, or a code and a reason. */
-export type StreamClose = number | { code: number; reason?: string }
+type StreamClose = number | { code: number; reason?: string }
 
 /** A failure to inject into a stream: an identifier stream, a status stream or the copilot's `qgpt`. */
 export interface StreamFaultSpec {

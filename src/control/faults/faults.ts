@@ -11,7 +11,7 @@ import {
   type StreamFaultSpec,
 } from './fault-specs.js'
 
-export type { FaultSpec, StreamClose, StreamFaultSpec } from './fault-specs.js'
+export type { FaultSpec, StreamFaultSpec } from './fault-specs.js'
 
 /** A fault as the registry keeps it. */
 export interface Fault extends FaultSpec {
@@ -21,7 +21,7 @@ export interface Fault extends FaultSpec {
 }
 
 /** A stream fault as the registry keeps it: its close, if any, as `{ code, reason? }`. */
-export interface StreamFault extends CheckedStreamFaultSpec {
+interface StreamFault extends CheckedStreamFaultSpec {
   readonly id: string
   remaining: number
 }

@@ -59,7 +59,7 @@ export interface Journal {
 }
 
 /** What journal listeners hear: an entry and its id, or `undefined` when the journal was cleared. */
-export type JournalListener = (entry: JournalEntry | undefined, id: number) => void
+type JournalListener = (entry: JournalEntry | undefined, id: number) => void
 
 /** How a journal is bounded. */
 export interface JournalOptions {

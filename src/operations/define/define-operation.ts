@@ -6,7 +6,7 @@ import type { RecordKind } from '../../store/schemas/schemas.js'
 import type { WireContext } from '../../wire/wire-types.js'
 
 /** The parts of a request an operation reads, whatever runtime received it. */
-export interface OperationRequest {
+interface OperationRequest {
   /** Path parameters, percent-decoded (a segment that cannot be decoded is kept as written). */
   readonly params: Readonly<Record<string, string>>
   readonly query: URLSearchParams
@@ -40,7 +40,7 @@ export type OperationResult =
   | { readonly status: number; readonly text: string }
   | { readonly status: 204 }
 
-export type HttpMethod = 'GET' | 'POST' | 'HEAD'
+type HttpMethod = 'GET' | 'POST' | 'HEAD'
 
 /** Whether an operation reads a request body: it must send one, it may, it sends none, or whatever it sends is never read. */
 type OperationBody = 'required' | 'optional' | 'none' | 'ignored'

@@ -1,5 +1,5 @@
 import { createStore, del, get, set } from 'idb-keyval'
-import type { MockService } from '../../core/create-mock-service.js'
+import type { PersistedService } from '../persisted-service.js'
 import { parseState, serializeState } from '../persisted-state.js'
 import type { BrowserPersistence } from './local-storage-persistence.js'
 
@@ -31,7 +31,7 @@ export interface IndexedDbPersistenceOptions {
  * const persistence = await persistToIndexedDb(service, 'conversation-asset-mock')
  */
 export async function persistToIndexedDb(
-  service: MockService,
+  service: PersistedService,
   key: string,
   options: IndexedDbPersistenceOptions = {},
 ): Promise<BrowserPersistence> {
@@ -117,7 +117,7 @@ function indexedDbStorage(): StateStorage {
 }
 
 async function load(
-  service: MockService,
+  service: PersistedService,
   key: string,
   storage: StateStorage,
   legacy: Pick<Storage, 'getItem' | 'removeItem'> | undefined,

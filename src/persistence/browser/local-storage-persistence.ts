@@ -1,4 +1,4 @@
-import type { MockService } from '../../core/create-mock-service.js'
+import type { PersistedService } from '../persisted-service.js'
 import { parseState, serializeState } from '../persisted-state.js'
 
 /** Where the browser keeps a demo's state between reloads. */
@@ -22,7 +22,7 @@ export interface BrowserPersistence {
  * const persistence = await persistToLocalStorage(service, 'conversation-asset-mock')
  */
 export async function persistToLocalStorage(
-  service: MockService,
+  service: PersistedService,
   key: string,
   storage: Storage = globalThis.localStorage,
 ): Promise<BrowserPersistence> {

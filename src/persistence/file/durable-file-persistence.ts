@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
-import type { MockService } from '../../core/create-mock-service.js'
+import type { PersistedService } from '../persisted-service.js'
 import { MockServiceError } from '../../errors.js'
 import { encodeLogFrame } from '../change-log-format.js'
 import type { Store } from '../../store/create-store.js'
@@ -61,7 +61,7 @@ const DEFAULT_COMPACT_AT_BYTES = 4 * 1024 * 1024
  * const answer = await persistence.settle(() => service.answer(route, request))
  */
 export async function persistDurably(
-  service: MockService,
+  service: PersistedService,
   file: string,
   options: DurableOptions,
 ): Promise<FilePersistence> {

@@ -1,4 +1,4 @@
-import type { MockService } from '../../core/create-mock-service.js'
+import type { PersistedService } from '../persisted-service.js'
 import { persistDurably } from './durable-file-persistence.js'
 import type { FilePersistence } from './file-persistence-handle.js'
 import { persistRelaxed, type PersistenceFileSystem } from './relaxed-file-persistence.js'
@@ -35,7 +35,7 @@ export interface FilePersistenceOptions {
  * await persistence.stop()
  */
 export async function persistToFile(
-  service: MockService,
+  service: PersistedService,
   file: string,
   options: FilePersistenceOptions = {},
 ): Promise<FilePersistence> {

@@ -1,5 +1,5 @@
 import * as nodeFs from 'node:fs/promises'
-import type { MockService } from '../../core/create-mock-service.js'
+import type { PersistedService } from '../persisted-service.js'
 import { removeLeftovers } from './remove-leftovers.js'
 import { logSegments, readPersisted, writeStateFile, type SegmentFile } from './state-file.js'
 
@@ -26,7 +26,7 @@ export interface PersistedStart {
  * const start = await loadPersisted(service, '../../server/state.json', (line) => console.error(line))
  */
 export async function loadPersisted(
-  service: MockService,
+  service: PersistedService,
   file: string,
   warn: (line: string) => void,
 ): Promise<PersistedStart> {

@@ -1,5 +1,5 @@
 import * as nodeFs from 'node:fs/promises'
-import type { MockService } from '../../core/create-mock-service.js'
+import type { PersistedService } from '../persisted-service.js'
 import { serializeStateInPieces } from '../persisted-state.js'
 import type { FilePersistence } from './file-persistence-handle.js'
 import { removeLeftovers } from './remove-leftovers.js'
@@ -50,7 +50,7 @@ const MAX_GAP_MS = 2000
  * await persistence.stop()
  */
 export async function persistRelaxed(
-  service: MockService,
+  service: PersistedService,
   file: string,
   options: RelaxedOptions,
 ): Promise<FilePersistence> {

@@ -1,4 +1,5 @@
 import { createMockService } from '../../core/create-mock-service.js'
+import { portOf } from '../../core/service-port.js'
 import { harExchanges, type HttpExchange } from '../har/har-exchanges.js'
 import { readHar } from '../har/read-har.js'
 import { recordedStates, type RecordedStates } from '../har/recorded-states.js'
@@ -39,6 +40,7 @@ export async function checkDrift(text: string, file: string, options: DriftOptio
   const states = recordedStates(exchanges)
   const fixtures = options.fixtures ?? states.start.fixtures
   const service = createMockService({ fixtures, seed: options.seed ?? 1 })
+  const port = portOf(service)
   await service.ready
   const context: IdContext = {
     ids: new Map(),
@@ -57,9 +59,9 @@ export async function checkDrift(text: string, file: string, options: DriftOptio
       service.clock.freeze(event.at)
       if (event.type === 'http') {
         markChanged(event.exchange, context)
-        const answer = await replayRequest(service, event.exchange, context.ids)
+        const answer = await replayRequest(port, event.exchange, context.ids)
         found.push(...compareAnswer(event.exchange, answer, context))
-      } else if (event.type === 'open') streams.set(event.exchange, openReplayedStream(service, event.exchange))
+      } else if (event.type === 'open') streams.set(event.exchange, openReplayedStream(port, event.exchange))
       else if (event.type === 'send') streams.get(event.exchange)?.session?.receive(idSwapper(context.ids)(event.data))
       else streams.get(event.exchange)?.session?.leave()
       await settled()

@@ -1,4 +1,4 @@
-import type { MockService } from '../../core/create-mock-service.js'
+import type { ServicePort } from '../../core/service-port.js'
 import { bodyText } from '../../execution/answer.js'
 import type { HttpExchange } from '../har/har-exchanges.js'
 
@@ -15,10 +15,10 @@ export interface ReplayedAnswer {
  * the query and the body).
  *
  * @example
- * const answer = await replayRequest(service, exchange, ids)
+ * const answer = await replayRequest(portOf(service), exchange, ids)
  */
 export async function replayRequest(
-  service: MockService,
+  service: Pick<ServicePort, 'route' | 'answer'>,
   exchange: HttpExchange,
   ids: ReadonlyMap<string, string>,
 ): Promise<ReplayedAnswer> {

@@ -1,4 +1,4 @@
-import type { MockService } from '../../core/create-mock-service.js'
+import type { ServicePort } from '../../core/service-port.js'
 import type { StreamExchange } from '../har/har-exchanges.js'
 import type { StreamSession } from '../../events/stream-endpoint.js'
 
@@ -19,11 +19,11 @@ const MAX_FRAMES = 10_000
  * frame the mock sends; a path the mock does not stream keeps none.
  *
  * @example
- * const stream = openReplayedStream(service, exchange)
+ * const stream = openReplayedStream(portOf(service), exchange)
  * stream.session?.receive(question)
  * await stream.framesReached(3, 2000)
  */
-export function openReplayedStream(service: MockService, exchange: StreamExchange): ReplayedStream {
+export function openReplayedStream(service: Pick<ServicePort, 'streamAt'>, exchange: StreamExchange): ReplayedStream {
   const frames: string[] = []
   const waiting = new Set<{ count: number; resolve: () => void }>()
   const endpoint = service.streamAt(exchange.path)

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { isControlPath, type RequestClient } from '../../core/access-policy.js'
-import type { MockService } from '../../core/create-mock-service.js'
+import { CONTROL_PREFLIGHT_HEADERS } from '../../core/http-surface/service-cors.js'
+import type { ServicePort } from '../../core/service-port.js'
 import { errorAnswer, textAnswer, type Answer } from '../../execution/answer.js'
 import type { BodyBudget } from './body-budget.js'
 import { clientOf } from './client-of.js'
@@ -16,8 +17,8 @@ import type { AnswerBatch } from './write-answer.js'
 /** What the standalone server answers every request with: made once, read by each request. */
 export interface RequestContext {
   readonly options: StandaloneServerOptions
-  /** The default mock, which also holds the access policy and the inspector's data. */
-  readonly service: MockService
+  /** The default mock's port, which also holds the access policy. */
+  readonly service: ServicePort
   readonly sessions: SessionSelector
   readonly maxBodyBytes: number
   readonly bodyBudget: BodyBudget
@@ -99,7 +100,7 @@ export async function answerRequest(
 }
 
 /** A page of an origin the options allow may read the control API's answers too; no other page may. */
-function allowOrigin(service: MockService, request: IncomingMessage, response: ServerResponse): void {
+function allowOrigin(service: ServicePort, request: IncomingMessage, response: ServerResponse): void {
   const origin = request.headers.origin
   if (origin !== undefined && service.access.allowsOrigin(origin)) {
     response.setHeader('access-control-allow-origin', origin)
@@ -110,10 +111,7 @@ function allowOrigin(service: MockService, request: IncomingMessage, response: S
 /** The answer to a CORS preflight: 403 for a refused client, else 204 (with the control API's methods). */
 function preflightAnswer(response: ServerResponse, control: boolean, refusal: string | undefined): Answer {
   if (refusal) return textAnswer(403, refusal)
-  if (control) {
-    response.setHeader('access-control-allow-methods', 'GET, POST, DELETE, OPTIONS')
-    response.setHeader('access-control-allow-headers', 'content-type')
-  }
+  if (control) for (const [name, value] of Object.entries(CONTROL_PREFLIGHT_HEADERS)) response.setHeader(name, value)
   return { status: 204 }
 }
 

@@ -1,54 +1,39 @@
 import type { ServerResponse } from 'node:http'
+import { httpReply } from '../../core/http-surface/http-reply.js'
 import { errorAnswer, type Answer } from '../../execution/answer.js'
-import { JsonPieces } from '../../execution/json-pieces.js'
-
-/** Sent with every answer, so a browser app on another origin can call the mock. */
-const CORS_HEADERS = {
-  'access-control-allow-origin': '*',
-  'access-control-allow-methods': 'GET, POST, HEAD, DELETE, OPTIONS',
-  'access-control-allow-headers': 'content-type, application, x-application-id, x-mock-session',
-} as const
 
 /**
- * Writes an answer to its response: JSON or text with its length and, unless
- * `openToAll` is false (the control API), the CORS headers that let any page
- * read it; an empty answer; or, for an injected network error, a destroyed
- * connection.
+ * Writes an answer to its response as the service's HTTP surface replies it
+ * (the CORS headers that let any page read it unless `openToAll` is false,
+ * the control API's; a HEAD's length with no body): a whole body with its
+ * length, a large answer's pieces as the socket takes them, or, for an
+ * injected network error, a destroyed connection.
  *
  * @example
  * writeAnswer(response, textAnswer(410, 'Asset no longer exists and is Gone.'), true)
  */
 function writeAnswer(response: ServerResponse, answer: Answer, openToAll: boolean): void {
-  if ('networkError' in answer) {
+  const reply = httpReply(answer, openToAll)
+  if ('networkError' in reply) {
     response.socket?.destroy()
     return
   }
-  const { body } = answer
-  if (body === undefined && answer.contentLength !== undefined) {
-    // A HEAD: the GET's headers, no body.
-    response.writeHead(answer.status, headersOf(answer.contentType ?? 'application/octet-stream', answer.contentLength))
-    response.end()
+  const { status, headers, body, stream } = reply
+  if (stream) {
+    // A large answer goes out in chunks as the socket takes them, never built whole.
+    response.writeHead(status, headers)
+    writePieces(response, stream)
     return
   }
   if (body === undefined) {
-    if (openToAll) response.writeHead(answer.status, CORS_HEADERS)
-    else response.writeHead(answer.status)
+    response.writeHead(status, headers)
     response.end()
     return
   }
-  const contentType = answer.contentType ?? 'application/octet-stream'
-  if (body instanceof JsonPieces) {
-    // A large answer goes out in chunks as the socket takes them, never built whole.
-    const headers = openToAll ? { ...CORS_HEADERS, 'content-type': contentType } : { 'content-type': contentType }
-    response.writeHead(answer.status, headers)
-    writePieces(response, body)
-    return
-  }
-  const length = typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength
-  response.writeHead(
-    answer.status,
-    openToAll ? headersOf(contentType, length) : { 'content-type': contentType, 'content-length': length },
-  )
+  // The headers are this reply's own: the length is added to them, not to a copy.
+  const framed: Record<string, string | number> = headers
+  framed['content-length'] = typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength
+  response.writeHead(status, framed)
   response.end(body)
 }
 
@@ -105,8 +90,8 @@ export function createAnswerBatch(): AnswerBatch {
  * one piece waits in memory. A client that goes away stops the writing; a
  * piece that cannot be built closes the connection (the status is sent).
  */
-function writePieces(response: ServerResponse, body: JsonPieces): void {
-  const pieces = body[Symbol.iterator]()
+function writePieces(response: ServerResponse, stream: Iterable<string>): void {
+  const pieces = stream[Symbol.iterator]()
   let stopped = false
   response.once('close', () => {
     stopped = true
@@ -129,15 +114,4 @@ function writePieces(response: ServerResponse, body: JsonPieces): void {
     }
   }
   pump()
-}
-
-/** The headers of a JSON or text answer, built as one literal rather than spread from a shared object. */
-function headersOf(contentType: string, length: number): Record<string, string | number> {
-  return {
-    'access-control-allow-origin': CORS_HEADERS['access-control-allow-origin'],
-    'access-control-allow-methods': CORS_HEADERS['access-control-allow-methods'],
-    'access-control-allow-headers': CORS_HEADERS['access-control-allow-headers'],
-    'content-type': contentType,
-    'content-length': length,
-  }
 }

@@ -1,11 +1,12 @@
 import type { IncomingMessage } from 'node:http'
-import { createMockService, type MockService } from '../../core/create-mock-service.js'
+import { createMockService } from '../../core/create-mock-service.js'
+import { portOf, type ServicePort } from '../../core/service-port.js'
 import { sessionIdOf } from './session-id.js'
 import { createSessionServices, isSessionId } from './session-services.js'
 import type { StandaloneServerOptions } from '../standalone-server-options.js'
 
 /** The mock a request is answered by, or why its session id is refused. */
-type SessionChoice = { readonly service: MockService } | { readonly refusal: string }
+type SessionChoice = { readonly service: ServicePort } | { readonly refusal: string }
 
 /** Picks each request's mock: the default one, or the session's its header, cookie or query names. */
 export interface SessionSelector {
@@ -22,12 +23,12 @@ export interface SessionSelector {
  * the options the default mock's `storeBudget` so that all of them share it.
  *
  * @example
- * const sessions = selectSession(service, options)
+ * const sessions = selectSession(portOf(service), options)
  * const choice = sessions.select(request, false)
  */
-export function selectSession(defaultService: MockService, options: StandaloneServerOptions): SessionSelector {
+export function selectSession(defaultService: ServicePort, options: StandaloneServerOptions): SessionSelector {
   const services = createSessionServices({
-    create: () => createMockService(options),
+    create: () => portOf(createMockService(options)),
     // A dropped session's records leave the budget it shares with the default mock.
     dropped: (service) => service.store.release(),
     ...(options.maxSessions !== undefined && { maxSessions: options.maxSessions }),

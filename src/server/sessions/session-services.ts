@@ -1,4 +1,4 @@
-import type { MockService } from '../../core/create-mock-service.js'
+import type { ServicePort } from '../../core/service-port.js'
 
 /** How many sessions the standalone server keeps by default; past that the least recently used is dropped. */
 const DEFAULT_MAX_SESSIONS = 64
@@ -11,7 +11,7 @@ const SESSION_ID = /^[\w.-]{1,64}$/
 /** How the sessions are made, how many are kept and for how long. */
 export interface SessionServicesOptions {
   /** Creates the mock of a new session. */
-  create(id: string): MockService
+  create(id: string): ServicePort
   /** Most sessions kept at once (default 64); a new one past it drops the least recently used. */
   maxSessions?: number
   /** A session unused for this many milliseconds is dropped (default 10 minutes). */
@@ -19,7 +19,7 @@ export interface SessionServicesOptions {
   /** Milliseconds now (default `Date.now`); inject one to drive idle drops in tests. */
   now?: () => number
   /** Called once a dropped session's mock is closed, to give back what it held. */
-  dropped?(service: MockService): void
+  dropped?(service: ServicePort): void
 }
 
 /** Mocks of their own for the sessions a header or cookie names, created on first use. */
@@ -28,7 +28,7 @@ export interface SessionServices {
    * The mock of a session, created on first use; throws a readable error
    * for an id that is not 1 to 64 letters, digits, `.`, `_` or `-`.
    */
-  get(id: string): MockService
+  get(id: string): ServicePort
   /** The ids of the sessions kept now, least recently used first. */
   ids(): string[]
   /** Closes every session's mock and forgets them. */
@@ -44,7 +44,7 @@ export interface SessionServices {
  * dropped, so the next request naming it starts it afresh.
  *
  * @example
- * const sessions = createSessionServices({ create: () => createMockService() })
+ * const sessions = createSessionServices({ create: () => portOf(createMockService()) })
  * await sessions.get('worker-1').store.count('conversation')
  */
 export function createSessionServices(options: SessionServicesOptions): SessionServices {
@@ -52,7 +52,7 @@ export function createSessionServices(options: SessionServicesOptions): SessionS
   const idleMs = options.idleMs ?? DEFAULT_SESSION_IDLE_MS
   const now = options.now ?? Date.now
   // Insertion order is use order: a session used again is moved to the end.
-  const sessions = new Map<string, { service: MockService; usedAt: number }>()
+  const sessions = new Map<string, { service: ServicePort; usedAt: number }>()
 
   function drop(id: string): void {
     const service = sessions.get(id)?.service
@@ -62,7 +62,7 @@ export function createSessionServices(options: SessionServicesOptions): SessionS
     options.dropped?.(service)
   }
 
-  function create(id: string): MockService {
+  function create(id: string): ServicePort {
     const service = options.create(id)
     // Handled here at once, so a failed start is never an unhandled rejection; requests still see it.
     Promise.resolve(service.ready).catch(() => {

@@ -1,6 +1,6 @@
 import type { Server } from 'node:http'
 import type { Socket } from 'node:net'
-import type { MockService } from '../../core/create-mock-service.js'
+import type { ServicePort } from '../../core/service-port.js'
 import { attachStreamServer, type StreamDropReason } from './attach-stream-server.js'
 import { clientOf } from '../http/client-of.js'
 import type { SessionSelector } from '../sessions/select-session.js'
@@ -22,12 +22,12 @@ export interface ServiceStreams {
  * policy, counting and logging the clients dropped.
  *
  * @example
- * const streams = attachServiceStreams(server, service, { sessions, connections, maxConnections: 1024, options })
+ * const streams = attachServiceStreams(server, portOf(service), { sessions, connections, maxConnections: 1024, options })
  * streams.close()
  */
 export function attachServiceStreams(
   server: Server,
-  service: MockService,
+  service: ServicePort,
   parts: {
     sessions: SessionSelector
     connections: ConnectionTracker

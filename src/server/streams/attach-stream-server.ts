@@ -1,7 +1,7 @@
 import type { IncomingMessage, Server as HttpServer } from 'node:http'
 import type { Duplex } from 'node:stream'
 import { WebSocketServer, type WebSocket } from 'ws'
-import type { MockService } from '../../core/create-mock-service.js'
+import type { ServicePort } from '../../core/service-port.js'
 import type { UpgradeRefusal } from '../../core/upgrade-refusal.js'
 import { serveUpgradeAsHttp } from '../http/serve-upgrade-as-http.js'
 
@@ -18,7 +18,7 @@ export interface StreamServerOptions {
    * session's), or undefined to refuse the upgrade with 400 (a session id
    * that is not valid).
    */
-  serviceFor?(request: IncomingMessage): Pick<MockService, 'streamAt' | 'refuseUpgrade'> | undefined
+  serviceFor?(request: IncomingMessage): Pick<ServicePort, 'streamAt' | 'refuseUpgrade'> | undefined
   /** Why an upgrade request is refused (too many connections, a foreign page), or undefined to go on. */
   refusal?(request: IncomingMessage, socket: Duplex): UpgradeRefusal | undefined
   /** A client with more than this many bytes waiting to be sent is closed with 1013 (default 4 MiB). */
@@ -47,11 +47,11 @@ const DEFAULT_PING_INTERVAL_MS = 30_000
  * every client.
  *
  * @example
- * const closeStreams = attachStreamServer(httpServer, service, { log: console.log })
+ * const closeStreams = attachStreamServer(httpServer, portOf(service), { log: console.log })
  */
 export function attachStreamServer(
   server: HttpServer,
-  service: Pick<MockService, 'streamAt' | 'refuseUpgrade'>,
+  service: Pick<ServicePort, 'streamAt' | 'refuseUpgrade'>,
   options: StreamServerOptions = {},
 ): () => void {
   const { log } = options

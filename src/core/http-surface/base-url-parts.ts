@@ -35,3 +35,19 @@ export function baseUrlParts(baseUrl: string): BaseUrlParts {
     prefix: url.pathname.slice(0, -1),
   }
 }
+
+/**
+ * The service's path of a URL under the base URL (the base's own path taken
+ * off, the query left out), or undefined for a URL of another origin or
+ * outside the base's path. A `ws:` or `wss:` URL is compared with the base's
+ * WebSocket origin.
+ *
+ * @example
+ * pathUnderBase(baseUrlParts('http://localhost:1000/api'), new URL('http://localhost:1000/api/assets?x=1')) // '/assets'
+ */
+export function pathUnderBase(base: BaseUrlParts, url: URL): string | undefined {
+  const origin = url.protocol === 'ws:' || url.protocol === 'wss:' ? base.wsOrigin : base.origin
+  if (url.origin !== origin) return undefined
+  if (base.prefix === '') return url.pathname
+  return url.pathname.startsWith(`${base.prefix}/`) ? url.pathname.slice(base.prefix.length) : undefined
+}

@@ -1,0 +1,67 @@
+import { errorAnswer } from '../../execution/answer.js'
+import { isControlPath } from '../access-policy.js'
+import type { ServicePort } from '../service-port.js'
+import type { ServiceRoute } from '../service-request.js'
+import type { BaseUrlParts } from './base-url-parts.js'
+import { pathUnderBase } from './base-url-parts.js'
+import { httpReply, type HttpReply } from './http-reply.js'
+
+/** What a request to the base URL is: a preflight of the service's own paths, or a request on a route. */
+export type SurfaceMatch =
+  { readonly preflight: true } | { readonly route: ServiceRoute; readonly path: string; readonly open: boolean }
+
+/** What an in-process transport knows of a request beyond its method and URL. */
+export interface SurfaceRequest {
+  readonly query: URLSearchParams
+  /** The body as text; a read that fails (a body past the limit) is answered as its error. */
+  body(): string | Promise<string>
+  /** The `Host` the request was sent to, when the transport knows it. */
+  readonly host?: string
+}
+
+/** The service's HTTP surface at a base URL, for a transport that intercepts requests in process. */
+export interface HttpSurface {
+  /** What a request is, or undefined when the service does not answer it (another origin or path, or no route). */
+  match(method: string, url: URL): SurfaceMatch | undefined
+  /** The reply to a matched request: 204 with the CORS headers to a preflight, else the service's answer. */
+  reply(method: string, match: SurfaceMatch, request: SurfaceRequest): Promise<HttpReply>
+}
+
+/**
+ * The service's HTTP surface at a base URL: which requests it answers (a
+ * preflight of its own paths, never the control API's; a request its router
+ * routes) and the reply to each, with the service's CORS headers on all but
+ * the control API's. MSW and Playwright answer with it, each writing the
+ * reply its own way.
+ *
+ * @example
+ * const surface = createHttpSurface(portOf(service), baseUrlParts('http://localhost:39300'))
+ * const match = surface.match('GET', new URL('http://localhost:39300/conversations'))
+ */
+export function createHttpSurface(port: Pick<ServicePort, 'route' | 'answer'>, base: BaseUrlParts): HttpSurface {
+  return {
+    match(method, url) {
+      const path = pathUnderBase(base, url)
+      if (path === undefined) return undefined
+      const open = !isControlPath(path)
+      if (method === 'OPTIONS' && open) return { preflight: true }
+      const route = port.route(method, path)
+      return route && { route, path, open }
+    },
+    async reply(method, match, request) {
+      if ('preflight' in match) return httpReply({ status: 204 }, true)
+      let body: string
+      try {
+        body = await request.body()
+      } catch (error) {
+        return httpReply(errorAnswer(error), match.open)
+      }
+      const { query, host } = request
+      const answer = await port.answer(match.route, {
+        ...{ method, path: match.path, query, body },
+        ...(host !== undefined && { host }),
+      })
+      return httpReply(answer, match.open)
+    },
+  }
+}

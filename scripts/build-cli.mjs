@@ -29,11 +29,11 @@ await build({
   target: 'node20.19',
   chunkNames: '[name]-[hash]',
   // What only the fixtures command and the generated scenarios load stays a dependency, read when they run.
-  external: ['@faker-js/faker', 'cli-progress'],
+  external: ['@faker-js/faker'],
   // Names kept (stack traces read as in the sources); spaces and comments dropped, which halves what is parsed.
   minifyWhitespace: true,
   minifySyntax: true,
-  // The CommonJS dependencies (ws, cli-progress) call require(); an ES module has none of its own.
+  // The CommonJS dependencies (ws) call require(); an ES module has none of its own.
   banner: {
     js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
   },

@@ -15,7 +15,7 @@ const dist = join(root, 'dist')
 const out = join(dist, 'cjs')
 // Not built: the CLI is an ES module bin, the inspector a browser bundle the server serves as a file,
 // the vitest entry runs only under vitest, which refuses require() (as vitest does), and esm/ holds
-// the ES module bundles (scripts/build-esm.mjs).
+// the ES module bundles (tsdown.config.mjs).
 const SKIPPED = new Set(['cjs', 'cli', 'esm', 'inspector', 'vitest'])
 // Dependencies that ship ES modules only: bundled into dist/cjs/vendor/<name>.js.
 const VENDORED = ['@msw/data', '@faker-js/faker', 'rou3']

@@ -1,5 +1,4 @@
 import { resolve } from 'node:path'
-import cliProgress from 'cli-progress'
 import { writeFixtureDirectory } from '../seeding/fixture-directory.js'
 import { FIXTURE_FILES } from '../seeding/fixture-files.js'
 import { generateFixtures } from '../seeding/generate-fixtures.js'
@@ -38,8 +37,8 @@ const VALUE_HINTS = {
   out: 'the directory to write',
 }
 
-/** Above this many assets plus conversations, a progress bar is shown on a terminal. */
-const PROGRESS_BAR_THRESHOLD = 5000
+/** Above this many assets plus conversations, a progress line is shown on a terminal. */
+const PROGRESS_LINE_THRESHOLD = 5000
 
 interface Io {
   stdout: NodeJS.WritableStream
@@ -82,27 +81,12 @@ export async function runFixturesCommand(argv: string[], io: Io = process): Prom
   const dir = resolve(values.out)
 
   const total = options.assets + options.conversations
-  const bar =
-    total > PROGRESS_BAR_THRESHOLD && isTerminal(io.stderr)
-      ? new cliProgress.SingleBar(
-          {
-            stream: io.stderr,
-            format: 'Generating fixtures [{bar}] {percentage}% | {value}/{total} assets and conversations',
-            hideCursor: true,
-            clearOnComplete: true,
-          },
-          cliProgress.Presets.shades_classic,
-        )
-      : undefined
-  bar?.start(total, 0)
+  const progress = total > PROGRESS_LINE_THRESHOLD && isTerminal(io.stderr) ? progressLine(io.stderr) : undefined
   let fixtures
   try {
-    fixtures = generateFixtures({
-      ...options,
-      ...(bar && { onProgress: (done: number) => bar.update(done) }),
-    })
+    fixtures = generateFixtures({ ...options, ...(progress && { onProgress: progress.update }) })
   } finally {
-    bar?.stop()
+    progress?.clear()
   }
   // A generator bug should fail here, loudly, rather than in whoever loads the files.
   validateFixtures(fixtures)
@@ -139,6 +123,23 @@ function wholeNumber(value: string | undefined, fallback: number): number | unde
 
 function oneLine(message: string): string {
   return message.replace(/\s+/g, ' ').trim().replace(/\.$/, '')
+}
+
+/**
+ * One line on a terminal that counts the records generated, rewritten in place (`\r`) and cleared
+ * when done, so the summary line is all that stays.
+ */
+function progressLine(stream: NodeJS.WritableStream): {
+  update: (done: number, total: number) => void
+  clear: () => void
+} {
+  return {
+    update: (done, total) =>
+      stream.write(
+        `\rGenerating fixtures: ${done}/${total} assets and conversations (${Math.floor((done / total) * 100)}%)`,
+      ),
+    clear: () => stream.write('\r\x1b[2K'),
+  }
 }
 
 function isTerminal(stream: NodeJS.WritableStream): boolean {

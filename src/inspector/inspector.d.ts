@@ -1,4 +1,4 @@
-// The module scripts/build-inspector.mjs bundles from main.tsx into dist/inspector/inspector.js
+// The module the `inspector` build of tsdown.config.mjs bundles from main.tsx into dist/inspector/inspector.js
 // (Preact included): what the browser entry imports on demand and the standalone page loads.
 import type { MountedPanel } from '../browser/inspector-panel.js'
 import type { MockService } from '../core/create-mock-service.js'

@@ -1,4 +1,4 @@
-// The inspector's entry: scripts/build-inspector.mjs bundles it, Preact included, into
+// The inspector's entry: the `inspector` build of tsdown.config.mjs bundles it, Preact included, into
 // dist/inspector/inspector.js, which the standalone server serves at /__mock/ui/inspector.js
 // and the browser entry imports on demand. Its types for the rest of the package: inspector.d.ts.
 import { render } from 'preact'

@@ -13,7 +13,7 @@ export interface InspectorServer {
   close(): void
 }
 
-/** The built inspector (scripts/build-inspector.mjs), beside this file's folder in dist. */
+/** The built inspector (the `inspector` build of tsdown.config.mjs), beside this file's folder in dist. */
 const SCRIPT_FILE = fileURLToPath(new URL('../inspector/inspector.js', import.meta.url))
 
 const BOOT =

@@ -9,7 +9,7 @@ export interface ClientModelTables {
 /**
  * The official client's model and enum tables, for the body check. The
  * bundles carry them as JSON text and parse them on the first call, so a cold
- * start that writes nothing pays nothing for them (scripts/build-esm.mjs).
+ * start that writes nothing pays nothing for them (the lazy-tables plugin of tsdown.config.mjs).
  *
  * @example
  * clientModelTables().enums.MechanismEnum // 'UNKNOWN MANUAL RECOMMENDED AUTOMATIC INTERNAL DELETED EXTERNAL_AGENT'

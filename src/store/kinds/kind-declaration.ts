@@ -56,6 +56,7 @@ export interface RecordKindDeclaration<
   L extends LinkDeclarations = LinkDeclarations,
   F extends string = string,
   W extends string = string,
+  G extends GeneratedAs = GeneratedAs,
 > {
   /** Its name in messages: `Invalid workstream summary: …`. */
   readonly name: string
@@ -68,7 +69,7 @@ export interface RecordKindDeclaration<
   /** Its file in a fixtures directory (`FIXTURE_FILES`). */
   readonly fixtureFile: F
   /** How the scenarios' generator gives its records. */
-  readonly generated: GeneratedAs
+  readonly generated: G
   /** What a person reads one of its records by in the inspector: a name, a text, a URL. */
   readonly label: (record: z.output<S>) => string
   /** The official client's answer models that carry it, which the HAR import reads records from. */
@@ -91,6 +92,7 @@ export function declareKind<
   const L extends LinkDeclarations,
   const F extends string,
   const W extends string,
->(declaration: RecordKindDeclaration<S, L, F, W>): RecordKindDeclaration<S, L, F, W> {
+  const G extends GeneratedAs,
+>(declaration: RecordKindDeclaration<S, L, F, W, G>): RecordKindDeclaration<S, L, F, W, G> {
   return declaration
 }

@@ -15,7 +15,7 @@ export type GeneratedAs = 'made-up' | 'default-dataset' | 'none'
  * @example
  * const models: ClientModel[] = [{ model: 'Asset' }, { model: 'Assets', many: true }]
  */
-export interface ClientModel {
+interface ClientModel {
   /** The model's name as the client's operations declare what they return (`Asset`, `Assets`). */
   readonly model: string
   /** A collection: its records are its `iterable`. */
@@ -33,7 +33,7 @@ export interface ClientModel {
  * @example
  * const tags: LinkDeclaration = { to: 'tag', inverse: 'assets' }
  */
-export interface LinkDeclaration {
+interface LinkDeclaration {
   readonly to: string
   readonly inverse?: string
   readonly inverseOne?: true

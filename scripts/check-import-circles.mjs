@@ -13,15 +13,6 @@ import ts from 'typescript'
 const root = fileURLToPath(new URL('..', import.meta.url))
 const folder = resolve(root, process.argv[2] ?? 'src')
 
-// Circles known and owned elsewhere, allowed for now: each entry names the folder all of the circle's files lie in
-// and why. The check still prints them; an entry no circle matches any more is reported, to be removed.
-const ALLOWED = [
-  {
-    folder: 'src/store/schemas/',
-    why: 'the record schemas and their builders, being untied on their own branch; remove this entry once merged',
-  },
-]
-
 /** Every .ts and .tsx file under `dir`, generated ones included, declaration files not. */
 function sourceFiles(dir) {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -162,29 +153,17 @@ function pathAround(component) {
 
 const name = (file) => relative(root, file).split('\\').join('/')
 const found = circles().sort((a, b) => name(a[0]).localeCompare(name(b[0])))
-const allowedBy = (component) => ALLOWED.find((entry) => component.every((file) => name(file).startsWith(entry.folder)))
-const failing = found.filter((component) => allowedBy(component) === undefined)
 
 for (const component of found) {
-  const allowed = allowedBy(component)
-  const label = allowed ? `allowed for now (${allowed.why})` : 'not allowed'
-  console.error(`Import circle of ${component.length} files, ${label}:`)
+  console.error(`Import circle of ${component.length} files:`)
   for (const file of component) console.error(`  ${name(file)}`)
   console.error(`  one way around: ${pathAround(component).map(name).join(' → ')}`)
 }
-for (const entry of ALLOWED) {
-  if (!found.some((component) => allowedBy(component) === entry)) {
-    console.error(
-      `No import circle left in ${entry.folder}: remove its entry from ALLOWED in scripts/check-import-circles.mjs.`,
-    )
-  }
-}
-if (failing.length > 0) {
+if (found.length > 0) {
   console.error(
-    `Failed to keep ${name(folder)}/ free of import circles: ${failing.length} found (type imports count). Move the shared type or function into the file that owns it, or into a small file both import.`,
+    `Failed to keep ${name(folder)}/ free of import circles: ${found.length} found (type imports count). Move the shared type or function into the file that owns it, or into a small file both import.`,
   )
   process.exitCode = 1
 } else {
-  const allowed = found.length > 0 ? `, but for the ${found.length} allowed above` : ''
-  console.log(`No import circles in ${name(folder)}/${allowed} (${files.length} files, type imports included).`)
+  console.log(`No import circles in ${name(folder)}/ (${files.length} files, type imports included).`)
 }

@@ -1,5 +1,5 @@
 import type { AnnotationRecord, AssetRecord, ConversationRecord, MessageRecord } from '../store/schemas/schemas.js'
-import { sharedEmptyIds, sharedZeroScore } from '../store/schemas/record-defaults.js'
+import { sharedEmptyIds, sharedZeroScore } from '../store/schemas/shared-defaults.js'
 import type { Pools } from './generate-pools.js'
 import { annotationLinks, flat, link, maybeLink } from './generated-links.js'
 import type { Context } from './generation-context.js'

@@ -1,4 +1,4 @@
-import { sharedEmptyIds, sharedZeroScore } from '../store/schemas/record-defaults.js'
+import { sharedEmptyIds, sharedZeroScore } from '../store/schemas/shared-defaults.js'
 import type { Random } from './seeded-sources.js'
 
 /** The link lists and score of a generated annotation: none of its own, shared with every other record. */

@@ -1,3 +1,4 @@
+import { RECORD_KIND_DECLARATIONS, RECORD_KINDS, type RecordKindDeclarations } from './kinds/record-kinds.js'
 import type { RecordKind, RecordOf } from './schemas/schemas.js'
 
 /** The fields of a `K` record that hold a list of ids (`string[]`). */
@@ -28,58 +29,18 @@ type LinkSpec = {
 /** The links of each record kind, by the field that holds them. */
 type RelationTable = { readonly [K in RecordKind]?: { readonly [F in LinkField<K>]?: LinkSpec } }
 
-/** Every link the store keeps, each declared once on its owning kind. */
-const RELATION_TABLE = {
-  conversation: {
-    messages: { to: 'message', inverse: 'conversation', inverseOne: true },
-    annotations: { to: 'annotation', inverse: 'conversation', inverseOne: true },
-    assets: { to: 'asset', inverse: 'conversations' },
-    websites: { to: 'website', inverse: 'conversations' },
-    anchors: { to: 'anchor', inverse: 'conversations' },
-    summaries: { to: 'workstreamSummary', inverse: 'conversations' },
-    groundingRanges: { to: 'range', inverse: 'conversations' },
-    groundingMessages: { to: 'message' },
-  },
-  asset: {
-    formats: { to: 'format', inverse: 'asset', inverseOne: true },
-    annotations: { to: 'annotation', inverse: 'asset', inverseOne: true },
-    tags: { to: 'tag', inverse: 'assets' },
-    websites: { to: 'website', inverse: 'assets' },
-    summaries: { to: 'workstreamSummary', inverse: 'assets' },
-    anchors: { to: 'anchor', inverse: 'assets' },
-  },
-  message: {
-    assets: { to: 'asset', inverse: 'messages' },
-    anchors: { to: 'anchor', inverse: 'messages' },
-    annotations: { to: 'annotation', inverse: 'messages' },
-    tags: { to: 'tag', inverse: 'messages' },
-    websites: { to: 'website', inverse: 'messages' },
-    ranges: { to: 'range', inverse: 'messages' },
-    summaries: { to: 'workstreamSummary', inverse: 'messages' },
-    /** Messages linked with each other: the same list on both. */
-    messages: { to: 'message', inverse: 'messages' },
-  },
-  anchor: {
-    annotations: { to: 'annotation', inverse: 'anchors' },
-    tags: { to: 'tag', inverse: 'anchors' },
-    summaries: { to: 'workstreamSummary', inverse: 'anchors' },
-  },
-  annotation: {
-    tags: { to: 'tag', inverse: 'annotations' },
-    websites: { to: 'website', inverse: 'annotations' },
-    summaries: { to: 'workstreamSummary', inverse: 'annotations' },
-  },
-  range: {
-    summaries: { to: 'workstreamSummary', inverse: 'ranges' },
-  },
-  tag: {
-    websites: { to: 'website', inverse: 'tags' },
-    summaries: { to: 'workstreamSummary', inverse: 'tags' },
-  },
-  website: {
-    summaries: { to: 'workstreamSummary', inverse: 'websites' },
-  },
-} as const satisfies RelationTable
+/** The links each kind declares (`links` of its declaration in src/store/kinds/). */
+type DeclaredRelations = { readonly [K in RecordKind]: RecordKindDeclarations[K]['links'] }
+
+/** The declared links checked: every field a list field of its kind, every link one of a kind the store keeps. */
+type CheckedRelations = {
+  readonly [K in RecordKind]: { readonly [F in keyof DeclaredRelations[K]]: F extends LinkField<K> ? LinkSpec : never }
+}
+
+/** Every link the store keeps, each declared once on its owning kind, by kind. */
+const RELATION_TABLE = Object.fromEntries(
+  RECORD_KINDS.map((kind) => [kind, RECORD_KIND_DECLARATIONS[kind].links]),
+) as DeclaredRelations satisfies RelationTable & CheckedRelations
 
 /** A kind whose records own links. */
 export type LinkingKind = keyof typeof RELATION_TABLE
@@ -133,7 +94,7 @@ export function relationOf<K extends LinkingKind>(from: K, field: DeclaredLink<K
   const relation = RELATIONS.find((r) => r.from === from && r.field === field)
   if (!relation) {
     throw new Error(
-      `Failed to find the relation "${from}.${field}": no such link is declared. Add it to RELATION_TABLE in src/store/relations.ts.`,
+      `Failed to find the relation "${from}.${field}": no such link is declared. Add it to the links of its kind's declaration in src/store/kinds/.`,
     )
   }
   return relation

@@ -1,8 +1,22 @@
 import { buildActivity, buildAsset, buildFlattenedAsset, buildFlattenedFormat, buildFormat } from './asset.js'
 import { buildAnnotation, buildConversation, buildConversationMessage } from './conversation.js'
 import { buildApplication, buildModel, buildUserProfile } from './service-records.js'
+import type { RecordKind, RecordKindDeclarations } from '../store/kinds/record-kinds.js'
+import type { RecordOf } from '../store/schemas/schemas.js'
 import { buildAnchor, buildRange, buildTag, buildWebsite, buildWorkstreamSummary } from './linked-records.js'
 import type { Serializer, SerializerName } from './wire-types.js'
+
+/**
+ * The serializer each record kind declares (its declaration's `serializer`),
+ * taking that kind's records: a kind whose serializer is missing from
+ * {@link SERIALIZERS}, or reads other records, fails the typecheck.
+ */
+type DeclaredSerializers = {
+  readonly [K in RecordKind as RecordKindDeclarations[K]['serializer']]: (
+    record: RecordOf<K>,
+    context: never,
+  ) => unknown
+}
 
 /**
  * Every serializer of the mock, by name: the only table the renderer builds
@@ -29,4 +43,4 @@ export const SERIALIZERS = {
   application: buildApplication,
   model: buildModel,
   user: buildUserProfile,
-} as const satisfies { readonly [S in SerializerName]: Serializer<S> }
+} as const satisfies DeclaredSerializers & { readonly [S in SerializerName]: Serializer<S> }

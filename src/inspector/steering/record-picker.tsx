@@ -1,24 +1,7 @@
 import type { InspectorOverview, RecordList } from '../../control/inspection/inspection.js'
-import type { InspectedKind } from '../../control/inspection/record-views.js'
 import type { Selection } from '../view-props.js'
 import { RowLabel } from '../records/row-label.js'
-
-const KINDS: readonly InspectedKind[] = [
-  'conversation',
-  'message',
-  'asset',
-  'format',
-  'annotation',
-  'tag',
-  'website',
-  'anchor',
-  'range',
-  'workstreamSummary',
-  'activity',
-  'application',
-  'model',
-  'user',
-]
+import { INSPECTED_KINDS } from './inspected-kinds.js'
 
 /** What the records list shows and how it changes the selection. */
 interface RecordPickerProps {
@@ -44,7 +27,7 @@ export function RecordPicker({ selection: { kind, id }, select, query, setQuery,
   return (
     <div class="cam-col cam-list">
       <div class="cam-kinds" role="group" aria-label="record kinds">
-        {KINDS.map((name) => (
+        {INSPECTED_KINDS.map((name) => (
           <button aria-pressed={name === kind} onClick={() => select({ kind: name })} key={name}>
             {name} {counts ? counts[name] : ''}
             {gone && gone[name] > 0 ? ` (+${gone[name]} gone)` : ''}

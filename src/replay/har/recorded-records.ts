@@ -1,4 +1,5 @@
 import { recordSchemas, type RecordKind } from '../../store/schemas/schemas.js'
+import { MODEL_KINDS, NESTED_KINDS } from './client-model-kinds.js'
 import type { HttpExchange } from './har-exchanges.js'
 import { storedForm } from './stored-form.js'
 
@@ -21,52 +22,6 @@ export interface UnreadRecord {
   readonly problem: string
 }
 
-/** The record kind an answer of the client's model holds, alone or as a collection. */
-const MODEL_KINDS: Readonly<Record<string, { kind: RecordKind; many?: true; under?: string }>> = {
-  Conversation: { kind: 'conversation' },
-  Conversations: { kind: 'conversation', many: true },
-  ConversationMessage: { kind: 'message' },
-  ConversationMessages: { kind: 'message', many: true },
-  Asset: { kind: 'asset' },
-  Assets: { kind: 'asset', many: true },
-  Format: { kind: 'format' },
-  Formats: { kind: 'format', many: true },
-  Tag: { kind: 'tag' },
-  Tags: { kind: 'tag', many: true },
-  Website: { kind: 'website' },
-  Websites: { kind: 'website', many: true },
-  Anchor: { kind: 'anchor' },
-  Anchors: { kind: 'anchor', many: true },
-  Annotation: { kind: 'annotation' },
-  Annotations: { kind: 'annotation', many: true },
-  WorkstreamSummary: { kind: 'workstreamSummary' },
-  WorkstreamSummaries: { kind: 'workstreamSummary', many: true },
-  Range: { kind: 'range' },
-  Ranges: { kind: 'range', many: true },
-  Activity: { kind: 'activity' },
-  Activities: { kind: 'activity', many: true },
-  Model: { kind: 'model' },
-  Models: { kind: 'model', many: true },
-  Application: { kind: 'application' },
-  Applications: { kind: 'application', many: true },
-  UserProfile: { kind: 'user' },
-  ReturnedUserProfile: { kind: 'user', under: 'user' },
-}
-
-/** Collections a record carries in full (not only as references), by field, with the kind they hold. */
-const NESTED_KINDS: Readonly<Record<string, RecordKind>> = {
-  formats: 'format',
-  tags: 'tag',
-  websites: 'website',
-  annotations: 'annotation',
-  conversations: 'conversation',
-  summaries: 'workstreamSummary',
-  anchors: 'anchor',
-  messages: 'message',
-  assets: 'asset',
-  ranges: 'range',
-}
-
 /** Deepest nesting of records read from one answer. */
 const MAX_NESTING = 4
 
@@ -82,7 +37,7 @@ const MAX_NESTING = 4
 export function recordsOfAnswer(exchange: HttpExchange): RecordsOfAnswer {
   const versions: RecordVersion[] = []
   const unread: UnreadRecord[] = []
-  const model = MODEL_KINDS[exchange.operation.returns]
+  const model = MODEL_KINDS.get(exchange.operation.returns)
   if (!model || exchange.status >= 300 || !exchange.responseText.trimStart().startsWith('{'))
     return { versions, unread }
   let body: Json
@@ -113,7 +68,7 @@ export function recordsOfAnswer(exchange: HttpExchange): RecordsOfAnswer {
       })
     }
     if (depth >= MAX_NESTING) return
-    for (const [field, nestedKind] of Object.entries(NESTED_KINDS)) {
+    for (const [field, nestedKind] of NESTED_KINDS) {
       const list = (json[field] as { iterable?: unknown } | undefined)?.iterable
       if (!Array.isArray(list)) continue
       for (const item of list) visit(nestedKind, item, depth + 1, { kind, id: json.id as string })

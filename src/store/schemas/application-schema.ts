@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { applicationName, capabilities, mechanism, platform, privacy } from './enums.js'
 import { lazySchema } from './lazy-schema.js'
-import { DEFAULT_APPLICATION } from './record-defaults.js'
+import { DEFAULT_APPLICATION } from './shared-defaults.js'
 
 /**
  * An Application as records carry it (a conversation's, a format's): the

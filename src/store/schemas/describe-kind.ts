@@ -1,28 +1,11 @@
-import type { RecordKind } from './schemas.js'
-
-const KIND_NAMES: Record<RecordKind, string> = {
-  conversation: 'conversation',
-  message: 'message',
-  annotation: 'annotation',
-  asset: 'asset',
-  format: 'format',
-  activity: 'activity',
-  tag: 'tag',
-  website: 'website',
-  anchor: 'anchor',
-  workstreamSummary: 'workstream summary',
-  range: 'range',
-  application: 'application',
-  model: 'model',
-  user: 'user',
-}
+import { RECORD_KIND_DECLARATIONS, type RecordKind } from '../kinds/record-kinds.js'
 
 /**
- * The human name of a record kind, for messages.
+ * The human name of a record kind, for messages, as the kind declares it.
  *
  * @example
  * describeKind('workstreamSummary') // 'workstream summary'
  */
 export function describeKind(kind: RecordKind): string {
-  return KIND_NAMES[kind]
+  return RECORD_KIND_DECLARATIONS[kind].name
 }

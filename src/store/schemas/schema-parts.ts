@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { classificationSpecific } from './enums.js'
 import { builtOnce } from './lazy-schema.js'
-import { sharedEmptyIds } from './record-defaults.js'
+import { sharedEmptyIds, sharedZeroScore } from './shared-defaults.js'
 
 /*
  * The pieces the record schemas share. Timestamps are ISO-8601 strings in UTC
@@ -44,3 +44,16 @@ export const buildFragment = builtOnce(() =>
 /** A share of an asset, as the asset keeps it. */
 export const buildShare = ({ id, timestamp } = buildBasics()) =>
   z.object({ id, access: z.enum(['UNKNOWN', 'PUBLIC', 'PRIVATE']), created: timestamp })
+
+/** The fields a website and an anchor end with alike: their times, the records they are linked to, a score. */
+export const buildContextLinks = ({ ids, timestamp } = buildBasics()) => ({
+  created: timestamp,
+  updated: timestamp,
+  assets: ids,
+  conversations: ids,
+  annotations: ids,
+  messages: ids,
+  tags: ids,
+  summaries: ids,
+  score: buildScore().default(sharedZeroScore),
+})

@@ -1,14 +1,20 @@
 import type { z } from 'zod'
 import { applicationSchema } from './application-schema.js'
 import { lazySchema } from './lazy-schema.js'
-import { schemaBuilders } from './record-schema-builders.js'
+import {
+  RECORD_KIND_DECLARATIONS,
+  RECORD_KINDS,
+  type RecordKind,
+  type RecordKindDeclarations,
+} from '../kinds/record-kinds.js'
 import { buildFragment, buildScore, buildTransferableString } from './schema-parts.js'
 
-export { applicationSchema }
+export { applicationSchema, RECORD_KINDS }
+export type { RecordKind }
 
 /*
- * Stored records: each kind's schema (see record-schema-builders.ts), built
- * when it is first read, and the types of the records.
+ * Stored records: each kind's schema (declared with the kind, in
+ * src/store/kinds/), built when it is first read, and the types of the records.
  */
 
 /** A Score, built on first use. */
@@ -20,16 +26,15 @@ export const transferableStringSchema = lazySchema(buildTransferableString)
 /** A fragment of a message or a format: its text and its extension, built on first use. */
 export const fragmentSchema = lazySchema(buildFragment)
 
-type RecordSchemas = { readonly [K in keyof typeof schemaBuilders]: ReturnType<(typeof schemaBuilders)[K]> }
+type RecordSchemas = { readonly [K in RecordKind]: ReturnType<RecordKindDeclarations[K]['schema']> }
 
 /**
  * Every record kind the store keeps, with the schema of its records. Each
  * kind's schema is built when it is first read, so a cold start (import,
  * set-up, a first GET of the default records, which come validated) builds none.
  */
-export const recordSchemas: RecordSchemas = builtOnFirstRead(schemaBuilders)
+export const recordSchemas: RecordSchemas = builtOnFirstRead()
 
-export type RecordKind = keyof typeof recordSchemas
 export type RecordOf<K extends RecordKind> = z.output<(typeof recordSchemas)[K]>
 export type RecordInput<K extends RecordKind> = z.input<(typeof recordSchemas)[K]>
 
@@ -49,12 +54,11 @@ export type ModelRecord = RecordOf<'model'>
 export type UserRecord = RecordOf<'user'>
 export type ScoreRecord = z.output<typeof scoreSchema>
 
-export const RECORD_KINDS = Object.keys(schemaBuilders) as RecordKind[]
-
-/** An object with one property per builder, each the builder's result, built on the first read and kept. */
-function builtOnFirstRead(builders: typeof schemaBuilders): RecordSchemas {
+/** An object with one property per kind, its declared schema, built on the first read and kept. */
+function builtOnFirstRead(): RecordSchemas {
   const schemas = {}
-  for (const [kind, build] of Object.entries(builders)) {
+  for (const kind of RECORD_KINDS) {
+    const build: () => z.ZodType = RECORD_KIND_DECLARATIONS[kind].schema
     let built: z.ZodType | undefined
     Object.defineProperty(schemas, kind, { enumerable: true, get: () => (built ??= build()) })
   }

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { DEFAULT_AESTHETICS } from './record-defaults.js'
+import { DEFAULT_AESTHETICS } from './shared-defaults.js'
 
 /** The state of a cloud and of each of its URLs (AllocationStatusEnum). */
 const allocationStatus = () => z.enum(['UNKNOWN', 'PENDING', 'RUNNING', 'FAILED', 'SUCCEEDED', 'DISCONNECTED'])

@@ -1,0 +1,42 @@
+import { z } from 'zod'
+import { anchorType } from '../schemas/enums.js'
+import { buildBasics, buildContextLinks } from '../schemas/schema-parts.js'
+import { emptyLinks, sharedZeroScore } from '../schemas/shared-defaults.js'
+import { clipLabel } from './clip-label.js'
+import { declareKind } from './kind-declaration.js'
+
+const buildAnchorSchema = ({ id } = buildBasics()) =>
+  z.object({
+    id,
+    type: anchorType,
+    name: z.string().optional(),
+    watch: z.boolean().optional(),
+    fullpath: z.string(),
+    ...buildContextLinks(),
+  })
+
+/**
+ * A file or a directory on the user's machine, linked to the records about it.
+ *
+ * @example
+ * anchorKind.links.tags // { to: 'tag', inverse: 'anchors' }
+ */
+export const anchorKind = declareKind({
+  name: 'anchor',
+  schema: buildAnchorSchema,
+  defaults: {
+    ...emptyLinks('assets', 'conversations', 'annotations', 'messages', 'tags', 'summaries'),
+    score: sharedZeroScore(),
+  },
+  links: {
+    annotations: { to: 'annotation', inverse: 'anchors' },
+    tags: { to: 'tag', inverse: 'anchors' },
+    summaries: { to: 'workstreamSummary', inverse: 'anchors' },
+  },
+  fixtureFile: 'anchors.json',
+  generated: 'made-up',
+  label: (anchor) => clipLabel(anchor.name || anchor.fullpath),
+  clientModels: [{ model: 'Anchor' }, { model: 'Anchors', many: true }],
+  nestedAs: 'anchors',
+  serializer: 'anchor',
+})

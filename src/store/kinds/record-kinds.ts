@@ -1,0 +1,65 @@
+import { activityKind } from './activity.js'
+import { anchorKind } from './anchor.js'
+import { annotationKind } from './annotation.js'
+import { applicationKind } from './application.js'
+import { assetKind } from './asset.js'
+import { conversationKind } from './conversation.js'
+import { formatKind } from './format.js'
+import { messageKind } from './message.js'
+import { modelKind } from './model.js'
+import { rangeKind } from './range.js'
+import { tagKind } from './tag.js'
+import { userKind } from './user.js'
+import { websiteKind } from './website.js'
+import { workstreamSummaryKind } from './workstream-summary.js'
+
+/**
+ * Every record kind the store keeps, each declared once in its own file of
+ * `src/store/kinds/`, in the store's order. Every list of kinds is derived
+ * from this one: the schemas, defaults and relations here, the serializers,
+ * fixture files, generator, inspector and HAR import above (a test holds each
+ * to it).
+ *
+ * @example
+ * RECORD_KIND_DECLARATIONS.workstreamSummary.fixtureFile // 'workstream-summaries.json'
+ */
+export const RECORD_KIND_DECLARATIONS = {
+  conversation: conversationKind,
+  message: messageKind,
+  annotation: annotationKind,
+  asset: assetKind,
+  format: formatKind,
+  activity: activityKind,
+  tag: tagKind,
+  website: websiteKind,
+  anchor: anchorKind,
+  workstreamSummary: workstreamSummaryKind,
+  range: rangeKind,
+  application: applicationKind,
+  model: modelKind,
+  user: userKind,
+} as const
+
+/**
+ * The declarations by kind, as a type: for a layer above the store to derive its own per-kind table from.
+ *
+ * @example
+ * type Files = { [K in RecordKind]: RecordKindDeclarations[K]['fixtureFile'] }
+ */
+export type RecordKindDeclarations = typeof RECORD_KIND_DECLARATIONS
+
+/**
+ * The name of a record kind the store keeps.
+ *
+ * @example
+ * const kind: RecordKind = 'workstreamSummary'
+ */
+export type RecordKind = keyof RecordKindDeclarations
+
+/**
+ * Every record kind, in the store's order.
+ *
+ * @example
+ * RECORD_KINDS[0] // 'conversation'
+ */
+export const RECORD_KINDS = Object.keys(RECORD_KIND_DECLARATIONS) as RecordKind[]

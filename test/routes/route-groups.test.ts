@@ -1,0 +1,31 @@
+import { readFileSync } from 'node:fs'
+import { describe, expect, it } from 'vitest'
+import { routeGroups } from '../../src/routes/route-table.js'
+import { BODY_ROUTES } from '../reliability/bodies.js'
+import { OS_BODY_ROUTES } from '../reliability/os-bodies.js'
+import { RECORD_BODY_ROUTES } from '../reliability/record-bodies.js'
+import { SERVICE_BODY_ROUTES } from '../reliability/service-bodies.js'
+
+const endpoints = readFileSync(new URL('../../docs/endpoints.md', import.meta.url), 'utf8')
+const described = new Set(
+  [...BODY_ROUTES, ...RECORD_BODY_ROUTES, ...SERVICE_BODY_ROUTES, ...OS_BODY_ROUTES].map((route) => route.operation),
+)
+// `onboarded` reads a bare boolean, not an object: its refusals are in os.contract.test.ts.
+const BARE_BODIES = new Set(['onboarded'])
+
+describe('an operation family is one group of the route table', () => {
+  it.each(routeGroups())('lists every operation of the $name group in docs/endpoints.md under its group', (group) => {
+    const missing = group.operations.filter(
+      (operation) => !endpoints.includes(`| ${group.name} | \`${operation.id}\` |`),
+    )
+    expect(missing.map((operation) => operation.id)).toEqual([])
+  })
+
+  it.each(routeGroups())('describes the body of every write of the $name group that reads one', (group) => {
+    const readsBody = group.operations.filter(
+      (operation) => operation.method === 'POST' && (operation.body ?? 'required') !== 'none',
+    )
+    const undescribed = readsBody.filter((operation) => !described.has(operation.id) && !BARE_BODIES.has(operation.id))
+    expect(undescribed.map((operation) => operation.id)).toEqual([])
+  })
+})

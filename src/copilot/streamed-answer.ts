@@ -96,7 +96,7 @@ export async function streamAnswer(
   const target = await storeQuestion(answer, environment.store)
   answer.state = 'streaming'
   send(statusFrame(target, 'INITIALIZED'))
-  const script = scriptOf(answer.ask.question, environment)
+  const script = scriptOf(answer.ask.question, target.conversation, environment)
   const { sent, failed } = await sendChunks(answer, target, script, send)
   if (failed) {
     answer.state = 'ended'
@@ -130,13 +130,12 @@ async function storeQuestion(answer: StreamedAnswer, store: Store): Promise<Fram
   return target
 }
 
-function scriptOf(question: CopilotQuestion, environment: CopilotEnvironment): AnswerScript {
+/** What an answer sends: the scripted reply when one waits, else the answer composed in its conversation. */
+function scriptOf(question: CopilotQuestion, conversation: string, environment: CopilotEnvironment): AnswerScript {
   const reply = environment.takeReply()
-  const chunks = reply?.chunks
-    ? [...reply.chunks]
-    : answerChunks(
-        reply?.text ?? composeAnswer(question.query, groundingOf(environment.store, question), environment.seed),
-      )
+  const composed = () =>
+    composeAnswer(question.query, groundingOf(environment.store, question, conversation), environment.seed)
+  const chunks = reply?.chunks ? [...reply.chunks] : answerChunks(reply?.text ?? composed())
   return {
     chunks,
     paceMs: reply?.paceMs ?? environment.paceMs,

@@ -1,13 +1,10 @@
-import type { AssetRecord, FormatRecord, MessageRecord } from '../../store/schemas/schemas.js'
-import { clip } from '../conversation-text.js'
+import type { CopilotGrounding, GroundingAsset } from './copilot-grounding.js'
+import { questionTask, taskWording } from './common-tasks.js'
+import { conversationLanguage } from './conversation-language.js'
 import { exampleCode } from './example-code.js'
-import { questionLanguage } from './question-language.js'
-
-/** What a question is grounded in: the assets and messages its input names. */
-export interface CopilotGrounding {
-  readonly assets: ReadonlyArray<{ readonly asset: AssetRecord; readonly original: FormatRecord | undefined }>
-  readonly messages: readonly MessageRecord[]
-}
+import { oneLineAnswer, oneLineKind } from './one-line-answer.js'
+import { languageLabel, questionLanguage, tagLanguage, type CodeLanguage } from './question-language.js'
+import { taskExample } from './task-examples.js'
 
 const OPENINGS = [
   'Here is a short answer.',
@@ -25,45 +22,93 @@ const CLOSINGS = [
 
 const CODE_LINES = 12
 
+/** The languages an answer weighs: the question's, the conversation's, and its snippets'. */
+interface Languages {
+  readonly asked: CodeLanguage | undefined
+  readonly earlier: CodeLanguage | undefined
+  readonly named: CodeLanguage | undefined
+  readonly related: CodeLanguage | undefined
+}
+
 /**
- * The copilot's answer to a question, as markdown with a code block:
- * deterministic for a seed and a question, and grounded in the assets and
- * messages the input names (their names and first lines of code appear in it).
- * The block is the first named asset's code, unless the question names
- * another language: then (and without an asset) it is an example in the
- * language the question names (a Python question gets ```python),
- * TypeScript when it names none.
+ * The copilot's answer to a question, as markdown, built from the question
+ * and deterministic for a seed and a question. A prompt asking for a commit
+ * message, a title or a summary gets that one line (`oneLineAnswer`). Else
+ * the answer's code block is, in order: the example of the common task the
+ * question asks about (reversing a list, sorting, reading a file…) in its
+ * language; the first named asset's code, unless the question names another
+ * language; the stored asset most relevant to the question; a short starting
+ * point. The language is the one the question names, else the one its
+ * conversation is in, else its snippet's, else TypeScript. It never repeats
+ * the question.
  *
  * @example
- * composeAnswer('How do I read a file?', { assets: [], messages: [] }, 1)
- * // '**How do I read a file?**\n\nLet me walk through it. …'
+ * composeAnswer('How do I reverse a list in Python?', { assets: [], messages: [] }, 1)
+ * // 'Let me walk through it.\n\nHere is how to reverse a list in Python:\n\n```python\nnumbers = [1, 2, 3, 4]\n…'
  */
 export function composeAnswer(query: string, grounding: CopilotGrounding, seed: number): string {
+  const kind = oneLineKind(query)
+  if (kind) return oneLineAnswer(kind, query, grounding)
   const pick = hashOf(`${seed}:${query}`)
-  const title = clip(query.trim().split('\n')[0] ?? '', 80) || 'Your question'
-  const parts = [`**${title}**`, OPENINGS[pick % OPENINGS.length]!]
-  const grounded = grounding.assets[0]
   const asked = questionLanguage(query)
-  if (grounded) {
-    const { asset } = grounded
-    const others = grounding.assets.length - 1
-    parts.push(
-      `Based on \`${asset.name ?? 'your snippet'}\`${others > 0 ? ` and ${others} other snippet${others > 1 ? 's' : ''}` : ''}:`,
-    )
+  const languages: Languages = {
+    asked,
+    earlier: asked ? undefined : conversationLanguage(grounding.messages),
+    named: snippetLanguage(grounding.assets[0]),
+    related: snippetLanguage(grounding.related),
   }
-  const specific = grounded?.original?.classification.specific
-  // The snippet's own code, unless the question asks about another language than the snippet's.
-  if (grounded && (asked === undefined || (specific !== undefined && questionLanguage(specific) === asked))) {
-    const code = grounded.original?.fragment?.string?.raw ?? grounded.original?.file?.string?.raw ?? ''
-    parts.push(`\`\`\`${specific ?? 'text'}\n${code.split('\n').slice(0, CODE_LINES).join('\n')}\n\`\`\``)
-  } else {
-    const language = asked ?? 'typescript'
-    parts.push(`\`\`\`${language}\n${exampleCode(language, clip(title, 60), pick)}\n\`\`\``)
-  }
-  const earlier = grounding.messages.at(-1)?.fragment?.string?.raw
-  if (earlier) parts.push(`Following on from "${clip(earlier.replace(/\s+/g, ' '), 60)}".`)
+  const parts = [OPENINGS[pick % OPENINGS.length]!, ...groundingLines(grounding, languages)]
+  parts.push(...codeParts(query, grounding, languages, pick))
   parts.push(CLOSINGS[(pick >>> 3) % CLOSINGS.length]!)
   return parts.join('\n\n')
+}
+
+/** The lines that say what the answer stands on: the named snippets, the conversation's language. */
+function groundingLines(grounding: CopilotGrounding, languages: Languages): string[] {
+  const lines: string[] = []
+  const named = grounding.assets[0]
+  if (named) {
+    const others = grounding.assets.length - 1
+    const more = others > 0 ? ` and ${others} other snippet${others > 1 ? 's' : ''}` : ''
+    lines.push(`Based on \`${named.asset.name ?? 'your snippet'}\`${more}:`)
+  }
+  if (languages.earlier)
+    lines.push(`Staying with ${languageLabel(languages.earlier)}, as earlier in this conversation.`)
+  return lines
+}
+
+/** The answer's code block, and the line that introduces it. */
+function codeParts(query: string, grounding: CopilotGrounding, languages: Languages, pick: number): string[] {
+  const { asked, earlier, named, related } = languages
+  const language = asked ?? earlier ?? named ?? related ?? 'typescript'
+  const task = questionTask(query)
+  if (task) {
+    const intro = `Here is how to ${taskWording(task).doing} in ${languageLabel(language)}:`
+    return [intro, fenced(language, taskExample(language, task))]
+  }
+  const snippet = grounding.assets[0]
+  // The snippet's own code, unless the question asks about another language than the snippet's.
+  if (snippet && (asked === undefined || named === asked)) return [snippetBlock(snippet)]
+  const wanted = asked ?? earlier
+  if (!snippet && grounding.related && (wanted === undefined || related === wanted)) {
+    const name = grounding.related.asset.name ?? 'a snippet'
+    return [`The closest snippet you have saved is \`${name}\`:`, snippetBlock(grounding.related)]
+  }
+  return [fenced(language, exampleCode(language, pick))]
+}
+
+function snippetBlock({ original }: GroundingAsset): string {
+  const code = original?.fragment?.string?.raw ?? original?.file?.string?.raw ?? ''
+  return fenced(original?.classification.specific ?? 'text', code.split('\n').slice(0, CODE_LINES).join('\n'))
+}
+
+function snippetLanguage(snippet: GroundingAsset | undefined): CodeLanguage | undefined {
+  const specific = snippet?.original?.classification.specific
+  return specific === undefined ? undefined : tagLanguage(specific)
+}
+
+function fenced(tag: string, code: string): string {
+  return `\`\`\`${tag}\n${code}\n\`\`\``
 }
 
 /**

@@ -167,18 +167,18 @@ const EXAMPLES: Readonly<Record<CodeLanguage, { comment: string; body: (name: st
 }
 
 /**
- * A short example in a language, headed by a comment naming the question:
- * the body of the fenced block a composed answer holds. Deterministic for a
- * title and a pick.
+ * A short example in a language, headed by a comment saying what it is: the
+ * body of the fenced block an answer holds when the question asks for no
+ * task the copilot knows and nothing stored is relevant. Deterministic for a
+ * pick; it never repeats the question.
  *
  * @example
- * exampleCode('python', 'Read a file', 0) // '# Read a file\ndef solve(text: str) -> str:\n…'
+ * exampleCode('python', 0) // '# A starting point: check the input, then work on it\ndef solve(text: str) -> str:\n…'
  */
-export function exampleCode(language: CodeLanguage, title: string, pick: number): string {
+export function exampleCode(language: CodeLanguage, pick: number): string {
   const example = EXAMPLES[language]
   const name = NAMES[pick % NAMES.length]!
-  // A backtick run in the title would end the fenced block early.
-  return [`${example.comment} ${title.replace(/`/g, "'")}`, ...example.body(name)].join('\n')
+  return [`${example.comment} A starting point: check the input, then work on it`, ...example.body(name)].join('\n')
 }
 
 function capitalized(name: string): string {

@@ -109,3 +109,46 @@ function wordsOf(text: string): string[] {
   }
   return words
 }
+
+/** How an answer names each language in prose. */
+const LABELS: Readonly<Record<CodeLanguage, string>> = {
+  python: 'Python',
+  typescript: 'TypeScript',
+  javascript: 'JavaScript',
+  java: 'Java',
+  kotlin: 'Kotlin',
+  swift: 'Swift',
+  rust: 'Rust',
+  go: 'Go',
+  ruby: 'Ruby',
+  php: 'PHP',
+  csharp: 'C#',
+  cpp: 'C++',
+  c: 'C',
+  dart: 'Dart',
+  sql: 'SQL',
+  bash: 'Bash',
+}
+
+/**
+ * A language's name as prose writes it.
+ *
+ * @example
+ * languageLabel('csharp') // 'C#'
+ */
+export function languageLabel(language: CodeLanguage): string {
+  return LABELS[language]
+}
+
+/**
+ * The language a short tag names: a fenced block's info string or a
+ * snippet's classification (`ts`, `py`, `go`, `c`); undefined for one that
+ * names none (`text`).
+ *
+ * @example
+ * tagLanguage('go') // 'go'
+ */
+export function tagLanguage(tag: string): CodeLanguage | undefined {
+  // "in" makes the short names ("go", "c") read as languages.
+  return questionLanguage(`in ${tag.slice(0, 40)}`)
+}

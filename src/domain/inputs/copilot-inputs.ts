@@ -22,12 +22,27 @@ export const qgptQuestionInput = lazySchema(() =>
     .loose(),
 )
 
+/** How many seeds one relevance input may send: each comes back whole, so the answer is bounded too. */
+const MAX_RELEVANCE_SEEDS = 500
+
+/** Seeds: what a relevance input sends to be ranked with the stored assets (each a Seed, sent back as it came). */
+const relevanceSeeds = lazySchema(() =>
+  z
+    .object({
+      iterable: z
+        .array(z.object({}).loose())
+        .max(MAX_RELEVANCE_SEEDS, `send at most ${MAX_RELEVANCE_SEEDS} seeds in one relevance input`),
+    })
+    .loose(),
+)
+
 /** QGPTRelevanceInput: the body of `POST /qgpt/relevance`, and `relevance` of a stream input. */
 export const qgptRelevanceInput = lazySchema(() =>
   z
     .object({
       query: z.string(),
       model: z.string().optional(),
+      seeds: relevanceSeeds.optional(),
       assets: references.optional(),
       messages: references.optional(),
       options: z.object({ question: z.boolean().optional() }).loose().optional(),

@@ -47,6 +47,9 @@ export async function buildTestPage(): Promise<TestPage> {
     sourcemap: true,
     logLevel: 'silent',
     conditions: ['browser'],
+    // The page imports the package as an app does (its exports map, dist/), not through tsconfig.json's
+    // `paths`, which point the tests' typecheck at src/.
+    tsconfigRaw: {},
   })
   await copyFile(join(here, 'page/index.html'), join(outDir, 'index.html'))
   const require = createRequire(import.meta.url)

@@ -17,7 +17,7 @@ export interface ServerParts {
 
 /**
  * Stops what serves beside the HTTP server: the streams, the inspector's
- * live feeds, the default mock and every session's.
+ * live feeds, the MCP streams, the default mock and every session's.
  *
  * @example
  * stopServing(parts)
@@ -25,6 +25,7 @@ export interface ServerParts {
 export function stopServing(parts: ServerParts): void {
   parts.streams.close()
   parts.context.inspector.close()
+  parts.context.mcp.close()
   parts.service.close()
   parts.sessions.close()
 }

@@ -13,6 +13,7 @@ import { persistToFile } from '../persistence/file/file-persistence.js'
 import { listenOn, type ListeningAddress } from './http/listen-on.js'
 import { selectSession } from './sessions/select-session.js'
 import { createInspectorServer } from './serve-inspector.js'
+import { createMcpServing } from './mcp/serve-mcp.js'
 import type { StandaloneServerOptions } from './standalone-server-options.js'
 import { trackConnections } from './http/track-connections.js'
 import { createAnswerBatch } from './http/write-answer.js'
@@ -91,13 +92,18 @@ function createServerParts(service: MockService, options: StandaloneServerOption
   const port = portOf(service)
   const sessions = selectSession(port, options)
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY
+  const bodyBudget = createBodyBudget(
+    options.maxBodyBytesInFlight ?? Math.max(DEFAULT_MAX_BODY_IN_FLIGHT, maxBodyBytes),
+  )
+  const answers = createAnswerBatch()
   const context: RequestContext = {
     options,
     service: port,
     sessions,
     maxBodyBytes,
-    bodyBudget: createBodyBudget(options.maxBodyBytesInFlight ?? Math.max(DEFAULT_MAX_BODY_IN_FLIGHT, maxBodyBytes)),
-    answers: createAnswerBatch(),
+    bodyBudget,
+    answers,
+    mcp: createMcpServing({ service, maxBodyBytes, bodyBudget, answers }),
     inspector: createInspectorServer(service.inspection),
     persistence: undefined,
     closing: false,

@@ -14,6 +14,7 @@ import { listenOn, type ListeningAddress } from './http/listen-on.js'
 import { selectSession } from './sessions/select-session.js'
 import { createInspectorServer } from './serve-inspector.js'
 import { createMcpServing } from './mcp/serve-mcp.js'
+import { serveApplets } from './applets/serve-applets.js'
 import type { StandaloneServerOptions } from './standalone-server-options.js'
 import { trackConnections } from './http/track-connections.js'
 import { createAnswerBatch } from './http/write-answer.js'
@@ -113,5 +114,7 @@ function createServerParts(service: MockService, options: StandaloneServerOption
   const connections = trackConnections(server, maxConnections)
   server.on('request', createRequestHandler(context, connections, maxConnections))
   const streams = attachServiceStreams(server, port, { sessions, connections, maxConnections, options })
-  return { server, service: port, sessions, streams, connections, context }
+  // Launched applets answer on ports of their own, on the server's address.
+  const stopApplets = serveApplets(service, options.host ?? '127.0.0.1')
+  return { server, service: port, sessions, streams, connections, context, stopApplets }
 }

@@ -44,14 +44,8 @@ const STOP_WORDS = new Set(
   ),
 )
 
-/**
- * The keywords of a question: its words of three letters or more that are
- * not common ones, and its topics, lower-cased, each once.
- *
- * @example
- * memoryKeywords({ question: 'How did I debounce the search?', topics: ['React'] }) // ['debounce', 'search', 'react']
- */
-export function memoryKeywords(question: MemoryQuestion): string[] {
+/** The keywords of a question: its words of three letters or more that are not common ones, and its topics, lower-cased, each once. */
+function memoryKeywords(question: MemoryQuestion): string[] {
   const words = question.question.toLowerCase().match(/[\p{L}\p{N}_][\p{L}\p{N}_.-]*[\p{L}\p{N}_]/gu) ?? []
   const kept = words.filter((word) => word.length >= 3 && !STOP_WORDS.has(word))
   const topics = (question.topics ?? []).map((topic) => topic.trim().toLowerCase()).filter(Boolean)

@@ -3,7 +3,7 @@ import { createMemory, recallMemories, type RecalledMemory } from '../../domain/
 import type { Store } from '../../store/create-store.js'
 
 /** What a tool answers: its text, and whether it is an error the caller can fix. */
-export interface McpToolAnswer {
+interface McpToolAnswer {
   readonly text: string
   readonly isError?: boolean
 }

@@ -70,8 +70,9 @@ export function createMswAdapter(service: MockService, options: MswAdapterOption
     streamUrls,
     handlers: [
       ...createMswHandlers(port, baseUrl),
-      createStreamPassthrough(wsBase, Object.values(STREAM_PATHS)),
       createAppletHandler(service),
+      // Last: one handler shared by every mock in the process.
+      createStreamPassthrough(wsBase, Object.values(STREAM_PATHS)),
     ],
     startStreams(startOptions) {
       if (stop) return

@@ -125,7 +125,9 @@ async function isEsmOnly(specifier) {
   const subpath = `.${specifier.slice(name.length)}`
   const target = manifest.exports
     ? conditional(
-        typeof manifest.exports === 'string' ? manifest.exports : (manifest.exports[subpath] ?? manifest.exports),
+        typeof manifest.exports === 'string'
+          ? manifest.exports
+          : (manifest.exports[subpath] ?? patternTarget(manifest.exports, subpath) ?? manifest.exports),
       )
     : subpath === '.'
       ? (manifest.main ?? 'index.js')
@@ -133,7 +135,33 @@ async function isEsmOnly(specifier) {
   // null: the package keeps that entry from Node on purpose (msw/browser), as the entry requiring it is.
   if (target === null) return false
   if (typeof target !== 'string') return true
-  return target.endsWith('.mjs') || (manifest.type === 'module' && !target.endsWith('.cjs'))
+  if (target.endsWith('.mjs')) return true
+  if (target.endsWith('.cjs')) return false
+  return (await moduleType(dir, dirname(join(dir, target)))) === 'module'
+}
+
+/** The target of a subpath pattern of `exports` (`"./*": { require: "./dist/cjs/*" }`) for a subpath, with `*` filled in. */
+function patternTarget(exports, subpath) {
+  for (const [key, value] of Object.entries(exports)) {
+    const star = key.indexOf('*')
+    if (star === -1) continue
+    const [before, after] = [key.slice(0, star), key.slice(star + 1)]
+    if (!subpath.startsWith(before) || !subpath.endsWith(after)) continue
+    const filled = subpath.slice(before.length, subpath.length - after.length)
+    return JSON.parse(JSON.stringify(value).replaceAll('*', filled))
+  }
+  return undefined
+}
+
+/** The module type of files in `dir`: the `type` of the nearest package.json up to the package's own. */
+async function moduleType(packageDir, dir) {
+  for (let current = dir; ; current = dirname(current)) {
+    try {
+      return JSON.parse(await readFile(join(current, 'package.json'), 'utf8')).type ?? 'commonjs'
+    } catch {
+      if (current === packageDir || current === dirname(current)) return 'commonjs'
+    }
+  }
 }
 
 function conditional(value) {

@@ -2,6 +2,7 @@ import type { RequestHandler } from 'msw'
 import type { MockService } from '../core/create-mock-service.js'
 import { portOf } from '../core/service-port.js'
 import { STREAM_PATHS, streamUrlsOf, type StreamName } from '../events/stream-paths.js'
+import { createAppletHandler } from './create-applet-handler.js'
 import { createMswHandlers } from './create-msw-handlers.js'
 import { createStreamPassthrough } from './create-stream-passthrough.js'
 import { installWebSocket, type InstallWebSocketOptions } from './install-web-socket.js'
@@ -30,7 +31,8 @@ export interface MswAdapter {
   /**
    * MSW request handlers for every operation and the control API, for
    * `setupServer` or `setupWorker`, plus pass-through handlers for the
-   * identifier streams.
+   * identifier streams and the pages of the launched applets
+   * (`http://localhost:<applet port>/`).
    */
   readonly handlers: RequestHandler[]
   /**
@@ -66,7 +68,12 @@ export function createMswAdapter(service: MockService, options: MswAdapterOption
   return {
     baseUrl,
     streamUrls,
-    handlers: [...createMswHandlers(port, baseUrl), createStreamPassthrough(wsBase, Object.values(STREAM_PATHS))],
+    handlers: [
+      ...createMswHandlers(port, baseUrl),
+      createAppletHandler(service),
+      // Last: one handler shared by every mock in the process.
+      createStreamPassthrough(wsBase, Object.values(STREAM_PATHS)),
+    ],
     startStreams(startOptions) {
       if (stop) return
       const streams = startMockSocketStreams(port.streams, wsBase)

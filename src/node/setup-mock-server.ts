@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module'
 import type { WebSocket as NodeWebSocket } from 'ws'
 import { createMockService, type MockService, type MockServiceOptions } from '../core/create-mock-service.js'
+import { createMcpHandler } from '../msw/create-mcp-handler.js'
 import { createMswAdapter, type MswAdapter, type MswAdapterOptions } from '../msw/create-msw-adapter.js'
 import { mockServerHost, type HostedMock, type MockServerHost } from './mock-server-host.js'
 
@@ -46,11 +47,14 @@ export interface MockServer extends MockService, Omit<MswAdapter, 'startStreams'
 export function setupMockServer(options: SetupMockServerOptions = {}): MockServer {
   const service = createMockService(options)
   const msw = createMswAdapter(service, options)
+  // The MCP entry points, in Node only: the browser's bundle never reaches the MCP module or its SDK.
+  const mcp = createMcpHandler(service, msw.baseUrl)
+  const handlers = [mcp.handler, ...msw.handlers]
   const host = mockServerHost()
   const hosted: HostedMock = {
     baseUrl: msw.baseUrl,
     strategy: options.onUnhandledRequest ?? 'error',
-    handlers: msw.handlers,
+    handlers,
   }
   let listening = false
   // `ws` loads only when a test opens a socket the mock does not serve on a runtime without a global WebSocket.
@@ -60,7 +64,7 @@ export function setupMockServer(options: SetupMockServerOptions = {}): MockServe
   return Object.assign(Object.create(service) as MockService, {
     baseUrl: msw.baseUrl,
     streamUrls: msw.streamUrls,
-    handlers: msw.handlers,
+    handlers,
     server: host.server,
     async reset() {
       host.server.resetHandlers()
@@ -78,6 +82,7 @@ export function setupMockServer(options: SetupMockServerOptions = {}): MockServe
     },
     close() {
       msw.stopStreams()
+      mcp.close()
       if (listening) host.leave(hosted)
       listening = false
     },

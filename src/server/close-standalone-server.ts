@@ -13,11 +13,13 @@ export interface ServerParts {
   readonly streams: ServiceStreams
   readonly connections: ConnectionTracker
   readonly context: RequestContext
+  /** Stops serving the default mock's launched applets. */
+  readonly stopApplets: () => void
 }
 
 /**
  * Stops what serves beside the HTTP server: the streams, the inspector's
- * live feeds, the default mock and every session's.
+ * live feeds, the MCP streams, the applets, the default mock and every session's.
  *
  * @example
  * stopServing(parts)
@@ -25,6 +27,8 @@ export interface ServerParts {
 export function stopServing(parts: ServerParts): void {
   parts.streams.close()
   parts.context.inspector.close()
+  parts.context.mcp.close()
+  parts.stopApplets()
   parts.service.close()
   parts.sessions.close()
 }

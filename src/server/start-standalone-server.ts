@@ -13,6 +13,8 @@ import { persistToFile } from '../persistence/file/file-persistence.js'
 import { listenOn, type ListeningAddress } from './http/listen-on.js'
 import { selectSession } from './sessions/select-session.js'
 import { createInspectorServer } from './serve-inspector.js'
+import { createMcpServing } from './mcp/serve-mcp.js'
+import { serveApplets } from './applets/serve-applets.js'
 import type { StandaloneServerOptions } from './standalone-server-options.js'
 import { trackConnections } from './http/track-connections.js'
 import { createAnswerBatch } from './http/write-answer.js'
@@ -91,13 +93,18 @@ function createServerParts(service: MockService, options: StandaloneServerOption
   const port = portOf(service)
   const sessions = selectSession(port, options)
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY
+  const bodyBudget = createBodyBudget(
+    options.maxBodyBytesInFlight ?? Math.max(DEFAULT_MAX_BODY_IN_FLIGHT, maxBodyBytes),
+  )
+  const answers = createAnswerBatch()
   const context: RequestContext = {
     options,
     service: port,
     sessions,
     maxBodyBytes,
-    bodyBudget: createBodyBudget(options.maxBodyBytesInFlight ?? Math.max(DEFAULT_MAX_BODY_IN_FLIGHT, maxBodyBytes)),
-    answers: createAnswerBatch(),
+    bodyBudget,
+    answers,
+    mcp: createMcpServing({ service, maxBodyBytes, bodyBudget, answers }),
     inspector: createInspectorServer(service.inspection),
     persistence: undefined,
     closing: false,
@@ -107,5 +114,7 @@ function createServerParts(service: MockService, options: StandaloneServerOption
   const connections = trackConnections(server, maxConnections)
   server.on('request', createRequestHandler(context, connections, maxConnections))
   const streams = attachServiceStreams(server, port, { sessions, connections, maxConnections, options })
-  return { server, service: port, sessions, streams, connections, context }
+  // Launched applets answer on ports of their own, on the server's address.
+  const stopApplets = serveApplets(service, options.host ?? '127.0.0.1')
+  return { server, service: port, sessions, streams, connections, context, stopApplets }
 }

@@ -35,6 +35,17 @@ export const MAX_PICKED_PATHS = 1000
 /** At most this many intentions are kept; the oldest go first. */
 const MAX_INTENTIONS = 100
 
+/**
+ * What serves launched applets on real ports (the standalone server): it
+ * answers on the port asked for, or on another free one when that is taken.
+ */
+export interface AppletHost {
+  /** Serves an applet on `port`, or another free port; resolves with the port it answers on. */
+  serve(type: AppletType, port: number): Promise<number>
+  /** Stops serving every applet (terminate, reset, or the host's own close). */
+  stopAll(): void
+}
+
 /** The first port applets are answered on; each applet type has its own after it. */
 const APPLET_BASE_PORT = 39400
 
@@ -43,7 +54,8 @@ const APPLET_TYPES: readonly AppletType[] = clientEnumValues.OSAppletEnum
 /**
  * The state of the OS itself that is no record: permissions, the update
  * status, the file pickers' scripted answers, the applets launched and the
- * restarts. One per service instance; `reset()` brings back the defaults.
+ * restarts. One per service instance; `reset()` brings back the defaults
+ * (and stops the applets running).
  */
 export interface OsState {
   permissions(): Permissions
@@ -57,10 +69,18 @@ export interface OsState {
   pick(kind: PickerKind): readonly string[]
   /** Scripted answers waiting, per picker. */
   pickerAnswers(): Readonly<Record<PickerKind, ReadonlyArray<readonly string[]>>>
-  /** The port an applet answers on: the same for an applet type every time; marks it launched. */
-  launchApplet(type: AppletType): number
+  /**
+   * Launches an applet and resolves with the port it answers on: its type's
+   * own port, the same every time, unless the host serving applets found it
+   * taken and gave another; an applet already running keeps its port.
+   */
+  launchApplet(type: AppletType): Promise<number>
   /** The applet types launched since the last reset. */
   launchedApplets(): readonly AppletType[]
+  /** The applets running now (launched, not terminated since) and the port each answers on. */
+  runningApplets(): ReadonlyArray<{ readonly type: AppletType; readonly port: number }>
+  /** Has `host` serve the applets launched from now on; returns the function that stops it. */
+  hostApplets(host: AppletHost): () => void
   /** Restarts (or terminates and starts again) the service: its streams' clients are closed. */
   restart(kind: RestartKind): void
   /** How many times the service restarted or terminated since the last reset. */
@@ -81,13 +101,19 @@ const DEFAULT_UPDATE: UpdateState = { status: 'UP_TO_DATE' }
  *
  * @example
  * const os = createOsState({ onRestart: (kind) => hub.disconnectAll(1012, `PiecesOS ${kind}`) })
- * os.launchApplet('COPILOT') // 39401, every time
+ * await os.launchApplet('COPILOT') // 39401, every time
  */
 export function createOsState(hooks: { onRestart(kind: RestartKind): void }): OsState {
   let permissions = DEFAULT_PERMISSIONS
   let update = DEFAULT_UPDATE
   let restarts = 0
   const launched = new Set<AppletType>()
+  const running = new Map<AppletType, number>()
+  let host: AppletHost | undefined
+  const stopApplets = () => {
+    running.clear()
+    host?.stopAll()
+  }
   const intentions = new Map<string, string>()
   let intentionCount = 0
   const answers: Record<PickerKind, Array<readonly string[]>> = { files: [], folders: [] }
@@ -112,13 +138,28 @@ export function createOsState(hooks: { onRestart(kind: RestartKind): void }): Os
     },
     pick: (kind) => answers[kind].shift() ?? [],
     pickerAnswers: () => ({ files: [...answers.files], folders: [...answers.folders] }),
-    launchApplet(type) {
+    async launchApplet(type) {
       launched.add(type)
-      return APPLET_BASE_PORT + APPLET_TYPES.indexOf(type)
+      const port = running.get(type) ?? APPLET_BASE_PORT + APPLET_TYPES.indexOf(type)
+      running.set(type, port)
+      if (!host) return port
+      const served = await host.serve(type, port)
+      running.set(type, served)
+      return served
     },
     launchedApplets: () => [...launched],
+    runningApplets: () => [...running].map(([type, port]) => ({ type, port })),
+    hostApplets(next) {
+      host = next
+      return () => {
+        if (host === next) host = undefined
+        next.stopAll()
+      }
+    },
     restart(kind) {
       restarts++
+      // A terminated service's applets go with it; a restart brings them back.
+      if (kind === 'terminate') stopApplets()
       hooks.onRestart(kind)
     },
     restarts: () => restarts,
@@ -136,6 +177,7 @@ export function createOsState(hooks: { onRestart(kind: RestartKind): void }): Os
       update = DEFAULT_UPDATE
       restarts = 0
       launched.clear()
+      stopApplets()
       answers.files.length = 0
       answers.folders.length = 0
     },

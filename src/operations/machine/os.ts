@@ -20,11 +20,11 @@ export function osOf(context: OperationContext): OsState {
   return machineOf(context).os
 }
 
-/** The applet a launch or restart names, answered as the ActiveOSServerApplet on its port. */
-function launchApplet(context: OperationContext) {
+/** The applet a launch or restart names, answered as the ActiveOSServerApplet on the port it answers on. */
+async function launchApplet(context: OperationContext) {
   requireBody(context.request.body, 'InactiveOSServerApplet')
   const { type } = parseBody(inactiveAppletInput, context.request.body, 'InactiveOSServerApplet')
-  const port = osOf(context).launchApplet(type as AppletType)
+  const port = await osOf(context).launchApplet(type as AppletType)
   return json({ port, type, handler: { type: 'LOCAL_SERVER', isFolder: false, isAsset: true } })
 }
 

@@ -11,6 +11,7 @@ import { forwardUnimplemented } from './forward-unimplemented.js'
 import { drainsBodyless, readBody } from './read-body.js'
 import type { SessionSelector } from '../sessions/select-session.js'
 import type { InspectorServer } from '../serve-inspector.js'
+import type { McpServing } from '../mcp/serve-mcp.js'
 import type { StandaloneServerOptions } from '../standalone-server-options.js'
 import type { AnswerBatch } from './write-answer.js'
 
@@ -24,6 +25,8 @@ export interface RequestContext {
   readonly bodyBudget: BodyBudget
   readonly answers: AnswerBatch
   readonly inspector: InspectorServer
+  /** The default mock's MCP entry points. */
+  readonly mcp: McpServing
   /** The file the default mock's records are kept in (`persist`), once it is open. */
   persistence: FilePersistence | undefined
   /** Set by close(): answers from then on end their connections. */

@@ -1,0 +1,68 @@
+import { createServer, type Server } from 'node:http'
+import type { MockService } from '../../core/create-mock-service.js'
+import { appletPage } from '../../domain/machine/applet-page.js'
+import type { AppletHost, AppletType } from '../../domain/machine/os-state.js'
+import { listenOn } from '../http/listen-on.js'
+
+/**
+ * Serves a mock's launched applets on real ports, as PiecesOS does: each
+ * applet's page at `/` of the port `POST /os/applet/launch` answers (another
+ * free port when its own is taken), until `osTerminate`, a reset or the
+ * returned function stops them. One listener per applet type at most.
+ *
+ * @example
+ * const stop = serveApplets(service, '127.0.0.1')
+ * // POST /os/applet/launch { type: 'COPILOT' } → { port: 39401 }; GET http://127.0.0.1:39401/ → the conversations
+ * stop()
+ */
+export function serveApplets(service: MockService, host: string): () => void {
+  const servers = new Map<AppletType, Promise<{ server: Server; port: number }>>()
+  const appletHost: AppletHost = {
+    async serve(type, port) {
+      let serving = servers.get(type)
+      if (!serving) {
+        serving = listen(service, type, port, host)
+        servers.set(type, serving)
+        serving.catch(() => servers.delete(type))
+      }
+      return (await serving).port
+    },
+    stopAll() {
+      for (const serving of servers.values()) {
+        void serving.then(({ server }) => {
+          server.close()
+          server.closeAllConnections()
+        })
+      }
+      servers.clear()
+    },
+  }
+  return service.machine.os.hostApplets(appletHost)
+}
+
+/** A listener for one applet on `port`, or on a free port when that one is taken. */
+async function listen(service: MockService, type: AppletType, port: number, host: string) {
+  const server = createServer((request, response) => {
+    request.resume()
+    const path = (request.url ?? '/').split('?')[0]
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      response.writeHead(405, { allow: 'GET, HEAD', 'content-type': 'text/plain; charset=utf-8' })
+      response.end(`The ${type} applet answers GET / only.`)
+      return
+    }
+    if (path !== '/') {
+      response.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' })
+      response.end(`The ${type} applet answers at / only.`)
+      return
+    }
+    const page = appletPage(type, { store: service.store, os: service.machine.os, version: service.info.version })
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-length': Buffer.byteLength(page) })
+    response.end(request.method === 'HEAD' ? undefined : page)
+  })
+  try {
+    return { server, port: (await listenOn(server, port, host)).port }
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error
+    return { server, port: (await listenOn(server, 0, host)).port }
+  }
+}

@@ -14,7 +14,7 @@ export interface TestSocket {
 export interface StreamRuntime {
   readonly baseUrl: string
   readonly streamUrls: Readonly<Record<StreamName, string>>
-  readonly service: Pick<MockService, 'hub' | 'copilot' | 'faults' | 'store' | 'journal' | 'verify'>
+  readonly service: Pick<MockService, 'hub' | 'copilot' | 'faults' | 'store' | 'journal' | 'verify' | 'useScenario'>
   open<F = never>(url: string): { socket: TestSocket; frames: FrameRecorder<F>; opened: Promise<void> }
   clientCount(): number
   reset(): Promise<void>

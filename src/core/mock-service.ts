@@ -68,7 +68,11 @@ export interface MockServiceOptions {
   storeBudget?: StoreBudget
   /** Milliseconds between the chunks of a copilot answer on `/qgpt/stream` (default 0; a reply can set its own). */
   copilotPaceMs?: number
-  /** Milliseconds between the 10 % steps of a model download (default 0; `/__mock/downloads/pace` changes it). */
+  /**
+   * Milliseconds between the 10 % steps of a model download (default 400: a
+   * download takes 4 s, long enough to cancel by hand; 0 ends one at once, as
+   * a test usually wants; `/__mock/downloads/pace` changes it).
+   */
   downloadPaceMs?: number
   /**
    * The version `GET /.well-known/version` answers and `POST /connect`

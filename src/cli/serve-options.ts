@@ -24,6 +24,7 @@ export interface ServeOptions {
   readonly proxy?: string
   readonly maxStoreBytes?: number
   readonly downloadPaceMs?: number
+  readonly omitInitializedFrame?: boolean
 }
 
 /** The serve command's arguments: options, a request for help, or what is wrong with them. */
@@ -66,6 +67,9 @@ Options:
   --os-version V       version GET /.well-known/version answers (default ${DEFAULT_SERVICE_VERSION})
   --download-pace MS   milliseconds between the 10 % steps of a model download (default
                        ${DEFAULT_DOWNLOAD_PACE_MS}: a download takes ${(DEFAULT_DOWNLOAD_PACE_MS * 10) / 1000} s; 0 ends one at once)
+  --omit-initialized-frame
+                       start copilot answers on /qgpt/stream with their first chunk, not
+                       INITIALIZED (for the Python SDK's stream_question(), 3.0.0 to 5.0.1)
   --proxy URL          forward what the mock answers 501 (operations it does not implement) to a
                        running service, e.g. http://localhost:39300
   --quiet              no line per request or stream connection
@@ -89,6 +93,7 @@ const SERVE_OPTION_SPECS = {
   proxy: { type: 'string' },
   'max-store-bytes': { type: 'string' },
   'download-pace': { type: 'string' },
+  'omit-initialized-frame': { type: 'boolean' },
   quiet: { type: 'boolean' },
   help: { type: 'boolean' },
 } as const
@@ -166,6 +171,7 @@ export function parseServeArguments(argv: readonly string[]): ServeArguments {
       ...(values.proxy !== undefined && { proxy: values.proxy }),
       ...(text.maxStoreBytes !== undefined && { maxStoreBytes: text.maxStoreBytes }),
       ...(numbers['download-pace'] !== undefined && { downloadPaceMs: numbers['download-pace'] }),
+      ...(values['omit-initialized-frame'] === true && { omitInitializedFrame: true }),
     },
   }
 }

@@ -64,6 +64,13 @@ describe('the serve command arguments', () => {
     )
   })
 
+  it('leaves out the copilot INITIALIZED frame with --omit-initialized-frame, and sends it without', () => {
+    expect(parseServeArguments(['--omit-initialized-frame'])).toMatchObject({ options: { omitInitializedFrame: true } })
+    expect(parseServeArguments([])).not.toMatchObject({ options: { omitInitializedFrame: expect.anything() } })
+    expect(problemOf(['--omit-initialized-frame=yes'])).toBe('--omit-initialized-frame takes no value')
+    expect(SERVE_HELP).toContain('--omit-initialized-frame')
+  })
+
   it('still takes every valid value', () => {
     expect(parseServeArguments(['--port', '0', '--seed', '0', '--max-connections', '1'])).toMatchObject({
       options: { port: 0, seed: 0, maxConnections: 1 },

@@ -29,7 +29,12 @@ function opened(socket: { addEventListener(type: 'open', listener: () => void): 
 /** The runtimes every stream test runs against: mock-socket behind msw/node, and the standalone server's `ws`. */
 export const streamRuntimes: Array<{
   name: string
-  start(options?: { copilotPaceMs?: number; journalLimit?: number; downloadPaceMs?: number }): Promise<StreamRuntime>
+  start(options?: {
+    copilotPaceMs?: number
+    journalLimit?: number
+    downloadPaceMs?: number
+    omitInitializedFrame?: boolean
+  }): Promise<StreamRuntime>
 }> = [
   {
     name: 'in-process (mock-socket behind msw/node)',

@@ -36,7 +36,7 @@ export const PYTHON_SOCKETS = [
 ] as const
 
 /** The local foundations the vanilla example looks up, a cpu and a gpu model each. */
-export const VANILLA_LOCAL = ['LLAMA_2_7B', 'MISTRAL_7B', 'PHI_2']
+const VANILLA_LOCAL = ['LLAMA_2_7B', 'MISTRAL_7B', 'PHI_2']
 
 /** The models a client can ask with: cloud ones, and local ones downloaded. */
 export const usable = (models: readonly ListedModel[]) => models.filter((model) => model.cloud || model.downloaded)

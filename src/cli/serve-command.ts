@@ -50,6 +50,8 @@ export async function runServeCommand(argv: string[], io: Io = process): Promise
       ...(options.shutdownTimeoutMs !== undefined && { shutdownTimeoutMs: options.shutdownTimeoutMs }),
       ...(options.version !== undefined && { version: options.version }),
       ...(options.maxStoreBytes !== undefined && { maxStoreBytes: options.maxStoreBytes }),
+      ...(options.downloadPaceMs !== undefined && { downloadPaceMs: options.downloadPaceMs }),
+      ...(options.omitInitializedFrame && { omitInitializedFrame: true }),
       ...(options.persist !== undefined && { persist: options.persist }),
       ...(options.proxy !== undefined && { proxy: options.proxy }),
       ...(options.durability !== undefined && { durability: options.durability }),

@@ -1,5 +1,6 @@
 import { isScenarioName, SCENARIOS, type ScenarioName } from '../seeding/scenarios.js'
 import { DEFAULT_SERVICE_VERSION } from '../domain/machine/service-info.js'
+import { DEFAULT_DOWNLOAD_PACE_MS, MAX_DOWNLOAD_PACE_MS } from '../domain/machine/model-downloads.js'
 import type { GenerateFixturesOptions } from '../seeding/generate-fixtures.js'
 import type { Durability } from '../persistence/file/file-persistence.js'
 import { parseCliArguments } from './parse-cli-arguments.js'
@@ -22,6 +23,8 @@ export interface ServeOptions {
   readonly version?: string
   readonly proxy?: string
   readonly maxStoreBytes?: number
+  readonly downloadPaceMs?: number
+  readonly omitInitializedFrame?: boolean
 }
 
 /** The serve command's arguments: options, a request for help, or what is wrong with them. */
@@ -62,6 +65,11 @@ Options:
                        most the records may hold, in bytes or with a unit (e.g. 64MiB, 2GiB;
                        default 512MiB); a write past it answers 507 and changes nothing
   --os-version V       version GET /.well-known/version answers (default ${DEFAULT_SERVICE_VERSION})
+  --download-pace MS   milliseconds between the 10 % steps of a model download (default
+                       ${DEFAULT_DOWNLOAD_PACE_MS}: a download takes ${(DEFAULT_DOWNLOAD_PACE_MS * 10) / 1000} s; 0 ends one at once)
+  --omit-initialized-frame
+                       start copilot answers on /qgpt/stream with their first chunk, not
+                       INITIALIZED (for the Python SDK's stream_question(), 3.0.0 to 5.0.1)
   --proxy URL          forward what the mock answers 501 (operations it does not implement) to a
                        running service, e.g. http://localhost:39300
   --quiet              no line per request or stream connection
@@ -84,6 +92,8 @@ const SERVE_OPTION_SPECS = {
   'os-version': { type: 'string' },
   proxy: { type: 'string' },
   'max-store-bytes': { type: 'string' },
+  'download-pace': { type: 'string' },
+  'omit-initialized-frame': { type: 'boolean' },
   quiet: { type: 'boolean' },
   help: { type: 'boolean' },
 } as const
@@ -95,6 +105,7 @@ const NUMBER_RANGES = {
   'journal-limit': { min: 0, max: Number.MAX_SAFE_INTEGER, fallback: undefined },
   'max-connections': { min: 1, max: Number.MAX_SAFE_INTEGER, fallback: undefined },
   'shutdown-timeout': { min: 0, max: Number.MAX_SAFE_INTEGER, fallback: undefined },
+  'download-pace': { min: 0, max: MAX_DOWNLOAD_PACE_MS, fallback: undefined },
 } as const
 
 type NumberOption = keyof typeof NUMBER_RANGES
@@ -105,6 +116,7 @@ const VALUE_HINTS: Record<string, string> = {
     Object.entries(NUMBER_RANGES).map(([name, range]) => [name, `a whole number from ${range.min} to ${range.max}`]),
   ),
   'shutdown-timeout': `a whole number of milliseconds from 0 to ${Number.MAX_SAFE_INTEGER}`,
+  'download-pace': `a whole number of milliseconds from 0 to ${MAX_DOWNLOAD_PACE_MS}`,
   host: 'an address such as 127.0.0.1 or 0.0.0.0',
   fixtures: 'a fixtures directory',
   persist: 'a file path',
@@ -158,6 +170,8 @@ export function parseServeArguments(argv: readonly string[]): ServeArguments {
       ...(values['os-version'] !== undefined && { version: values['os-version'] }),
       ...(values.proxy !== undefined && { proxy: values.proxy }),
       ...(text.maxStoreBytes !== undefined && { maxStoreBytes: text.maxStoreBytes }),
+      ...(numbers['download-pace'] !== undefined && { downloadPaceMs: numbers['download-pace'] }),
+      ...(values['omit-initialized-frame'] === true && { omitInitializedFrame: true }),
     },
   }
 }

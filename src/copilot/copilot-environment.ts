@@ -14,4 +14,10 @@ export interface CopilotEnvironment extends CopilotHooks {
   readonly hub: StreamHub
   /** Milliseconds between chunks when a reply sets none. */
   readonly paceMs: number
+  /**
+   * Leaves out the `INITIALIZED` frame of every answer, for clients that end
+   * a stream on the first frame not `IN-PROGRESS` (the Python SDK's
+   * `stream_question()`, 3.0.0 to 5.0.1).
+   */
+  readonly omitInitialized?: boolean
 }

@@ -79,7 +79,8 @@ export function endAnswer(answer: StreamedAnswer, ending: AnswerEnding): void {
 
 /**
  * Runs an answer through its states: stores the question (a USER message,
- * in a new COPILOT conversation when none was named), sends `INITIALIZED`,
+ * in a new COPILOT conversation when none was named), sends `INITIALIZED`
+ * (unless the environment omits it),
  * the `IN-PROGRESS` chunks, stores what was sent as the ASSISTANT message,
  * then sends the ending (`COMPLETED`, `STOPPED` or `RESET`) — or `FAILED`
  * where a scripted reply fails part-way. A scripted reply wins over the
@@ -95,7 +96,7 @@ export async function streamAnswer(
 ): Promise<void> {
   const target = await storeQuestion(answer, environment.store)
   answer.state = 'streaming'
-  send(statusFrame(target, 'INITIALIZED'))
+  if (!environment.omitInitialized) send(statusFrame(target, 'INITIALIZED'))
   const script = scriptOf(answer.ask.question, target.conversation, environment)
   const { sent, failed } = await sendChunks(answer, target, script, send)
   if (failed) {

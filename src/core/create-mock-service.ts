@@ -63,8 +63,8 @@ export function createMockService(options: MockServiceOptions = {}): MockService
   // Every WebSocket, accepted or refused, is journaled: opened, counted and closed here, whatever the transport.
   const sessionFrames = createSessionFrameLog()
   const connections = connectionJournal(clock, journal, sessionFrames)
-  const paceMs = options.copilotPaceMs ?? 0
-  const streams = serviceStreams({ store, hub, clock, renderer, copilotHooks, machine, paceMs, connections })
+  const copilotAnswers = copilotFrames(options)
+  const streams = serviceStreams({ store, hub, clock, renderer, copilotHooks, machine, connections, ...copilotAnswers })
   const environment = environmentOf({ store, machine, renderer, copilotHooks, faults, journal }, options.version)
   const inspection = serviceInspection({
     ...{ store, journal, faults, hub, clock, operations },
@@ -185,6 +185,11 @@ function copilotHooksOf(store: Store, copilot: CopilotReplies, seed: number): Co
       return `The model "${model.name}" runs locally and is not downloaded. Download it first (POST /model/${model.id}/download), or ask a cloud model.`
     },
   }
+}
+
+/** How the copilot's answers are sent: the pace of their chunks, and whether `INITIALIZED` starts them. */
+function copilotFrames(options: MockServiceOptions): { paceMs: number; omitInitialized: boolean } {
+  return { paceMs: options.copilotPaceMs ?? 0, omitInitialized: options.omitInitializedFrame === true }
 }
 
 /** The machine of a service: a restart closes every stream client with 1012 (Service Restart); they may come back at once. */

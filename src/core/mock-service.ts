@@ -68,7 +68,20 @@ export interface MockServiceOptions {
   storeBudget?: StoreBudget
   /** Milliseconds between the chunks of a copilot answer on `/qgpt/stream` (default 0; a reply can set its own). */
   copilotPaceMs?: number
-  /** Milliseconds between the 10 % steps of a model download (default 0; `/__mock/downloads/pace` changes it). */
+  /**
+   * Leaves out the `INITIALIZED` frame that starts every answer on
+   * `/qgpt/stream` (default false: it is sent, as the service sends it). For
+   * the published Python SDK (`pieces_os_client` 3.0.0 to 5.0.1), whose
+   * `copilot.stream_question()` stops at the first frame that is not
+   * `IN-PROGRESS` and so yields no text after `INITIALIZED`; the `pieces`
+   * CLI's chat view expects the frame. See docs/troubleshooting.md.
+   */
+  omitInitializedFrame?: boolean
+  /**
+   * Milliseconds between the 10 % steps of a model download (default 400: a
+   * download takes 4 s, long enough to cancel by hand; 0 ends one at once, as
+   * a test usually wants; `/__mock/downloads/pace` changes it).
+   */
   downloadPaceMs?: number
   /**
    * The version `GET /.well-known/version` answers and `POST /connect`

@@ -23,6 +23,8 @@ export interface StreamParts {
   readonly copilotHooks: CopilotHooks
   readonly machine: ServiceMachine
   readonly paceMs: number
+  /** Leaves out the copilot's `INITIALIZED` frames (`omitInitializedFrame`). */
+  readonly omitInitialized: boolean
   readonly connections: StreamConnectionHooks
 }
 
@@ -32,11 +34,11 @@ export interface StreamParts {
  * found by its path (`pattern`); `close()` stops them listening.
  *
  * @example
- * const streams = serviceStreams({ store, hub, clock, renderer, copilotHooks, machine, paceMs: 0, connections })
+ * const streams = serviceStreams({ store, hub, clock, renderer, copilotHooks, machine, paceMs: 0, omitInitialized: false, connections })
  * streams.pattern('/model/m-1/download/progress')?.name // 'modelDownloadProgress'
  */
 export function serviceStreams(parts: StreamParts): ServiceStreams {
-  const { store, hub, clock, renderer, copilotHooks, machine, paceMs, connections } = parts
+  const { store, hub, clock, renderer, copilotHooks, machine, paceMs, omitInitialized, connections } = parts
   const frameWire = () => renderer.answer({ now: clock.now(), transferables: true, keep: false })
   const served = serveStreams(store, hub, {
     status: {
@@ -47,7 +49,7 @@ export function serviceStreams(parts: StreamParts): ServiceStreams {
       lastCheckedIn: () => JSON.stringify({ value: clock.now().toISOString() }),
       visionStatus: () => JSON.stringify(buildVisionStatus(machine.vision.state(), frameWire())),
     },
-    copilot: () => copilotStream({ store, hub, paceMs, ...copilotHooks }),
+    copilot: () => copilotStream({ store, hub, paceMs, omitInitialized, ...copilotHooks }),
   })
   const stopVision = machine.vision.subscribe(() => served.resend('visionStatus'))
   const downloads = serveModelDownloadStreams(hub, machine.downloads)

@@ -3,6 +3,7 @@ import type { FixtureSet } from './fixture-files.js'
 import type { GenerateFixturesOptions } from './generate-fixtures.js'
 import { validateFixtures } from './validate-fixtures.js'
 import type { RecordSet } from '../store/create-store.js'
+import type { RecordKind } from '../store/kinds/record-kinds.js'
 import type { UserRecord } from '../store/schemas/schemas.js'
 
 /**
@@ -34,7 +35,9 @@ export const GONE_ASSET_ID: string = defaultGoneAssetId
 /**
  * The records of a named scenario. `default` is the fixtures the service was
  * created with (the embedded dataset unless given) or the records it asked the
- * generator for, `empty` has no records,
+ * generator for, `empty` the machine alone (the default dataset's, or the
+ * given fixtures', models, user and applications) with
+ * no user data, so every public client starts on it,
  * `large` is generated from the seed (200 assets, 500 conversations of 20 to 60 messages), and
  * `gone-asset` is the default dataset with {@link GONE_ASSET_ID} deleted,
  * `signed-out` the default dataset with its user signed out (signing in finds them again), and
@@ -55,7 +58,7 @@ export async function scenarioData(
       if (options.generate) return { records: await generated(options.generate), goneAssets: [] }
       return { records: fixtureRecords(options.fixtures), goneAssets: [] }
     case 'empty':
-      return { records: {}, goneAssets: [] }
+      return { records: machineRecords(fixtureRecords(options.fixtures)), goneAssets: [] }
     case 'large':
       return {
         records: await generated({
@@ -93,6 +96,19 @@ export async function scenarioData(
  */
 export function fixtureRecords(fixtures: FixtureSet | undefined): RecordSet {
   return fixtures === undefined || isDefaultFixtureSet(fixtures) ? defaultRecords() : validateFixtures(fixtures)
+}
+
+/**
+ * The record kinds that are the machine, not its user's data: the model
+ * catalogue, the user and the connected applications. The `empty` scenario
+ * keeps them, so a client that needs a default model or a signed-in user
+ * starts on it.
+ */
+const MACHINE_KINDS: readonly RecordKind[] = ['model', 'user', 'application']
+
+/** The records of the machine kinds alone. */
+function machineRecords(records: RecordSet): RecordSet {
+  return Object.fromEntries(MACHINE_KINDS.flatMap((kind) => (records[kind] ? [[kind, records[kind]]] : [])))
 }
 
 function withUsers(records: RecordSet, change: (user: UserRecord) => UserRecord): RecordSet {

@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream'
 import { describe, expect, it } from 'vitest'
 import { runFixturesCommand } from '../../src/cli/fixtures-command.js'
-import { parseServeArguments } from '../../src/cli/serve-options.js'
+import { parseServeArguments, SERVE_HELP } from '../../src/cli/serve-options.js'
 
 /** The problem the serve command reports for `argv`, or a failed expectation when it has none. */
 function problemOf(argv: string[]): string {
@@ -50,6 +50,25 @@ describe('the serve command arguments', () => {
     [['39300'], 'unexpected argument "39300": every value follows its option, as in --port 39300'],
   ])('says in one line what %j takes', (argv, problem) => {
     expect(problemOf(argv)).toBe(problem)
+  })
+
+  it('takes the download pace in milliseconds with --download-pace, and says the range it takes', () => {
+    expect(parseServeArguments(['--download-pace', '0'])).toMatchObject({ options: { downloadPaceMs: 0 } })
+    expect(parseServeArguments(['--download-pace', '1000'])).toMatchObject({ options: { downloadPaceMs: 1000 } })
+    expect(parseServeArguments([])).not.toMatchObject({ options: { downloadPaceMs: expect.anything() } })
+    expect(problemOf(['--download-pace', '60001'])).toBe(
+      '--download-pace takes a whole number of milliseconds from 0 to 60000, got "60001"',
+    )
+    expect(SERVE_HELP).toMatch(
+      /--download-pace MS +milliseconds between the 10 % steps of a model download \(default\s+400/,
+    )
+  })
+
+  it('leaves out the copilot INITIALIZED frame with --omit-initialized-frame, and sends it without', () => {
+    expect(parseServeArguments(['--omit-initialized-frame'])).toMatchObject({ options: { omitInitializedFrame: true } })
+    expect(parseServeArguments([])).not.toMatchObject({ options: { omitInitializedFrame: expect.anything() } })
+    expect(problemOf(['--omit-initialized-frame=yes'])).toBe('--omit-initialized-frame takes no value')
+    expect(SERVE_HELP).toContain('--omit-initialized-frame')
   })
 
   it('still takes every valid value', () => {

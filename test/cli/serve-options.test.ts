@@ -53,6 +53,14 @@ describe('the CLI options for the data served', () => {
 })
 
 describe('the request log', () => {
+  it('paces model downloads with --download-pace MS, 400 ms a step without it', async () => {
+    const paced = startCli(['--port', '0', '--quiet', '--download-pace', '0'])
+    const plain = startCli(['--port', '0', '--quiet'])
+    const pace = async (line: string) => (await fetch(`${urlOf(line)}/__mock/downloads`)).json()
+    expect(await pace(await paced.nextLine(ready))).toEqual({ paceMs: 0 })
+    expect(await pace(await plain.nextLine(ready))).toEqual({ paceMs: 400 })
+  })
+
   it('has a line when a stream client connects and when it closes', async () => {
     const cli = startCli(['--port', '0'])
     const url = urlOf(await cli.nextLine(ready))

@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { checkModel } from '../contract/check-model.js'
 import { streamRuntimes, type StreamRuntime } from '../events/stream-runtimes.js'
 import { clientReplay, firstWordOf, type ClientReplay } from './replay.js'
+import { cliStartup } from './start-ups.js'
 
 /*
  * The `pieces` CLI (pieces-app/cli-agent), command by command, as its public
@@ -25,19 +26,9 @@ describe.each(streamRuntimes)('the pieces CLI, $name', ({ start }) => {
 
   /** Settings.startup: port scan, health, version, the signed-in user, the OS application's id. */
   async function startup() {
-    await cli.call('getWellKnownHealth', 'HEAD', '/.well-known/health')
-    const health = await cli.call('getWellKnownHealth', 'GET', '/.well-known/health')
-    expect(health.status).toBe(200)
-    const version = await cli.call('getWellKnownVersion', 'GET', '/.well-known/version')
-    expect(version.text).toMatch(/^12\.\d+\.\d+/)
-    const user = await cli.read('userSnapshot', 'GET', '/user', 'ReturnedUserProfile')
-    expect(user.user).toBeDefined()
-    // get_os_id: the OS_SERVER application's id when listed (a missing one is reported as "unknown").
-    await cli.read('applicationsSnapshot', 'GET', '/applications', 'Applications')
-    const context = await cli.read('connect', 'POST', '/connect', 'Context', {
-      body: { application: { name: 'PIECES_FOR_DEVELOPERS_CLI', platform: 'LINUX', version: '1.16.0' } },
-    })
-    application = (context.application as { id: string }).id
+    const started = await cliStartup(cli)
+    expect(started.user).toBeDefined()
+    application = started.application
   }
 
   /** The asset ids `pieces list` shows, by GET /assets/identifiers. */

@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { checkModel } from '../contract/check-model.js'
 import { streamRuntimes, type StreamRuntime } from '../events/stream-runtimes.js'
 import { clientReplay, type ClientReplay } from './replay.js'
+import { PYTHON_SOCKETS as SOCKETS, pythonSdkStartup, VISION } from './start-ups.js'
 
 /*
  * The Python SDK's wrapper (pieces-os-client-sdk-for-python, wrapper/):
@@ -17,16 +18,6 @@ interface Frame {
   question?: { answers: { iterable: Array<{ text?: string }> } }
 }
 type Json = Record<string, unknown>
-const VISION = '/workstream_pattern_engine/processors/vision'
-const SOCKETS = [
-  '/conversations/stream/identifiers',
-  '/assets/stream/identifiers',
-  '/user/stream',
-  '/.well-known/stream/health',
-  '/anchors/stream/identifiers',
-  `${VISION}/status/stream`,
-  '/ranges/stream/identifiers',
-] as const
 
 describe.each(streamRuntimes)("the Python SDK's PiecesClient, $name", ({ start }) => {
   let mock: StreamRuntime
@@ -36,18 +27,10 @@ describe.each(streamRuntimes)("the Python SDK's PiecesClient, $name", ({ start }
   /** _startup: health, connect, the user, then the seven sockets, each with its first frame. */
   async function startup() {
     sdk = clientReplay(mock)
-    expect((await sdk.call('getWellKnownHealth', 'GET', '/.well-known/health')).status).toBe(200)
-    const context = await sdk.read('connect', 'POST', '/connect', 'Context', {
-      body: { application: { name: 'OPEN_SOURCE', platform: 'LINUX', version: '4.4.1' } },
-    })
-    application = (context.application as { id: string }).id
-    const user = await sdk.read('userSnapshot', 'GET', '/user', 'ReturnedUserProfile', { headers: { application } })
-    expect(user.user).toBeDefined()
-    const sockets = Object.fromEntries(SOCKETS.map((path) => [path, sdk.open<unknown>(path)]))
-    const first = Object.fromEntries(
-      await Promise.all(SOCKETS.map(async (path) => [path, await sockets[path]!.frames.next()] as const)),
-    )
-    return { sockets, first }
+    const started = await pythonSdkStartup(sdk)
+    expect(started.user).toBeDefined()
+    application = started.application
+    return started
   }
   /** What LTMVisionWS.on_message does with every frame: read the status snapshot. */
   const visionStatus = () =>

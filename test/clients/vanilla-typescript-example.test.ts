@@ -55,7 +55,7 @@ describe.each(streamRuntimes)("Pieces' vanilla TypeScript example, $name", ({ st
     models.filter((model) => LOCAL.includes(model.foundation ?? '') && model.unique !== 'llama-2-7b-chat.ggmlv3.q4_K_M')
 
   beforeAll(async () => {
-    mock = await start({ copilotPaceMs: 0 })
+    mock = await start({ copilotPaceMs: 0, downloadPaceMs: 0 })
   })
   beforeEach(() => {
     app = clientReplay(mock)

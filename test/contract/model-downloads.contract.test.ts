@@ -7,6 +7,7 @@ import {
   type ModelDownloadProgress,
 } from '@pieces.app/pieces-os-client'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { DEFAULT_DOWNLOAD_PACE_MS } from '../../src/domain/machine/model-downloads.js'
 import { streamRuntimes, type StreamRuntime, type TestSocket } from '../events/stream-runtimes.js'
 import { checkModel } from './check-model.js'
 
@@ -42,7 +43,7 @@ describe.each(streamRuntimes)('model downloads through the official client, $nam
   }
 
   beforeAll(async () => {
-    mock = await start()
+    mock = await start({ downloadPaceMs: 0 })
   })
   afterEach(async () => {
     for (const socket of sockets.splice(0)) socket.close()
@@ -83,8 +84,8 @@ describe.each(streamRuntimes)('model downloads through the official client, $nam
     })
   })
 
-  it('cancels a download under way: a CANCELED frame, and the model neither downloading nor downloaded', async () => {
-    expect((await setPace(1000)).status).toBe(200)
+  it('cancels a download under way at the default pace: a CANCELED frame, and the model neither downloading nor downloaded', async () => {
+    expect((await setPace(DEFAULT_DOWNLOAD_PACE_MS)).status).toBe(200)
     const frames = await progressOf(PHI_2_GPU)
     await models().modelSpecificModelDownload({ model: PHI_2_GPU })
     await frames.next((frame) => frame.status === 'INITIALIZED')

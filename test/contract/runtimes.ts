@@ -12,13 +12,15 @@ export interface ContractRuntime {
 }
 
 const CONTRACT_CLOCK_START = '2024-07-01T09:00:00.000Z'
+/** Downloads end at once here: the contract tests check what is answered, not the pace a person sees. */
+const DOWNLOAD_PACE_MS = 0
 
 /** The runtimes every contract test runs against: in-process MSW and the standalone server. */
 export const runtimes: Array<{ name: string; start(): Promise<ContractRuntime> }> = [
   {
     name: 'in-process (msw/node setupServer)',
     async start() {
-      const mock = setupMockServer({ clock: fixedClock(CONTRACT_CLOCK_START) })
+      const mock = setupMockServer({ clock: fixedClock(CONTRACT_CLOCK_START), downloadPaceMs: DOWNLOAD_PACE_MS })
       await mock.listen()
       return {
         baseUrl: mock.baseUrl,
@@ -32,7 +34,11 @@ export const runtimes: Array<{ name: string; start(): Promise<ContractRuntime> }
   {
     name: 'standalone HTTP server',
     async start() {
-      const server = await startStandaloneServer({ port: 0, clock: fixedClock(CONTRACT_CLOCK_START) })
+      const server = await startStandaloneServer({
+        port: 0,
+        clock: fixedClock(CONTRACT_CLOCK_START),
+        downloadPaceMs: DOWNLOAD_PACE_MS,
+      })
       return {
         baseUrl: server.url,
         store: server.service.store,

@@ -14,7 +14,7 @@ export interface TestSocket {
 export interface StreamRuntime {
   readonly baseUrl: string
   readonly streamUrls: Readonly<Record<StreamName, string>>
-  readonly service: Pick<MockService, 'hub' | 'copilot' | 'faults' | 'store' | 'journal' | 'verify'>
+  readonly service: Pick<MockService, 'hub' | 'copilot' | 'faults' | 'store' | 'journal' | 'verify' | 'useScenario'>
   open<F = never>(url: string): { socket: TestSocket; frames: FrameRecorder<F>; opened: Promise<void> }
   clientCount(): number
   reset(): Promise<void>
@@ -29,7 +29,12 @@ function opened(socket: { addEventListener(type: 'open', listener: () => void): 
 /** The runtimes every stream test runs against: mock-socket behind msw/node, and the standalone server's `ws`. */
 export const streamRuntimes: Array<{
   name: string
-  start(options?: { copilotPaceMs?: number; journalLimit?: number; downloadPaceMs?: number }): Promise<StreamRuntime>
+  start(options?: {
+    copilotPaceMs?: number
+    journalLimit?: number
+    downloadPaceMs?: number
+    omitInitializedFrame?: boolean
+  }): Promise<StreamRuntime>
 }> = [
   {
     name: 'in-process (mock-socket behind msw/node)',

@@ -17,9 +17,9 @@ async function create(url: string, size: number, session?: string): Promise<{ st
   return { status: response.status, text: await response.text() }
 }
 
-/** The bytes the default scenario's records count against a store budget. */
-async function seededBytes(): Promise<number> {
-  const service = createMockService()
+/** The bytes a scenario's records count against a store budget (the empty one's are the machine's: models, user, applications). */
+async function seededBytes(scenario: 'default' | 'empty' = 'default'): Promise<number> {
+  const service = createMockService({ scenario })
   await service.ready
   const { used } = service.store.bytes()
   service.close()
@@ -38,7 +38,9 @@ describe('one store budget for the standalone server and its sessions', () => {
   })
 
   it('refuses a write in the default mock once sessions hold most of the budget', async () => {
-    server = await startStandaloneServer({ port: 0, scenario: 'empty', maxStoreBytes: 256 * KiB })
+    // The default mock and two sessions each hold the empty scenario's machine records.
+    const machine = await seededBytes('empty')
+    server = await startStandaloneServer({ port: 0, scenario: 'empty', maxStoreBytes: 256 * KiB + 3 * machine })
     expect((await create(server.url, 120 * KiB, 'a')).status).toBe(200)
     expect((await create(server.url, 120 * KiB, 'b')).status).toBe(200)
 

@@ -1,14 +1,13 @@
 import { textAnswer } from '../../execution/answer.js'
-import type { ModelDownloads } from '../../domain/machine/model-downloads.js'
+import { MAX_DOWNLOAD_PACE_MS as MAX_PACE_MS, type ModelDownloads } from '../../domain/machine/model-downloads.js'
 import { jsonAnswer, type ControlRoute } from './control-route.js'
-
-const MAX_PACE_MS = 60_000
 
 /**
  * The control routes of model downloads: `GET /__mock/downloads` answers
  * `{ paceMs }`, and `POST /__mock/downloads/pace` with `{ paceMs }` (a whole
  * number of milliseconds from 0 to 60000) sets the time between two 10 %
- * steps of every download from then on.
+ * steps of every download from then on (400 unless the mock was given
+ * `downloadPaceMs` or `--download-pace`: a 4 s download).
  *
  * @example
  * await fetch(`${baseUrl}/__mock/downloads/pace`, { method: 'POST', body: JSON.stringify({ paceMs: 20 }) })

@@ -23,6 +23,33 @@ export interface ModelDownloads {
   paceMs: number
 }
 
+/**
+ * The default time between two 10 % steps of a model download: 10 steps of
+ * 400 ms, so a download takes 4 s, long enough for a person to press a
+ * "Cancel download" button while it runs. Tests that want a download over at
+ * once set `downloadPaceMs: 0`.
+ *
+ * @example
+ * createMockService({ downloadPaceMs: DEFAULT_DOWNLOAD_PACE_MS / 4 }) // a 1 s download
+ */
+export const DEFAULT_DOWNLOAD_PACE_MS = 400
+
+/**
+ * The longest time between two steps a download may be given (a minute: a 10-minute download).
+ *
+ * @example
+ * paceMs >= 0 && paceMs <= MAX_DOWNLOAD_PACE_MS
+ */
+export const MAX_DOWNLOAD_PACE_MS = 60_000
+
+/** How the downloads wait between two steps: runs `step` after `ms`, and returns the function that cancels it. */
+type Schedule = (step: () => void, ms: number) => () => void
+
+const timerSchedule: Schedule = (step, ms) => {
+  const timer = setTimeout(step, ms)
+  return () => clearTimeout(timer)
+}
+
 /** At most this many downloads run at once… */
 const MAX_DOWNLOADS = 4
 /** …and this many progress listeners are heard, over every model. */
@@ -31,24 +58,32 @@ const STEP = 10
 
 /**
  * Creates the downloads of a store's local models: a download goes from 0 to
- * 100 % in steps of 10 % at `paceMs`, and the model is `downloaded` only when
- * it completes. Cancelling stops it; a model deleted meanwhile fails it; a
- * reload of the store's records (reset, restore, scenario) stops every
- * download with a RESET frame.
+ * 100 % in steps of 10 % at `paceMs` ({@link DEFAULT_DOWNLOAD_PACE_MS} unless
+ * given), and the model is `downloaded` only when it completes. Cancelling
+ * stops it; a model deleted meanwhile fails it; a reload of the store's
+ * records (reset, restore, scenario) stops every download with a RESET frame.
+ * `schedule` replaces the timers (a test steps the downloads itself).
  *
  * @example
  * const downloads = createModelDownloads(store, { paceMs: 50 })
  * await downloads.start(modelId)
  */
-export function createModelDownloads(store: Store, options: { paceMs?: number } = {}): ModelDownloads {
-  const running = new Map<string, { percentage: number; timer: ReturnType<typeof setTimeout> | undefined }>()
+export function createModelDownloads(
+  store: Store,
+  options: { paceMs?: number; schedule?: Schedule } = {},
+): ModelDownloads {
+  const schedule = options.schedule ?? timerSchedule
+  const running = new Map<string, { percentage: number; cancelStep: (() => void) | undefined }>()
   const { tell, listen } = createDownloadListeners<DownloadProgress>(MAX_LISTENERS)
-  const downloads: ModelDownloads = { start, cancel, progress, listen, paceMs: options.paceMs ?? 0 }
+  const downloads: ModelDownloads = {
+    ...{ start, cancel, progress, listen },
+    paceMs: options.paceMs ?? DEFAULT_DOWNLOAD_PACE_MS,
+  }
 
   function stop(id: string, status: DownloadProgress['status']): void {
     const download = running.get(id)
     if (!download) return
-    clearTimeout(download.timer)
+    download.cancelStep?.()
     running.delete(id)
     tell(id, { status, percentage: download.percentage })
   }
@@ -58,10 +93,10 @@ export function createModelDownloads(store: Store, options: { paceMs?: number } 
     download.percentage = Math.min(100, download.percentage + STEP)
     if (download.percentage < 100) {
       tell(id, { status: 'IN-PROGRESS', percentage: download.percentage })
-      download.timer = setTimeout(() => step(id), downloads.paceMs)
+      download.cancelStep = schedule(() => step(id), downloads.paceMs)
       return
     }
-    download.timer = undefined
+    download.cancelStep = undefined
     setDownloading(store, id, false, true).then(
       () => stop(id, 'COMPLETED'),
       () => stop(id, 'FAILED'),
@@ -80,7 +115,7 @@ export function createModelDownloads(store: Store, options: { paceMs?: number } 
     }
     const started = await setDownloading(store, id, true)
     if (running.has(id)) return started
-    running.set(id, { percentage: 0, timer: setTimeout(() => step(id), downloads.paceMs) })
+    running.set(id, { percentage: 0, cancelStep: schedule(() => step(id), downloads.paceMs) })
     tell(id, { status: 'INITIALIZED', percentage: 0 })
     return started
   }

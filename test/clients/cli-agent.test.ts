@@ -130,7 +130,7 @@ describe.each(streamRuntimes)('the pieces CLI, $name', ({ start }) => {
     await cli.read('conversationGetSpecificConversation', 'GET', `/conversation/${conversation}`, 'Conversation')
   })
 
-  it('pieces ask --ltm turns long-term memory on and grounds a new chat in a time range', async () => {
+  it('pieces ask --ltm turns long-term memory on and grounds a new chat in a time range sent without an offset', async () => {
     cli = clientReplay(mock)
     await startup()
     const vision = '/workstream_pattern_engine/processors/vision'
@@ -174,10 +174,17 @@ describe.each(streamRuntimes)('the pieces CLI, $name', ({ start }) => {
         body: { name: 'New Conversation', type: 'COPILOT' },
       },
     )
-    const now = Date.now()
+    // BasicRange.create(): the last 15 minutes as Python's isoformat() of a naive datetime.now() writes them.
     const range = await cli.read<{ id: string }>('rangesCreateNewRange', 'POST', '/ranges/create', 'Range', {
-      body: { from: { value: new Date(now - 15 * 60_000).toISOString() }, to: { value: new Date(now).toISOString() } },
+      body: { from: { value: '2026-11-28T20:02:07.069815' }, to: { value: '2026-11-28T20:17:07' } },
     })
+    const stored = await cli.read<{ from?: { value: string }; to?: { value: string } }>(
+      'rangesSpecificRangeSnapshot',
+      'GET',
+      `/range/${range.id}`,
+      'Range',
+    )
+    expect([stored.from?.value, stored.to?.value]).toEqual(['2026-11-28T20:02:07.069Z', '2026-11-28T20:17:07.000Z'])
     await cli.call(
       'rangeAssociateConversationGroundingTemporalRangeWorkstreams',
       'POST',

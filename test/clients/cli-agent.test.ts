@@ -245,6 +245,52 @@ describe.each(streamRuntimes)('the pieces CLI, $name', ({ start }) => {
     expect(after).not.toContain(chats[0])
   })
 
+  it('pieces chats shows the chats just made among its first ten, the newest first, and a renamed one on top', async () => {
+    cli = clientReplay(mock)
+    await startup()
+    // A second between writes, on the mock's clock: each write is newer than the one before.
+    const tick = () => cli.call('advanceClock', 'POST', '/__mock/clock/advance', { body: { ms: 1_000 } })
+    await cli.call('freezeClock', 'POST', '/__mock/clock/freeze', { body: { at: '2026-11-28T20:17:07.000Z' } })
+    try {
+      const made: string[] = []
+      for (let index = 0; index < 11; index++) {
+        await tick()
+        const chat = await cli.read<{ id: string }>(
+          'conversationsCreateSpecificConversation',
+          'POST',
+          '/conversations/create',
+          'Conversation',
+          { body: { name: `Chat ${index}`, type: 'COPILOT' } },
+        )
+        made.push(chat.id)
+      }
+      const listed = async () =>
+        ids(
+          await cli.read(
+            'conversationsIdentifiersSnapshot',
+            'GET',
+            '/conversations/identifiers',
+            'FlattenedConversations',
+          ),
+        )
+      // get_conversations(max_chats=10): the first ten of the list.
+      expect((await listed()).slice(0, 10)).toEqual(made.slice(1).reverse())
+      const oldest = await cli.read(
+        'conversationGetSpecificConversation',
+        'GET',
+        `/conversation/${made[0]}`,
+        'Conversation',
+      )
+      await tick()
+      await cli.read('conversationUpdate', 'POST', '/conversation/update', 'Conversation', {
+        body: { ...oldest, name: 'Renamed' },
+      })
+      expect((await listed())[0]).toBe(made[0])
+    } finally {
+      await cli.call('resumeClock', 'POST', '/__mock/clock/resume', { body: {} })
+    }
+  })
+
   it('pieces create saves the clipboard as a material that pieces list then shows', async () => {
     cli = clientReplay(mock)
     await startup()

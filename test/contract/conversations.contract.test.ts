@@ -13,6 +13,7 @@ import {
   WellKnownApi,
 } from '@pieces.app/pieces-os-client'
 import { defaultFixtures } from 'conversation-asset-mock'
+import { mostRecentFirst } from '../../src/store/most-recent-first.js'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { callAndCheck, failure } from './client-call.js'
 import { runtimes, type ContractRuntime } from './runtimes.js'
@@ -63,15 +64,15 @@ describe.each(runtimes)('conversation operations through the official client, $n
     expect(health).toBe('ok')
   })
 
-  it('lists every fixture conversation in the identifiers snapshot, with indices', async () => {
+  it('lists every fixture conversation in the identifiers snapshot, the most recently updated first, with indices', async () => {
     const { value } = await callAndCheck(
       conversations.conversationsIdentifiersSnapshotRaw(),
       'FlattenedConversations',
       FlattenedConversationsToJSON,
     )
     const ids = value.iterable.map((item) => item.id)
-    expect(ids).toEqual(defaultFixtures.conversation!.map((c) => c.id))
-    expect(value.indices![fixture.conversation]).toBe(0)
+    expect(ids).toEqual(mostRecentFirst(defaultFixtures.conversation!).map((c) => c.id))
+    expect(ids.map((id) => value.indices![id])).toEqual(ids.map((_, position) => position))
   })
 
   it('returns a snapshot of full conversations that the client parses and round-trips', async () => {

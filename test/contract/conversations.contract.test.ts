@@ -257,6 +257,20 @@ describe.each(runtimes)('conversation operations through the official client, $n
     expect(renamed.name).toBe('New Conversation')
   })
 
+  it('keeps the name asked when renaming a conversation that has no messages to name it after', async () => {
+    const asked = await conversations.conversationsCreateSpecificConversation({
+      seededConversation: { type: 'COPILOT', name: 'Release plan' },
+    })
+    const renamed = await conversation.conversationSpecificConversationRename({ conversation: asked.id })
+    expect(renamed.name).toBe('Release plan')
+    const updated = await conversation.conversationUpdate({ conversation: { ...renamed, name: 'Release plan, v2' } })
+    const again = await conversation.conversationSpecificConversationRename({ conversation: updated.id })
+    expect(again.name).toBe('Release plan, v2')
+    expect((await conversation.conversationGetSpecificConversation({ conversation: asked.id })).name).toBe(
+      'Release plan, v2',
+    )
+  })
+
   it('summarises a conversation into a SUMMARY annotation, linked both ways and readable by id', async () => {
     const { value } = await callAndCheck(
       conversation.conversationSummarizeRaw({ conversation: fixture.conversation, conversationSummarizeInput: {} }),

@@ -84,7 +84,8 @@ export const conversationOperations: readonly Operation[] = [
         const messages = conversation.messages
           .map((messageId) => tx.get('message', messageId))
           .filter((message): message is MessageRecord => message !== undefined)
-        const name = deriveConversationName(messages)
+        // A conversation with nothing to name it after keeps the name it was given.
+        const name = deriveConversationName(messages, conversation.name ?? 'New Conversation')
         return tx.update('conversation', id, (draft) => {
           draft.name = name
         })

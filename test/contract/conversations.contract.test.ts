@@ -97,9 +97,9 @@ describe.each(runtimes)('conversation operations through the official client, $n
     for (const reference of messages) expect(Object.keys(reference)).toEqual(['id'])
   })
 
-  it('answers 410 "Website not found." as text for a conversation that does not exist', async () => {
+  it('answers 410 "Conversation not found." as text for a conversation that does not exist', async () => {
     const result = await failure(conversation.conversationGetSpecificConversation({ conversation: 'no-such-id' }))
-    expect(result).toMatchObject({ status: 410, text: 'Website not found.' })
+    expect(result).toMatchObject({ status: 410, text: 'Conversation not found.' })
     expect(result.type).toMatch(/^text\/plain/)
   })
 

@@ -275,7 +275,9 @@ describe.each(runtimes)('asset operations through the official client, $name', (
       const json = (await response.json()) as { iterable: Array<{ id: string }> }
       const { checkModel } = await import('./check-model.js')
       expect(checkModel(json, model)).toEqual([])
-      expect(json.iterable.map((r) => r.id)).toEqual(mostRecentFirst<{ id: string; updated: string }>(records!).map((r) => r.id))
+      expect(json.iterable.map((r) => r.id)).toEqual(
+        mostRecentFirst<{ id: string; updated: string }>(records!).map((r) => r.id),
+      )
     }
   })
 

@@ -6,7 +6,6 @@ import { defineOperation, json, type Operation } from '../define/define-operatio
 import { deleteOperation, requireBody, snapshotOperation } from '../define/record-routes.js'
 import { activityUpdateInput } from '../../domain/inputs/record-update-inputs.js'
 import { booleanQuery, parseBody, wireContext } from '../define/request-input.js'
-import { mostRecentFirst } from '../../store/most-recent-first.js'
 
 const ACTIVITY_FILTERS = ['UNKNOWN', 'CREATED', 'UPDATED', 'DELETED', 'REFERENCED'] as const
 type ActivityFilter = (typeof ACTIVITY_FILTERS)[number]
@@ -44,7 +43,7 @@ export const activitiesOperations: readonly Operation[] = [
       booleanQuery(context.request.query, 'pseudo', false)
       const wire = wireContext(context)
       return json({
-        iterable: mostRecentFirst(context.store.all('activity')).map((activity) => wire.render('activity', activity)),
+        iterable: Array.from(context.store.all('activity'), (activity) => wire.render('activity', activity)),
       })
     },
   }),
@@ -64,7 +63,7 @@ export const activitiesOperations: readonly Operation[] = [
         )
       }
       const iterable: Array<{ id: string }> = []
-      for (const activity of mostRecentFirst(context.store.all('activity'))) {
+      for (const activity of context.store.all('activity')) {
         if (filter === 'UNKNOWN' || activityFilterOf(activity) === filter) iterable.push({ id: activity.id })
       }
       return json({ iterable })

@@ -276,7 +276,7 @@ describe.each(runtimes)('asset operations through the official client, $name', (
       const { checkModel } = await import('./check-model.js')
       expect(checkModel(json, model)).toEqual([])
       expect(json.iterable.map((r) => r.id)).toEqual(
-        mostRecentFirst<{ id: string; updated: string }>(records!).map((r) => r.id),
+        mostRecentFirst<{ id: string; created: string; updated: string }>(records!).map((r) => r.id),
       )
     }
   })

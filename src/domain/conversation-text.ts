@@ -36,12 +36,14 @@ export function clip(text: string, limit: number): string {
 
 /**
  * The name the mock's "machine learning" gives a conversation: the first
- * line of its first user message (else any message), clipped; never empty.
+ * line of its first user message (else any message), clipped; `fallback`
+ * (a name the conversation already has) when no message has text.
  *
  * @example
  * deriveConversationName([message]) // 'How do I debounce a search input in React?'
+ * deriveConversationName([], 'Release plan') // 'Release plan'
  */
-export function deriveConversationName(messages: readonly MessageRecord[]): string {
+export function deriveConversationName(messages: readonly MessageRecord[], fallback = 'New Conversation'): string {
   const ordered = [
     ...messages.filter((message) => message.role === 'USER'),
     ...messages.filter((message) => message.role !== 'USER'),
@@ -50,7 +52,7 @@ export function deriveConversationName(messages: readonly MessageRecord[]): stri
     const line = firstProseLine(messageText(message)).replace(/[.:;,]+$/, '')
     if (line) return clip(line.charAt(0).toUpperCase() + line.slice(1), NAME_LIMIT)
   }
-  return 'New Conversation'
+  return fallback
 }
 
 /**

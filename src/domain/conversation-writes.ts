@@ -19,7 +19,7 @@ export function createConversation(tx: Transaction, seed: SeededConversationInpu
   // Messages and annotations first, so the conversation is inserted once, with their ids.
   const messageIds: string[] = []
   for (const message of seed.messages ?? []) {
-    const created = message.created ? new Date(message.created.value).toISOString() : now
+    const created = message.created?.value ?? now
     const inserted = tx.insert('message', {
       id: tx.id(),
       conversation: id,

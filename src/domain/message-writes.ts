@@ -26,7 +26,7 @@ export function appendMessage(tx: Transaction, seed: SeededMessageInput): Messag
     )
   }
   tx.require('conversation', conversationId)
-  const created = seed.created ? new Date(seed.created.value).toISOString() : tx.timestamp()
+  const created = seed.created?.value ?? tx.timestamp()
   const message = tx.insert('message', {
     id: tx.id(),
     conversation: conversationId,

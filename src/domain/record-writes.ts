@@ -146,8 +146,8 @@ export function createRange(tx: Transaction, seed: SeededRangeInput): RangeRecor
     id: tx.id(),
     created: now,
     updated: now,
-    ...(seed.from && { from: new Date(seed.from.value).toISOString() }),
-    ...(seed.to && { to: new Date(seed.to.value).toISOString() }),
+    ...(seed.from && { from: seed.from.value }),
+    ...(seed.to && { to: seed.to.value }),
     ...(seed.between !== undefined && { between: seed.between }),
   })
   if (seed.summary) tx.link('range', range.id, 'summaries', seed.summary.id)

@@ -2,6 +2,7 @@ import type { StreamedIdentifiers } from '@pieces.app/pieces-os-client'
 import type { RecordChange, Store } from '../store/create-store.js'
 import type { Wire } from '../wire/wire-types.js'
 import { IDENTIFIER_STREAMS, type IdentifierStream } from './stream-paths.js'
+import { mostRecentFirst } from '../store/most-recent-first.js'
 
 /** One frame as it travels: a StreamedIdentifiers JSON object. */
 export type IdentifierFrame = Wire<StreamedIdentifiers>
@@ -15,7 +16,7 @@ export type IdentifierFrame = Wire<StreamedIdentifiers>
  */
 export function firstFrame(store: Store, stream: IdentifierStream): IdentifierFrame {
   const { kind, key } = IDENTIFIER_STREAMS[stream]
-  const records = [...store.all(kind)].sort((a, b) => (a.updated < b.updated ? 1 : a.updated > b.updated ? -1 : 0))
+  const records = mostRecentFirst(store.all(kind))
   return { iterable: records.map((record) => ({ [key]: { id: record.id } })) }
 }
 

@@ -121,7 +121,7 @@ describe.each(streamRuntimes)('the pieces CLI, $name', ({ start }) => {
     await cli.read('conversationGetSpecificConversation', 'GET', `/conversation/${conversation}`, 'Conversation')
   })
 
-  it('pieces ask --ltm turns long-term memory on and grounds a new chat in a time range', async () => {
+  it('pieces ask --ltm turns long-term memory on and grounds a new chat in a time range sent without an offset', async () => {
     cli = clientReplay(mock)
     await startup()
     const vision = '/workstream_pattern_engine/processors/vision'
@@ -165,10 +165,17 @@ describe.each(streamRuntimes)('the pieces CLI, $name', ({ start }) => {
         body: { name: 'New Conversation', type: 'COPILOT' },
       },
     )
-    const now = Date.now()
+    // BasicRange.create(): the last 15 minutes as Python's isoformat() of a naive datetime.now() writes them.
     const range = await cli.read<{ id: string }>('rangesCreateNewRange', 'POST', '/ranges/create', 'Range', {
-      body: { from: { value: new Date(now - 15 * 60_000).toISOString() }, to: { value: new Date(now).toISOString() } },
+      body: { from: { value: '2026-11-28T20:02:07.069815' }, to: { value: '2026-11-28T20:17:07' } },
     })
+    const stored = await cli.read<{ from?: { value: string }; to?: { value: string } }>(
+      'rangesSpecificRangeSnapshot',
+      'GET',
+      `/range/${range.id}`,
+      'Range',
+    )
+    expect([stored.from?.value, stored.to?.value]).toEqual(['2026-11-28T20:02:07.069Z', '2026-11-28T20:17:07.000Z'])
     await cli.call(
       'rangeAssociateConversationGroundingTemporalRangeWorkstreams',
       'POST',
@@ -227,6 +234,52 @@ describe.each(streamRuntimes)('the pieces CLI, $name', ({ start }) => {
       await cli.read('conversationsIdentifiersSnapshot', 'GET', '/conversations/identifiers', 'FlattenedConversations'),
     )
     expect(after).not.toContain(chats[0])
+  })
+
+  it('pieces chats shows the chats just made among its first ten, the newest first, and a renamed one on top', async () => {
+    cli = clientReplay(mock)
+    await startup()
+    // A second between writes, on the mock's clock: each write is newer than the one before.
+    const tick = () => cli.call('advanceClock', 'POST', '/__mock/clock/advance', { body: { ms: 1_000 } })
+    await cli.call('freezeClock', 'POST', '/__mock/clock/freeze', { body: { at: '2026-11-28T20:17:07.000Z' } })
+    try {
+      const made: string[] = []
+      for (let index = 0; index < 11; index++) {
+        await tick()
+        const chat = await cli.read<{ id: string }>(
+          'conversationsCreateSpecificConversation',
+          'POST',
+          '/conversations/create',
+          'Conversation',
+          { body: { name: `Chat ${index}`, type: 'COPILOT' } },
+        )
+        made.push(chat.id)
+      }
+      const listed = async () =>
+        ids(
+          await cli.read(
+            'conversationsIdentifiersSnapshot',
+            'GET',
+            '/conversations/identifiers',
+            'FlattenedConversations',
+          ),
+        )
+      // get_conversations(max_chats=10): the first ten of the list.
+      expect((await listed()).slice(0, 10)).toEqual(made.slice(1).reverse())
+      const oldest = await cli.read(
+        'conversationGetSpecificConversation',
+        'GET',
+        `/conversation/${made[0]}`,
+        'Conversation',
+      )
+      await tick()
+      await cli.read('conversationUpdate', 'POST', '/conversation/update', 'Conversation', {
+        body: { ...oldest, name: 'Renamed' },
+      })
+      expect((await listed())[0]).toBe(made[0])
+    } finally {
+      await cli.call('resumeClock', 'POST', '/__mock/clock/resume', { body: {} })
+    }
   })
 
   it('pieces create saves the clipboard as a material that pieces list then shows', async () => {

@@ -201,6 +201,54 @@ describe.each(streamRuntimes)("the Python SDK's PiecesClient, $name", ({ start }
     )
   })
 
+  it('long-term memory with naive datetimes: chat_enable_ltm() grounds a chat, ltm.pause(until=…) pauses until then', async () => {
+    const { sockets } = await startup()
+    const vision = sockets[`${VISION}/status/stream`]!
+    // chat_enable_ltm(): create_chat("New Conversation"), BasicRange.create() with Python's
+    // isoformat() of naive datetime.now() values, associate_range, then the conversation again.
+    const chat = await sdk.read<{ id: string }>(
+      'conversationsCreateSpecificConversation',
+      'POST',
+      '/conversations/create',
+      'Conversation',
+      { body: { name: 'New Conversation', type: 'COPILOT' } },
+    )
+    const range = await sdk.read<{ id: string; from?: { value: string }; to?: { value: string } }>(
+      'rangesCreateNewRange',
+      'POST',
+      '/ranges/create',
+      'Range',
+      { body: { from: { value: '2026-11-28T20:02:07.069815' }, to: { value: '2026-11-28T20:17:07.069815' } } },
+    )
+    expect([range.from?.value, range.to?.value]).toEqual(['2026-11-28T20:02:07.069Z', '2026-11-28T20:17:07.069Z'])
+    await sdk.call(
+      'rangeAssociateConversationGroundingTemporalRangeWorkstreams',
+      'POST',
+      `/range/${range.id}/conversations/grounding/temporal_range/workstreams/associate/${chat.id}`,
+    )
+    const grounded = await sdk.read<{ grounding?: { temporal?: { workstreams?: { indices?: Json } } } }>(
+      'conversationGetSpecificConversation',
+      'GET',
+      `/conversation/${chat.id}`,
+      'Conversation',
+    )
+    expect(Object.keys(grounded.grounding?.temporal?.workstreams?.indices ?? {})).toContain(range.id)
+
+    // ltm.pause(until=datetime.now() + timedelta(hours=1)): a naive `to`.
+    await sdk.read(
+      'workstreamPatternEngineProcessorsVisionDeactivate',
+      'POST',
+      `${VISION}/deactivate`,
+      'WorkstreamPatternEngineStatus',
+      { body: { vision: { deactivation: { to: { value: '2026-11-28T21:17:07.069815' } } } } },
+    )
+    const paused = (frame: unknown) =>
+      (frame as { vision?: { deactivation?: Json } }).vision?.deactivation !== undefined
+    await vision.frames.next(paused)
+    const status = (await visionStatus()) as { vision?: { deactivation?: { to?: { value: string } } } }
+    expect(status.vision?.deactivation?.to?.value).toBe('2026-11-28T21:17:07.069Z')
+  })
+
   it('signs out and in: /user and the user stream say so in frames AuthWS understands', async () => {
     const { sockets } = await startup()
     const userStream = sockets['/user/stream']!

@@ -19,6 +19,7 @@ import {
   WorkstreamSummariesToJSON,
 } from '@pieces.app/pieces-os-client'
 import { defaultFixtures } from 'conversation-asset-mock'
+import { mostRecentFirst } from '../../src/store/most-recent-first.js'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { callAndCheck, failure } from './client-call.js'
 import { runtimes, type ContractRuntime } from './runtimes.js'
@@ -255,12 +256,12 @@ describe.each(runtimes)('asset operations through the official client, $name', (
     expect(ids.iterable!.map((item) => item.id)).toContain(value.id)
   })
 
-  it('lists every asset in the assets snapshot', async () => {
+  it('lists every asset in the assets snapshot, the most recently updated first', async () => {
     const { value } = await callAndCheck(assets.assetsSnapshotRaw({ transferables: false }), 'Assets', AssetsToJSON)
-    expect(value.iterable.map((a) => a.id)).toEqual(defaultFixtures.asset!.map((a) => a.id))
+    expect(value.iterable.map((a) => a.id)).toEqual(mostRecentFirst(defaultFixtures.asset!).map((a) => a.id))
   })
 
-  it('serves the linkable records as full snapshots', async () => {
+  it('serves the linkable records as full snapshots, the most recently updated first', async () => {
     const configuration = { basePath: mock.baseUrl }
     const lists = [
       ['/tags', 'Tags', TagsToJSON, defaultFixtures.tag],
@@ -274,7 +275,9 @@ describe.each(runtimes)('asset operations through the official client, $name', (
       const json = (await response.json()) as { iterable: Array<{ id: string }> }
       const { checkModel } = await import('./check-model.js')
       expect(checkModel(json, model)).toEqual([])
-      expect(json.iterable.map((r) => r.id)).toEqual(records!.map((r) => r.id))
+      expect(json.iterable.map((r) => r.id)).toEqual(
+        mostRecentFirst<{ id: string; created: string; updated: string }>(records!).map((r) => r.id),
+      )
     }
   })
 

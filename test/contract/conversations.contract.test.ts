@@ -13,6 +13,7 @@ import {
   WellKnownApi,
 } from '@pieces.app/pieces-os-client'
 import { defaultFixtures } from 'conversation-asset-mock'
+import { mostRecentFirst } from '../../src/store/most-recent-first.js'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { callAndCheck, failure } from './client-call.js'
 import { runtimes, type ContractRuntime } from './runtimes.js'
@@ -63,15 +64,15 @@ describe.each(runtimes)('conversation operations through the official client, $n
     expect(health).toBe('ok')
   })
 
-  it('lists every fixture conversation in the identifiers snapshot, with indices', async () => {
+  it('lists every fixture conversation in the identifiers snapshot, the most recently updated first, with indices', async () => {
     const { value } = await callAndCheck(
       conversations.conversationsIdentifiersSnapshotRaw(),
       'FlattenedConversations',
       FlattenedConversationsToJSON,
     )
     const ids = value.iterable.map((item) => item.id)
-    expect(ids).toEqual(defaultFixtures.conversation!.map((c) => c.id))
-    expect(value.indices![fixture.conversation]).toBe(0)
+    expect(ids).toEqual(mostRecentFirst(defaultFixtures.conversation!).map((c) => c.id))
+    expect(ids.map((id) => value.indices![id])).toEqual(ids.map((_, position) => position))
   })
 
   it('returns a snapshot of full conversations that the client parses and round-trips', async () => {
@@ -96,9 +97,9 @@ describe.each(runtimes)('conversation operations through the official client, $n
     for (const reference of messages) expect(Object.keys(reference)).toEqual(['id'])
   })
 
-  it('answers 410 "Website not found." as text for a conversation that does not exist', async () => {
+  it('answers 410 "Conversation not found." as text for a conversation that does not exist', async () => {
     const result = await failure(conversation.conversationGetSpecificConversation({ conversation: 'no-such-id' }))
-    expect(result).toMatchObject({ status: 410, text: 'Website not found.' })
+    expect(result).toMatchObject({ status: 410, text: 'Conversation not found.' })
     expect(result.type).toMatch(/^text\/plain/)
   })
 
@@ -254,6 +255,20 @@ describe.each(runtimes)('conversation operations through the official client, $n
     const empty = await conversations.conversationsCreateSpecificConversation({})
     const renamed = await conversation.conversationSpecificConversationRename({ conversation: empty.id })
     expect(renamed.name).toBe('New Conversation')
+  })
+
+  it('keeps the name asked when renaming a conversation that has no messages to name it after', async () => {
+    const asked = await conversations.conversationsCreateSpecificConversation({
+      seededConversation: { type: 'COPILOT', name: 'Release plan' },
+    })
+    const renamed = await conversation.conversationSpecificConversationRename({ conversation: asked.id })
+    expect(renamed.name).toBe('Release plan')
+    const updated = await conversation.conversationUpdate({ conversation: { ...renamed, name: 'Release plan, v2' } })
+    const again = await conversation.conversationSpecificConversationRename({ conversation: updated.id })
+    expect(again.name).toBe('Release plan, v2')
+    expect((await conversation.conversationGetSpecificConversation({ conversation: asked.id })).name).toBe(
+      'Release plan, v2',
+    )
   })
 
   it('summarises a conversation into a SUMMARY annotation, linked both ways and readable by id', async () => {

@@ -36,6 +36,7 @@ import {
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { callAndCheck, failure } from './client-call.js'
 import { runtimes, type ContractRuntime } from './runtimes.js'
+import { mostRecentFirst } from '../../src/store/most-recent-first.js'
 
 const APPLICATION = {
   id: 'contract-app',
@@ -345,7 +346,9 @@ describe.each(runtimes)('creating and changing the records linked to conversatio
       'Formats',
       FormatsToJSON,
     )
-    expect(list.iterable.map((entry) => entry.id)).toEqual([...mock.store.all('format')].map((entry) => entry.id))
+    expect(list.iterable.map((entry) => entry.id)).toEqual(
+      mostRecentFirst(mock.store.all('format')).map((entry) => entry.id),
+    )
     expect(list.iterable[0]!.fragment).toBeUndefined()
     const { value: one } = await callAndCheck(
       new FormatsApi(configuration).formatsSpecificFormatSnapshotRaw({ format: format.id }),

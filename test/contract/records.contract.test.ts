@@ -256,7 +256,7 @@ describe.each(runtimes)(
         expect(wire[spec.partner.field]!.indices[id]).toBe(-1)
         const gone = await failure(apiOf(spec.api)[spec.snapshot]!({ [spec.param]: id }))
         expect(gone.status).toBe(spec.gone ? 410 : 500)
-        expect(await failure(apiOf(spec.listApi)[spec.delete]!({ [spec.param]: id }))).toMatchObject({ status: 500 })
+        expect(await failure(apiOf(spec.listApi)[spec.delete]!({ [spec.param]: id }))).toMatchObject({ status: 410 })
       },
     )
   },

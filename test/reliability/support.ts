@@ -46,7 +46,7 @@ export function errorStatusOf(operation: Operation): number {
 }
 
 /** The record kind each path parameter of the route table names. */
-const KIND_OF_PARAM: Record<string, RecordKind> = {
+export const KIND_OF_PARAM: Readonly<Record<string, RecordKind>> = {
   conversation: 'conversation',
   asset: 'asset',
   anchor: 'anchor',

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { lazySchema } from '../../store/schemas/lazy-schema.js'
+import { timestampSchema } from '../../store/schemas/timestamp-schema.js'
 
 /*
  * The parts the request-body schemas share, as the official client sends
@@ -16,5 +17,9 @@ export const reference = lazySchema(() => z.object({ id: recordId }).loose())
 /** A list of references (`{ iterable: [{ id }] }`). */
 export const references = lazySchema(() => z.object({ iterable: z.array(reference) }).loose())
 
-/** A GroupedTimestamp: only its `value`, an ISO-8601 instant with an offset, is read. */
-export const groupedTimestamp = lazySchema(() => z.object({ value: z.iso.datetime({ offset: true }) }).loose())
+/**
+ * A GroupedTimestamp: only its `value` is read, an ISO-8601 date and time in
+ * any form the generated clients send (with or without an offset), given in
+ * the stored form (UTC, `Z`).
+ */
+export const groupedTimestamp = lazySchema(() => z.object({ value: timestampSchema }).loose())

@@ -60,7 +60,7 @@ export function createModel(tx: Transaction, seed: SeededModelInput): ModelRecor
     ...modelFields(seed),
     downloaded: seed.downloaded ?? false,
     custom: seed.custom ?? true,
-    created: seed.created.value.endsWith('Z') ? seed.created.value : new Date(seed.created.value).toISOString(),
+    created: seed.created.value,
     updated: now,
   })
 }

@@ -97,8 +97,8 @@ export function createVisionProcessor(): VisionProcessor {
 
 function rangeOf(range: TemporalRangeInput | undefined, field: string): TemporalRange {
   if (!range || (range.from === undefined && range.to === undefined)) return { continuous: range?.continuous ?? true }
-  const from = range.from && new Date(range.from.value).toISOString()
-  const to = range.to && new Date(range.to.value).toISOString()
+  const from = range.from?.value
+  const to = range.to?.value
   if (from !== undefined && to !== undefined && from > to) {
     throw new MockServiceError(
       'INVALID_REQUEST',

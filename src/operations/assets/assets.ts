@@ -5,6 +5,7 @@ import { collectionOf, toFlattened } from '../../wire/flattened.js'
 import { seedInput } from '../../domain/inputs/seeds.js'
 import { goneOnRefusal, MockServiceError } from '../../errors.js'
 import { readAsset } from './asset-reads.js'
+import { mostRecentFirst } from '../../store/most-recent-first.js'
 
 /**
  * The `/assets` routes a client needs to reach assets at all: create, delete
@@ -51,7 +52,7 @@ export const assetsOperations: readonly Operation[] = [
       booleanQuery(context.request.query, 'suggested', false)
       booleanQuery(context.request.query, 'pseudo', false)
       const wire = wireContext(context)
-      return json(collectionOf(context.store.all('asset'), (asset) => wire.render('asset', asset)))
+      return json(collectionOf(mostRecentFirst(context.store.all('asset')), (asset) => wire.render('asset', asset)))
     },
   }),
   defineOperation({
@@ -61,7 +62,7 @@ export const assetsOperations: readonly Operation[] = [
     params: {},
     run(context) {
       booleanQuery(context.request.query, 'pseudo', false)
-      return json(toFlattened(Array.from(context.store.all('asset'), (asset) => asset.id)))
+      return json(toFlattened(mostRecentFirst(context.store.all('asset')).map((asset) => asset.id)))
     },
   }),
   defineOperation({

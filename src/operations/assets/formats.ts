@@ -5,6 +5,7 @@ import { defineOperation, json, type Operation, type OperationContext } from '..
 import { readRecord, requireBody } from '../define/record-routes.js'
 import { formatReclassificationInput, formatUpdateInput } from '../../domain/inputs/record-update-inputs.js'
 import { booleanQuery, parseBody, wireContext } from '../define/request-input.js'
+import { mostRecentFirst } from '../../store/most-recent-first.js'
 
 /** The wire context of a format route: the real routes spell the flag `transferable`. */
 function formatWire(context: OperationContext) {
@@ -36,7 +37,7 @@ export const formatsOperations: readonly Operation[] = [
     run(context) {
       const wire = wireContext(context)
       const iterable = []
-      for (const format of context.store.all('format')) iterable.push(wire.render('format', format))
+      for (const format of mostRecentFirst(context.store.all('format'))) iterable.push(wire.render('format', format))
       return json({ iterable })
     },
   }),

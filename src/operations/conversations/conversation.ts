@@ -3,6 +3,7 @@ import { deriveConversationName, summarizeMessages } from '../../domain/conversa
 import { incrementScore } from '../../domain/score.js'
 import { defineOperation, json, noContent, type Operation, type OperationContext } from '../define/define-operation.js'
 import { parseBody, pathId, wireContext } from '../define/request-input.js'
+import { readRecord } from '../define/record-routes.js'
 import type { MessageRecord } from '../../store/schemas/schemas.js'
 import { collectionOf } from '../../wire/flattened.js'
 import {
@@ -11,10 +12,10 @@ import {
   seededScoreIncrementInput,
 } from '../../domain/inputs/conversation-inputs.js'
 
-/** The conversation of a read, or the spec's 410 "Website not found." when there is none. */
+/** The conversation of a read, or 410 "Conversation not found." when there is none. */
 function readConversation(context: OperationContext, id: string) {
   const conversation = context.store.get('conversation', id)
-  if (!conversation) throw new MockServiceError('GONE', 'Website not found.')
+  if (!conversation) throw new MockServiceError('GONE', 'Conversation not found.')
   return conversation
 }
 
@@ -84,7 +85,8 @@ export const conversationOperations: readonly Operation[] = [
         const messages = conversation.messages
           .map((messageId) => tx.get('message', messageId))
           .filter((message): message is MessageRecord => message !== undefined)
-        const name = deriveConversationName(messages)
+        // A conversation with nothing to name it after keeps the name it was given.
+        const name = deriveConversationName(messages, conversation.name ?? 'New Conversation')
         return tx.update('conversation', id, (draft) => {
           draft.name = name
         })
@@ -98,10 +100,9 @@ export const conversationOperations: readonly Operation[] = [
     paths: ['/conversation/:conversation/messages'],
     params: { conversation: 'conversation' },
     run(context) {
-      const id = pathId(context, 'conversation')
       const wire = wireContext(context)
-      const conversation = context.store.get('conversation', id)
-      if (!conversation) throw new MockServiceError('NOT_FOUND', `No conversation with id "${id}" exists.`)
+      const conversation = readRecord(context, 'conversation', 'conversation')
+      const id = conversation.id
       const messages = conversation.messages.map((messageId) => context.store.get('message', messageId))
       const removed = wire.removedLinks('conversation', id, 'messages')
       return json(collectionOf(messages, (message) => wire.render('message', message), removed))

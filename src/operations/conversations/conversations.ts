@@ -7,6 +7,7 @@ import { parseBody, pathId, wireContext } from '../define/request-input.js'
 import { collectionOf, toFlattened } from '../../wire/flattened.js'
 import { seededConversationInput } from '../../domain/inputs/seeds.js'
 import { lazySchema } from '../../store/schemas/lazy-schema.js'
+import { mostRecentFirst } from '../../store/most-recent-first.js'
 
 /** Built once: constructing a zod schema costs more than parsing a body with it. */
 const optionalSeededConversation = lazySchema(() => seededConversationInput.optional())
@@ -73,7 +74,7 @@ export const conversationsOperations: readonly Operation[] = [
     paths: ['/conversations/identifiers'],
     params: {},
     run(context) {
-      const ids = Array.from(context.store.all('conversation'), (conversation) => conversation.id)
+      const ids = mostRecentFirst(context.store.all('conversation')).map((conversation) => conversation.id)
       return json(toFlattened(ids))
     },
   }),
@@ -85,7 +86,9 @@ export const conversationsOperations: readonly Operation[] = [
     run(context) {
       const wire = wireContext(context)
       return json(
-        collectionOf(context.store.all('conversation'), (conversation) => wire.render('conversation', conversation)),
+        collectionOf(mostRecentFirst(context.store.all('conversation')), (conversation) =>
+          wire.render('conversation', conversation),
+        ),
       )
     },
   }),

@@ -4,6 +4,7 @@ import { defineOperation, json, type Operation } from '../define/define-operatio
 import { deleteOperation, requireBody, snapshotOperation } from '../define/record-routes.js'
 import { messageUpdateInput } from '../../domain/inputs/record-update-inputs.js'
 import { parseBody, wireContext } from '../define/request-input.js'
+import { mostRecentFirst } from '../../store/most-recent-first.js'
 
 /**
  * The message's own routes (ConversationMessageApi and
@@ -84,7 +85,9 @@ export const messagesOperations: readonly Operation[] = [
     params: {},
     run(context) {
       const wire = wireContext(context)
-      return json({ iterable: [...context.store.all('message')].map((message) => wire.render('message', message)) })
+      return json({
+        iterable: mostRecentFirst(context.store.all('message')).map((message) => wire.render('message', message)),
+      })
     },
   }),
 ]

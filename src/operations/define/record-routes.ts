@@ -17,8 +17,9 @@ import { parseBody, pathId, wireContext } from './request-input.js'
 type ScoredKind = 'tag' | 'website' | 'anchor' | 'range' | 'workstreamSummary' | 'annotation' | 'message'
 
 /**
- * The record a path parameter names. A missing one answers `gone` with 410
- * when given (the snapshot reads), else 500 naming the id.
+ * The record a path parameter names. A deleted one answers 410 (with `gone`
+ * when given); an unknown one answers `gone` with 410 when given (the
+ * snapshot reads), else 500 naming the id.
  *
  * @example
  * const tag = readRecord(context, 'tag', 'tag', 'Tag was not found.')
@@ -32,12 +33,10 @@ export function readRecord<K extends RecordKind>(
   const id = pathId(context, param)
   const record = context.store.get(kind, id)
   if (record) return record
-  if (gone !== undefined) throw new MockServiceError('GONE', gone)
   const name = describeKind(kind)
-  throw new MockServiceError(
-    'NOT_FOUND',
-    context.store.isGone(kind, id) ? `The ${name} "${id}" was deleted.` : `No ${name} with id "${id}" exists.`,
-  )
+  if (context.store.isGone(kind, id)) throw new MockServiceError('GONE', gone ?? `The ${name} "${id}" was deleted.`)
+  if (gone !== undefined) throw new MockServiceError('GONE', gone)
+  throw new MockServiceError('NOT_FOUND', `No ${name} with id "${id}" exists.`)
 }
 
 /**

@@ -3,6 +3,7 @@ import type { SerializerName } from '../../wire/wire-types.js'
 import { collectionOf } from '../../wire/flattened.js'
 import { defineOperation, json, type Operation } from '../define/define-operation.js'
 import { wireContext } from '../define/request-input.js'
+import { mostRecentFirst } from '../../store/most-recent-first.js'
 
 function listOperation(id: string, path: string, kind: RecordKind & SerializerName): Operation {
   return defineOperation({
@@ -12,7 +13,9 @@ function listOperation(id: string, path: string, kind: RecordKind & SerializerNa
     params: {},
     run(context) {
       const wire = wireContext(context)
-      return json(collectionOf(context.store.all(kind), (record) => wire.render(kind, record as never)))
+      return json(
+        collectionOf(mostRecentFirst(context.store.all(kind)), (record) => wire.render(kind, record as never)),
+      )
     },
   })
 }

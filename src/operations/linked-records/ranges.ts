@@ -45,9 +45,9 @@ export const rangesOperations: readonly Operation[] = [
       const range = await context.store.write((tx) =>
         tx.update('range', input.id, (draft) => {
           if (input.from === null) delete draft.from
-          else if (input.from) draft.from = new Date(input.from.value).toISOString()
+          else if (input.from) draft.from = input.from.value
           if (input.to === null) delete draft.to
-          else if (input.to) draft.to = new Date(input.to.value).toISOString()
+          else if (input.to) draft.to = input.to.value
           if (input.between === null) delete draft.between
           else if (input.between !== undefined) draft.between = input.between
           if (input.score) draft.score = input.score

@@ -1,6 +1,7 @@
 import { clientOperationTable } from '../../routes/client-operation-table.js'
 import type { ClientOperation } from '../../routes/client-operations.generated.js'
 import { createRouter } from '../../routes/router.js'
+import { normalizeTimestamp } from '../../store/clock-and-ids/normalize-timestamp.js'
 import { HarError } from './har-error.js'
 import type { HarEntry } from './har-types.js'
 
@@ -63,7 +64,7 @@ export function harExchanges(entries: readonly HarEntry[], file: string): { exch
   entries.forEach((entry, index) => {
     const { url, match } = matches[index]!
     if (!hosts.has(url.host)) return
-    const at = Date.parse(entry.startedDateTime)
+    const at = Date.parse(normalizeTimestamp(entry.startedDateTime) ?? entry.startedDateTime)
     const messages = entry._webSocketMessages
     if (messages !== undefined || entry._resourceType === 'websocket' || entry.response.status === 101) {
       if (!match?.target.websocket) return

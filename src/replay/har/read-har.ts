@@ -1,4 +1,5 @@
 import type { HarEntry } from './har-types.js'
+import { normalizeTimestamp } from '../../store/clock-and-ids/normalize-timestamp.js'
 import { HarError } from './har-error.js'
 
 /** A HAR's entries, checked, and what reading it had to leave out. */
@@ -96,7 +97,7 @@ function checkEntry(entry: unknown, index: number, file: string): void {
   }
   if (typeof entry !== 'object' || entry === null) fail('', 'must be an object')
   const { startedDateTime, request, response, _webSocketMessages: messages } = entry as Record<string, unknown>
-  if (typeof startedDateTime !== 'string' || Number.isNaN(Date.parse(startedDateTime))) {
+  if (typeof startedDateTime !== 'string' || normalizeTimestamp(startedDateTime) === undefined) {
     fail('startedDateTime', `must be a date and time such as 2024-05-01T12:00:00.000Z, got ${shown(startedDateTime)}`)
   }
   const req = request as Record<string, unknown> | undefined

@@ -1,3 +1,5 @@
+import { normalizeTimestamp } from './normalize-timestamp.js'
+
 /** Where the mock reads the time from; inject a fixed one for deterministic tests. */
 export interface Clock {
   now(): Date
@@ -18,7 +20,7 @@ export const systemClock: Clock = { now: () => new Date() }
  * createMockService({ clock: fixedClock('2024-05-01T12:00:00.000Z') })
  */
 export function fixedClock(iso: string): Clock {
-  const date = new Date(iso)
+  const date = new Date(normalizeTimestamp(iso) ?? iso)
   return { now: () => new Date(date) }
 }
 

@@ -1,5 +1,6 @@
 import { invariant } from 'outvariant'
 import type { Clock } from './clock.js'
+import { normalizeTimestamp } from './normalize-timestamp.js'
 
 /** What a controllable clock reads now, and whether it stands still. */
 export interface ClockState {
@@ -112,8 +113,16 @@ export function createControllableClock(base: Clock): ControllableClock {
 }
 
 function instantOf(at: Date | string | number, action: string): number {
+  // A text in a client's form (no offset: UTC) as the service reads it; any other text as Date reads it.
+  const text = typeof at === 'string' ? (normalizeTimestamp(at) ?? at) : undefined
   const value =
-    at instanceof Date ? at.getTime() : typeof at === 'string' || typeof at === 'number' ? new Date(at).getTime() : NaN
+    at instanceof Date
+      ? at.getTime()
+      : text !== undefined
+        ? Date.parse(text)
+        : typeof at === 'number'
+          ? new Date(at).getTime()
+          : NaN
   return checked(value, action, at)
 }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { timestampSchema } from './timestamp-schema.js'
 import { applicationName, capabilities, mechanism, platform, privacy } from './enums.js'
 import { lazySchema } from './lazy-schema.js'
 import { DEFAULT_APPLICATION } from './shared-defaults.js'
@@ -62,6 +63,6 @@ export const buildApplicationRecordSchema = () =>
     capabilities: capabilities.optional(),
     mechanism: mechanism.optional(),
     automaticUnload: z.boolean().optional(),
-    created: z.iso.datetime(),
-    updated: z.iso.datetime(),
+    created: timestampSchema,
+    updated: timestampSchema,
   })

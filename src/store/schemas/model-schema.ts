@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { timestampSchema } from './timestamp-schema.js'
 import { lazySchema } from './lazy-schema.js'
 import { modelFoundation, modelProvider, modelType, modelUsage } from './enums.js'
 
@@ -51,6 +52,6 @@ export const buildModelSchema = () =>
     ram: count.optional(),
     maxTokens: z.object({ total: count, input: count.optional(), output: count.optional() }).optional(),
     capabilities: modelCapabilitiesSchema.optional(),
-    created: z.iso.datetime(),
-    updated: z.iso.datetime(),
+    created: timestampSchema,
+    updated: timestampSchema,
   })

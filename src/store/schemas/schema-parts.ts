@@ -2,16 +2,18 @@ import { z } from 'zod'
 import { classificationSpecific } from './enums.js'
 import { builtOnce } from './lazy-schema.js'
 import { sharedEmptyIds, sharedZeroScore } from './shared-defaults.js'
+import { timestampSchema } from './timestamp-schema.js'
 
 /*
- * The pieces the record schemas share. Timestamps are ISO-8601 strings in UTC
- * with a trailing `Z`. The object schemas among them are built on first use.
+ * The pieces the record schemas share. Timestamps are stored as ISO-8601
+ * strings in UTC with a trailing `Z` (any form a client sends is read into
+ * that one). The object schemas among them are built on first use.
  */
 
 /** The parts nearly every record schema holds: an id, a list of ids (empty by default), an ISO-8601 timestamp in UTC. */
 export const buildBasics = builtOnce(() => {
   const id = z.string().min(1)
-  return { id, ids: z.array(id).default(() => sharedEmptyIds()), timestamp: z.iso.datetime() }
+  return { id, ids: z.array(id).default(() => sharedEmptyIds()), timestamp: timestampSchema }
 })
 
 const buildCount = builtOnce(() => z.number().int().min(0).max(Number.MAX_SAFE_INTEGER))

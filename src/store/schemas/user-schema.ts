@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { timestampSchema } from './timestamp-schema.js'
 import { DEFAULT_AESTHETICS } from './shared-defaults.js'
 
 /** The state of a cloud and of each of its URLs (AllocationStatusEnum). */
@@ -19,7 +20,7 @@ const allocationSchema = () =>
     region: z.string().optional(),
     version: z.string().optional(),
     status: allocationStatus(),
-    updated: z.iso.datetime().optional(),
+    updated: timestampSchema.optional(),
   })
 
 /**
@@ -47,6 +48,6 @@ export const buildUserSchema = () =>
     signedIn: z.boolean().default(true),
     /** The user's cloud, once connected (`POST /allocations/connect`). */
     allocation: allocationSchema().optional(),
-    created: z.iso.datetime(),
-    updated: z.iso.datetime(),
+    created: timestampSchema,
+    updated: timestampSchema,
   })

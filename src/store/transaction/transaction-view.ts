@@ -71,15 +71,13 @@ export abstract class TransactionView {
     return (staged as RecordOf<K> | undefined) ?? this.committed.get(kind, id)
   }
 
-  /** Reads a record that must exist; a missing one is a NOT_FOUND domain error. */
+  /** Reads a record that must exist; a deleted one is a GONE domain error, an unknown one NOT_FOUND. */
   require<K extends RecordKind>(kind: K, id: string): RecordOf<K> {
     const record = this.get(kind, id)
     if (!record) {
       const gone = this.staged.get(kind)?.get(id) === null || this.committed.isGone(kind, id)
-      throw new MockServiceError(
-        'NOT_FOUND',
-        gone ? `The ${describeKind(kind)} "${id}" was deleted.` : `No ${describeKind(kind)} with id "${id}" exists.`,
-      )
+      if (gone) throw new MockServiceError('GONE', `The ${describeKind(kind)} "${id}" was deleted.`)
+      throw new MockServiceError('NOT_FOUND', `No ${describeKind(kind)} with id "${id}" exists.`)
     }
     return record
   }

@@ -1,6 +1,7 @@
 import { setupWorker } from 'msw/browser'
 import { invariant } from 'outvariant'
 import { createMockService, type MockService, type MockServiceOptions } from '../core/create-mock-service.js'
+import { portOf } from '../core/service-port.js'
 import { createMswAdapter, type MswAdapter, type MswAdapterOptions } from '../msw/create-msw-adapter.js'
 import { scopedUnhandled } from '../msw/scoped-unhandled.js'
 import { claimTabSlot, ID_SEED_STRIDE, type TabSlot } from './claim-tab-slot.js'
@@ -115,6 +116,7 @@ async function start(options: BrowserMockOptions): Promise<BrowserMock> {
       slot?.release()
       ;(globalThis as { [RUNNING]?: boolean })[RUNNING] = false
       msw.stopStreams()
+      portOf(service).endLiveAnswers()
       worker.stop()
       launcher?.unmount()
     },

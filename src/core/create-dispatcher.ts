@@ -107,8 +107,8 @@ function answerRoute(parts: DispatcherParts, route: ServiceRoute, request: Servi
 
 /** What the executor reads of a request routed to an operation. */
 function operationInput(params: Readonly<Record<string, string>>, request: ServiceRequest): OperationInput {
-  const { method, path, query, body, host } = request
-  return { method, path, params, query, body, ...(host !== undefined && { host }) }
+  const { method, path, query, body, host, header } = request
+  return { method, path, params, query, body, ...(host !== undefined && { host }), ...(header && { header }) }
 }
 
 /** A control route's answer: 403 with the policy's reason for a client it refuses. */

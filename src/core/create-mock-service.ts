@@ -10,12 +10,13 @@ import { verifyStreams } from '../control/verify/verify-streams.js'
 import type { CopilotHooks } from '../domain/copilot/copilot-reply.js'
 import { isModelUsable } from '../domain/machine/model-usability.js'
 import { createServiceMachine, type ServiceMachine } from '../domain/machine/service-machine.js'
-import { serviceInfo } from '../domain/machine/service-info.js'
+import { serviceInfo, type ServiceInfo } from '../domain/machine/service-info.js'
 import { streamConnection, type StreamConnectionHooks } from '../events/stream-connection.js'
 import { createStreamHub, type StreamHub } from '../events/stream-hub.js'
 import { createAnswerCache } from '../execution/answer-cache.js'
 import { DEFAULT_MAX_BODY_BYTES } from '../execution/body-limit.js'
 import type { ExecutionEnvironment } from '../execution/execute-operation.js'
+import { createMcpHost } from '../operations/mcp/mcp-host.js'
 import { routeTable } from '../routes/route-table.js'
 import { systemClock, type Clock } from '../store/clock-and-ids/clock.js'
 import { createControllableClock } from '../store/clock-and-ids/controllable-clock.js'
@@ -65,7 +66,10 @@ export function createMockService(options: MockServiceOptions = {}): MockService
   const connections = connectionJournal(clock, journal, sessionFrames)
   const copilotAnswers = copilotFrames(options)
   const streams = serviceStreams({ store, hub, clock, renderer, copilotHooks, machine, connections, ...copilotAnswers })
-  const environment = environmentOf({ store, machine, renderer, copilotHooks, faults, journal }, options.version)
+  const info = serviceInfo(options.version)
+  // The MCP server: made (module and SDK loaded) on the first MCP request, its event streams ended with the service.
+  const mcp = createMcpHost({ store, version: info.version })
+  const environment = environmentOf({ store, machine, renderer, copilotHooks, faults, journal, mcp }, info)
   const inspection = serviceInspection({
     ...{ store, journal, faults, hub, clock, operations },
     ...{ renderer, resolveOperation, scenarios, sessionFrames },
@@ -90,10 +94,11 @@ export function createMockService(options: MockServiceOptions = {}): MockService
   const close = () => {
     streams.close()
     hub.close()
+    mcp.close()
   }
   const ready = scenarios.ready
   const service: MockService = {
-    ...{ store, operations, info: environment.service!, hub, streams: streams.endpoints, copilot, journal, faults },
+    ...{ store, operations, info, hub, streams: streams.endpoints, copilot, journal, faults },
     ...{ machine, clock },
     inspection,
     ...{ ...steering, ...dispatcher, access, ready, maxBodyBytes },
@@ -109,7 +114,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
   const { route, answer, streamAt } = dispatcher
   return withPort(service, {
     ...{ ready, route, answer, streamAt, streams: streams.endpoints, refuseUpgrade },
-    ...{ access, maxBodyBytes, store, close },
+    ...{ access, maxBodyBytes, store, endLiveAnswers: () => mcp.close(), close },
   })
 }
 
@@ -141,23 +146,24 @@ function journalOf(options: MockServiceOptions, resolveOperation: ResolveOperati
   })
 }
 
-/** What the executor runs operations against: the store and machine, the read cache, faults taken and requests journaled. */
+/** What the executor runs operations against: the store, machine and MCP server, the read cache, faults taken and requests journaled. */
 function environmentOf(
-  parts: Pick<ExecutionEnvironment, 'store' | 'machine' | 'renderer'> & {
+  parts: Pick<ExecutionEnvironment, 'store' | 'machine' | 'renderer' | 'mcp'> & {
     readonly copilotHooks: CopilotHooks
     readonly faults: Faults
     readonly journal: Journal
   },
-  version: string | undefined,
+  service: ServiceInfo,
 ): ExecutionEnvironment {
-  const { store, machine, renderer, copilotHooks, faults, journal } = parts
+  const { store, machine, renderer, copilotHooks, faults, journal, mcp } = parts
   return {
     store,
     ...(machine && { machine }),
     renderer,
     answers: createAnswerCache(store),
     copilot: copilotHooks,
-    service: serviceInfo(version),
+    service,
+    ...(mcp && { mcp }),
     takeFault: (operation) => faults.take(operation),
     record: (request, answer) => journal.record(request, answer),
   }

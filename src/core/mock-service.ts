@@ -174,6 +174,6 @@ export interface MockService {
   readonly access: AccessPolicy
   /** The largest request body `answer()` takes, in bytes: transports refuse a longer one before they read it. */
   readonly maxBodyBytes: number
-  /** Disconnects every stream client and stops listening to the store. */
+  /** Disconnects every stream client, ends the MCP event streams and stops listening to the store. */
   close(): void
 }

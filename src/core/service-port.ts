@@ -35,7 +35,13 @@ export interface ServicePort {
    * download streams MSW serves, and the budget a dropped session gives back.
    */
   readonly store: Pick<Store, 'all' | 'subscribe' | 'release'>
-  /** Disconnects every stream client and stops listening to the store. */
+  /**
+   * Ends every long-lived answer still being written (the MCP server's event
+   * streams), for a transport that stops serving while the service lives on;
+   * later requests may open new ones.
+   */
+  endLiveAnswers(): void
+  /** Disconnects every stream client, ends the long-lived answers and stops listening to the store. */
   close(): void
 }
 
@@ -64,7 +70,7 @@ export function portOf(service: MockService): ServicePort {
  * the service shows.
  *
  * @example
- * return withPort(service, { ready, route, answer, streamAt, streams, refuseUpgrade, access, maxBodyBytes, store, close })
+ * return withPort(service, { ready, route, answer, streamAt, streams, refuseUpgrade, access, maxBodyBytes, store, endLiveAnswers, close })
  */
 export function withPort<Service extends object>(service: Service, port: ServicePort): Service {
   Object.defineProperty(service, PORT, { value: port })

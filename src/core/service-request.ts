@@ -23,4 +23,6 @@ export interface ServiceRequest extends RequestClient {
   readonly query: URLSearchParams
   /** The body as text; empty when there was none. */
   readonly body: string
+  /** A request header by its lower-case name, when the transport hands headers on (the MCP entry points read them). */
+  header?(name: string): string | undefined
 }

@@ -18,7 +18,10 @@ const WHOLE_ANSWER_CHARS = 1024 * 1024
 /**
  * A finished answer: what a transport writes as it is. `body` is text, UTF-8
  * bytes for an answer given again from the read cache, or the pieces of a
- * large JSON answer, written one after another.
+ * large JSON answer, written one after another. `live` is instead a
+ * long-lived body (the MCP server's Server-Sent Events), written as it comes
+ * until it ends or the client goes away (which cancels it); the read cache
+ * never keeps it and the journal keeps its status, not its bytes.
  */
 export type Answer =
   | {
@@ -27,12 +30,17 @@ export type Answer =
       readonly body?: string | Uint8Array | JsonPieces
       /** The length in bytes of the body a GET would carry, on an answer to HEAD (which carries none). */
       readonly contentLength?: number
+      /** Headers beyond the content type and the service's CORS headers (`cache-control: no-cache`, `allow`). */
+      readonly headers?: Readonly<Record<string, string>>
+      /** A long-lived body written as it comes; an answer has it or `body`, never both. */
+      readonly live?: ReadableStream<Uint8Array>
     }
   | { readonly networkError: true }
 
 /**
  * The finished answer of an operation's result: JSON serialized, text as it is,
- * and no body for a 204.
+ * a body handed on with its own content type, headers and stream, and no body
+ * for a 204.
  *
  * @example
  * toAnswer(json({ id })) // { status: 200, contentType: 'application/json', body: '{"id":…}' }
@@ -40,6 +48,15 @@ export type Answer =
 export function toAnswer(result: OperationResult): Answer {
   if ('json' in result) return jsonAnswer(result.status, result.json)
   if ('text' in result) return { status: result.status, contentType: TEXT_TYPE, body: result.text }
+  if ('handedOn' in result) {
+    const { contentType, headers, text, live } = result.handedOn
+    return {
+      status: result.status,
+      ...(contentType !== undefined && { contentType }),
+      ...(headers !== undefined && { headers }),
+      ...(live ? { live } : text !== undefined && text !== '' && { body: text }),
+    }
+  }
   return { status: result.status }
 }
 
@@ -86,7 +103,14 @@ export function errorAnswer(error: unknown): Answer {
  * headAnswer(textAnswer(200, 'ok')) // { status: 200, contentType: 'text/plain; charset=utf-8', contentLength: 2 }
  */
 export function headAnswer(answer: Answer): Answer {
-  if ('networkError' in answer || answer.body === undefined) return answer
+  if ('networkError' in answer) return answer
+  if (answer.live) {
+    // A HEAD reads no body: the stream a GET would have been answered with is let go at once.
+    answer.live.cancel().catch(() => undefined)
+    const { status, contentType, headers } = answer
+    return { status, ...(contentType !== undefined && { contentType }), ...(headers !== undefined && { headers }) }
+  }
+  if (answer.body === undefined) return answer
   const { body, ...head } = answer
   return { ...head, contentLength: bodyLength(body) }
 }

@@ -3,6 +3,7 @@ import { MockServiceError } from '../errors.js'
 import type { ServiceMachine } from '../domain/machine/service-machine.js'
 import { serviceInfo, type ServiceInfo } from '../domain/machine/service-info.js'
 import type { Operation, OperationContext } from '../operations/define/define-operation.js'
+import type { McpHost } from '../operations/mcp/mcp-host.js'
 import { isoTimestamp } from '../store/clock-and-ids/clock.js'
 import type { Store } from '../store/create-store.js'
 import type { WireRenderer } from '../wire/wire-renderer.js'
@@ -28,6 +29,8 @@ export interface OperationInput {
   readonly body: string
   /** The `Host` the client addressed, when the transport knows it. */
   readonly host?: string
+  /** A request header by its lower-case name, when the transport hands headers on. */
+  header?(name: string): string | undefined
 }
 
 /** What an injected fault does to the request it matched. */
@@ -72,6 +75,8 @@ export interface ExecutionEnvironment {
   readonly machine?: ServiceMachine
   /** The version and instance id the service answers with (default: `serviceInfo()`). */
   readonly service?: ServiceInfo
+  /** The service's MCP server, made on first use, handed to the MCP entry points. */
+  readonly mcp?: McpHost
   /** Takes the fault that applies to the next request of an operation, if any. */
   takeFault?(operation: string): FaultEffect | undefined
   /** Hears of every request answered, and the answer given. */
@@ -142,6 +147,7 @@ async function runOperation(
         query: input.query,
         body,
         ...(input.host !== undefined && { host: input.host }),
+        ...(input.header && { header: input.header }),
       }
       const cache = cacheOf(operation, environment)
       if (cache) {
@@ -203,6 +209,7 @@ function contextOf(
     wire: (transferables) => wire.withTransferables(transferables),
     ...(environment.copilot && { copilot: environment.copilot }),
     ...(environment.machine && { machine: environment.machine }),
+    ...(environment.mcp && { mcp: environment.mcp }),
   }
 }
 

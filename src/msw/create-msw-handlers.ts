@@ -39,16 +39,27 @@ export function createMswHandlers(
         const match = chosen.get(request) ?? surface.match(request.method, url)
         if (!match) return undefined
         const body = () => readRequestText(request, port.maxBodyBytes)
-        return toResponse(await surface.reply(request.method, match, { query: url.searchParams, host: url.host, body }))
+        const header = (name: string) => request.headers.get(name) ?? undefined
+        const reply = await surface.reply(request.method, match, {
+          query: url.searchParams,
+          host: url.host,
+          body,
+          header,
+        })
+        return toResponse(reply)
       },
     ),
   ]
 }
 
-/** A reply as a fetch `Response`: a stream's pieces through a `ReadableStream`, a network error as MSW's. */
+/**
+ * A reply as a fetch `Response`: a stream's pieces through a `ReadableStream`,
+ * a live answer's stream as its body (each chunk reaches the client as it
+ * comes; the client's cancel reaches the stream), a network error as MSW's.
+ */
 function toResponse(reply: HttpReply): Response {
   if ('networkError' in reply) return HttpResponse.error()
-  const body = reply.stream ? piecesStream(reply.stream) : (reply.body ?? null)
+  const body = reply.live ?? (reply.stream ? piecesStream(reply.stream) : (reply.body ?? null))
   return new HttpResponse(body as BodyInit | null, { status: reply.status, headers: reply.headers })
 }
 

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module'
 import type { WebSocket as NodeWebSocket } from 'ws'
 import { createMockService, type MockService, type MockServiceOptions } from '../core/create-mock-service.js'
-import { createMcpHandler } from '../msw/create-mcp-handler.js'
+import { portOf } from '../core/service-port.js'
 import { createMswAdapter, type MswAdapter, type MswAdapterOptions } from '../msw/create-msw-adapter.js'
 import { mockServerHost, type HostedMock, type MockServerHost } from './mock-server-host.js'
 
@@ -47,9 +47,7 @@ export interface MockServer extends MockService, Omit<MswAdapter, 'startStreams'
 export function setupMockServer(options: SetupMockServerOptions = {}): MockServer {
   const service = createMockService(options)
   const msw = createMswAdapter(service, options)
-  // The MCP entry points, in Node only: the browser's bundle never reaches the MCP module or its SDK.
-  const mcp = createMcpHandler(service, msw.baseUrl)
-  const handlers = [mcp.handler, ...msw.handlers]
+  const handlers = msw.handlers
   const host = mockServerHost()
   const hosted: HostedMock = {
     baseUrl: msw.baseUrl,
@@ -82,7 +80,8 @@ export function setupMockServer(options: SetupMockServerOptions = {}): MockServe
     },
     close() {
       msw.stopStreams()
-      mcp.close()
+      // The MCP event streams it answered end with the interception.
+      portOf(service).endLiveAnswers()
       if (listening) host.leave(hosted)
       listening = false
     },

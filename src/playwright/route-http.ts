@@ -32,17 +32,37 @@ export async function routeHttp(
     const match = surface.match(method, url)
     if (!match) return route.fallback()
     const body = () => (method === 'GET' || method === 'HEAD' ? '' : (request.postData() ?? ''))
-    return fulfill(route, await surface.reply(method, match, { query: url.searchParams, body }))
+    const headers = request.headers()
+    const header = (name: string) => headers[name]
+    return fulfill(route, await surface.reply(method, match, { query: url.searchParams, body, header }))
   }
 
   await target.route(matches, handle)
   return () => target.unroute(matches, handle)
 }
 
-/** Fulfils a route with a reply: Playwright sends a body whole, so a stream's pieces are joined. */
-function fulfill(route: Route, reply: HttpReply): Promise<void> {
+/**
+ * Fulfils a route with a reply: Playwright sends a body whole, so a stream's
+ * pieces are joined. `route.fulfill` cannot stream, so a live answer (the
+ * MCP server's Server-Sent Events) is sent as far as it has come (its first
+ * event) and then ended: the stream is cancelled, and what it would have sent
+ * later never arrives (see docs/mcp-and-applets.md).
+ */
+async function fulfill(route: Route, reply: HttpReply): Promise<void> {
   if ('networkError' in reply) return route.abort('failed')
-  const { status, headers, body, stream } = reply
+  const { status, headers, body, stream, live } = reply
+  if (live) return route.fulfill({ status, headers, body: Buffer.from(await firstChunk(live)) })
   const whole = stream ? [...stream].join('') : body instanceof Uint8Array ? Buffer.from(body) : (body ?? '')
   return route.fulfill({ status, headers, body: whole })
+}
+
+/** What a live stream has sent first, the stream then cancelled. */
+async function firstChunk(live: ReadableStream<Uint8Array>): Promise<Uint8Array> {
+  const reader = live.getReader()
+  try {
+    const { value } = await reader.read()
+    return value ?? new Uint8Array(0)
+  } finally {
+    reader.cancel().catch(() => undefined)
+  }
 }

@@ -20,8 +20,10 @@ const routeKey = (method: string, path: string) => `${method} ${path.replace(/:[
 /**
  * Says, for every method of the official client, how the mock answers it:
  * by the route table operation that answers the same method and path (its
- * parameters may be named otherwise, and its id may be the spec's), as one of
- * the WebSocket streams it serves, or not at all.
+ * parameters may be named otherwise, and its id may be the spec's), or that
+ * has the client's id and answers a path the client's fits (the MCP entry
+ * points, written with their schema version where the client has a
+ * parameter), as one of the WebSocket streams it serves, or not at all.
  *
  * @example
  * clientCoverage(routeTable(), ['/conversations/stream/identifiers']).find((c) => c.client.id === 'assetSnapshot')?.answer // 'stateful'
@@ -34,12 +36,27 @@ export function clientCoverage(
   for (const operation of operations) {
     for (const path of operation.paths) byRoute.set(routeKey(operation.method, path), operation)
   }
+  const byId = new Map(operations.map((operation) => [operation.id, operation]))
   const streams = new Set(streamPaths)
   return clientOperationTable().map((client): ClientOperationCoverage => {
     if (client.websocket && streams.has(client.path)) return { client, answer: 'stream' }
-    const operation = byRoute.get(routeKey(client.method, client.path))
+    const operation = byRoute.get(routeKey(client.method, client.path)) ?? sameIdAtFittingPath(byId, client)
     return operation ? { client, answer: 'stateful', operation } : { client, answer: 'not implemented' }
   })
+}
+
+/** The operation of the client's id and method at a path the client's fits, a parameter of the client's for a fixed segment. */
+function sameIdAtFittingPath(byId: ReadonlyMap<string, Operation>, client: ClientOperation): Operation | undefined {
+  const operation = byId.get(client.id)
+  if (!operation || operation.method !== client.method) return undefined
+  const pattern = client.path.split('/')
+  const fits = (path: string) => {
+    const segments = path.split('/')
+    return (
+      segments.length === pattern.length && pattern.every((part, i) => part.startsWith(':') || part === segments[i])
+    )
+  }
+  return operation.paths.some(fits) ? operation : undefined
 }
 
 /**

@@ -39,6 +39,7 @@ import { linkifyOperations } from '../operations/assets/linkify.js'
 import { draftOperations } from '../operations/machine/drafts.js'
 import { userSessionOperations } from '../operations/machine/user-session.js'
 import { visionOperations } from '../operations/machine/vision.js'
+import { mcpEntryPointOperations } from '../operations/mcp/mcp-entry-points.js'
 
 /** A named group of operations, as the README's endpoint table shows them. */
 interface RouteGroup {
@@ -90,6 +91,7 @@ export function routeGroups(): readonly RouteGroup[] {
     { name: 'search', operations: searchOperations },
     { name: 'share links', operations: linkifyOperations },
     { name: 'drafts and MCP', operations: draftOperations },
+    { name: 'MCP entry points', operations: mcpEntryPointOperations },
     { name: 'connector', operations: connectorOperations },
     { name: 'os', operations: osOperations },
   ]

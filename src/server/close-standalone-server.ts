@@ -19,7 +19,8 @@ export interface ServerParts {
 
 /**
  * Stops what serves beside the HTTP server: the streams, the inspector's
- * live feeds, the MCP streams, the applets, the default mock and every session's.
+ * live feeds, the applets, the default mock and every session's (their MCP
+ * event streams end with them).
  *
  * @example
  * stopServing(parts)
@@ -27,7 +28,6 @@ export interface ServerParts {
 export function stopServing(parts: ServerParts): void {
   parts.streams.close()
   parts.context.inspector.close()
-  parts.context.mcp.close()
   parts.stopApplets()
   parts.service.close()
   parts.sessions.close()

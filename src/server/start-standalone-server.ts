@@ -13,7 +13,6 @@ import { persistToFile } from '../persistence/file/file-persistence.js'
 import { listenOn, type ListeningAddress } from './http/listen-on.js'
 import { selectSession } from './sessions/select-session.js'
 import { createInspectorServer } from './serve-inspector.js'
-import { createMcpServing } from './mcp/serve-mcp.js'
 import { serveApplets } from './applets/serve-applets.js'
 import type { StandaloneServerOptions } from './standalone-server-options.js'
 import { trackConnections } from './http/track-connections.js'
@@ -104,7 +103,6 @@ function createServerParts(service: MockService, options: StandaloneServerOption
     maxBodyBytes,
     bodyBudget,
     answers,
-    mcp: createMcpServing({ service, maxBodyBytes, bodyBudget, answers }),
     inspector: createInspectorServer(service.inspection),
     persistence: undefined,
     closing: false,

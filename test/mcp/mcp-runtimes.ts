@@ -9,7 +9,7 @@ export interface McpRuntime {
   close(): Promise<void>
 }
 
-/** The runtimes the MCP server is served on: msw/node in process, and the standalone server. */
+/** Two of the runtimes that serve the MCP server (every one does): msw/node in process, and the standalone server. */
 export const mcpRuntimes: Array<{ name: string; start(): Promise<McpRuntime> }> = [
   {
     name: 'in process (msw/node)',

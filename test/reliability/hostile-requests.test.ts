@@ -111,6 +111,13 @@ const BASELINE_QUERY: Readonly<Record<string, string>> = {
 
 /** The one route that is a WebSocket: a plain GET always fails there. */
 const STREAM_ROUTE = 'conversationsStreamIdentifiers'
+/** The MCP entry points speak JSON-RPC over their own transports (an event stream, its session's posts): test/mcp/. */
+const MCP_ROUTES = new Set([
+  'modelContextProtocolServerSentEvents',
+  'modelContextProtocolMessages',
+  'modelContextProtocolStreamableHttp',
+  'modelContextProtocolStreamableHttpListen',
+])
 
 const operation = (id: string): Operation => {
   const found = OPERATIONS.find((candidate) => candidate.id === id)
@@ -156,8 +163,14 @@ describe('the reliability tables cover the route table', () => {
   })
 
   it('describes the body of every write route that reads one, as the route table declares it', () => {
-    // `onboarded` reads a bare boolean, not an object: its refusals are in os.contract.test.ts.
-    const withBodies = new Set([...BODY_ROUTES.map((route) => route.operation), 'onboarded'])
+    // `onboarded` reads a bare boolean, not an object: its refusals are in os.contract.test.ts; the MCP entry points
+    // read JSON-RPC messages.
+    const withBodies = new Set([
+      ...BODY_ROUTES.map((route) => route.operation),
+      'onboarded',
+      'modelContextProtocolMessages',
+      'modelContextProtocolStreamableHttp',
+    ])
     // A POST reads a body unless its definition says `body: 'none'` (links, deletes, renames, model state).
     const readsBody = (op: Operation) => op.method === 'POST' && (op.body ?? 'required') !== 'none'
     expect(OPERATIONS.filter((op) => readsBody(op) && !withBodies.has(op.id)).map((op) => op.id)).toEqual([])
@@ -204,7 +217,7 @@ describe.each(runtimes)('hostile requests get a clear error and change nothing, 
 
   it('answers the well-formed request of every route with success, so the failures below are the hostile part', async () => {
     for (const { operation: op, path } of ROUTES) {
-      if (op.id === STREAM_ROUTE) continue
+      if (op.id === STREAM_ROUTE || MCP_ROUTES.has(op.id)) continue
       const body = bodies[op.id]
       const response = await fetch(urlOf(path, ids, BASELINE_QUERY[op.id]), {
         method: op.method,

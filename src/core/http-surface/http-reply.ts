@@ -10,7 +10,9 @@ const OCTET_STREAM = 'application/octet-stream'
  * body to stream, or a network error. `headers` is a new object each time,
  * the transport's to add its own framing to (the standalone server's
  * `content-length`); `stream` is a large answer's text piece by piece, each
- * piece built when it is asked for.
+ * piece built when it is asked for; `live` a long-lived body (Server-Sent
+ * Events) to write as it comes, each chunk sent at once, and to cancel when
+ * the client goes away.
  */
 export type HttpReply =
   | { readonly networkError: true }
@@ -21,15 +23,18 @@ export type HttpReply =
       readonly body?: string | Uint8Array
       /** The body in pieces, to write as the client takes them (never built whole). */
       readonly stream?: Iterable<string>
+      /** A long-lived body, written chunk by chunk as it comes until it ends; cancelled when the client goes away. */
+      readonly live?: ReadableStream<Uint8Array>
     }
 
 const NETWORK_ERROR: HttpReply = Object.freeze({ networkError: true })
 
 /**
  * The reply of an answer: the service's CORS headers when `open` (any answer
- * but the control API's), the content type of a body, a HEAD's
- * `content-length` with no body, a large JSON answer as a stream of its
- * pieces, and an injected network error as one.
+ * but the control API's), the answer's own headers, the content type of a
+ * body, a HEAD's `content-length` with no body, a large JSON answer as a
+ * stream of its pieces, a long-lived answer as its live stream, and an
+ * injected network error as one.
  *
  * @example
  * httpReply(textAnswer(410, 'Asset no longer exists and is Gone.'), true)
@@ -37,9 +42,15 @@ const NETWORK_ERROR: HttpReply = Object.freeze({ networkError: true })
  */
 export function httpReply(answer: Answer, open: boolean): HttpReply {
   if ('networkError' in answer) return NETWORK_ERROR
-  const { status, body } = answer
+  const { status, body, live } = answer
   const headers = open ? corsHeaders() : {}
+  if (answer.headers) Object.assign(headers, answer.headers)
+  if (live) {
+    headers['content-type'] = answer.contentType ?? OCTET_STREAM
+    return { status, headers, live }
+  }
   if (body === undefined) {
+    if (answer.contentType !== undefined) headers['content-type'] = answer.contentType
     if (answer.contentLength === undefined) return { status, headers }
     // A HEAD: the GET's headers, its length included, and no body.
     headers['content-type'] = answer.contentType ?? OCTET_STREAM

@@ -17,6 +17,8 @@ export interface SurfaceRequest {
   body(): string | Promise<string>
   /** The `Host` the request was sent to, when the transport knows it. */
   readonly host?: string
+  /** A request header by its lower-case name (the MCP entry points read them). */
+  header?(name: string): string | undefined
 }
 
 /** The service's HTTP surface at a base URL, for a transport that intercepts requests in process. */
@@ -56,10 +58,11 @@ export function createHttpSurface(port: Pick<ServicePort, 'route' | 'answer'>, b
       } catch (error) {
         return httpReply(errorAnswer(error), match.open)
       }
-      const { query, host } = request
+      const { query, host, header } = request
       const answer = await port.answer(match.route, {
         ...{ method, path: match.path, query, body },
         ...(host !== undefined && { host }),
+        ...(header && { header }),
       })
       return httpReply(answer, match.open)
     },

@@ -4,6 +4,7 @@ import type { ServiceInfo } from '../../domain/machine/service-info.js'
 import type { Store } from '../../store/create-store.js'
 import type { RecordKind } from '../../store/schemas/schemas.js'
 import type { WireContext } from '../../wire/wire-types.js'
+import type { McpHost } from '../mcp/mcp-host.js'
 
 /** The parts of a request an operation reads, whatever runtime received it. */
 interface OperationRequest {
@@ -14,6 +15,8 @@ interface OperationRequest {
   readonly body: unknown
   /** The `Host` the client addressed (`localhost:39300`), when the transport knows it. */
   readonly host?: string
+  /** A request header by its lower-case name, when the transport hands headers on (the MCP entry points read them). */
+  header?(name: string): string | undefined
 }
 
 /** What an operation runs with. */
@@ -32,6 +35,22 @@ export interface OperationContext {
   readonly copilot?: CopilotHooks
   /** The service's state beside its records: the OS (permissions, update, pickers, applets, restarts), long-term memory, model downloads. */
   readonly machine?: ServiceMachine
+  /** The service's MCP server, made on first use, for the MCP entry points. */
+  readonly mcp?: McpHost
+}
+
+/**
+ * A body an operation hands on as another server answered it (the MCP
+ * server's): its content type and headers, and its text, or a stream written
+ * as it comes for a long-lived answer (Server-Sent Events).
+ */
+interface HandedOnBody {
+  readonly contentType?: string
+  /** Headers beyond the content type (`cache-control: no-cache`, `allow`). */
+  readonly headers?: Readonly<Record<string, string>>
+  readonly text?: string
+  /** A long-lived body: never cached, journaled without its bytes. */
+  readonly live?: ReadableStream<Uint8Array>
 }
 
 /** An operation's answer, before the executor turns it into a finished one. */
@@ -39,6 +58,7 @@ export type OperationResult =
   | { readonly status: number; readonly json: unknown }
   | { readonly status: number; readonly text: string }
   | { readonly status: 204 }
+  | { readonly status: number; readonly handedOn: HandedOnBody }
 
 type HttpMethod = 'GET' | 'POST' | 'HEAD'
 

@@ -11,7 +11,6 @@ import { forwardUnimplemented } from './forward-unimplemented.js'
 import { drainsBodyless, readBody } from './read-body.js'
 import type { SessionSelector } from '../sessions/select-session.js'
 import type { InspectorServer } from '../serve-inspector.js'
-import type { McpServing } from '../mcp/serve-mcp.js'
 import type { StandaloneServerOptions } from '../standalone-server-options.js'
 import type { AnswerBatch } from './write-answer.js'
 
@@ -25,8 +24,6 @@ export interface RequestContext {
   readonly bodyBudget: BodyBudget
   readonly answers: AnswerBatch
   readonly inspector: InspectorServer
-  /** The default mock's MCP entry points. */
-  readonly mcp: McpServing
   /** The file the default mock's records are kept in (`persist`), once it is open. */
   persistence: FilePersistence | undefined
   /** Set by close(): answers from then on end their connections. */
@@ -83,7 +80,8 @@ export async function answerRequest(
           ? ''
           : await readBody(request, context.maxBodyBytes, context.bodyBudget, response)
         const query = new URLSearchParams(queryStart === -1 ? '' : rawUrl.slice(queryStart + 1))
-        const work = () => target.answer(route, { method, path, query, body, ...client })
+        const header = (name: string) => headerOf(request, name)
+        const work = () => target.answer(route, { method, path, query, body, ...client, header })
         // Durable --persist: the answer waits until the request's writes are on disk.
         const persistence = context.persistence
         result = persistence && target === service ? await persistence.settle(work) : await work()
@@ -100,6 +98,12 @@ export async function answerRequest(
     const status = 'networkError' in result ? 'network error' : result.status
     options.log(`${method} ${rawUrl} ${status} ${(performance.now() - started).toFixed(1)}ms`)
   }
+}
+
+/** A request header by its lower-case name; repeated ones joined as one. */
+function headerOf(request: IncomingMessage, name: string): string | undefined {
+  const value = request.headers[name]
+  return Array.isArray(value) ? value.join(', ') : value
 }
 
 /** A page of an origin the options allow may read the control API's answers too; no other page may. */

@@ -1,14 +1,13 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { errorAnswer, textAnswer } from '../../execution/answer.js'
-import { isMcpPath } from '../../mcp/mcp-paths.js'
 import { answerRequest, type RequestContext } from './answer-request.js'
 import { tooManyConnections } from './too-many-connections.js'
 import type { ConnectionTracker } from './track-connections.js'
 
 /**
  * The standalone server's `request` listener: a connection past the cap is
- * answered 503 and closed, any other request is counted in flight and answered:
- * an MCP entry point's by the MCP server, the others by the mock's router.
+ * answered 503 and closed, any other request is counted in flight and
+ * answered by the mock's router (the MCP entry points' too).
  *
  * @example
  * server.on('request', createRequestHandler(context, connections, 1024))
@@ -27,10 +26,6 @@ export function createRequestHandler(
       return
     }
     connections.answering(request, response)
-    const url = request.url ?? '/'
-    const queryStart = url.indexOf('?')
-    // The MCP entry points stream their own answers (Server-Sent Events), outside the dispatcher.
-    if (isMcpPath(queryStart === -1 ? url : url.slice(0, queryStart))) return context.mcp.serve(request, response)
     answerRequest(context, request, response).catch((error: unknown) => answers.add(response, errorAnswer(error)))
   }
 }

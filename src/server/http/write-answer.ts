@@ -6,8 +6,9 @@ import { errorAnswer, type Answer } from '../../execution/answer.js'
  * Writes an answer to its response as the service's HTTP surface replies it
  * (the CORS headers that let any page read it unless `openToAll` is false,
  * the control API's; a HEAD's length with no body): a whole body with its
- * length, a large answer's pieces as the socket takes them, or, for an
- * injected network error, a destroyed connection.
+ * length, a large answer's pieces as the socket takes them, a live answer
+ * chunk by chunk as it comes, or, for an injected network error, a destroyed
+ * connection.
  *
  * @example
  * writeAnswer(response, textAnswer(410, 'Asset no longer exists and is Gone.'), true)
@@ -18,7 +19,14 @@ function writeAnswer(response: ServerResponse, answer: Answer, openToAll: boolea
     response.socket?.destroy()
     return
   }
-  const { status, headers, body, stream } = reply
+  const { status, headers, body, stream, live } = reply
+  if (live) {
+    response.writeHead(status, headers)
+    // An event stream's first event goes out at once, not when a buffer fills.
+    response.flushHeaders()
+    void writeLive(response, live)
+    return
+  }
   if (stream) {
     // A large answer goes out in chunks as the socket takes them, never built whole.
     response.writeHead(status, headers)
@@ -114,4 +122,39 @@ function writePieces(response: ServerResponse, stream: Iterable<string>): void {
     }
   }
   pump()
+}
+
+/**
+ * Writes a live answer (Server-Sent Events) chunk by chunk as it comes, each
+ * chunk sent at once (chunked encoding), with the socket's backpressure,
+ * until it ends. A client that goes away cancels the stream, which frees
+ * what it held; a stream that fails closes the connection.
+ */
+async function writeLive(response: ServerResponse, live: ReadableStream<Uint8Array>): Promise<void> {
+  const reader = live.getReader()
+  response.once('close', () => void reader.cancel().catch(() => undefined))
+  try {
+    for (;;) {
+      const { done, value } = await reader.read()
+      if (done) break
+      if (response.destroyed) return
+      if (!response.write(value)) await drainedOrClosed(response)
+    }
+    response.end()
+  } catch {
+    response.destroy()
+  }
+}
+
+/** Settles once the socket takes more, or the client is gone. */
+function drainedOrClosed(response: ServerResponse): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      response.off('drain', done)
+      response.off('close', done)
+      resolve()
+    }
+    response.on('drain', done)
+    response.on('close', done)
+  })
 }

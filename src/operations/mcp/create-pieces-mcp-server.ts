@@ -1,6 +1,6 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
-import { PIECES_MCP_TOOLS } from '../operations/mcp/pieces-mcp-tools.js'
-import type { Store } from '../store/create-store.js'
+import { PIECES_MCP_TOOLS } from './pieces-mcp-tools.js'
+import type { Store } from '../../store/create-store.js'
 import type { McpSdk } from './load-mcp-sdk.js'
 
 /**

@@ -1,8 +1,14 @@
-import type { Store } from '../store/create-store.js'
+import type { Store } from '../../store/create-store.js'
 import { createPiecesMcpServer } from './create-pieces-mcp-server.js'
 import { loadMcpSdk, McpSdkMissing, type McpSdk } from './load-mcp-sdk.js'
-import { MCP_MESSAGES_PATH, MCP_SSE_PATH, MCP_STREAMABLE_PATH } from './mcp-paths.js'
 import { createSseStreamTransport, type SseStreamTransport } from './sse-stream-transport.js'
+
+/**
+ * Which MCP entry point a request reached: the 2024-11-05 event stream
+ * (`…/2024-11-05/sse`), the messages posted for it (`…/2024-11-05/messages`),
+ * or the 2025-03-26 streamable HTTP endpoint (`…/2025-03-26/mcp`).
+ */
+export type McpEntry = 'sse' | 'messages' | 'streamable'
 
 /** A request to an MCP entry point, its body already read (within the transport's limit). */
 export interface McpRequest {
@@ -14,8 +20,8 @@ export interface McpRequest {
 
 /** The service's MCP server at its entry points, on web-standard requests and responses. */
 export interface McpEndpoint {
-  /** The answer to a request at one of the MCP paths (`path`: the URL's, under the base URL); never throws. */
-  handle(request: McpRequest, path?: string): Promise<Response>
+  /** The answer to a request at one of the MCP entry points; never throws. */
+  handle(request: McpRequest, entry: McpEntry): Promise<Response>
   /** How many SSE streams are open now. */
   streamCount(): number
   /** Ends every SSE stream. */
@@ -44,7 +50,7 @@ const STREAMABLE_HEADERS = ['accept', 'content-type', 'mcp-session-id', 'mcp-pro
  *
  * @example
  * const mcp = createMcpEndpoint({ store: service.store, version: '12.3.0' })
- * const response = await mcp.handle({ method: 'GET', url, headers, body: '' })
+ * const response = await mcp.handle({ method: 'GET', url, headers, body: '' }, 'sse')
  */
 export function createMcpEndpoint(options: McpEndpointOptions): McpEndpoint {
   const maxStreams = options.maxStreams ?? DEFAULT_MAX_STREAMS
@@ -70,7 +76,7 @@ export function createMcpEndpoint(options: McpEndpointOptions): McpEndpoint {
     if (!transport) {
       return text(
         404,
-        `Failed to post an MCP message: no open stream has the session id "${sessionId.slice(0, 64)}". Open GET ${MCP_SSE_PATH} and post to the endpoint its first event names.`,
+        `Failed to post an MCP message: no open stream has the session id "${sessionId.slice(0, 64)}". Open GET /model_context_protocol/2024-11-05/sse and post to the endpoint its first event names.`,
       )
     }
     let body: unknown
@@ -89,13 +95,6 @@ export function createMcpEndpoint(options: McpEndpointOptions): McpEndpoint {
   }
 
   async function streamable(loaded: McpSdk, request: McpRequest): Promise<Response> {
-    if (request.method !== 'POST') {
-      // Stateless: no stream to resume (GET) and no session to end (DELETE).
-      return new Response(
-        JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message: 'Method not allowed.' }, id: null }),
-        { status: 405, headers: { allow: 'POST', 'content-type': 'application/json' } },
-      )
-    }
     const transport = new loaded.WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: undefined,
       enableJsonResponse: true,
@@ -114,18 +113,18 @@ export function createMcpEndpoint(options: McpEndpointOptions): McpEndpoint {
     }
   }
 
-  async function route(request: McpRequest, path: string): Promise<Response> {
+  async function route(request: McpRequest, entry: McpEntry): Promise<Response> {
+    if (entry === 'streamable' && request.method !== 'POST') return streamableNotAllowed()
     const loaded = await (sdk ??= loadMcpSdk())
-    if (path === MCP_STREAMABLE_PATH) return streamable(loaded, request)
-    if (path === MCP_SSE_PATH) return request.method === 'GET' ? openStream(loaded) : notAllowed('GET')
-    if (path === MCP_MESSAGES_PATH) return request.method === 'POST' ? post(loaded, request) : notAllowed('POST')
-    return text(404, `No MCP entry point answers ${path}.`)
+    if (entry === 'streamable') return streamable(loaded, request)
+    if (entry === 'sse') return request.method === 'GET' ? openStream(loaded) : notAllowed('GET')
+    return request.method === 'POST' ? post(loaded, request) : notAllowed('POST')
   }
 
   return {
-    async handle(request, path = request.url.pathname) {
+    async handle(request, entry) {
       try {
-        return await route(request, path)
+        return await route(request, entry)
       } catch (error) {
         if (error instanceof McpSdkMissing) {
           sdk = undefined
@@ -144,6 +143,14 @@ export function createMcpEndpoint(options: McpEndpointOptions): McpEndpoint {
 
 function text(status: number, body: string): Response {
   return new Response(body, { status, headers: { 'content-type': 'text/plain; charset=utf-8' } })
+}
+
+/** Stateless streamable HTTP: no stream to listen to or resume (GET) and no session to end (DELETE). */
+function streamableNotAllowed(): Response {
+  return new Response(
+    JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message: 'Method not allowed.' }, id: null }),
+    { status: 405, headers: { allow: 'POST', 'content-type': 'application/json' } },
+  )
 }
 
 function notAllowed(allow: string): Response {

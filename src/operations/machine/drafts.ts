@@ -51,6 +51,7 @@ export const draftOperations: readonly Operation[] = [
     // Each entry point is a URL an MCP client connects to (the CLI's SSE client), on the host the client asked.
     live: true,
     run(context) {
+      context.mcp?.prepare()
       const origin = `http://${context.request.host ?? 'localhost:39300'}`
       return json({
         iterable: MCP_SCHEMA_VERSIONS.map(({ version, path }) => ({ version, entry_endpoint: `${origin}${path}` })),

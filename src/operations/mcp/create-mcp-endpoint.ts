@@ -22,6 +22,8 @@ export interface McpRequest {
 export interface McpEndpoint {
   /** The answer to a request at one of the MCP entry points; never throws. */
   handle(request: McpRequest, entry: McpEntry): Promise<Response>
+  /** Starts loading the SDK, so that the first request to an entry point answers at once; a missing SDK is said then. */
+  prepare(): void
   /** How many SSE streams are open now. */
   streamCount(): number
   /** Ends every SSE stream. */
@@ -133,6 +135,10 @@ export function createMcpEndpoint(options: McpEndpointOptions): McpEndpoint {
         const message = error instanceof Error ? error.message : String(error)
         return text(500, `Internal error in the mock's MCP server: ${message}`)
       }
+    },
+    prepare() {
+      sdk ??= loadMcpSdk()
+      sdk.catch(() => (sdk = undefined))
     },
     streamCount: () => streams.size,
     close() {

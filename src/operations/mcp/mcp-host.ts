@@ -9,6 +9,12 @@ import type { McpEndpoint, McpEntry, McpRequest } from './create-mcp-endpoint.js
 export interface McpHost {
   /** The answer to a request at an MCP entry point; never throws. */
   handle(request: McpRequest, entry: McpEntry): Promise<Response>
+  /**
+   * Loads the MCP module and its SDK without waiting for them: a client that
+   * reads the schema versions is about to connect (`pieces mcp setup` gives
+   * the entry point one second to answer).
+   */
+  prepare(): void
   /** Ends every event stream open now; a later request may open new ones. */
   close(): void
 }
@@ -36,6 +42,12 @@ export function createMcpHost(options: McpHostOptions): McpHost {
   return {
     async handle(request, entry) {
       return (await load()).handle(request, entry)
+    },
+    prepare() {
+      load().then(
+        (mcp) => mcp.prepare(),
+        () => (endpoint = undefined),
+      )
     },
     close() {
       void endpoint?.then((mcp) => mcp.close())

@@ -13,11 +13,8 @@ export function seedText(seed: SeedInput): string {
  * How an asset made from a Seed is classified when the seed says so: by its
  * fragment's `ext`, else the classification it gives (its generic kept when
  * given); undefined when the seed names no language.
- *
- * @example
- * seedClassification(seed) // { generic: 'CODE', specific: 'ts' }
  */
-export function seedClassification(seed: SeedInput): Classification | undefined {
+function seedClassification(seed: SeedInput): Classification | undefined {
   const seeded = seed.asset.format
   const specific = seeded.fragment?.metadata?.ext ?? seeded.classification?.specific
   if (specific === undefined) return undefined

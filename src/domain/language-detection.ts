@@ -56,10 +56,21 @@ const PROSE: Classification = { generic: 'TEXT', specific: 'text' }
 const SURE_POINTS = 8
 // Below this many, text with no symbol of code at all is prose (the detector's guess on a few words).
 const WEAK_POINTS = 3
-// How much of a text the detector reads.
-const SAMPLE_CHARS = 16_384
+// How much of a text the detector reads: its first lines, each clipped (the detector's cost grows with the
+// square of a line's length, so a long line would cost seconds).
+const SAMPLE_LINES = 80
+const SAMPLE_LINE_CHARS = 120
 const CODE_SYMBOLS = /[{}[\]<>=$|\\`_]/g
 const WORD = /[A-Za-z]{2,}/g
+
+/** The first lines of a text, each clipped: what the detector reads. */
+function sampleOf(text: string): string {
+  const head = text.slice(0, SAMPLE_LINES * (SAMPLE_LINE_CHARS + 1) * 4)
+  return head
+    .split('\n', SAMPLE_LINES)
+    .map((line) => line.slice(0, SAMPLE_LINE_CHARS))
+    .join('\n')
+}
 
 /** Whether text reads as sentences: few symbols of code, and lines of several words. */
 function readsAsProse(text: string): boolean {
@@ -91,7 +102,7 @@ export function classificationOf(specific: Classification['specific']): Classifi
  */
 export async function detectClassification(text: string): Promise<Classification> {
   // The head of a long text decides: the detector's cost stays bounded whatever the text's length.
-  const trimmed = text.slice(0, SAMPLE_CHARS).trim()
+  const trimmed = sampleOf(text).trim()
   if (trimmed === '') return PROSE
   // flourite's types describe its CommonJS build; its ES module (and esbuild's CommonJS interop) export the function as default.
   const { default: detect } = (await import('flourite')) as unknown as { default: Detect }

@@ -2,13 +2,36 @@ import type { z } from 'zod'
 import type { seededConversationInput } from './inputs/seeds.js'
 import type { Transaction } from '../store/transaction/transaction.js'
 import type { ConversationRecord } from '../store/schemas/schemas.js'
+import { createAnchor, createAnnotation } from './record-writes.js'
+import { linkSeededMessage } from './message-writes.js'
 
 export type SeededConversationInput = z.output<typeof seededConversationInput>
 
+/** Inserts a conversation's seeded messages (its id given ahead), with their links; their ids in order. */
+function insertMessages(tx: Transaction, conversation: string, seed: SeededConversationInput): string[] {
+  const now = tx.timestamp()
+  return (seed.messages ?? []).map((message) => {
+    // The seed's timestamp is already in the service's form (read by the timestamp schema).
+    const created = message.created?.value ?? now
+    const inserted = tx.insert('message', {
+      id: tx.id(),
+      conversation,
+      role: message.role,
+      fragment: message.fragment,
+      created,
+      updated: created,
+      ...(message.sentiment && { sentiment: message.sentiment }),
+    })
+    linkSeededMessage(tx, inserted.id, message)
+    return inserted.id
+  })
+}
+
 /**
  * Creates a conversation from a SeededConversation inside a transaction:
- * its messages, annotations and anchors become records linked to it, and its
- * assets and websites (which must exist) are linked on both sides.
+ * its messages, annotations and anchors become records linked to it (each
+ * with the links its own seed names, as its own create route makes it), and
+ * its assets and websites (which must exist) are linked on both sides.
  *
  * @example
  * const conversation = await store.write((tx) => createConversation(tx, { type: 'COPILOT' }))
@@ -16,34 +39,8 @@ export type SeededConversationInput = z.output<typeof seededConversationInput>
 export function createConversation(tx: Transaction, seed: SeededConversationInput): ConversationRecord {
   const now = tx.timestamp()
   const id = tx.id()
-  // Messages and annotations first, so the conversation is inserted once, with their ids.
-  const messageIds: string[] = []
-  for (const message of seed.messages ?? []) {
-    const created = message.created?.value ?? now
-    const inserted = tx.insert('message', {
-      id: tx.id(),
-      conversation: id,
-      role: message.role,
-      fragment: message.fragment,
-      created,
-      updated: created,
-      ...(message.sentiment && { sentiment: message.sentiment }),
-    })
-    messageIds.push(inserted.id)
-  }
-  const annotationIds: string[] = []
-  for (const annotation of seed.annotations ?? []) {
-    const inserted = tx.insert('annotation', {
-      id: tx.id(),
-      type: annotation.type,
-      text: annotation.text,
-      conversation: id,
-      created: now,
-      updated: now,
-      ...(annotation.favorited !== undefined && { favorited: annotation.favorited }),
-    })
-    annotationIds.push(inserted.id)
-  }
+  // Messages first, so the conversation is inserted once, with their ids.
+  const messageIds = insertMessages(tx, id, seed)
   // Built from the SeededConversation its route validated, so it is not parsed again.
   const conversation = tx.insertBuilt('conversation', {
     id,
@@ -53,25 +50,14 @@ export function createConversation(tx: Transaction, seed: SeededConversationInpu
     favorited: seed.favorited ?? false,
     // Left out when empty, so the record shares the schema's empty list.
     ...(messageIds.length > 0 && { messages: messageIds }),
-    ...(annotationIds.length > 0 && { annotations: annotationIds }),
     ...(seed.name != null && { name: seed.name }),
     ...(seed.application && { application: seed.application }),
     ...(seed.model && { model: seed.model.id }),
     ...(seed.pipeline && { pipeline: seed.pipeline }),
     ...(seed.demo !== undefined && { demo: seed.demo }),
   })
-  for (const anchor of seed.anchors ?? []) {
-    const created = tx.insert('anchor', {
-      id: tx.id(),
-      type: anchor.type,
-      fullpath: anchor.fullpath,
-      created: now,
-      updated: now,
-      ...(anchor.name !== undefined && { name: anchor.name }),
-      ...(anchor.watch !== undefined && { watch: anchor.watch }),
-    })
-    tx.link('conversation', conversation.id, 'anchors', created.id)
-  }
+  for (const annotation of seed.annotations ?? []) createAnnotation(tx, { ...annotation, conversation: id })
+  for (const anchor of seed.anchors ?? []) createAnchor(tx, { ...anchor, conversation: id })
   for (const asset of seed.assets?.iterable ?? []) tx.link('conversation', conversation.id, 'assets', asset.id)
   for (const website of seed.websites?.iterable ?? []) {
     tx.link('conversation', conversation.id, 'websites', website.id)

@@ -37,10 +37,25 @@ export function appendMessage(tx: Transaction, seed: SeededMessageInput): Messag
     ...(seed.sentiment && { sentiment: seed.sentiment }),
   })
   tx.link('conversation', conversationId, 'messages', message.id)
-  for (const field of SEEDED_LINKS) {
-    for (const { id } of seed[field]?.iterable ?? []) tx.link('message', message.id, field, id)
-  }
+  linkSeededMessage(tx, message.id, seed)
   return tx.require('message', message.id)
+}
+
+/**
+ * Links a new message both ways to the records its seed names (assets,
+ * anchors, tags, ranges, summaries, messages), which must exist.
+ *
+ * @example
+ * linkSeededMessage(tx, message.id, { assets: { iterable: [{ id: assetId }] } })
+ */
+export function linkSeededMessage(
+  tx: Transaction,
+  id: string,
+  seed: Pick<SeededMessageInput, (typeof SEEDED_LINKS)[number]>,
+): void {
+  for (const field of SEEDED_LINKS) {
+    for (const linked of seed[field]?.iterable ?? []) tx.link('message', id, field, linked.id)
+  }
 }
 
 /** What a message update may change. */

@@ -8,7 +8,7 @@ import type {
   WebsiteRecord,
   WorkstreamSummaryRecord,
 } from '../store/schemas/schemas.js'
-import { recordActivity } from './asset-writes.js'
+import { recordActivity } from './asset-activity.js'
 import type {
   SeededActivityInput,
   SeededAnchorInput,

@@ -53,8 +53,23 @@ export function buildWebsite(record: WebsiteRecord, context: WireContext): Wire<
   }
 }
 
+/** An anchor's path, as the one point of its wire form. */
+function anchorPoints(record: AnchorRecord, context: WireContext): Wire<Anchor>['points'] {
+  const id = `${record.id}-point`
+  const reference = {
+    id,
+    fullpath: record.fullpath,
+    created: context.timestamp(record.created),
+    updated: context.timestamp(record.updated),
+    anchor: { id: record.id },
+  }
+  return { iterable: [{ id, reference }], indices: { [id]: 0 } }
+}
+
 /**
- * A stored anchor as the wire Anchor (its points are not modelled: an empty collection).
+ * A stored anchor as the wire Anchor: its path is its one point (a
+ * referenced AnchorPoint with the anchor's `fullpath`, its id the anchor's
+ * with `-point`); points are not records of their own.
  *
  * @example
  * wire.render('anchor', store.get('anchor', id)!)
@@ -63,7 +78,7 @@ export function buildAnchor(record: AnchorRecord, context: WireContext): Wire<An
   const anchor: Wire<Anchor> = {
     id: record.id,
     type: record.type,
-    points: { iterable: [], indices: {} },
+    points: anchorPoints(record, context),
     created: context.timestamp(record.created),
     updated: context.timestamp(record.updated),
     score: toScore(record.score),

@@ -49,6 +49,10 @@ describe('the browser entry', () => {
     )
     const inMain = Object.keys(main![1].inputs)
     expect(inMain.filter((input) => input.includes('node_modules/@faker-js/'))).toEqual([])
+    // The language detector too: a chunk of its own, fetched when text without a language is first saved.
+    expect(inMain.filter((input) => input.includes('node_modules/flourite/'))).toEqual([])
+    const chunks = Object.values(result.metafile.outputs).flatMap((output) => Object.keys(output.inputs))
+    expect(chunks.some((input) => input.includes('node_modules/flourite/'))).toBe(true)
     // es-toolkit still comes with @msw/data; none of this package's own files imports it.
     const ownImports = Object.entries(result.metafile.inputs)
       .filter(([input]) => input.startsWith('dist/'))

@@ -146,10 +146,40 @@ console.log(JSON.stringify({
   it('leave the data generator and faker unloaded until a test uses them', async () => {
     const { loaded } = await runRecorded(COLD_START)
     expect(loaded.filter((file) => /node_modules\/@faker-js\//.test(file))).toEqual([])
+    expect(loaded.filter((file) => /node_modules\/flourite\//.test(file))).toEqual([])
     const bundled = await Promise.all(
       loaded.filter((file) => file.startsWith('dist/')).map((file) => readFile(`${root}${file}`, 'utf8')),
     )
     expect(bundled.filter((code) => code.includes('function generateFixtures('))).toEqual([])
+  })
+
+  it('leave the language detector unloaded until text without a language is saved', async () => {
+    const saving = (fragment: object) => `
+import { setupMockServer } from 'conversation-asset-mock/node'
+const mock = setupMockServer()
+await mock.listen()
+const response = await fetch(mock.baseUrl + '/assets/create', {
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify({
+    type: 'SEEDED_ASSET',
+    asset: {
+      application: { id: 'app', name: 'OPEN_SOURCE', version: '1', platform: 'LINUX', onboarded: true, privacy: 'OPEN' },
+      format: { fragment: ${JSON.stringify(fragment)} },
+    },
+  }),
+})
+const asset = await response.json()
+mock.close()
+console.log(JSON.stringify(asset.original.reference.classification))
+`
+    const detector = (files: string[]) => files.filter((file) => /node_modules\/flourite\//.test(file))
+    const named = await runRecorded(saving({ string: { raw: 'x = 1' }, metadata: { ext: 'py' } }))
+    expect(JSON.parse(named.stdout)).toEqual({ generic: 'CODE', specific: 'py' })
+    expect(detector(named.loaded)).toEqual([])
+    const detected = await runRecorded(saving({ string: { raw: 'def twice(x):\n    return x * 2\n' } }))
+    expect(JSON.parse(detected.stdout)).toEqual({ generic: 'CODE', specific: 'py' })
+    expect(detector(detected.loaded)).not.toEqual([])
   })
 
   it('serve the inspector script from the server bundle, found beside it in dist', async () => {

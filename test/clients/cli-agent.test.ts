@@ -31,6 +31,16 @@ describe.each(streamRuntimes)('the pieces CLI, $name', ({ start }) => {
     application = started.application
   }
 
+  /** The CLI's application as its seeds carry it (Settings.pieces_client.application). */
+  const cliApplication = () => ({
+    id: application,
+    name: 'PIECES_FOR_DEVELOPERS_CLI',
+    version: '1.16.0',
+    platform: 'LINUX',
+    onboarded: true,
+    privacy: 'OPEN',
+  })
+
   /** The asset ids `pieces list` shows, by GET /assets/identifiers. */
   async function listed() {
     return ids(await cli.read('assetsIdentifiersSnapshot', 'GET', '/assets/identifiers', 'FlattenedAssets'))
@@ -303,6 +313,65 @@ describe.each(streamRuntimes)('the pieces CLI, $name', ({ start }) => {
       },
     })
     expect(await listed()).toContain(created.id)
+  })
+
+  it('pieces create saves clipboard code with its language detected, which pieces list shows and pieces edit changes', async () => {
+    cli = clientReplay(mock)
+    await startup()
+    // BasicAsset.create: a Seed with the clipboard's text and no metadata, so no language.
+    const created = await cli.read<{ id: string }>('assetsCreateNewAsset', 'POST', '/assets/create', 'Asset', {
+      query: { transferables: 'false' },
+      body: {
+        type: 'SEEDED_ASSET',
+        asset: {
+          application: cliApplication(),
+          format: {
+            fragment: { string: { raw: 'def total(items):\n    return sum(items)\n\nprint(total([1, 2]))\n' } },
+          },
+        },
+      },
+    })
+    // print_asset_details: Type is original.reference.classification.generic, Language its specific.
+    const shown = async () => {
+      const read = await asset(created.id)
+      const original = read.original as { reference?: { classification: Json } }
+      return { name: read.name, classification: original.reference?.classification }
+    }
+    expect(await listed()).toContain(created.id)
+    expect(await shown()).toEqual({ name: 'def total(items):', classification: { generic: 'CODE', specific: 'py' } })
+    // pieces edit --classification: BasicAsset.classification's setter, an AssetReclassification with the whole asset.
+    await cli.read('assetReclassify', 'POST', '/asset/reclassify', 'Asset', {
+      body: { ext: 'rb', asset: await asset(created.id) },
+    })
+    expect((await shown()).classification).toEqual({ generic: 'CODE', specific: 'rb' })
+  })
+
+  it('pieces edit gives pasted prose a language, and a text language makes it text again', async () => {
+    cli = clientReplay(mock)
+    await startup()
+    const created = await cli.read<{ id: string }>('assetsCreateNewAsset', 'POST', '/assets/create', 'Asset', {
+      body: {
+        type: 'SEEDED_ASSET',
+        asset: {
+          application: cliApplication(),
+          format: {
+            fragment: { string: { raw: 'Remember to rotate the staging keys before the release on Friday.' } },
+          },
+        },
+      },
+    })
+    const classification = async () =>
+      ((await asset(created.id)).original as { reference?: { classification: Json } }).reference?.classification
+    expect(await classification()).toEqual({ generic: 'TEXT', specific: 'text' })
+    for (const [ext, generic] of [
+      ['sh', 'CODE'],
+      ['md', 'TEXT'],
+    ] as const) {
+      await cli.read('assetReclassify', 'POST', '/asset/reclassify', 'Asset', {
+        body: { ext, asset: await asset(created.id) },
+      })
+      expect(await classification()).toEqual({ generic, specific: ext })
+    }
   })
 
   it('pieces save and edit change a material: its content through its format, its name through the asset', async () => {

@@ -160,6 +160,58 @@ describe.each(streamRuntimes)('the Obsidian plugin, $name', ({ start }) => {
     })
   })
 
+  it("saves a note to Pieces with its path and the user's annotations, and reads them back", async () => {
+    const application = await load()
+    const path = 'Projects/Release checklist.md'
+    const saved = await plugin.read<{ id: string }>('assetsCreateNewAsset', 'POST', '/assets/create', 'Asset', {
+      body: {
+        type: 'SEEDED_ASSET',
+        asset: {
+          application,
+          format: { fragment: { string: { raw: '- [ ] tag the release\n- [ ] publish the notes\n' } } },
+          metadata: {
+            name: 'Release checklist',
+            anchors: [{ type: 'FILE', fullpath: path, name: 'Release checklist.md' }],
+            annotations: [
+              { type: 'DESCRIPTION', text: 'What to do before a release.' },
+              { type: 'COMMENT', text: 'Ask Sam about the changelog.' },
+            ],
+            tags: [{ text: 'release' }],
+          },
+        },
+      },
+    })
+    const read = await plugin.read<{
+      name: string
+      anchors?: { iterable: Array<{ id: string; points: { iterable: Array<{ reference?: { fullpath: string } }> } }> }
+      annotations?: { iterable: Array<{ id: string; text: string }> }
+      tags?: { iterable: Array<{ text: string }> }
+    }>('assetSnapshot', 'GET', `/asset/${saved.id}`, 'Asset', { query: { transferables: 'false' } })
+    expect(read.name).toBe('Release checklist')
+    expect(read.anchors?.iterable.map((anchor) => anchor.points.iterable[0]?.reference?.fullpath)).toEqual([path])
+    expect(read.annotations?.iterable.map((annotation) => annotation.text)).toEqual([
+      'What to do before a release.',
+      'Ask Sam about the changelog.',
+    ])
+    expect(read.tags?.iterable.map((tag) => tag.text)).toEqual(['release'])
+    const anchor = await plugin.read<{ assets?: { iterable: Array<{ id: string }> } }>(
+      'anchorSpecificAnchorSnapshot',
+      'GET',
+      `/anchor/${read.anchors!.iterable[0]!.id}`,
+      'Anchor',
+    )
+    expect(anchor.assets?.iterable.map((linked) => linked.id)).toEqual([saved.id])
+    for (const { id } of read.annotations!.iterable) {
+      const annotation = await plugin.read<{ asset?: { id: string } }>(
+        'annotationSpecificAnnotationSnapshot',
+        'GET',
+        `/annotation/${id}`,
+        'Annotation',
+      )
+      expect(annotation.asset?.id).toBe(saved.id)
+    }
+  })
+
   it('shares a material through a running cloud, and reads it back with its public link', async () => {
     await load()
     const profile = await plugin.read<{ user?: Json & { allocation?: { status: { cloud: string } } } }>(

@@ -1,17 +1,17 @@
 import { z } from 'zod'
 import { lazySchema } from '../../store/schemas/lazy-schema.js'
 import {
-  anchorType,
-  annotationType,
   classificationGeneric,
   classificationSpecific,
   conversationType,
   mechanism,
   messageRole,
+  tagCategory,
   messageSentiment,
 } from '../../store/schemas/enums.js'
 import { applicationSchema, fragmentSchema, transferableStringSchema } from '../../store/schemas/schemas.js'
 import { reference, references, groupedTimestamp as timestamp } from './wire-parts.js'
+import { seededAnchorInput, seededAnnotationInput } from './record-seeds.js'
 
 /*
  * What the domain creates records from: the seeds of the official client's
@@ -30,7 +30,17 @@ const conversationMessageObject = () =>
     })
     .loose()
 
-const seededConversationMessageInput = lazySchema(conversationMessageObject)
+/** SeededConversationMessage's links: the records (which must exist) it is linked to both ways. */
+const messageLinks = () => ({
+  assets: references.optional(),
+  anchors: references.optional(),
+  tags: references.optional(),
+  ranges: references.optional(),
+  summaries: references.optional(),
+  messages: references.optional(),
+})
+
+const seededConversationMessageInput = lazySchema(() => conversationMessageObject().extend(messageLinks()).loose())
 
 /**
  * SeededConversationMessage: the body of `POST /messages/create`, a message
@@ -38,25 +48,7 @@ const seededConversationMessageInput = lazySchema(conversationMessageObject)
  */
 export const seededMessageInput = lazySchema(() =>
   conversationMessageObject()
-    .extend({
-      conversation: reference.optional(),
-      assets: references.optional(),
-      anchors: references.optional(),
-      tags: references.optional(),
-      ranges: references.optional(),
-      summaries: references.optional(),
-      messages: references.optional(),
-    })
-    .loose(),
-)
-
-const seededAnnotationInput = lazySchema(() =>
-  z.object({ type: annotationType, text: z.string(), favorited: z.boolean().optional() }).loose(),
-)
-
-const seededAnchorInput = lazySchema(() =>
-  z
-    .object({ type: anchorType, fullpath: z.string(), name: z.string().optional(), watch: z.boolean().optional() })
+    .extend({ conversation: reference.optional(), ...messageLinks() })
     .loose(),
 )
 
@@ -95,6 +87,30 @@ export const seededScore = lazySchema(() =>
 
 export type SeededScore = z.output<typeof seededScore>
 
+/**
+ * SeededAssetMetadata: the name and mechanism of a new asset, and the tags,
+ * websites, anchors and annotations created with it. Its persons,
+ * sensitives and hints are accepted and not kept.
+ */
+const seededAssetMetadataInput = lazySchema(() =>
+  z
+    .object({
+      name: z.string().optional(),
+      mechanism: mechanism.optional(),
+      tags: z
+        .array(
+          z.object({ text: z.string(), mechanism: mechanism.optional(), category: tagCategory.optional() }).loose(),
+        )
+        .optional(),
+      websites: z
+        .array(z.object({ url: z.string(), name: z.string(), mechanism: mechanism.optional() }).loose())
+        .optional(),
+      anchors: z.array(seededAnchorInput).optional(),
+      annotations: z.array(seededAnnotationInput).optional(),
+    })
+    .loose(),
+)
+
 /** Seed: the body of `POST /assets/create` (a SEEDED_ASSET with one format). */
 export const seedInput = lazySchema(() =>
   z
@@ -116,7 +132,7 @@ export const seedInput = lazySchema(() =>
             .refine((format) => format.fragment?.string?.raw !== undefined || format.file?.string?.raw !== undefined, {
               message: 'a format needs text in fragment.string.raw or file.string.raw',
             }),
-          metadata: z.object({ name: z.string().optional(), mechanism: mechanism.optional() }).loose().optional(),
+          metadata: seededAssetMetadataInput.optional(),
         })
         .loose(),
     })

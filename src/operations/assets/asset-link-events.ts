@@ -1,4 +1,4 @@
-import { recordActivity, type AssetEvent } from '../../domain/asset-writes.js'
+import { recordActivity, type AssetEvent } from '../../domain/asset-activity.js'
 import type { LinkRouteSpec } from '../define/link-operation.js'
 
 /**

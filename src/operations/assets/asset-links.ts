@@ -1,4 +1,4 @@
-import { recordActivity } from '../../domain/asset-writes.js'
+import { recordActivity } from '../../domain/asset-activity.js'
 import { assetEvent } from './asset-link-events.js'
 import type { Operation } from '../define/define-operation.js'
 import { associate, disassociate } from '../define/link-operation.js'

@@ -1,6 +1,7 @@
 import { MockServiceError } from '../../errors.js'
 import { incrementScore } from '../../domain/score.js'
-import { recordActivity } from '../../domain/asset-writes.js'
+import { recordActivity } from '../../domain/asset-activity.js'
+import { isReclassifiable, reclassifyFormat } from '../../domain/classification.js'
 import { defineOperation, json, noContent, type Operation } from '../define/define-operation.js'
 import { parseBody, pathId, wireContext } from '../define/request-input.js'
 import { assetReclassificationInput, assetUpdateInput } from '../../domain/inputs/asset-inputs.js'
@@ -32,11 +33,7 @@ export const assetUpdatesOperations: readonly Operation[] = [
         const current = tx.require('asset', input.asset.id)
         for (const formatId of current.formats) {
           const format = tx.get('format', formatId)
-          if (!format || format.classification.generic !== 'CODE') continue
-          tx.update('format', formatId, (draft) => {
-            draft.classification.specific = input.ext
-            if (draft.fragment) draft.fragment.metadata = { ...draft.fragment.metadata, ext: input.ext }
-          })
+          if (format && isReclassifiable(format)) reclassifyFormat(tx, formatId, input.ext)
         }
         recordActivity(tx, current.id, 'reclassified')
         return tx.update('asset', current.id, () => undefined)

@@ -1,6 +1,6 @@
 import { goneOnRefusal, MockServiceError } from '../../errors.js'
 import { exportText } from '../../domain/asset-text.js'
-import { recordActivity } from '../../domain/asset-writes.js'
+import { recordActivity } from '../../domain/asset-activity.js'
 import { defineOperation, json, type Operation } from '../define/define-operation.js'
 import { parseBody, wireContext } from '../define/request-input.js'
 import { collectionOf } from '../../wire/flattened.js'

@@ -3,6 +3,7 @@ import { defineOperation, json, text, type Operation } from '../define/define-op
 import { booleanQuery, parseBody, pathId, wireContext } from '../define/request-input.js'
 import { collectionOf, toFlattened } from '../../wire/flattened.js'
 import { seedInput } from '../../domain/inputs/seeds.js'
+import { classifySeed } from '../../domain/classification.js'
 import { goneOnRefusal, MockServiceError } from '../../errors.js'
 import { readAsset } from './asset-reads.js'
 import { mostRecentFirst } from '../../store/most-recent-first.js'
@@ -27,7 +28,8 @@ export const assetsOperations: readonly Operation[] = [
       }
       const seed = parseBody(seedInput, context.request.body, 'Seed')
       const wire = wireContext(context)
-      const asset = await context.store.write((tx) => createAsset(tx, seed))
+      const classification = await classifySeed(seed)
+      const asset = await context.store.write((tx) => createAsset(tx, seed, classification))
       return json(wire.render('asset', asset))
     },
   }),

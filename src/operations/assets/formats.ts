@@ -1,4 +1,5 @@
-import { recordActivity } from '../../domain/asset-writes.js'
+import { recordActivity } from '../../domain/asset-activity.js'
+import { isReclassifiable, reclassifyFormat } from '../../domain/classification.js'
 import { goneOnRefusal, MockServiceError } from '../../errors.js'
 import type { Transaction } from '../../store/transaction/transaction.js'
 import { defineOperation, json, type Operation, type OperationContext } from '../define/define-operation.js'
@@ -95,10 +96,13 @@ export const formatsOperations: readonly Operation[] = [
       const wire = formatWire(context)
       const format = await context.store.write((tx) => {
         const current = tx.require('format', input.format.id)
-        const updated = tx.update('format', current.id, (draft) => {
-          draft.classification.specific = input.ext
-          if (draft.fragment) draft.fragment.metadata = { ...draft.fragment.metadata, ext: input.ext }
-        })
+        if (!isReclassifiable(current)) {
+          throw new MockServiceError(
+            'INVALID_REQUEST',
+            `Invalid FormatReclassification body: format: a ${current.classification.generic} format has no language to change; reclassify a CODE or TEXT format.`,
+          )
+        }
+        const updated = reclassifyFormat(tx, current.id, input.ext)
         touchAsset(tx, current.asset, 'reclassified')
         return updated
       })

@@ -1,4 +1,5 @@
 import { createAsset } from '../../domain/asset-writes.js'
+import { classifySeed } from '../../domain/classification.js'
 import { seedInput } from '../../domain/inputs/seeds.js'
 import type { Transaction } from '../../store/transaction/transaction.js'
 import { buildShare } from '../../wire/asset.js'
@@ -39,7 +40,10 @@ export const linkifyOperations: readonly Operation[] = [
       const access = input.access as 'UNKNOWN' | 'PUBLIC' | 'PRIVATE'
       const seed = input.asset ? undefined : parseBody(seedInput, input.seed, 'Linkify.seed')
       const assetId = input.asset?.id
-      const asset = await context.store.write((tx) => shareAsset(tx, assetId ?? createAsset(tx, seed!).id, access))
+      const classification = seed && (await classifySeed(seed))
+      const asset = await context.store.write((tx) =>
+        shareAsset(tx, assetId ?? createAsset(tx, seed!, classification!).id, access),
+      )
       const wire = wireContext(context)
       return json({ iterable: asset.shares!.map((share) => buildShare(asset, share, wire)) })
     },

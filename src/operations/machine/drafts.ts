@@ -1,5 +1,5 @@
 import { nameForSnippet } from '../../domain/asset-text.js'
-import { seedClassification } from '../../domain/asset-writes.js'
+import { classifySeed, seedText } from '../../domain/classification.js'
 import { seedInput } from '../../domain/inputs/seeds.js'
 import { defineOperation, json, type Operation } from '../define/define-operation.js'
 import { requireBody } from '../define/record-routes.js'
@@ -26,12 +26,12 @@ export const draftOperations: readonly Operation[] = [
     method: 'POST',
     paths: ['/assets/draft'],
     params: {},
-    run(context) {
+    async run(context) {
       booleanQuery(context.request.query, 'transferables', true)
       requireBody(context.request.body, 'Seed')
       const seed = parseBody(seedInput, context.request.body, 'Seed')
-      const { generic, specific } = seedClassification(seed)
-      const raw = seed.asset.format.fragment?.string?.raw ?? seed.asset.format.file?.string?.raw ?? ''
+      const { generic, specific } = await classifySeed(seed)
+      const raw = seedText(seed)
       const body = context.request.body as { asset: { format: object; metadata?: object } }
       return json({
         ...(context.request.body as object),

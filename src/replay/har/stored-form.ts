@@ -97,8 +97,10 @@ const SPECIAL: { [K in RecordKind]?: (wire: Json, parent?: { kind: RecordKind; i
     return idOf(wire.asset) === undefined && parent?.kind === 'asset' ? { asset: parent.id } : {}
   },
   anchor(wire) {
-    const points = (wire.points as { iterable?: Array<{ fullpath?: unknown }> } | undefined)?.iterable
-    const fullpath = points?.[0]?.fullpath
+    // A point as the service lists it: referenced (`{ id, reference: { fullpath } }`), or whole.
+    type Point = { fullpath?: unknown; reference?: { fullpath?: unknown } }
+    const point = (wire.points as { iterable?: Point[] } | undefined)?.iterable?.[0]
+    const fullpath = point?.reference?.fullpath ?? point?.fullpath
     return { fullpath: typeof fullpath === 'string' ? fullpath : '' }
   },
   user(wire) {

@@ -1,6 +1,5 @@
 import { http, type RequestHandler } from 'msw'
-import type { MockService } from '../core/create-mock-service.js'
-import { appletPage } from '../domain/machine/applet-page.js'
+import { appletPage, type AppletSources } from '../domain/machine/applet-page.js'
 import type { AppletType } from '../domain/machine/os-state.js'
 
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]'])
@@ -14,19 +13,19 @@ const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]'])
  * @example
  * setupServer(...createMswAdapter(service).handlers) // holds this handler
  */
-export function createAppletHandler(service: MockService): RequestHandler {
+export function createAppletHandler(sources: AppletSources): RequestHandler {
   const appletAt = (request: Request): AppletType | undefined => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return undefined
     const url = new URL(request.url)
     if (!LOOPBACK.has(url.hostname) || url.pathname !== '/') return undefined
     const port = Number(url.port)
-    return service.machine.os.runningApplets().find((applet) => applet.port === port)?.type
+    return sources.os.runningApplets().find((applet) => applet.port === port)?.type
   }
   return http.all(
     ({ request }) => appletAt(request) !== undefined,
     ({ request }) => {
       const type = appletAt(request)!
-      const page = appletPage(type, { store: service.store, os: service.machine.os, version: service.info.version })
+      const page = appletPage(type, sources)
       return new Response(request.method === 'HEAD' ? null : page, {
         headers: { 'content-type': 'text/html; charset=utf-8' },
       })

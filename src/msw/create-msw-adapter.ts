@@ -70,7 +70,7 @@ export function createMswAdapter(service: MockService, options: MswAdapterOption
     streamUrls,
     handlers: [
       ...createMswHandlers(port, baseUrl),
-      createAppletHandler(service),
+      createAppletHandler({ store: service.store, os: service.machine.os, version: service.info.version }),
       // Last: one handler shared by every mock in the process.
       createStreamPassthrough(wsBase, Object.values(STREAM_PATHS)),
     ],

@@ -113,6 +113,7 @@ function createServerParts(service: MockService, options: StandaloneServerOption
   server.on('request', createRequestHandler(context, connections, maxConnections))
   const streams = attachServiceStreams(server, port, { sessions, connections, maxConnections, options })
   // Launched applets answer on ports of their own, on the server's address.
-  const stopApplets = serveApplets(service, options.host ?? '127.0.0.1')
+  const applets = { store: service.store, os: service.machine.os, version: service.info.version }
+  const stopApplets = serveApplets(applets, options.host ?? '127.0.0.1')
   return { server, service: port, sessions, streams, connections, context, stopApplets }
 }

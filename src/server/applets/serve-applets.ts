@@ -1,8 +1,12 @@
 import { createServer, type Server } from 'node:http'
-import type { MockService } from '../../core/create-mock-service.js'
-import { appletPage } from '../../domain/machine/applet-page.js'
-import type { AppletHost, AppletType } from '../../domain/machine/os-state.js'
+import { appletPage, type AppletSources } from '../../domain/machine/applet-page.js'
+import type { AppletHost, AppletType, OsState } from '../../domain/machine/os-state.js'
 import { listenOn } from '../http/listen-on.js'
+
+/** What the served applets read: their pages' sources, and the OS state that launches and stops them. */
+export interface ServedApplets extends AppletSources {
+  readonly os: AppletSources['os'] & Pick<OsState, 'hostApplets'>
+}
 
 /**
  * Serves a mock's launched applets on real ports, as PiecesOS does: each
@@ -11,17 +15,17 @@ import { listenOn } from '../http/listen-on.js'
  * returned function stops them. One listener per applet type at most.
  *
  * @example
- * const stop = serveApplets(service, '127.0.0.1')
+ * const stop = serveApplets({ store: service.store, os: service.machine.os, version: service.info.version }, '127.0.0.1')
  * // POST /os/applet/launch { type: 'COPILOT' } → { port: 39401 }; GET http://127.0.0.1:39401/ → the conversations
  * stop()
  */
-export function serveApplets(service: MockService, host: string): () => void {
+export function serveApplets(sources: ServedApplets, host: string): () => void {
   const servers = new Map<AppletType, Promise<{ server: Server; port: number }>>()
   const appletHost: AppletHost = {
     async serve(type, port) {
       let serving = servers.get(type)
       if (!serving) {
-        serving = listen(service, type, port, host)
+        serving = listen(sources, type, port, host)
         servers.set(type, serving)
         serving.catch(() => servers.delete(type))
       }
@@ -37,11 +41,11 @@ export function serveApplets(service: MockService, host: string): () => void {
       servers.clear()
     },
   }
-  return service.machine.os.hostApplets(appletHost)
+  return sources.os.hostApplets(appletHost)
 }
 
 /** A listener for one applet on `port`, or on a free port when that one is taken. */
-async function listen(service: MockService, type: AppletType, port: number, host: string) {
+async function listen(sources: AppletSources, type: AppletType, port: number, host: string) {
   const server = createServer((request, response) => {
     request.resume()
     const path = (request.url ?? '/').split('?')[0]
@@ -55,7 +59,7 @@ async function listen(service: MockService, type: AppletType, port: number, host
       response.end(`The ${type} applet answers at / only.`)
       return
     }
-    const page = appletPage(type, { store: service.store, os: service.machine.os, version: service.info.version })
+    const page = appletPage(type, sources)
     response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-length': Buffer.byteLength(page) })
     response.end(request.method === 'HEAD' ? undefined : page)
   })

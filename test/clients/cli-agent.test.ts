@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { checkModel } from '../contract/check-model.js'
 import type { StreamRuntime } from '../events/stream-runtimes.js'
 import { scenarioRuntimes } from './scenario-runtimes.js'
-import { clientReplay, firstWordOf, type ClientReplay } from './replay.js'
+import { chatMessages, clientReplay, firstWordOf, type ClientReplay } from './replay.js'
 import { cliStartup } from './start-ups.js'
 
 /*
@@ -165,25 +165,7 @@ describe.each(scenarioRuntimes)('the pieces CLI, $name, on the $scenario scenari
     expect(seen[0]!.status).toBe('INITIALIZED')
     expect(text).toMatch(/```python/)
     // pieces chat: the conversation keeps the question and the answer printed, in order.
-    const chat = await cli.read<{ messages: { indices?: Record<string, number> } }>(
-      'conversationGetSpecificConversation',
-      'GET',
-      `/conversation/${conversation}`,
-      'Conversation',
-    )
-    const messages = await Promise.all(
-      Object.entries(chat.messages.indices ?? {})
-        .sort(([, a], [, b]) => a - b)
-        .map(([id]) =>
-          cli.read<{ role: string; fragment?: { string?: { raw?: string } } }>(
-            'messageSpecificMessageSnapshot',
-            'GET',
-            `/message/${id}`,
-            'ConversationMessage',
-          ),
-        ),
-    )
-    expect(messages.map((message) => [message.role, message.fragment?.string?.raw])).toEqual([
+    expect(await chatMessages(cli, conversation)).toEqual([
       ['USER', 'How do I reverse a list in Python?'],
       ['ASSISTANT', text],
     ])

@@ -1,7 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { checkModel } from '../contract/check-model.js'
-import { streamRuntimes, type StreamRuntime } from '../events/stream-runtimes.js'
-import { clientReplay, firstWordOf, type ClientReplay } from './replay.js'
+import type { StreamRuntime } from '../events/stream-runtimes.js'
+import { scenarioRuntimes } from './scenario-runtimes.js'
+import { chatMessages, clientReplay, firstWordOf, type ClientReplay } from './replay.js'
 import { cliStartup } from './start-ups.js'
 
 /*
@@ -19,7 +20,7 @@ interface Frame {
 type Json = Record<string, unknown>
 const ids = (list: Json) => (list.iterable as Array<{ id: string }>).map((item) => item.id)
 
-describe.each(streamRuntimes)('the pieces CLI, $name', ({ start }) => {
+describe.each(scenarioRuntimes)('the pieces CLI, $name, on the $scenario scenario', ({ start }) => {
   let mock: StreamRuntime
   let cli: ClientReplay
   let application: string
@@ -64,6 +65,40 @@ describe.each(streamRuntimes)('the pieces CLI, $name', ({ start }) => {
     return { seen, text, conversation: seen.at(-1)!.conversation! }
   }
 
+  /** `pieces create`: BasicAsset.create saves the clipboard's text as a Seed with no metadata. */
+  const createFromClipboard = (raw: string) =>
+    cli.read<{ id: string }>('assetsCreateNewAsset', 'POST', '/assets/create', 'Asset', {
+      query: { transferables: 'false' },
+      body: {
+        type: 'SEEDED_ASSET',
+        asset: { application: cliApplication(), format: { fragment: { string: { raw } } } },
+      },
+    })
+
+  /** A material to work on: the first `pieces list` shows, or, on a service with none, one saved by `pieces create`. */
+  async function aMaterial(): Promise<string> {
+    const first = (await listed())[0]
+    if (first !== undefined) return first
+    const created = await createFromClipboard('def total(items):\n    return sum(items)\n')
+    expect(await listed()).toEqual([created.id])
+    return created.id
+  }
+
+  /** A chat to open: the first `pieces chats` lists, or, on a service with none, the one `pieces ask` starts. */
+  async function aChat(): Promise<string> {
+    const first = ids(
+      await cli.read('conversationsIdentifiersSnapshot', 'GET', '/conversations/identifiers', 'FlattenedConversations'),
+    )[0]
+    if (first !== undefined) return first
+    const { conversation } = await ask({
+      application,
+      query: 'How do I reverse a list in Python?',
+      model: 'gpt-3.5-turbo',
+      options: { question: true },
+    })
+    return conversation
+  }
+
   beforeAll(async () => {
     mock = await start({ copilotPaceMs: 0 })
   })
@@ -86,6 +121,7 @@ describe.each(streamRuntimes)('the pieces CLI, $name', ({ start }) => {
   it('pieces list shows every material by name and kind, and lists models and applications', async () => {
     cli = clientReplay(mock)
     await startup()
+    await aMaterial()
     const materials = await listed()
     expect(materials.length).toBeGreaterThan(0)
     for (const id of materials) {
@@ -104,7 +140,7 @@ describe.each(streamRuntimes)('the pieces CLI, $name', ({ start }) => {
     async (_mode, operation, path, extra) => {
       cli = clientReplay(mock)
       await startup()
-      const target = await asset((await listed())[0]!)
+      const target = await asset(await aMaterial())
       const query = firstWordOf(target.name as string)
       const found = await cli.read(operation, 'GET', path, 'SearchedAssets', { query: { query, ...extra } })
       const hits = found.iterable as Array<{ exact: boolean; identifier: string }>
@@ -128,7 +164,11 @@ describe.each(streamRuntimes)('the pieces CLI, $name', ({ start }) => {
     })
     expect(seen[0]!.status).toBe('INITIALIZED')
     expect(text).toMatch(/```python/)
-    await cli.read('conversationGetSpecificConversation', 'GET', `/conversation/${conversation}`, 'Conversation')
+    // pieces chat: the conversation keeps the question and the answer printed, in order.
+    expect(await chatMessages(cli, conversation)).toEqual([
+      ['USER', 'How do I reverse a list in Python?'],
+      ['ASSISTANT', text],
+    ])
   })
 
   it('pieces ask --ltm turns long-term memory on and grounds a new chat in a time range sent without an offset', async () => {
@@ -213,21 +253,23 @@ describe.each(streamRuntimes)('the pieces CLI, $name', ({ start }) => {
   it('pieces chats lists the conversations by name; a chat reads its messages, renames and deletes', async () => {
     cli = clientReplay(mock)
     await startup()
+    const id = await aChat()
     const chats = ids(
       await cli.read('conversationsIdentifiersSnapshot', 'GET', '/conversations/identifiers', 'FlattenedConversations'),
     )
-    expect(chats.length).toBeGreaterThan(0)
+    expect(chats).toContain(id)
     const chat = await cli.read<{ name?: string; messages: { indices?: Record<string, number> } }>(
       'conversationGetSpecificConversation',
       'GET',
-      `/conversation/${chats[0]}`,
+      `/conversation/${id}`,
       'Conversation',
     )
-    for (const id of Object.keys(chat.messages.indices ?? {})) {
+    expect(Object.keys(chat.messages.indices ?? {}).length).toBeGreaterThan(0)
+    for (const messageId of Object.keys(chat.messages.indices ?? {})) {
       const message = await cli.read<{ role: string }>(
         'messageSpecificMessageSnapshot',
         'GET',
-        `/message/${id}`,
+        `/message/${messageId}`,
         'ConversationMessage',
       )
       expect(['USER', 'ASSISTANT', 'SYSTEM']).toContain(message.role)
@@ -235,15 +277,22 @@ describe.each(streamRuntimes)('the pieces CLI, $name', ({ start }) => {
     const renamed = await cli.read<{ name?: string }>(
       'conversationSpecificConversationRename',
       'POST',
-      `/conversation/${chats[0]}/rename`,
+      `/conversation/${id}/rename`,
       'Conversation',
     )
     expect(typeof renamed.name).toBe('string')
-    await cli.call('conversationsDeleteSpecificConversation', 'POST', `/conversations/${chats[0]}/delete`)
+    const reread = await cli.read<{ name?: string }>(
+      'conversationGetSpecificConversation',
+      'GET',
+      `/conversation/${id}`,
+      'Conversation',
+    )
+    expect(reread.name).toBe(renamed.name)
+    await cli.call('conversationsDeleteSpecificConversation', 'POST', `/conversations/${id}/delete`)
     const after = ids(
       await cli.read('conversationsIdentifiersSnapshot', 'GET', '/conversations/identifiers', 'FlattenedConversations'),
     )
-    expect(after).not.toContain(chats[0])
+    expect(after).not.toContain(id)
   })
 
   it('pieces chats shows the chats just made among its first ten, the newest first, and a renamed one on top', async () => {
@@ -295,42 +344,26 @@ describe.each(streamRuntimes)('the pieces CLI, $name', ({ start }) => {
   it('pieces create saves the clipboard as a material that pieces list then shows', async () => {
     cli = clientReplay(mock)
     await startup()
-    const created = await cli.read<{ id: string }>('assetsCreateNewAsset', 'POST', '/assets/create', 'Asset', {
-      query: { transferables: 'false' },
-      body: {
-        type: 'SEEDED_ASSET',
-        asset: {
-          application: {
-            id: application,
-            name: 'PIECES_FOR_DEVELOPERS_CLI',
-            version: '1.16.0',
-            platform: 'LINUX',
-            onboarded: true,
-            privacy: 'OPEN',
-          },
-          format: { fragment: { string: { raw: 'print("hello")' } } },
-        },
-      },
-    })
+    const created = await createFromClipboard('print("hello")')
     expect(await listed()).toContain(created.id)
+    const shown = await asset(created.id)
+    const original = (shown.original as { id: string }).id
+    const format = await cli.read<{ fragment?: { string?: { raw?: string } } }>(
+      'formatSnapshot',
+      'GET',
+      `/format/${original}`,
+      'Format',
+      { query: { transferable: 'true' } },
+    )
+    expect(format.fragment?.string?.raw).toBe('print("hello")')
+    expect(shown.name).toBe('print("hello")')
   })
 
   it('pieces create saves clipboard code with its language detected, which pieces list shows and pieces edit changes', async () => {
     cli = clientReplay(mock)
     await startup()
     // BasicAsset.create: a Seed with the clipboard's text and no metadata, so no language.
-    const created = await cli.read<{ id: string }>('assetsCreateNewAsset', 'POST', '/assets/create', 'Asset', {
-      query: { transferables: 'false' },
-      body: {
-        type: 'SEEDED_ASSET',
-        asset: {
-          application: cliApplication(),
-          format: {
-            fragment: { string: { raw: 'def total(items):\n    return sum(items)\n\nprint(total([1, 2]))\n' } },
-          },
-        },
-      },
-    })
+    const created = await createFromClipboard('def total(items):\n    return sum(items)\n\nprint(total([1, 2]))\n')
     // print_asset_details: Type is original.reference.classification.generic, Language its specific.
     const shown = async () => {
       const read = await asset(created.id)
@@ -349,17 +382,7 @@ describe.each(streamRuntimes)('the pieces CLI, $name', ({ start }) => {
   it('pieces edit gives pasted prose a language, and a text language makes it text again', async () => {
     cli = clientReplay(mock)
     await startup()
-    const created = await cli.read<{ id: string }>('assetsCreateNewAsset', 'POST', '/assets/create', 'Asset', {
-      body: {
-        type: 'SEEDED_ASSET',
-        asset: {
-          application: cliApplication(),
-          format: {
-            fragment: { string: { raw: 'Remember to rotate the staging keys before the release on Friday.' } },
-          },
-        },
-      },
-    })
+    const created = await createFromClipboard('Remember to rotate the staging keys before the release on Friday.')
     const classification = async () =>
       ((await asset(created.id)).original as { reference?: { classification: Json } }).reference?.classification
     expect(await classification()).toEqual({ generic: 'TEXT', specific: 'text' })
@@ -377,7 +400,7 @@ describe.each(streamRuntimes)('the pieces CLI, $name', ({ start }) => {
   it('pieces save and edit change a material: its content through its format, its name through the asset', async () => {
     cli = clientReplay(mock)
     await startup()
-    const id = (await listed())[0]!
+    const id = await aMaterial()
     const original = ((await asset(id)).original as { id: string }).id
     const format = await cli.read<{ fragment?: { string?: { raw?: string } } }>(
       'formatSnapshot',
@@ -409,7 +432,7 @@ describe.each(streamRuntimes)('the pieces CLI, $name', ({ start }) => {
     await startup()
     const user = await cli.read<{ user?: { allocation?: Json } }>('userSnapshot', 'GET', '/user', 'ReturnedUserProfile')
     expect(user.user?.allocation).toBeDefined()
-    const target = await asset((await listed())[0]!)
+    const target = await asset(await aMaterial())
     const shares = await cli.read<{ iterable: Array<{ link: string }> }>('linkify', 'POST', '/linkify', 'Shares', {
       body: { access: 'PUBLIC', asset: target },
     })
@@ -421,7 +444,7 @@ describe.each(streamRuntimes)('the pieces CLI, $name', ({ start }) => {
   it('pieces delete removes the material from the list', async () => {
     cli = clientReplay(mock)
     await startup()
-    const id = (await listed())[0]!
+    const id = await aMaterial()
     await cli.call('assetsDeleteAsset', 'POST', `/assets/${id}/delete`)
     expect(await listed()).not.toContain(id)
   })

@@ -1,7 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { checkModel } from '../contract/check-model.js'
-import { streamRuntimes, type StreamRuntime } from '../events/stream-runtimes.js'
-import { clientReplay, type ClientReplay } from './replay.js'
+import type { StreamRuntime } from '../events/stream-runtimes.js'
+import { scenarioRuntimes } from './scenario-runtimes.js'
+import { chatMessages, clientReplay, type ClientReplay } from './replay.js'
 import { PYTHON_SOCKETS as SOCKETS, pythonSdkStartup, VISION } from './start-ups.js'
 
 /*
@@ -19,7 +20,7 @@ interface Frame {
 }
 type Json = Record<string, unknown>
 
-describe.each(streamRuntimes)("the Python SDK's PiecesClient, $name", ({ start }) => {
+describe.each(scenarioRuntimes)("the Python SDK's PiecesClient, $name, on the $scenario scenario", ({ start }) => {
   let mock: StreamRuntime
   let sdk: ClientReplay
   let application: string
@@ -87,8 +88,46 @@ describe.each(streamRuntimes)("the Python SDK's PiecesClient, $name", ({ start }
     expect(status).toEqual(first[`${VISION}/status/stream`])
   })
 
-  it('reads every record the identifier streams list', async () => {
-    const { first } = await startup()
+  /** The wrapper's first saves on a service with none: create_asset, create_chat, BasicRange.create. */
+  const firstSaves: Record<string, () => Promise<string>> = {
+    '/assets/stream/identifiers': async () => {
+      const tracked = await sdk.read(
+        'applicationsSpecificApplicationSnapshot',
+        'GET',
+        `/applications/${application}`,
+        'Application',
+      )
+      const seed = {
+        type: 'SEEDED_ASSET',
+        asset: { application: tracked, format: { fragment: { string: { raw: 'print("saved from the SDK")' } } } },
+      }
+      return (
+        await sdk.read<{ id: string }>('assetsCreateNewAsset', 'POST', '/assets/create', 'Asset', {
+          query: { transferables: 'false' },
+          body: seed,
+        })
+      ).id
+    },
+    '/conversations/stream/identifiers': async () =>
+      (
+        await sdk.read<{ id: string }>(
+          'conversationsCreateSpecificConversation',
+          'POST',
+          '/conversations/create',
+          'Conversation',
+          { body: { name: 'New Conversation', type: 'COPILOT' } },
+        )
+      ).id,
+    '/ranges/stream/identifiers': async () =>
+      (
+        await sdk.read<{ id: string }>('rangesCreateNewRange', 'POST', '/ranges/create', 'Range', {
+          body: { from: { value: '2026-11-28T20:02:07.069815' }, to: { value: '2026-11-28T20:17:07.069815' } },
+        })
+      ).id,
+  }
+
+  it('reads every record the identifier streams list, and the stream announces what the wrapper saves first', async () => {
+    const { first, sockets } = await startup()
     const reads = [
       [
         '/conversations/stream/identifiers',
@@ -102,7 +141,17 @@ describe.each(streamRuntimes)("the Python SDK's PiecesClient, $name", ({ start }
       ['/ranges/stream/identifiers', 'range', 'rangesSpecificRangeSnapshot', '/range/', 'Range'],
     ] as const
     for (const [path, key, operation, prefix, model] of reads) {
-      const items = (first[path] as { iterable: Array<Record<string, { id: string }>> }).iterable
+      type Identifiers = { iterable: Array<Record<string, { id: string }>> }
+      let items = (first[path] as Identifiers).iterable
+      const save = firstSaves[path]
+      if (items.length === 0 && save) {
+        const id = await save()
+        const announced = await sockets[path]!.frames.next((frame) =>
+          (frame as Identifiers).iterable.some((item) => item[key]?.id === id),
+        )
+        items = (announced as Identifiers).iterable
+      }
+      if (save) expect(items.length, path).toBeGreaterThan(0)
       for (const item of items) {
         const record = await sdk.read<{ id: string }>(operation, 'GET', `${prefix}${item[key]!.id}`, model, {
           headers: { application },
@@ -137,12 +186,11 @@ describe.each(streamRuntimes)("the Python SDK's PiecesClient, $name", ({ start }
       .map((frame) => frame.question?.answers.iterable.map((answer) => answer.text ?? '').join('') ?? '')
       .join('')
     expect(text).toContain('```python')
-    await sdk.read(
-      'conversationGetSpecificConversation',
-      'GET',
-      `/conversation/${seen.at(-1)!.conversation}`,
-      'Conversation',
-    )
+    // chat.messages(): the question and the answer streamed, in order.
+    expect(await chatMessages(sdk, seen.at(-1)!.conversation!)).toEqual([
+      ['USER', 'Write a Python function that adds two numbers'],
+      ['ASSISTANT', text],
+    ])
 
     const answer = await sdk.read<{ answers: { iterable: Array<{ text: string }> } }>(
       'question',

@@ -93,3 +93,31 @@ export function clientReplay(mock: StreamRuntime): ClientReplay {
 export function firstWordOf(name: string): string {
   return name.split(/\W+/).find((word) => word.length > 3) ?? name
 }
+
+/**
+ * A conversation's messages as a chat shows them, in order: each message's
+ * role and text, read one by one as the clients do.
+ *
+ * @example
+ * expect(await chatMessages(cli, id)).toEqual([['USER', 'Hi'], ['ASSISTANT', 'Hello']])
+ */
+export async function chatMessages(client: ClientReplay, conversation: string): Promise<Array<[string, string?]>> {
+  const chat = await client.read<{ messages: { indices?: Record<string, number> } }>(
+    'conversationGetSpecificConversation',
+    'GET',
+    `/conversation/${conversation}`,
+    'Conversation',
+  )
+  const ordered = Object.entries(chat.messages.indices ?? {}).sort(([, a], [, b]) => a - b)
+  const messages = await Promise.all(
+    ordered.map(([id]) =>
+      client.read<{ role: string; fragment?: { string?: { raw?: string } } }>(
+        'messageSpecificMessageSnapshot',
+        'GET',
+        `/message/${id}`,
+        'ConversationMessage',
+      ),
+    ),
+  )
+  return messages.map((message) => [message.role, message.fragment?.string?.raw])
+}

@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { checkModel } from '../contract/check-model.js'
-import { streamRuntimes, type StreamRuntime } from '../events/stream-runtimes.js'
+import type { StreamRuntime } from '../events/stream-runtimes.js'
+import { scenarioRuntimes } from './scenario-runtimes.js'
 import { clientReplay, type ClientReplay } from './replay.js'
 import { cliStartup, pythonSdkStartup, usable, type ListedModel } from './start-ups.js'
 
@@ -47,7 +48,7 @@ const seedOf = (application: Json, fullpath: string, raw: string) => ({
   },
 })
 
-describe.each(streamRuntimes)('a day of work on the mock, $name', ({ start }) => {
+describe.each(scenarioRuntimes)('a day of work on the mock, $name, on the $scenario scenario', ({ start }) => {
   let mock: StreamRuntime
   let client: ClientReplay
 

@@ -425,7 +425,13 @@ describe('acting from a journal entry and steering on the inspector page', () =>
     await fetch(`${server.url}/conversations`)
     await page.locator('button', { hasText: 'Reset…' }).click()
     await page.locator('[role="alertdialog"][aria-label="confirm reset"]').waitFor(LIVE)
-    // Escape cancels: nothing is reset.
+    // The dialog takes the focus (its Escape is handled inside it); wait for that, then Escape cancels: nothing is reset.
+    await expect
+      .poll(
+        () => page.evaluate(() => document.querySelector('#inspector')!.shadowRoot!.activeElement?.textContent),
+        LIVE,
+      )
+      .toBe('Reset now')
     await page.keyboard.press('Escape')
     await page.locator('button', { hasText: 'Reset…' }).waitFor(LIVE)
     expect(server.service.journal.entries.length).toBe(before + 1)

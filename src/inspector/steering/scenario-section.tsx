@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'preact/hooks'
+import { useLayoutEffect, useRef, useState } from 'preact/hooks'
 import type { ScenarioName } from '../../seeding/scenarios.js'
 import type { ViewProps } from '../view-props.js'
 import { ActionError, inScope } from '../action-error.js'
@@ -17,7 +17,9 @@ export function ScenarioSection({ connection, live, act: run }: ViewProps) {
   const [confirming, setConfirming] = useState(false)
   const confirmButton = useRef<HTMLButtonElement>(null)
   const resetButton = useRef<HTMLButtonElement>(null)
-  useEffect(() => {
+  // Focus moves into the dialog as it is drawn, before anything can be typed: Escape, handled inside it, then
+  // always reaches it (an effect after paint left a moment where a key pressed at once went to the page).
+  useLayoutEffect(() => {
     if (confirming) confirmButton.current?.focus()
   }, [confirming])
   const cancel = () => {

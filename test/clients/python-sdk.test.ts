@@ -161,6 +161,40 @@ describe.each(scenarioRuntimes)("the Python SDK's PiecesClient, $name, on the $s
     }
   })
 
+  it('assets: BasicAsset.create saves code with the language read from it, .classification reads it, and setting it reclassifies', async () => {
+    await startup()
+    const applicationRecord = await sdk.read<Json>(
+      'applicationsSpecificApplicationSnapshot',
+      'GET',
+      `/applications/${application}`,
+      'Application',
+    )
+    // BasicAsset._get_seed(raw): the raw text in a fragment, no metadata, no language.
+    const raw = 'def reverse(items):\n    return items[::-1]\n\nprint(reverse([1, 2, 3]))\n'
+    const created = await sdk.read<{ id: string }>('assetsCreateNewAsset', 'POST', '/assets/create', 'Asset', {
+      query: { transferables: 'false' },
+      body: {
+        type: 'SEEDED_ASSET',
+        asset: { application: applicationRecord, format: { fragment: { string: { raw } } } },
+      },
+    })
+    type Classified = { original: { reference: { classification: { generic: string; specific: string } } } }
+    const asset = () =>
+      sdk.read<Classified & Json>('assetSnapshot', 'GET', `/asset/${created.id}`, 'Asset', {
+        query: { transferables: 'true' },
+      })
+    const saved = await asset()
+    expect(saved.original.reference.classification).toMatchObject({ generic: 'CODE', specific: 'py' })
+    expect((saved.original.reference as { fragment?: { string?: { raw?: string } } }).fragment?.string?.raw).toBe(raw)
+
+    // asset.classification = "sh": POST /asset/reclassify with the whole asset and the new ext.
+    await sdk.read('assetReclassify', 'POST', '/asset/reclassify', 'Asset', {
+      query: { transferables: 'false' },
+      body: { ext: 'sh', asset: saved },
+    })
+    expect((await asset()).original.reference.classification.specific).toBe('sh')
+  })
+
   it('chats: stream_question streams INITIALIZED, the answer, then COMPLETED; question() answers whole', async () => {
     await startup()
     const { socket, frames, opened } = sdk.open<Frame>('/qgpt/stream')

@@ -1,7 +1,7 @@
 import { forwardRequest, type ForwardedAnswer, type ForwardedRequest } from './forward-request.js'
 
 /** Most requests waiting on the upstream at once, by default; past it a request answers 503. */
-export const DEFAULT_MAX_PENDING_UPSTREAM = 64
+const DEFAULT_MAX_PENDING_UPSTREAM = 64
 
 /** How a forwarder bounds what it sends to its upstream. */
 export interface UpstreamLimits {

@@ -25,7 +25,7 @@ export function upstreamUrl(upstream: string, target: string): UpstreamUrl {
 function targetProblem(target: string): string | undefined {
   if (!target.startsWith('/')) return 'it is not a path starting with "/" (an absolute-form or authority-form target)'
   // Control characters and spaces: a URL parser drops or rewrites them.
-  if (/[\u0000-\u0020\u007f]/.test(target)) return 'it holds a control character or a space'
+  if ([...target].some((char) => char <= ' ' || char === '\u007f')) return 'it holds a control character or a space'
   if (target.includes('#')) return 'it holds a "#"'
   const queryStart = target.indexOf('?')
   const path = queryStart === -1 ? target : target.slice(0, queryStart)

@@ -1,5 +1,6 @@
 import type { MockServiceOptions } from '../core/create-mock-service.js'
 import type { Durability } from '../persistence/file/file-persistence.js'
+import type { UpstreamLimits } from '../replay/recording/create-upstream-forwarder.js'
 
 /**
  * How `startStandaloneServer` serves the mock: where, and the limits that keep
@@ -20,8 +21,13 @@ export interface StandaloneServerOptions extends MockServiceOptions {
    * 64 MiB, or maxBodyBytes when larger); a body that would pass it answers 503.
    */
   maxBodyBytesInFlight?: number
-  /** A running service (e.g. http://localhost:39300) that answers what the mock answers 501, for a half-mocked setup. */
+  /**
+   * A running service (e.g. http://localhost:39300) that answers what the mock answers 501, for a half-mocked setup.
+   * Requests go to its origin alone: a target that could name another host answers 400, not forwarded.
+   */
   proxy?: string
+  /** How `proxy` is bounded: `timeoutMs` (default 30 s, then 504) and `maxPending` requests at once (default 64, then 503). */
+  proxyLimits?: UpstreamLimits
   /**
    * Keep the records in this file across restarts: each write is appended to
    * a log beside it (`FILE.log.<n>`) and on disk before it is answered, the

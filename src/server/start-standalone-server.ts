@@ -17,6 +17,7 @@ import { serveApplets } from './applets/serve-applets.js'
 import type { StandaloneServerOptions } from './standalone-server-options.js'
 import { trackConnections } from './http/track-connections.js'
 import { createAnswerBatch } from './http/write-answer.js'
+import { createUpstreamForwarder } from '../replay/recording/create-upstream-forwarder.js'
 
 /** The mock served over real HTTP on localhost. */
 export interface StandaloneServer {
@@ -106,6 +107,7 @@ function createServerParts(service: MockService, options: StandaloneServerOption
     inspector: createInspectorServer(service.inspection),
     persistence: undefined,
     closing: false,
+    ...(options.proxy !== undefined && { proxy: createUpstreamForwarder(options.proxy, options.proxyLimits) }),
   }
   const server = createHttpServer(options)
   const maxConnections = options.maxConnections ?? DEFAULT_MAX_CONNECTIONS

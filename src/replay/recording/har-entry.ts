@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http'
 import type { HarEntry, HarNameValue, HarWebSocketMessage } from '../har/har-types.js'
-import { redactBody, redactHeaders } from './redact-secrets.js'
+import { redactBody, redactHeaders, redactQuery, redactUrl } from './redact-secrets.js'
 
 /** One HTTP exchange as the recorder saw it. */
 export interface RecordedExchange {
@@ -42,10 +42,10 @@ export function exchangeEntry(exchange: RecordedExchange, { keepSecrets }: { kee
     time: exchange.elapsedMs,
     request: {
       method: exchange.method,
-      url: exchange.url,
+      url: keepSecrets ? exchange.url : redactUrl(exchange.url),
       httpVersion: 'HTTP/1.1',
       headers: secretsOut(headerPairs(exchange.requestHeaders), keepSecrets),
-      queryString: [...new URL(exchange.url).searchParams].map(([name, value]) => ({ name, value })),
+      queryString: queryOf(exchange.url, keepSecrets),
       cookies: [],
       headersSize: -1,
       bodySize: exchange.requestBody.byteLength,
@@ -92,10 +92,10 @@ export function streamEntry(stream: RecordedStream, { keepSecrets }: { keepSecre
     time: stream.elapsedMs,
     request: {
       method: 'GET',
-      url: stream.url,
+      url: keepSecrets ? stream.url : redactUrl(stream.url),
       httpVersion: 'HTTP/1.1',
       headers: secretsOut(headerPairs(stream.requestHeaders), keepSecrets),
-      queryString: [...new URL(stream.url).searchParams].map(([name, value]) => ({ name, value })),
+      queryString: queryOf(stream.url, keepSecrets),
       cookies: [],
       headersSize: -1,
       bodySize: 0,
@@ -145,6 +145,11 @@ function headerPairs(headers: IncomingHttpHeaders): HarNameValue[] {
 
 function headerOf(headers: ReadonlyArray<readonly [string, string]>, name: string): string | undefined {
   return headers.find(([key]) => key.toLowerCase() === name)?.[1]
+}
+
+function queryOf(url: string, keepSecrets: boolean): HarNameValue[] {
+  const pairs = [...new URL(url).searchParams].map(([name, value]) => ({ name, value }))
+  return keepSecrets ? pairs : redactQuery(pairs)
 }
 
 function secretsOut(headers: HarNameValue[], keepSecrets: boolean): HarNameValue[] {

@@ -8,24 +8,27 @@ import type { ProxyTarget } from './proxy-target.js'
 const MAX_STREAM_MESSAGES = 10_000
 
 /**
- * Connects a client's WebSocket to the same path upstream and passes the
- * messages both ways, keeping them; the connection's HAR entry is written
- * when either side closes, or when the returned `finish` is called.
+ * Connects a client's WebSocket to `destination` (the upstream's origin and
+ * the request's path, from `upstreamUrl`) and passes the messages both ways,
+ * keeping them; the connection's HAR entry is written when either side
+ * closes, or when the returned `finish` is called. The upstream has
+ * `target.timeoutMs` to accept the connection.
  *
  * @example
- * sockets.handleUpgrade(request, socket, head, (client) => open.add(proxyStream(request, client, target)))
+ * sockets.handleUpgrade(request, socket, head, (client) => open.add(proxyStream(request, client, destination, target)))
  */
 export function proxyStream(
   request: IncomingMessage,
   client: WebSocket,
+  destination: URL,
   target: ProxyTarget,
   onFinish: (finish: () => void) => void = () => {},
 ): () => void {
   const started = new Date()
   const path = request.url ?? '/'
-  const url = new URL(path, target.upstream)
+  const url = new URL(destination.href)
   url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:'
-  const upstream = new WebSocket(url)
+  const upstream = new WebSocket(url, { handshakeTimeout: target.timeoutMs })
   const messages: HarWebSocketMessage[] = []
   const keep = (type: 'send' | 'receive', data: RawData, binary: boolean) => {
     if (messages.length >= MAX_STREAM_MESSAGES) return

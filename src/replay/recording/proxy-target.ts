@@ -1,9 +1,14 @@
+import type { UpstreamForwarder } from './create-upstream-forwarder.js'
 import type { HarWriter } from './har-writer.js'
 
 /** Where the recorder's proxies send what they receive, and where they write what they saw. */
 export interface ProxyTarget {
-  /** The service recorded, e.g. http://localhost:39300. */
+  /** The service recorded, e.g. http://localhost:39300: the only place requests and streams go. */
   readonly upstream: string
+  /** Sends HTTP requests to the upstream alone, bounded in time and number. */
+  readonly forwarder: UpstreamForwarder
+  /** How long a stream's upstream has to accept its connection, in milliseconds. */
+  readonly timeoutMs: number
   readonly har: HarWriter
   readonly keepSecrets: boolean
   readonly log?: ((line: string) => void) | undefined

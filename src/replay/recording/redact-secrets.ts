@@ -20,10 +20,29 @@ const SECRET_FIELDS = new Set([
   'password',
   'secret',
   'client_secret',
+  'clientsecret',
+  'passwd',
+  'authorization',
 ])
 
-/** Deepest JSON nesting the redaction walks; deeper values are kept as they are. */
-const MAX_DEPTH = 64
+/**
+ * Query parameters that carry credentials, by lower-case name: redacted in a
+ * recorded URL and its `queryString`.
+ */
+const SECRET_QUERY_PARAMETERS = new Set([
+  'token',
+  'access_token',
+  'refresh_token',
+  'id_token',
+  'api_key',
+  'apikey',
+  'key',
+  'password',
+  'secret',
+  'client_secret',
+  'auth',
+  'code',
+])
 
 /**
  * Headers with the value of every credential header replaced by `[redacted]`.
@@ -36,9 +55,44 @@ export function redactHeaders(headers: readonly HarNameValue[]): HarNameValue[] 
 }
 
 /**
- * A body with every token-like JSON field (`access_token`, `password`,
- * `apiKey`…, at any depth) replaced by `[redacted]`; a body that is not JSON
- * is given back as it is.
+ * A URL with the value of every credential query parameter (`token`,
+ * `api_key`, `code`…) replaced by `[redacted]`; a URL with none, or that
+ * does not parse, is given back as it is.
+ *
+ * @example
+ * redactUrl('http://localhost:39300/a?token=abc&x=1') // 'http://localhost:39300/a?token=%5Bredacted%5D&x=1'
+ */
+export function redactUrl(url: string): string {
+  if (!URL.canParse(url)) return url
+  const parsed = new URL(url)
+  const pairs = [...parsed.searchParams]
+  if (!pairs.some(([name]) => isSecretParameter(name))) return url
+  parsed.search = new URLSearchParams(
+    pairs.map(([name, value]) => [name, isSecretParameter(name) ? REDACTED : value]),
+  ).toString()
+  return parsed.href
+}
+
+/**
+ * Query parameters with the value of every credential one replaced by `[redacted]`.
+ *
+ * @example
+ * redactQuery([{ name: 'api_key', value: 'k' }]) // [{ name: 'api_key', value: '[redacted]' }]
+ */
+export function redactQuery(pairs: readonly HarNameValue[]): HarNameValue[] {
+  return pairs.map((pair) => (isSecretParameter(pair.name) ? { ...pair, value: REDACTED } : pair))
+}
+
+function isSecretParameter(name: string): boolean {
+  return SECRET_QUERY_PARAMETERS.has(name.toLowerCase())
+}
+
+/**
+ * A body with the value of every token-like JSON field (`access_token`,
+ * `password`, `apiKey`…, at any depth, whatever its type: a string, an
+ * array, an object) replaced by `[redacted]`; a body that is not JSON is
+ * given back as it is. The walk is iterative, so no nesting is too deep for
+ * it; a body too deep to be written back is replaced by a note whole.
  *
  * @example
  * redactBody('{"user":{"access_token":"abc"}}') // '{"user":{"access_token":"[redacted]"}}'
@@ -52,21 +106,34 @@ export function redactBody(text: string): string {
   } catch {
     return text
   }
+  if (!redactInPlace(parsed)) return text
+  try {
+    return JSON.stringify(parsed)
+  } catch {
+    return `${REDACTED} (a JSON body too deeply nested to write back)`
+  }
+}
+
+/** Replaces every secret field's value in `root` (freshly parsed, so ours to change); says whether any was. */
+function redactInPlace(root: unknown): boolean {
   let changed = false
-  const walk = (value: unknown, depth: number): unknown => {
-    if (depth > MAX_DEPTH || typeof value !== 'object' || value === null) return value
-    if (Array.isArray(value)) return value.map((item) => walk(item, depth + 1))
-    const copy: Record<string, unknown> = {}
-    for (const [key, inner] of Object.entries(value)) {
-      if (SECRET_FIELDS.has(key.toLowerCase()) && inner !== null && typeof inner !== 'object') {
-        copy[key] = REDACTED
+  const stack: unknown[] = [root]
+  while (stack.length > 0) {
+    const value = stack.pop()
+    if (typeof value !== 'object' || value === null) continue
+    if (Array.isArray(value)) {
+      for (const item of value) stack.push(item)
+      continue
+    }
+    const record = value as Record<string, unknown>
+    for (const key of Object.keys(record)) {
+      if (SECRET_FIELDS.has(key.toLowerCase())) {
+        record[key] = REDACTED
         changed = true
       } else {
-        copy[key] = walk(inner, depth + 1)
+        stack.push(record[key])
       }
     }
-    return copy
   }
-  const redacted = walk(parsed, 0)
-  return changed ? JSON.stringify(redacted) : text
+  return changed
 }

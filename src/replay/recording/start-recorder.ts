@@ -1,10 +1,13 @@
 import { createServer, type IncomingMessage } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
 import { WebSocketServer } from 'ws'
+import { createUpstreamForwarder } from './create-upstream-forwarder.js'
+import { DEFAULT_UPSTREAM_TIMEOUT_MS } from './forward-request.js'
 import { createHarWriter } from './har-writer.js'
 import { proxyHttp } from './proxy-http.js'
 import { proxyStream } from './proxy-stream.js'
 import type { ProxyTarget } from './proxy-target.js'
+import { upstreamUrl } from './upstream-url.js'
 
 /** How `startRecorder` proxies and records. */
 export interface RecorderOptions {
@@ -20,6 +23,10 @@ export interface RecorderOptions {
   readonly keepSecrets?: boolean
   /** Who wrote the file, for the HAR's `creator`. */
   readonly version?: string
+  /** How long the upstream has to answer a request whole or accept a stream, in ms (default 30 000); past it 504. */
+  readonly upstreamTimeoutMs?: number
+  /** Most requests waiting on the upstream at once (default 64); past it a request answers 503, not sent. */
+  readonly maxPendingUpstream?: number
   /** Told one line per exchange recorded. */
   readonly log?: (line: string) => void
 }
@@ -48,7 +55,9 @@ export interface Recorder {
 export async function startRecorder(options: RecorderOptions): Promise<Recorder> {
   const keepSecrets = options.keepSecrets === true
   const har = createHarWriter(options.out, { name: 'conversation-asset-mock', version: options.version ?? '0' })
-  const target: ProxyTarget = { upstream: options.upstream, har, keepSecrets, log: options.log }
+  const timeoutMs = options.upstreamTimeoutMs ?? DEFAULT_UPSTREAM_TIMEOUT_MS
+  const forwarder = createUpstreamForwarder(options.upstream, { timeoutMs, maxPending: options.maxPendingUpstream })
+  const target: ProxyTarget = { upstream: options.upstream, forwarder, timeoutMs, har, keepSecrets, log: options.log }
   const server = createServer((request, response) => {
     proxyHttp(request, response, target).catch((error: unknown) => {
       if (!response.headersSent) response.writeHead(502, { 'content-type': 'text/plain; charset=utf-8' })
@@ -61,9 +70,17 @@ export async function startRecorder(options: RecorderOptions): Promise<Recorder>
   const streams = new Set<() => void>()
   const sockets = new WebSocketServer({ noServer: true })
   server.on('upgrade', (request: IncomingMessage, socket: Socket, head: Buffer) => {
+    const destination = upstreamUrl(target.upstream, request.url ?? '/')
+    if ('refusal' in destination) return refuseOnSocket(socket, destination.refusal)
     sockets.handleUpgrade(request, socket, head, (client) =>
-      streams.add(proxyStream(request, client, target, (finish) => streams.delete(finish))),
+      streams.add(proxyStream(request, client, destination.url, target, (finish) => streams.delete(finish))),
     )
+  })
+  // A target Node's parser cannot read (an authority-form one among them): 400 saying so, nothing forwarded.
+  server.on('clientError', (error: Error, socket: Socket) => {
+    if (socket.writable)
+      refuseOnSocket(socket, `Failed to read the request: ${error.message}. Send a plain path such as /assets.`)
+    else socket.destroy()
   })
 
   await new Promise<void>((resolve, reject) => {
@@ -96,4 +113,12 @@ export async function startRecorder(options: RecorderOptions): Promise<Recorder>
       })
     },
   }
+}
+
+/** Answers a request refused before it reached a handler (an upgrade, an unreadable one) with a 400 saying why, and ends the connection. */
+function refuseOnSocket(socket: Socket, refusal: string): void {
+  const body = Buffer.from(refusal)
+  socket.end(
+    `HTTP/1.1 400 Bad Request\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: ${body.byteLength}\r\nConnection: close\r\n\r\n${refusal}`,
+  )
 }

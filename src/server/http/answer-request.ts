@@ -7,6 +7,7 @@ import type { BodyBudget } from './body-budget.js'
 import { clientOf } from './client-of.js'
 import { controlBodyRefusal } from './control-body-refusal.js'
 import type { FilePersistence } from '../../persistence/file/file-persistence.js'
+import type { UpstreamForwarder } from '../../replay/recording/create-upstream-forwarder.js'
 import { forwardUnimplemented } from './forward-unimplemented.js'
 import { drainsBodyless, readBody } from './read-body.js'
 import type { SessionSelector } from '../sessions/select-session.js'
@@ -26,6 +27,8 @@ export interface RequestContext {
   readonly inspector: InspectorServer
   /** The file the default mock's records are kept in (`persist`), once it is open. */
   persistence: FilePersistence | undefined
+  /** Forwards what the mock answers 501 to `options.proxy`, when it is set. */
+  readonly proxy?: UpstreamForwarder
   /** Set by close(): answers from then on end their connections. */
   closing: boolean
 }
@@ -85,7 +88,8 @@ export async function answerRequest(
         // Durable --persist: the answer waits until the request's writes are on disk.
         const persistence = context.persistence
         result = persistence && target === service ? await persistence.settle(work) : await work()
-        if (options.proxy && !control) result = await forwardUnimplemented(options.proxy, request, rawUrl, body, result)
+        if (context.proxy && !control)
+          result = await forwardUnimplemented(context.proxy, { request, response }, rawUrl, body, result)
       } catch (error) {
         result = errorAnswer(error)
       }

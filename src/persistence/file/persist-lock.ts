@@ -1,5 +1,6 @@
 import { readFileSync, unlinkSync } from 'node:fs'
 import { link, readFile, rename, rm, writeFile } from 'node:fs/promises'
+import { randomBytes } from 'node:crypto'
 import { hostname } from 'node:os'
 import { isProcessRunning } from './is-process-running.js'
 
@@ -61,12 +62,13 @@ export async function lockPersistFile(file: string, warn: (line: string) => void
 
 /**
  * Links a file holding `text` to `path`; false when `path` exists. The
- * temporary file is `FILE.<pid>.tmp`, which a start after a crash removes.
+ * temporary file's name is this attempt's alone (`FILE.lock.<pid>-<random>.tmp`):
+ * another server of this process may be saving through `FILE.<pid>.tmp`, or locking too.
  */
 async function createLock(file: string, path: string, text: string): Promise<boolean> {
-  const temporary = `${file}.${process.pid}.tmp`
+  const temporary = `${path}.${process.pid}-${randomBytes(6).toString('hex')}.tmp`
   try {
-    await writeFile(temporary, text, { flag: 'w' })
+    await writeFile(temporary, text, { flag: 'wx' })
     await link(temporary, path)
     return true
   } catch (error) {

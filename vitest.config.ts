@@ -17,6 +17,7 @@ const DIST_SUITES = [
   'test/inspector/fixture-zip.test.ts',
   'test/persistence/full-disk.test.ts',
   'test/persistence/kill-nine.test.ts',
+  'test/persistence/persist-lock-cli.test.ts',
   'test/reliability/persistence-faults.test.ts',
   'test/reliability/shutdown.test.ts',
   'test/reliability/store-budget.test.ts',

@@ -59,12 +59,18 @@ export async function startStandaloneServer(options: StandaloneServerOptions = {
   const parts = createServerParts(service, shared)
   const { server, context } = parts
   await service.ready
-  context.persistence = options.persist
-    ? await persistToFile(service, options.persist, {
-        ...(options.durability && { durability: options.durability }),
-        ...(options.warn && { warn: options.warn }),
-      })
-    : undefined
+  try {
+    context.persistence = options.persist
+      ? await persistToFile(service, options.persist, {
+          ...(options.durability && { durability: options.durability }),
+          ...(options.warn && { warn: options.warn }),
+        })
+      : undefined
+  } catch (error) {
+    // The file is another server's, or cannot be read: nothing is left running.
+    stopServing(parts)
+    throw error
+  }
   let address: ListeningAddress
   try {
     address = await listenOn(server, options.port ?? 39300, options.host ?? '127.0.0.1')

@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises'
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
@@ -8,7 +8,7 @@ import { conversationNames, createConversation, startPersistingCli } from './per
 const ROUNDS = 12
 const WRITERS = 8
 
-describe('durable --persist across kill -9', () => {
+describe("durable --persist across kill -9, each start taking over the killed server's lock", () => {
   let dir: string
 
   beforeEach(async () => {
@@ -49,12 +49,17 @@ describe('durable --persist across kill -9', () => {
       server.child.kill('SIGKILL')
       await Promise.all(writers)
       expect(await server.exited).toBe('SIGKILL')
+      await server.stderrClosed
+      // The lock the killed server held was stale when this one started, and taken over.
+      const tookOver = server.stderr.filter((line) => line.includes('took over'))
+      expect(tookOver).toHaveLength(round === 0 ? 0 : 1)
     }
     const last = await startPersistingCli(file)
     try {
       const names = await conversationNames(last.url)
       lost = [...acknowledged].filter(([id, name]) => names.get(id) !== name).map(([id]) => id)
       expect(lost).toEqual([])
+      expect(JSON.parse(await readFile(`${file}.lock`, 'utf8'))).toMatchObject({ pid: last.child.pid })
       expect(acknowledged.size).toBeGreaterThanOrEqual(ROUNDS)
     } finally {
       last.child.kill('SIGKILL')

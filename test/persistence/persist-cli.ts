@@ -10,6 +10,8 @@ export interface PersistingCli {
   readonly child: ChildProcess
   readonly url: string
   readonly stderr: string[]
+  /** Resolves once stderr is closed: every line the process printed there is in `stderr`. */
+  readonly stderrClosed: Promise<void>
   /** Resolves with the exit code (or signal) once the process is gone. */
   readonly exited: Promise<number | NodeJS.Signals>
 }
@@ -33,7 +35,8 @@ export async function startPersistingCli(
         })
   const exited = once(child, 'exit').then(([code, signal]) => (code ?? signal) as number | NodeJS.Signals)
   const stderr: string[] = []
-  createInterface({ input: child.stderr! }).on('line', (line) => stderr.push(line))
+  const errors = createInterface({ input: child.stderr! }).on('line', (line) => stderr.push(line))
+  const stderrClosed = once(errors, 'close').then(() => undefined)
   const lines = createInterface({ input: child.stdout! })
   const ready = await Promise.race([
     once(lines, 'line').then(([line]) => line as string),
@@ -43,7 +46,7 @@ export async function startPersistingCli(
   ])
   const url = /ready on (http:\/\/127\.0\.0\.1:\d+)/.exec(ready)?.[1]
   if (!url) throw new Error(`The CLI printed no ready line: ${ready}`)
-  return { child, url, stderr, exited }
+  return { child, url, stderr, stderrClosed, exited }
 }
 
 /** Creates a conversation; resolves with the status and, on 200, its id, or undefined when the connection failed. */

@@ -10,13 +10,18 @@ export interface SseStreamTransport extends Transport {
   receive(message: JSONRPCMessage): void
 }
 
+/** The most bytes a stream holds that its client has not read yet; past it the stream ends (the client is not reading). */
+export const MAX_UNREAD_BYTES = 8 * 1024 * 1024
+
 /**
  * The 2024-11-05 MCP transport (HTTP with Server-Sent Events) on web
  * streams, so that MSW and the standalone server serve the same stream: the
  * first event names where to post (`event: endpoint`, `postPath` relative
  * to the stream's URL), each message the
  * server sends is an `event: message`. Closing it, or the client's going
- * away (the stream cancelled), ends the stream and calls `onclose` once.
+ * away (the stream cancelled), ends the stream and calls `onclose` once; so
+ * does a client that posts and never reads, once the events it left unread
+ * pass {@link MAX_UNREAD_BYTES}.
  *
  * @example
  * const transport = createSseStreamTransport(crypto.randomUUID(), 'messages')
@@ -29,12 +34,15 @@ export function createSseStreamTransport(sessionId: string, postPath: string): S
   let closed = false
   const transport: SseStreamTransport = {
     sessionId,
-    stream: new ReadableStream<Uint8Array>({
-      start(started) {
-        controller = started
+    stream: new ReadableStream<Uint8Array>(
+      {
+        start(started) {
+          controller = started
+        },
+        cancel: () => finish(),
       },
-      cancel: () => finish(),
-    }),
+      new ByteLengthQueuingStrategy({ highWaterMark: MAX_UNREAD_BYTES }),
+    ),
     start() {
       write('endpoint', `${postPath}?sessionId=${encodeURIComponent(sessionId)}`)
       return Promise.resolve()
@@ -60,7 +68,9 @@ export function createSseStreamTransport(sessionId: string, postPath: string): S
     },
   }
   function write(event: string, data: string): void {
-    if (!closed) controller.enqueue(encoder.encode(`event: ${event}\ndata: ${data}\n\n`))
+    if (closed) return
+    controller.enqueue(encoder.encode(`event: ${event}\ndata: ${data}\n\n`))
+    if ((controller.desiredSize ?? 0) < 0) void transport.close()
   }
   function finish(): void {
     if (closed) return

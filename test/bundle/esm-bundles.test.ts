@@ -7,9 +7,10 @@ import { describe, expect, it } from 'vitest'
 const root = fileURLToPath(new URL('../..', import.meta.url))
 const run = promisify(execFile)
 
-// Records every module a fresh Node process loads, one `loaded <url>` line each on stderr.
+// Records every module a fresh Node process loads, one `loaded <url>` line each on stderr. Written synchronously:
+// the hooks run on a thread of their own (Node 22), whose console output a process ending at once can leave unwritten.
 const HOOKS = `data:text/javascript,${encodeURIComponent(
-  "export async function load(url, context, next) { console.error('loaded ' + url); return next(url, context) }",
+  "import { writeSync } from 'node:fs'; export async function load(url, context, next) { writeSync(2, 'loaded ' + url + '\\n'); return next(url, context) }",
 )}`
 const RECORDER = `data:text/javascript,${encodeURIComponent(
   `import { register } from 'node:module'; register(${JSON.stringify(HOOKS)})`,

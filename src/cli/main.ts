@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-import module from 'node:module'
+import module, { createRequire } from 'node:module'
 
 // From Node 22.1 on, V8 keeps the compiled code of the chunks below in the system's temporary
 // directory, so the next start compiles nothing (Node 20 has no such cache and skips this).
@@ -8,12 +8,20 @@ import module from 'node:module'
 /** Runs the command the arguments name; each command loads only what it runs (serving never loads the fixture generator). */
 async function runCommand(args: string[]): Promise<number> {
   const [first, ...rest] = args
+  if (first === '--version' || first === '-v') return printVersion()
   if (first === 'fixtures' && rest[0] === 'import')
     return (await import('./fixtures-import-command.js')).runFixturesImportCommand(rest.slice(1))
   if (first === 'fixtures') return (await import('./fixtures-command.js')).runFixturesCommand(rest)
   if (first === 'record') return (await import('./record-command.js')).runRecordCommand(rest)
   if (first === 'drift') return (await import('./drift-command.js')).runDriftCommand(rest)
   return (await import('./serve-command.js')).runServeCommand(args)
+}
+
+/** Prints the package's version, as `conversation-asset-mock --version` asks. */
+function printVersion(): number {
+  const { version } = createRequire(import.meta.url)('../../package.json') as { version: string }
+  process.stdout.write(`${version}\n`)
+  return 0
 }
 
 process.exitCode = await runCommand(process.argv.slice(2))

@@ -14,8 +14,9 @@ const MAX_SUGGESTED_NAME_LENGTH = 40
  * Parses a command's arguments with `util.parseArgs`, turning its errors into
  * one line a user can act on: an unknown option gets "did you mean --x?", a
  * missing value says which option needs one and what it takes (from
- * `valueHints`), and a value that starts with
- * "-" (`--seed -1`) is taken as the value, for the command to check.
+ * `valueHints`), a value that starts with
+ * "-" (`--seed -1`) is taken as the value, for the command to check, and
+ * `-h` is `--help` wherever the command takes `--help`.
  *
  * @example
  * parseCliArguments(['--prot', '80'], { port: { type: 'string' } }) // { problem: 'unknown option "--prot"; did you mean --port?' }
@@ -32,11 +33,11 @@ export function parseCliArguments(
   }
 }
 
-/** `--name -1` as `--name=-1`, so a value starting with "-" reaches the command's own check. */
+/** `--name -1` as `--name=-1`, so a value starting with "-" reaches the command's own check; `-h` as `--help`. */
 function joinDashValues(argv: readonly string[], specs: CliOptionSpecs): string[] {
   const joined: string[] = []
   for (let index = 0; index < argv.length; index++) {
-    const argument = argv[index]!
+    const argument = argv[index] === '-h' && specs.help?.type === 'boolean' ? '--help' : argv[index]!
     const next = argv[index + 1]
     const name = argument.startsWith('--') ? argument.slice(2) : undefined
     if (name !== undefined && specs[name]?.type === 'string' && next !== undefined && /^-[\d.]/.test(next)) {

@@ -3,7 +3,7 @@ import { readFixtureDirectory } from '../seeding/fixture-directory.js'
 import { startStandaloneServer, type StandaloneServer } from '../server/start-standalone-server.js'
 import { checkPersistFile } from './check-persist-file.js'
 import { watchOwnerExit } from './owner-exit.js'
-import { nextSignal, STOP_SIGNALS } from './stop-signals.js'
+import { exitCodeAfter, nextSignal, STOP_SIGNALS } from './stop-signals.js'
 import { oneLine, parseServeArguments, SERVE_HELP, type ServeOptions } from './serve-options.js'
 
 interface Io {
@@ -14,8 +14,10 @@ interface Io {
 /**
  * Runs the standalone server until SIGINT, SIGTERM or SIGHUP, or until the
  * npm script that started it ends; resolves with the exit
- * code: 2 for bad options (checked before listening, the `--persist` path
- * included), 1 when the server cannot start, each said in one line.
+ * code: 130, 143 or 129 after a clean stop on SIGINT, SIGTERM or SIGHUP (0
+ * when the npm script ended), 2 for bad options (checked before listening,
+ * the `--persist` path included), 1 when the server cannot start, each said
+ * in one line.
  *
  * @example
  * process.exitCode = await runServeCommand(['--port', '39300'])
@@ -78,7 +80,8 @@ export async function runServeCommand(argv: string[], io: Io = process): Promise
   for (const signal of STOP_SIGNALS) process.once(signal, force)
   try {
     await server.close()
-    return 0
+    io.stdout.write('conversation-asset-mock stopped\n')
+    return exitCodeAfter(reason)
   } catch (error) {
     return failure(io, 1, `stopping failed: ${error instanceof Error ? error.message : String(error)}`)
   } finally {

@@ -73,7 +73,8 @@ Options:
   --proxy URL          forward what the mock answers 501 (operations it does not implement) to a
                        running service, e.g. http://localhost:39300
   --quiet              no line per request or stream connection
-  --help               show this help
+  -h, --help           show this help
+  -v, --version        print the version of conversation-asset-mock
 `
 
 /** The serve command's options, as `util.parseArgs` reads them. */
@@ -123,7 +124,7 @@ const VALUE_HINTS: Record<string, string> = {
   durability: 'durable or relaxed',
   generate: 'seed,assets,conversations as three whole numbers (e.g. 42,1000,500)',
   scenario: `one of ${SCENARIOS.join(', ')}`,
-  'os-version': `a version such as ${DEFAULT_SERVICE_VERSION} (no spaces)`,
+  'os-version': `a version such as ${DEFAULT_SERVICE_VERSION} (major.minor.patch, optionally -pre or +build)`,
   proxy: 'the URL of a running service, e.g. http://localhost:39300',
   'max-store-bytes': 'a size above 0 in bytes or with a unit, such as 536870912, 512MiB or 2GiB',
 }
@@ -207,7 +208,7 @@ function checkTextOptions(
   if (values.durability !== undefined && values.persist === undefined) {
     return '--durability says how --persist keeps writes; pass --persist FILE too'
   }
-  if (values['os-version'] !== undefined && !/^\S+$/.test(values['os-version'])) {
+  if (values['os-version'] !== undefined && !SERVICE_VERSION.test(values['os-version'])) {
     return `--os-version takes ${VALUE_HINTS['os-version']}, got "${values['os-version']}"`
   }
   if (values.proxy !== undefined && !(/^https?:\/\//.test(values.proxy) && URL.canParse(values.proxy))) {
@@ -222,6 +223,9 @@ function checkTextOptions(
   }
   return { ...(generate && { generate }), ...(maxStoreBytes !== undefined && { maxStoreBytes }) }
 }
+
+/** A version as the service reports it: semantic versioning's major.minor.patch, with a pre-release or build if any. */
+const SERVICE_VERSION = /^\d{1,9}\.\d{1,9}\.\d{1,9}(?:-[\w.-]{1,64})?(?:\+[\w.-]{1,64})?$/
 
 /** A whole number of 0 or more, the fallback when absent, undefined when malformed. */
 function wholeNumber<T extends number | undefined>(value: string | undefined, fallback: T): number | T | undefined {

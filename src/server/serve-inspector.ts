@@ -19,12 +19,17 @@ const SCRIPT_FILE = fileURLToPath(new URL('../inspector/inspector.js', import.me
 const BOOT =
   "import { mountInspectorPage } from '/__mock/ui/inspector.js'\nmountInspectorPage(document.getElementById('inspector'))"
 
+/** The page's icon, inline, so a browser asks the mock for no /favicon.ico: a speech bubble. */
+const ICON =
+  "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 16'%3E%3Cpath d='M2 2h12v9H7l-3 3v-3H2z' fill='%234b6bfb'/%3E%3C/svg%3E"
+
 const PAGE = `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>conversation-asset-mock inspector</title>
+<link rel="icon" href="${ICON}">
 </head>
 <body style="margin:0">
 <div id="inspector"></div>

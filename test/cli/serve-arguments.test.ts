@@ -21,6 +21,23 @@ describe('the serve command arguments', () => {
     expect(problemOf(argv)).toBe(problem)
   })
 
+  it.each(['banana', '12.3', '12.3.0 beta', 'v12.3.0'])(
+    'refuses --os-version %j, which is no major.minor.patch version',
+    (version) => {
+      expect(problemOf(['--os-version', version])).toBe(
+        `--os-version takes a version such as 12.3.0 (major.minor.patch, optionally -pre or +build), got "${version}"`,
+      )
+    },
+  )
+
+  it('takes -h for --help, in every command that has --help', async () => {
+    expect(parseServeArguments(['-h'])).toEqual({ help: true })
+    let written = ''
+    const stdout = new Writable({ write: (chunk, _encoding, done) => ((written += String(chunk)), done()) })
+    expect(await runFixturesCommand(['-h'], { stdout, stderr: stdout })).toBe(0)
+    expect(written).toContain('--out')
+  })
+
   it('offers no suggestion for an option like none of its own, however long', () => {
     expect(problemOf(['--verbose'])).toBe('unknown option "--verbose"')
     const long = `--${'p'.repeat(100_000)}`

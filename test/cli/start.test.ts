@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { once } from 'node:events'
+import { readFileSync } from 'node:fs'
 import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -48,7 +49,7 @@ describe('npm start (the conversation-asset-mock CLI)', () => {
     expect(await nextLine((line) => line.startsWith('GET /conversations/identifiers 200'))).toMatch(/ms$/)
     child!.kill('SIGTERM')
     const [code] = await once(child!, 'exit')
-    expect(code).toBe(0)
+    expect(code).toBe(143)
   })
 
   it('answers GET /.well-known/version with the version --os-version sets', async () => {
@@ -58,18 +59,29 @@ describe('npm start (the conversation-asset-mock CLI)', () => {
     const response = await fetch(`${url}/.well-known/version`)
     expect(response.headers.get('content-type')).toMatch(/^text\/plain/)
     expect(await response.text()).toBe('12.9.1')
-    child!.kill('SIGTERM')
+    child!.kill('SIGINT')
     const [code] = await once(child!, 'exit')
-    expect(code).toBe(0)
+    expect(code).toBe(130)
   })
 
-  it('prints its options with --help', async () => {
-    child = spawn(process.execPath, [bin, '--help'], { stdio: ['ignore', 'pipe', 'pipe'] })
+  it.each(['--help', '-h'])('prints its options with %s and exits 0', async (flag) => {
+    child = spawn(process.execPath, [bin, flag], { stdio: ['ignore', 'pipe', 'pipe'] })
     let output = ''
     child.stdout!.on('data', (chunk) => (output += chunk))
     const [code] = await once(child, 'exit')
     expect(code).toBe(0)
     for (const option of ['--port', '--host', '--fixtures', '--seed', '--os-version']) expect(output).toContain(option)
+  })
+
+  it.each(['--version', '-v'])('prints the package version with %s and exits 0', async (flag) => {
+    child = spawn(process.execPath, [bin, flag], { stdio: ['ignore', 'pipe', 'pipe'] })
+    let output = ''
+    child.stdout!.on('data', (chunk) => (output += chunk))
+    const [code] = await once(child, 'exit')
+    const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+      version: string
+    }
+    expect({ code, output }).toEqual({ code: 0, output: `${version}\n` })
   })
 
   it('refuses a bad port with a one-line message and exit code 2', async () => {

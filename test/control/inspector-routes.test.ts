@@ -78,6 +78,13 @@ describe('the inspector on the standalone server', () => {
     expect(await script.text()).toContain('mountInspectorPage')
   })
 
+  it('gives the page an inline icon its content security policy allows, so the browser asks for no /favicon.ico', async () => {
+    const page = await fetch(`${server.url}/__mock/ui`)
+    const icon = /<link rel="icon" href="([^"]+)">/.exec(await page.text())?.[1]
+    expect(icon).toMatch(/^data:image\/svg\+xml,/)
+    expect(page.headers.get('content-security-policy')).toContain("img-src 'self' data:")
+  })
+
   it('moves the clock over HTTP, so readable texts change, and refuses a time that is not one', async () => {
     const created = await conversations.conversationsCreateSpecificConversation({})
     expect(await mock.freezeClock()).toMatchObject({ frozen: true })

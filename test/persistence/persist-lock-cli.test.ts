@@ -54,7 +54,7 @@ describe('the CLI: one server per --persist file', () => {
       expect(await watched()).toEqual(before)
 
       first.child.kill('SIGTERM')
-      expect(await first.exited).toBe(0)
+      expect(await first.exited).toBe(143)
       expect(await readdir(dir)).not.toContain('state.json.lock')
 
       const again = await startPersistingCli(file, ['--durability', durability])
@@ -64,7 +64,7 @@ describe('the CLI: one server per --persist file', () => {
         expect(answered.size).toBe(WRITES)
       } finally {
         again.child.kill('SIGTERM')
-        expect(await again.exited).toBe(0)
+        expect(await again.exited).toBe(143)
       }
       await again.stderrClosed
       expect(again.stderr.filter((line) => line.includes('took over'))).toEqual([])

@@ -77,7 +77,7 @@ afterEach(() => {
 
 describe('the standalone CLI shuts down cleanly', () => {
   it.each(['SIGTERM', 'SIGINT'] as const)(
-    'answers a request in flight in full when %s arrives, then exits 0',
+    'answers a request in flight in full when %s arrives, then says it stopped and exits with 128 plus the signal',
     async (signal) => {
       const { url, exited, lines } = await startCli()
       const added = await fetch(`${url}/__mock/faults`, {
@@ -100,8 +100,9 @@ describe('the standalone CLI shuts down cleanly', () => {
       expect(body.iterable).toHaveLength(8)
 
       const [code, killedBy] = await exited
-      expect({ code, killedBy }).toEqual({ code: 0, killedBy: null })
+      expect({ code, killedBy }).toEqual({ code: signal === 'SIGTERM' ? 143 : 130, killedBy: null })
       expect(lines).toContain(`conversation-asset-mock stopping on ${signal}: finishing the requests in flight`)
+      expect(lines.at(-1)).toBe('conversation-asset-mock stopped')
     },
   )
 
@@ -124,20 +125,21 @@ describe('the standalone CLI shuts down cleanly', () => {
     const answered = await slow
     expect(answered.status).toBe(200)
     expect(((await answered.json()) as { iterable: unknown[] }).iterable).toHaveLength(8)
-    expect((await exited)[0]).toBe(0)
+    expect((await exited)[0]).toBe(143)
   })
 
-  it('closes its identifier stream clients and exits 0', async () => {
+  it('closes its identifier stream clients with 1001 (going away) and a reason, then exits 143', async () => {
     const { url, exited } = await startCli()
     const socket = new WebSocket(`${url.replace('http', 'ws')}/conversations/stream/identifiers`)
     await once(socket, 'message')
-    const closed = once(socket, 'close')
+    const closed = once(socket, 'close') as Promise<[number, Buffer]>
     child!.kill('SIGTERM')
-    await closed
-    expect((await exited)[0]).toBe(0)
+    const [code, reason] = await closed
+    expect({ code, reason: reason.toString() }).toEqual({ code: 1001, reason: 'The mock is shutting down.' })
+    expect((await exited)[0]).toBe(143)
   })
 
-  it('closes a client that sent nothing, one with half its headers and one whose body never ends, and still exits 0', async () => {
+  it('closes a client that sent nothing, one with half its headers and one whose body never ends, and still exits 143', async () => {
     const { url, exited } = await startCli(['--shutdown-timeout', '1500'])
     const silent = await openRaw(url, '')
     const halfHeaders = await openRaw(url, 'GET /conversations HTTP/1.1\r\nhost: 127.0.0.1\r\nx-slow: ')
@@ -161,7 +163,7 @@ describe('the standalone CLI shuts down cleanly', () => {
     expect(((await response.json()) as { iterable: unknown[] }).iterable).toHaveLength(8)
     await Promise.all([silent.closed, halfHeaders.closed, endless.closed])
     const [code, killedBy] = await exited
-    expect({ code, killedBy }).toEqual({ code: 0, killedBy: null })
+    expect({ code, killedBy }).toEqual({ code: 143, killedBy: null })
     // Nothing was answered on the stalled connections: they were closed, not served.
     expect(silent.received()).toBe('')
     expect(halfHeaders.received()).toBe('')
@@ -177,6 +179,6 @@ describe('the standalone CLI shuts down cleanly', () => {
     const silent = await openRaw(url, '')
     child!.kill('SIGTERM')
     await Promise.all([keptAlive.closed, silent.closed])
-    expect((await exited)[0]).toBe(0)
+    expect((await exited)[0]).toBe(143)
   })
 })

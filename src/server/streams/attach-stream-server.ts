@@ -118,9 +118,18 @@ export function attachStreamServer(
   })
   return () => {
     clearInterval(ping)
-    for (const client of sockets.clients) client.terminate()
+    for (const client of sockets.clients) closeGoingAway(client)
     sockets.close()
   }
+}
+
+/** How long a stream client has to answer the server's close frame on shutdown before its connection is cut. */
+const GOING_AWAY_GRACE_MS = 1000
+
+/** Closes a client with 1001 (going away), as a stopping server does, and cuts it if it does not answer in time. */
+function closeGoingAway(client: WebSocket): void {
+  client.close(1001, 'The mock is shutting down.')
+  setTimeout(() => client.terminate(), GOING_AWAY_GRACE_MS).unref()
 }
 
 const REASONS: Record<number, string> = {

@@ -72,7 +72,7 @@ export function createMswAdapter(service: MockService, options: MswAdapterOption
       ...createMswHandlers(port, baseUrl),
       createAppletHandler({ store: service.store, os: service.machine.os, version: service.info.version }),
       // Last: one handler shared by every mock in the process.
-      createStreamPassthrough(wsBase, Object.values(STREAM_PATHS)),
+      createStreamPassthrough(Object.values(STREAM_PATHS)),
     ],
     startStreams(startOptions) {
       if (stop) return

@@ -40,7 +40,9 @@ describe.each(runtimes)('the client operations the mock does not implement, $nam
     const before = JSON.stringify(mock.store.snapshot().records)
     for (const { client } of NOT_IMPLEMENTED) {
       const path = client.path.replace(/:([A-Za-z_]+)/g, (_match, name: string) => `${name}-1`)
-      const response = await fetch(`${mock.baseUrl}${path}`, { method: client.method })
+      // With the query the client sends (GET / with no query is the standalone server's own page).
+      const query = client.query.map((name) => `${name}=${name}-1`).join('&')
+      const response = await fetch(`${mock.baseUrl}${path}${query && `?${query}`}`, { method: client.method })
       expect(response.status, `${client.method} ${path}`).toBe(501)
       expect(await response.text()).toBe(notImplementedText(client))
     }

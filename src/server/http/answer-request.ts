@@ -9,6 +9,7 @@ import { controlBodyRefusal } from './control-body-refusal.js'
 import type { FilePersistence } from '../../persistence/file/file-persistence.js'
 import type { UpstreamForwarder } from '../../replay/recording/create-upstream-forwarder.js'
 import { forwardUnimplemented } from './forward-unimplemented.js'
+import { landingAnswer } from './landing-page.js'
 import { drainsBodyless, readBody } from './read-body.js'
 import type { SessionSelector } from '../sessions/select-session.js'
 import type { InspectorServer } from '../serve-inspector.js'
@@ -64,6 +65,9 @@ export async function answerRequest(
   if (method === 'OPTIONS') {
     request.resume()
     result = preflightAnswer(response, control, refusal)
+  } else if (rawUrl === '/' && (method === 'GET' || method === 'HEAD')) {
+    request.resume()
+    result = landingAnswer(request.headers.accept, request.headers.host)
   } else {
     const route = target.route(method, path)
     const refused = refusedAnswer(request, control, refusal, 'refusal' in session ? session.refusal : undefined)

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path'
 import { startRecorder, type Recorder } from '../replay/recording/start-recorder.js'
 import { parseCliArguments } from './parse-cli-arguments.js'
-import { nextSignal } from './stop-signals.js'
+import { exitCodeAfter, nextSignal } from './stop-signals.js'
 import { oneLine } from './serve-options.js'
 
 const HELP = `Usage: conversation-asset-mock record --upstream URL --out FILE [--port N] [--host H] [--keep-secrets]
@@ -46,8 +46,10 @@ interface Io {
 
 /**
  * Runs `record`: proxies to `--upstream` and writes the HAR until a stop
- * signal (or `until` settles); resolves with the exit code: 2 for bad
- * options, 1 when it cannot listen or write.
+ * signal (or `until` settles); resolves with the exit code: 128 plus the
+ * signal once the HAR is closed (130 after Ctrl+C, 143 after SIGTERM; 0 when
+ * `until` settles otherwise), 2 for bad options, 1 when it cannot listen or
+ * write.
  *
  * @example
  * process.exitCode = await runRecordCommand(['--upstream', 'http://localhost:39300', '--out', 'session.har'])
@@ -97,7 +99,7 @@ export async function runRecordCommand(argv: string[], io: Io = process, until =
   const reason = await until
   await recorder.close()
   io.stdout.write(`Stopped on ${reason}: wrote ${recorder.entries} exchanges to ${out}\n`)
-  return 0
+  return exitCodeAfter(reason)
 }
 
 function usage(io: Io, problem: string): number {

@@ -54,6 +54,7 @@ export async function runServeCommand(argv: string[], io: Io = process): Promise
       ...(options.maxStoreBytes !== undefined && { maxStoreBytes: options.maxStoreBytes }),
       ...(options.downloadPaceMs !== undefined && { downloadPaceMs: options.downloadPaceMs }),
       ...(options.omitInitializedFrame && { omitInitializedFrame: true }),
+      ...(options.latency && { latency: options.latency }),
       ...(options.persist !== undefined && { persist: options.persist }),
       ...(options.proxy !== undefined && { proxy: options.proxy }),
       ...(options.durability !== undefined && { durability: options.durability }),

@@ -5,6 +5,7 @@ import type { GenerateFixturesOptions } from '../seeding/generate-fixtures.js'
 import type { Durability } from '../persistence/file/file-persistence.js'
 import { parseCliArguments } from './parse-cli-arguments.js'
 import { parseByteSize } from './byte-size.js'
+import { MAX_LATENCY_MS, type LatencySettings } from '../control/latency/latency.js'
 
 /** What the serve command was asked for, checked. */
 export interface ServeOptions {
@@ -25,6 +26,7 @@ export interface ServeOptions {
   readonly maxStoreBytes?: number
   readonly downloadPaceMs?: number
   readonly omitInitializedFrame?: boolean
+  readonly latency?: LatencySettings
 }
 
 /** The serve command's arguments: options, a request for help, or what is wrong with them. */
@@ -64,6 +66,8 @@ Options:
   --max-store-bytes SIZE
                        most the records may hold, in bytes or with a unit (e.g. 64MiB, 2GiB;
                        default 512MiB); a write past it answers 507 and changes nothing
+  --delay MS[..MS]     wait MS before every answer and stream frame, as a network would; MS..MS
+                       waits a seeded random time in that range (frames the shorter)
   --os-version V       version GET /.well-known/version answers (default ${DEFAULT_SERVICE_VERSION})
   --download-pace MS   milliseconds between the 10 % steps of a model download (default
                        ${DEFAULT_DOWNLOAD_PACE_MS}: a download takes ${(DEFAULT_DOWNLOAD_PACE_MS * 10) / 1000} s; 0 ends one at once)
@@ -94,6 +98,7 @@ const SERVE_OPTION_SPECS = {
   proxy: { type: 'string' },
   'max-store-bytes': { type: 'string' },
   'download-pace': { type: 'string' },
+  delay: { type: 'string' },
   'omit-initialized-frame': { type: 'boolean' },
   quiet: { type: 'boolean' },
   help: { type: 'boolean' },
@@ -126,6 +131,7 @@ const VALUE_HINTS: Record<string, string> = {
   scenario: `one of ${SCENARIOS.join(', ')}`,
   'os-version': `a version such as ${DEFAULT_SERVICE_VERSION} (major.minor.patch, optionally -pre or +build)`,
   proxy: 'the URL of a running service, e.g. http://localhost:39300',
+  delay: `milliseconds from 0 to ${MAX_LATENCY_MS}, or a range such as 50..200`,
   'max-store-bytes': 'a size above 0 in bytes or with a unit, such as 536870912, 512MiB or 2GiB',
 }
 
@@ -173,6 +179,7 @@ export function parseServeArguments(argv: readonly string[]): ServeArguments {
       ...(text.maxStoreBytes !== undefined && { maxStoreBytes: text.maxStoreBytes }),
       ...(numbers['download-pace'] !== undefined && { downloadPaceMs: numbers['download-pace'] }),
       ...(values['omit-initialized-frame'] === true && { omitInitializedFrame: true }),
+      ...(text.latency && { latency: text.latency }),
     },
   }
 }
@@ -188,7 +195,7 @@ type ServeValues = {
 /** Checks the options that are not numbers; a problem in one line, or the --generate request. */
 function checkTextOptions(
   values: ServeValues,
-): string | { generate?: GenerateFixturesOptions; maxStoreBytes?: number } {
+): string | { generate?: GenerateFixturesOptions; maxStoreBytes?: number; latency?: LatencySettings } {
   if (values.scenario !== undefined && !isScenarioName(values.scenario)) {
     return `--scenario takes ${VALUE_HINTS.scenario}, got "${values.scenario}"`
   }
@@ -221,11 +228,27 @@ function checkTextOptions(
   if (values['max-store-bytes'] !== undefined && maxStoreBytes === undefined) {
     return `--max-store-bytes takes ${VALUE_HINTS['max-store-bytes']}, got "${values['max-store-bytes']}"`
   }
-  return { ...(generate && { generate }), ...(maxStoreBytes !== undefined && { maxStoreBytes }) }
+  const latency = values.delay === undefined ? undefined : parseDelay(values.delay)
+  if (values.delay !== undefined && latency === undefined)
+    return `--delay takes ${VALUE_HINTS.delay}, got "${values.delay}"`
+  return {
+    ...(generate && { generate }),
+    ...(maxStoreBytes !== undefined && { maxStoreBytes }),
+    ...(latency && { latency }),
+  }
 }
 
 /** A version as the service reports it: semantic versioning's major.minor.patch, with a pre-release or build if any. */
 const SERVICE_VERSION = /^\d{1,9}\.\d{1,9}\.\d{1,9}(?:-[\w.-]{1,64})?(?:\+[\w.-]{1,64})?$/
+
+/** `--delay MS` as a default latency, `--delay MIN..MAX` as MIN plus a jitter up to MAX; undefined when malformed. */
+function parseDelay(value: string): LatencySettings | undefined {
+  const [min, max, extra] = value.split('..').map((part) => wholeNumber(part.trim(), undefined))
+  if (min === undefined || extra !== undefined || min > MAX_LATENCY_MS) return undefined
+  if (!value.includes('..')) return { default: min }
+  if (max === undefined || max < min || max > MAX_LATENCY_MS) return undefined
+  return { default: min, jitter: max - min }
+}
 
 /** A whole number of 0 or more, the fallback when absent, undefined when malformed. */
 function wholeNumber<T extends number | undefined>(value: string | undefined, fallback: T): number | T | undefined {

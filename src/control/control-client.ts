@@ -1,5 +1,6 @@
 import type { CopilotReply } from '../domain/copilot/copilot-reply.js'
 import type { FaultSpec, StreamFaultSpec } from './faults/faults.js'
+import type { LatencySettings } from './latency/latency.js'
 import type { ClockState } from '../store/clock-and-ids/controllable-clock.js'
 import type { JournalEntry } from './journal/journal.js'
 import type { ScenarioName } from '../seeding/scenarios.js'
@@ -21,6 +22,8 @@ export interface ControlClient {
   addFault(spec: FaultSpec | StreamFaultSpec): Promise<string>
   removeFault(id: string): Promise<void>
   clearFaults(): Promise<void>
+  /** Sets how long every answer and stream frame waits (`{ default, perOperation, jitter }` in ms); resolves with the settings. */
+  setLatency(settings: LatencySettings): Promise<LatencySettings>
   useScenario(name: ScenarioName): Promise<void>
   /** Scripts the copilot's next answers (a text, or { text | chunks, paceMs?, fail? }); resolves with how many wait. */
   copilotReply(...replies: ReadonlyArray<CopilotReply | string>): Promise<number>
@@ -77,6 +80,7 @@ export function controlClient(baseUrl: string): ControlClient {
     addFault: async (spec) => ((await call('POST', '/faults', spec)) as { id: string }).id,
     removeFault: async (id) => void (await call('DELETE', `/faults/${encodeURIComponent(id)}`)),
     clearFaults: async () => void (await call('DELETE', '/faults')),
+    setLatency: async (settings) => (await call('POST', '/latency', settings)) as LatencySettings,
     removeAsset: async (id) => void (await call('DELETE', `/assets/${encodeURIComponent(id)}`)),
     freezeClock: async (at) => (await call('POST', '/clock/freeze', at === undefined ? {} : { at })) as ClockState,
     setClock: async (at) => (await call('POST', '/clock/set', { at })) as ClockState,

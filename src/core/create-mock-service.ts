@@ -1,6 +1,8 @@
 import { controlRoutes } from '../control/api/control-routes.js'
 import { createCopilotReplies, type CopilotReplies } from '../control/faults/copilot-replies.js'
 import { createFaults, type Faults } from '../control/faults/faults.js'
+import { createLatency, type Latency } from '../control/latency/latency.js'
+import { latencyRoutes } from '../control/api/latency-routes.js'
 import { createJournal, type Journal } from '../control/journal/journal.js'
 import { createSessionFrameLog } from '../control/journal/session-frames.js'
 import { downloadControlRoutes } from '../control/api/download-control.js'
@@ -56,7 +58,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
   const resolveOperation = operationResolver(operations, () => streams.paths)
   const journal = journalOf(options, resolveOperation)
   const faults = createFaults(seed, (name) => resolveOperation(name, 'add a fault'))
-  const hub = createStreamHub({ takeFault: (stream) => faults.takeStream(stream) })
+  const hub = createStreamHub({ takeFault: (stream) => faults.takeStream(stream) ?? latency.frameEffect() })
   const copilot = createCopilotReplies()
   const renderer = createWireRenderer(store)
   const copilotHooks = copilotHooksOf(store, copilot, seed)
@@ -66,19 +68,22 @@ export function createMockService(options: MockServiceOptions = {}): MockService
   const connections = connectionJournal(clock, journal, sessionFrames)
   const copilotAnswers = copilotFrames(options)
   const streams = serviceStreams({ store, hub, clock, renderer, copilotHooks, machine, connections, ...copilotAnswers })
+  // After the streams: its operation names are checked against them. The hub reads it only once frames flow.
+  const latency = createLatency(seed, options.latency, (name) => resolveOperation(name, 'set the latency'))
   const info = serviceInfo(options.version)
   // The MCP server: made (module and SDK loaded) on the first MCP request, its event streams ended with the service.
   const mcp = createMcpHost({ store, version: info.version })
-  const environment = environmentOf({ store, machine, renderer, copilotHooks, faults, journal, mcp }, info)
+  const environment = environmentOf({ store, machine, renderer, copilotHooks, faults, latency, journal, mcp }, info)
   const inspection = serviceInspection({
     ...{ store, journal, faults, hub, clock, operations },
     ...{ renderer, resolveOperation, scenarios, sessionFrames },
   })
-  const steering = serviceSteering({ store, journal, faults, copilot, clock, machine, scenarios, inspection })
+  const steering = serviceSteering({ store, journal, faults, latency, copilot, clock, machine, scenarios, inspection })
   const control = [
     ...controlRoutes({ store, journal, faults, copilot, clock, inspection, ...steering }),
     ...osControlRoutes(machine.os),
     ...downloadControlRoutes(machine.downloads),
+    ...latencyRoutes(latency),
   ]
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES
   const dispatcher = createDispatcher({
@@ -99,7 +104,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
   const ready = scenarios.ready
   const service: MockService = {
     ...{ store, operations, info, hub, streams: streams.endpoints, copilot, journal, faults },
-    ...{ machine, clock },
+    ...{ latency, machine, clock },
     inspection,
     ...{ ...steering, ...dispatcher, access, ready, maxBodyBytes },
     get scenario() {
@@ -151,11 +156,12 @@ function environmentOf(
   parts: Pick<ExecutionEnvironment, 'store' | 'machine' | 'renderer' | 'mcp'> & {
     readonly copilotHooks: CopilotHooks
     readonly faults: Faults
+    readonly latency: Latency
     readonly journal: Journal
   },
   service: ServiceInfo,
 ): ExecutionEnvironment {
-  const { store, machine, renderer, copilotHooks, faults, journal, mcp } = parts
+  const { store, machine, renderer, copilotHooks, faults, latency, journal, mcp } = parts
   return {
     store,
     ...(machine && { machine }),
@@ -165,6 +171,7 @@ function environmentOf(
     service,
     ...(mcp && { mcp }),
     takeFault: (operation) => faults.take(operation),
+    latencyFor: (operation) => latency.delayFor(operation),
     record: (request, answer) => journal.record(request, answer),
   }
 }

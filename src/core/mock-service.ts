@@ -1,5 +1,6 @@
 import type { CopilotReplies } from '../control/faults/copilot-replies.js'
 import type { Faults } from '../control/faults/faults.js'
+import type { Latency, LatencySettings } from '../control/latency/latency.js'
 import type { Inspection } from '../control/inspection/inspection.js'
 import type { Journal, JournalEntry } from '../control/journal/journal.js'
 import type { ScenarioName } from '../seeding/scenarios.js'
@@ -84,6 +85,13 @@ export interface MockServiceOptions {
    */
   downloadPaceMs?: number
   /**
+   * How long the mock waits before answering, as a network would:
+   * `{ default, perOperation, jitter }` in milliseconds (jitter seeded, so
+   * runs wait alike); stream frames wait `default`, in order. Faults' own
+   * `delayMs` replaces it for the requests they match. Default none.
+   */
+  latency?: LatencySettings
+  /**
    * The version `GET /.well-known/version` answers and `POST /connect`
    * reports (default `12.3.0`, inside the range the official SDKs accept).
    */
@@ -117,6 +125,8 @@ export interface MockService {
   readonly journal: Journal
   /** Failures injected into operations and streams. */
   readonly faults: Faults
+  /** How long every answer and stream frame waits: `latency.set({ default: 200, jitter: 50 })`; `reset()` restores the `latency` option. */
+  readonly latency: Latency
   /** The service's state beside its records: the OS (permissions, update, pickers, applets, restarts), long-term memory, model downloads. */
   readonly machine: ServiceMachine
   /**

@@ -79,6 +79,8 @@ export interface ExecutionEnvironment {
   readonly mcp?: McpHost
   /** Takes the fault that applies to the next request of an operation, if any. */
   takeFault?(operation: string): FaultEffect | undefined
+  /** Milliseconds a request of an operation waits before it is answered (the mock's latency), when no fault's delay applies. */
+  latencyFor?(operation: string): number
   /** Hears of every request answered, and the answer given. */
   record?(request: RequestRecord, answer: Answer): void
 }
@@ -102,22 +104,25 @@ export function executeOperation(
   const started = performance.now()
   const now = environment.store.clock.now()
   const fault = environment.takeFault?.(operation.id)
+  const delayMs = fault && fault.delayMs > 0 ? fault.delayMs : (environment.latencyFor?.(operation.id) ?? 0)
+  const arrival = { started, now, fault, delayMs }
   const cache = cacheOf(operation, environment)
-  // No fault and no body to refuse (`parseJsonBody` reads an empty one as none): the cache may answer as it is.
+  // No fault, no wait and no body to refuse (`parseJsonBody` reads an empty one as none): the cache may answer as it is.
   if (cache && !fault && (input.body === '' || operation.body === 'ignored')) {
     const key = cache.keyOf(operation.id, input.params, input.query)
-    const kept = cache.peek(key, now.getTime())
-    if (kept) return Promise.resolve(recorded(operation, input, environment, { started, now, fault }, kept))
-    return runOperation(operation, input, environment, { started, now, fault }, key)
+    const kept = delayMs === 0 ? cache.peek(key, now.getTime()) : undefined
+    if (kept) return Promise.resolve(recorded(operation, input, environment, arrival, kept))
+    return runOperation(operation, input, environment, arrival, key)
   }
-  return runOperation(operation, input, environment, { started, now, fault })
+  return runOperation(operation, input, environment, arrival)
 }
 
-/** When a request arrived (by the performance clock and the mock's), and the fault it took. */
+/** When a request arrived (by the performance clock and the mock's), the fault it took and how long it waits. */
 interface Arrival {
   readonly started: number
   readonly now: Date
   readonly fault: FaultEffect | undefined
+  readonly delayMs: number
 }
 
 /** The read cache, for a read whose answer may be kept (not a write, not a live read). */
@@ -133,10 +138,10 @@ async function runOperation(
   arrival: Arrival,
   key?: string,
 ): Promise<Answer> {
-  const { now, fault } = arrival
+  const { now, fault, delayMs } = arrival
   let answer: Answer
   try {
-    if (fault && fault.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, fault.delayMs))
+    if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs))
     const body = operation.body === 'ignored' ? undefined : parseJsonBody(input.body)
     if (fault?.answer) {
       answer = fault.answer

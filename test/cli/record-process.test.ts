@@ -29,7 +29,7 @@ describe('conversation-asset-mock record', () => {
     await cli.nextLine((line) => line === 'GET /tags 200')
     cli.child.kill('SIGTERM')
     const [code] = (await once(cli.child, 'exit')) as [number | null]
-    expect(code).toBe(0)
+    expect(code).toBe(143)
     expect(cli.lines.at(-1)).toBe(`Stopped on SIGTERM: wrote 1 exchanges to ${har}`)
     const log = (JSON.parse(await readFile(har, 'utf8')) as { log: { entries: Array<{ request: { url: string } }> } })
       .log

@@ -84,7 +84,7 @@ describe('the request log', () => {
     await once(client, 'close')
     cli.child.kill('SIGTERM')
     const [code] = await once(cli.child, 'exit')
-    expect(code).toBe(0)
+    expect(code).toBe(143)
     expect(cli.lines.filter((line) => !line.startsWith('conversation-asset-mock '))).toEqual([])
   })
 })

@@ -163,7 +163,7 @@ describe('a relaxed persistence write that fails never takes the mock down', () 
       expect((await create()).status).toBe(200)
       child.kill('SIGTERM')
       const [code] = await once(child, 'exit')
-      expect(code).toBe(0)
+      expect(code).toBe(143)
     } finally {
       if (child.exitCode === null) child.kill('SIGKILL')
     }

@@ -3,6 +3,7 @@ import { readFixtureDirectory } from '../seeding/fixture-directory.js'
 import { startStandaloneServer, type StandaloneServer } from '../server/start-standalone-server.js'
 import { checkPersistFile } from './check-persist-file.js'
 import { watchOwnerExit } from './owner-exit.js'
+import { watchFixtures } from './watch-fixtures.js'
 import { exitCodeAfter, nextSignal, STOP_SIGNALS } from './stop-signals.js'
 import { oneLine, parseServeArguments, SERVE_HELP, type ServeOptions } from './serve-options.js'
 
@@ -69,9 +70,12 @@ export async function runServeCommand(argv: string[], io: Io = process): Promise
   io.stdout.write(
     `conversation-asset-mock ready on ${server.url} (${store.count('conversation')} conversations, ${store.count('asset')} assets ${origin(options, loaded === true)}); inspector at ${server.url}/__mock/ui\n`,
   )
+  const stopWatching =
+    options.watch && options.fixtures ? watchFixtures(options.fixtures, server.service, io) : undefined
   const owner = watchOwnerExit()
   const reason = await Promise.race([nextSignal(), owner.gone])
   owner.stop()
+  stopWatching?.()
   io.stdout.write(`conversation-asset-mock stopping on ${reason}: finishing the requests in flight\n`)
   // A second signal stops at once, whatever is still in flight.
   const force = (again: NodeJS.Signals) => {

@@ -27,6 +27,7 @@ export interface ServeOptions {
   readonly downloadPaceMs?: number
   readonly omitInitializedFrame?: boolean
   readonly latency?: LatencySettings
+  readonly watch?: boolean
 }
 
 /** The serve command's arguments: options, a request for help, or what is wrong with them. */
@@ -49,6 +50,8 @@ Options:
   --port N             port to listen on (default 39300, the real service's port; 0 picks a free one)
   --host H             address to bind (default 127.0.0.1)
   --fixtures DIR       load records from DIR instead of the embedded defaults
+  --watch              reload --fixtures DIR when a file in it changes (a bad edit keeps the
+                       records served and says what is wrong)
   --generate S,A,C     generate the records instead: seed S, A assets, C conversations (e.g. 42,1000,500)
   --scenario NAME      start from a scenario: ${SCENARIOS.join(', ')} (default default)
   --persist FILE       keep the records in FILE across restarts (a demo's state); when FILE
@@ -101,6 +104,7 @@ const SERVE_OPTION_SPECS = {
   delay: { type: 'string' },
   'omit-initialized-frame': { type: 'boolean' },
   quiet: { type: 'boolean' },
+  watch: { type: 'boolean' },
   help: { type: 'boolean' },
 } as const
 
@@ -180,6 +184,7 @@ export function parseServeArguments(argv: readonly string[]): ServeArguments {
       ...(numbers['download-pace'] !== undefined && { downloadPaceMs: numbers['download-pace'] }),
       ...(values['omit-initialized-frame'] === true && { omitInitializedFrame: true }),
       ...(text.latency && { latency: text.latency }),
+      ...(values.watch === true && { watch: true }),
     },
   }
 }
@@ -211,6 +216,11 @@ function checkTextOptions(
   }
   if (values.durability !== undefined && values.durability !== 'durable' && values.durability !== 'relaxed') {
     return `--durability takes ${VALUE_HINTS.durability}, got "${values.durability}"`
+  }
+  if (values.watch === true && values.fixtures === undefined)
+    return '--watch reloads --fixtures DIR; pass --fixtures DIR too'
+  if (values.watch === true && values.persist !== undefined) {
+    return '--watch reloads --fixtures while --persist keeps the records in its file; pass one of them'
   }
   if (values.durability !== undefined && values.persist === undefined) {
     return '--durability says how --persist keeps writes; pass --persist FILE too'

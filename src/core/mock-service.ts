@@ -154,6 +154,14 @@ export interface MockService {
   /** Switches to another scenario (and makes it the one `reset()` returns to). */
   useScenario(name: ScenarioName): Promise<void>
   /**
+   * Loads another fixture set in place of the `fixtures` option, for the
+   * current scenario and every `reset()` after (`--watch` calls it when a
+   * fixture file changes): validated first, so a set that cannot load throws
+   * naming the file, the record and the field, and changes nothing. Stream
+   * clients get fresh first frames.
+   */
+  useFixtures(fixtures: FixtureSet): Promise<void>
+  /**
    * Checks the journal for the expected calls; throws a readable table of the
    * expectation, the matches and the nearest misses when they are not there.
    */

@@ -23,6 +23,8 @@ export interface ScenarioState {
   reload(): Promise<void>
   /** Loads another scenario and makes it the current one. */
   use(name: ScenarioName): Promise<void>
+  /** Takes another fixture set for the current scenario and the ones after; validated first, nothing changed if it throws. */
+  useFixtures(next: FixtureSet): Promise<void>
 }
 
 /**
@@ -37,16 +39,17 @@ export interface ScenarioState {
  */
 export function createScenarioState(store: Store, source: ScenarioSource): ScenarioState {
   const { seed, generate } = source
-  const fixtures = source.fixtures
+  let fixtures = source.fixtures
   invariant(
     !(source.fixtures && generate),
     'Failed to create the mock service: both "fixtures" and "generate" were given. Pass fixtures to load, or generator options, not both.',
   )
   let current: ScenarioName = source.scenario ?? 'default'
-  let data: ScenarioData | Promise<ScenarioData> =
-    current === 'default' && !generate
-      ? { records: fixtureRecords(fixtures), goneAssets: [] }
-      : scenarioData(current, { fixtures, seed, generate })
+  const dataOf = (name: ScenarioName, set: FixtureSet | undefined): ScenarioData | Promise<ScenarioData> =>
+    name === 'default' && !generate
+      ? { records: fixtureRecords(set), goneAssets: [] }
+      : scenarioData(name, { fixtures: set, seed, generate })
+  let data = dataOf(current, fixtures)
   return {
     get current() {
       return current
@@ -57,6 +60,13 @@ export function createScenarioState(store: Store, source: ScenarioSource): Scena
       const next = await scenarioData(name, { fixtures, seed, generate })
       await load(store, next)
       current = name
+      data = next
+    },
+    async useFixtures(set) {
+      // Validated before anything changes: a bad set throws here and the store keeps what it holds.
+      const next = await dataOf(current, set)
+      await load(store, next)
+      fixtures = set
       data = next
     },
   }

@@ -11,7 +11,7 @@ import type { MockService } from './mock-service.js'
 import type { ScenarioState } from './scenario-state.js'
 
 /** What a mock's tests and control API steer it with: reset, switch scenario, remove an asset. */
-type ServiceSteering = Pick<MockService, 'reset' | 'useScenario' | 'removeAsset'>
+type ServiceSteering = Pick<MockService, 'reset' | 'useScenario' | 'useFixtures' | 'removeAsset'>
 
 /** The parts of a mock its steering resets or changes. */
 interface SteeringParts {
@@ -49,6 +49,10 @@ export function serviceSteering(parts: SteeringParts): ServiceSteering {
     },
     async useScenario(name: MockService['scenario']) {
       await scenarios.use(name)
+      inspection.scenarioChanged()
+    },
+    async useFixtures(fixtures) {
+      await scenarios.useFixtures(fixtures)
       inspection.scenarioChanged()
     },
     removeAsset: (id: string) => store.write((tx) => deleteAsset(tx, id)),

@@ -7,7 +7,7 @@ describe('useFixtures()', () => {
     const service = createMockService()
     await service.ready
     const fixtures = await readFixtureDirectory('fixtures/default')
-    const [first, ...rest] = fixtures.conversation as { id: string; name: string }[]
+    const [first, ...rest] = fixtures.conversation ?? []
     await service.useFixtures({ ...fixtures, conversation: [{ ...first!, name: 'Renamed' }, ...rest] })
     expect(service.store.get('conversation', first!.id)?.name).toBe('Renamed')
     await service.store.write((tx) => tx.update('conversation', first!.id, (draft) => void (draft.name = 'Later')))
@@ -20,8 +20,8 @@ describe('useFixtures()', () => {
     await service.ready
     const before = JSON.stringify(service.snapshot().records)
     const fixtures = await readFixtureDirectory('fixtures/default')
-    const [first, ...rest] = fixtures.conversation as { id: string; type: unknown }[]
-    const broken = { ...fixtures, conversation: [{ ...first!, type: 'NOT_A_TYPE' }, ...rest] }
+    const [first, ...rest] = fixtures.conversation ?? []
+    const broken = { ...fixtures, conversation: [{ ...first!, type: 'NOT_A_TYPE' as 'COPILOT' }, ...rest] }
     expect(() => validateFixtures(broken)).toThrow(/type/)
     await expect(service.useFixtures(broken)).rejects.toThrow(/type/)
     expect(JSON.stringify(service.snapshot().records)).toBe(before)

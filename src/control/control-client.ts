@@ -1,6 +1,7 @@
 import type { CopilotReply } from '../domain/copilot/copilot-reply.js'
 import type { FaultSpec, StreamFaultSpec } from './faults/faults.js'
 import type { LatencySettings } from './latency/latency.js'
+import type { StubSpec } from './stubs/stubs.js'
 import type { ClockState } from '../store/clock-and-ids/controllable-clock.js'
 import type { JournalEntry } from './journal/journal.js'
 import type { ScenarioName } from '../seeding/scenarios.js'
@@ -24,6 +25,10 @@ export interface ControlClient {
   clearFaults(): Promise<void>
   /** Sets how long every answer and stream frame waits (`{ default, perOperation, jitter }` in ms); resolves with the settings. */
   setLatency(settings: LatencySettings): Promise<LatencySettings>
+  /** Adds a stub (as JSON: no predicates or bodyFrom); resolves with its id. */
+  addStub(spec: StubSpec): Promise<string>
+  removeStub(id: string): Promise<void>
+  clearStubs(): Promise<void>
   useScenario(name: ScenarioName): Promise<void>
   /** Scripts the copilot's next answers (a text, or { text | chunks, paceMs?, fail? }); resolves with how many wait. */
   copilotReply(...replies: ReadonlyArray<CopilotReply | string>): Promise<number>
@@ -81,6 +86,9 @@ export function controlClient(baseUrl: string): ControlClient {
     removeFault: async (id) => void (await call('DELETE', `/faults/${encodeURIComponent(id)}`)),
     clearFaults: async () => void (await call('DELETE', '/faults')),
     setLatency: async (settings) => (await call('POST', '/latency', settings)) as LatencySettings,
+    addStub: async (spec) => ((await call('POST', '/stubs', spec)) as { id: string }).id,
+    removeStub: async (id) => void (await call('DELETE', `/stubs/${encodeURIComponent(id)}`)),
+    clearStubs: async () => void (await call('DELETE', '/stubs')),
     removeAsset: async (id) => void (await call('DELETE', `/assets/${encodeURIComponent(id)}`)),
     freezeClock: async (at) => (await call('POST', '/clock/freeze', at === undefined ? {} : { at })) as ClockState,
     setClock: async (at) => (await call('POST', '/clock/set', { at })) as ClockState,

@@ -3,6 +3,9 @@ import { createCopilotReplies, type CopilotReplies } from '../control/faults/cop
 import { createFaults, type Faults } from '../control/faults/faults.js'
 import { createLatency, type Latency } from '../control/latency/latency.js'
 import { latencyRoutes } from '../control/api/latency-routes.js'
+import { createStubs, type Stubs } from '../control/stubs/stubs.js'
+import { stubRequestOf } from '../control/stubs/stub-request.js'
+import { stubRoutes } from '../control/api/stub-routes.js'
 import { createJournal, type Journal } from '../control/journal/journal.js'
 import { createSessionFrameLog } from '../control/journal/session-frames.js'
 import { downloadControlRoutes } from '../control/api/download-control.js'
@@ -58,6 +61,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
   const resolveOperation = operationResolver(operations, () => streams.paths)
   const journal = journalOf(options, resolveOperation)
   const faults = createFaults(seed, (name) => resolveOperation(name, 'add a fault'))
+  const stubs = createStubs((name) => resolveOperation(name, 'add a stub'))
   const hub = createStreamHub({ takeFault: (stream) => faults.takeStream(stream) ?? latency.frameEffect() })
   const copilot = createCopilotReplies()
   const renderer = createWireRenderer(store)
@@ -73,17 +77,32 @@ export function createMockService(options: MockServiceOptions = {}): MockService
   const info = serviceInfo(options.version)
   // The MCP server: made (module and SDK loaded) on the first MCP request, its event streams ended with the service.
   const mcp = createMcpHost({ store, version: info.version })
-  const environment = environmentOf({ store, machine, renderer, copilotHooks, faults, latency, journal, mcp }, info)
+  const environment = environmentOf(
+    { store, machine, renderer, copilotHooks, faults, stubs, latency, journal, mcp },
+    info,
+  )
   const inspection = serviceInspection({
     ...{ store, journal, faults, hub, clock, operations },
     ...{ renderer, resolveOperation, scenarios, sessionFrames },
   })
-  const steering = serviceSteering({ store, journal, faults, latency, copilot, clock, machine, scenarios, inspection })
+  const steering = serviceSteering({
+    store,
+    journal,
+    faults,
+    stubs,
+    latency,
+    copilot,
+    clock,
+    machine,
+    scenarios,
+    inspection,
+  })
   const control = [
     ...controlRoutes({ store, journal, faults, copilot, clock, inspection, ...steering }),
     ...osControlRoutes(machine.os),
     ...downloadControlRoutes(machine.downloads),
     ...latencyRoutes(latency),
+    ...stubRoutes(stubs),
   ]
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES
   const dispatcher = createDispatcher({
@@ -104,7 +123,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
   const ready = scenarios.ready
   const service: MockService = {
     ...{ store, operations, info, hub, streams: streams.endpoints, copilot, journal, faults },
-    ...{ latency, machine, clock },
+    ...{ stubs, latency, machine, clock },
     inspection,
     ...{ ...steering, ...dispatcher, access, ready, maxBodyBytes },
     get scenario() {
@@ -156,12 +175,13 @@ function environmentOf(
   parts: Pick<ExecutionEnvironment, 'store' | 'machine' | 'renderer' | 'mcp'> & {
     readonly copilotHooks: CopilotHooks
     readonly faults: Faults
+    readonly stubs: Stubs
     readonly latency: Latency
     readonly journal: Journal
   },
   service: ServiceInfo,
 ): ExecutionEnvironment {
-  const { store, machine, renderer, copilotHooks, faults, latency, journal, mcp } = parts
+  const { store, machine, renderer, copilotHooks, faults, stubs, latency, journal, mcp } = parts
   return {
     store,
     ...(machine && { machine }),
@@ -172,6 +192,7 @@ function environmentOf(
     ...(mcp && { mcp }),
     takeFault: (operation) => faults.take(operation),
     latencyFor: (operation) => latency.delayFor(operation),
+    takeStub: (operation, input) => (stubs.isEmpty() ? undefined : stubs.take(stubRequestOf(operation, input))),
     record: (request, answer) => journal.record(request, answer),
   }
 }

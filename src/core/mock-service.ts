@@ -1,6 +1,7 @@
 import type { CopilotReplies } from '../control/faults/copilot-replies.js'
 import type { Faults } from '../control/faults/faults.js'
 import type { Latency, LatencySettings } from '../control/latency/latency.js'
+import type { Stubs } from '../control/stubs/stubs.js'
 import type { Inspection } from '../control/inspection/inspection.js'
 import type { Journal, JournalEntry } from '../control/journal/journal.js'
 import type { ScenarioName } from '../seeding/scenarios.js'
@@ -127,6 +128,13 @@ export interface MockService {
   readonly faults: Faults
   /** How long every answer and stream frame waits: `latency.set({ default: 200, jitter: 50 })`; `reset()` restores the `latency` option. */
   readonly latency: Latency
+  /**
+   * Canned answers for the requests they match, by operation (or any) or by
+   * method and path, narrowed by parameters, query, headers and body:
+   * `stubs.add({ operation: 'assetSnapshot', params: { asset: 'a1' }, answer: { status: 404 } })`.
+   * A fault that answers comes first; `reset()` clears them.
+   */
+  readonly stubs: Stubs
   /** The service's state beside its records: the OS (permissions, update, pickers, applets, restarts), long-term memory, model downloads. */
   readonly machine: ServiceMachine
   /**

@@ -1,6 +1,7 @@
 import type { CopilotReplies } from '../control/faults/copilot-replies.js'
 import type { Faults } from '../control/faults/faults.js'
 import type { Latency } from '../control/latency/latency.js'
+import type { Stubs } from '../control/stubs/stubs.js'
 import type { Inspection } from '../control/inspection/inspection.js'
 import type { Journal } from '../control/journal/journal.js'
 import { deleteAsset } from '../domain/asset-writes.js'
@@ -18,6 +19,7 @@ interface SteeringParts {
   readonly store: Store
   readonly journal: Journal
   readonly faults: Faults
+  readonly stubs: Stubs
   readonly latency: Latency
   readonly copilot: CopilotReplies
   readonly clock: ControllableClock
@@ -28,19 +30,20 @@ interface SteeringParts {
 
 /**
  * A mock's steering: `reset()` clears the journal, faults, scripted replies,
- * latency set at run time, clock and machine and reloads the scenario; `useScenario()` switches and
+ * stubs, latency set at run time, clock and machine and reloads the scenario; `useScenario()` switches and
  * tells the inspector; `removeAsset()` deletes one asset and what hangs on it.
  *
  * @example
- * const steering = serviceSteering({ store, journal, faults, latency, copilot, clock, machine, scenarios, inspection })
+ * const steering = serviceSteering({ store, journal, faults, stubs, latency, copilot, clock, machine, scenarios, inspection })
  * await steering.reset()
  */
 export function serviceSteering(parts: SteeringParts): ServiceSteering {
-  const { store, journal, faults, latency, copilot, clock, machine, scenarios, inspection } = parts
+  const { store, journal, faults, stubs, latency, copilot, clock, machine, scenarios, inspection } = parts
   return {
     async reset() {
       journal.clear()
       faults.clear()
+      stubs.clear()
       latency.reset()
       copilot.clear()
       clock.reset()

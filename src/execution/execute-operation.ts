@@ -10,6 +10,7 @@ import type { WireRenderer } from '../wire/wire-renderer.js'
 import type { AnswerCache } from './answer-cache.js'
 import { errorAnswer, toAnswer, type Answer } from './answer.js'
 import { readJsonBody } from './json-body.js'
+import type { StubEffect } from '../control/stubs/stubs.js'
 
 /** The service info of an environment that brings none. */
 const DEFAULT_SERVICE = serviceInfo()
@@ -59,6 +60,8 @@ export interface RequestRecord {
   readonly at: string
   /** Set when an injected fault answered instead of the operation. */
   readonly faultId?: string
+  /** Set when a stub answered instead of the operation. */
+  readonly stubId?: string
 }
 
 /**
@@ -81,6 +84,8 @@ export interface ExecutionEnvironment {
   takeFault?(operation: string): FaultEffect | undefined
   /** Milliseconds a request of an operation waits before it is answered (the mock's latency), when no fault's delay applies. */
   latencyFor?(operation: string): number
+  /** Takes the stub that answers a request instead of its operation, if any. */
+  takeStub?(operation: string, input: OperationInput): StubEffect | undefined
   /** Hears of every request answered, and the answer given. */
   record?(request: RequestRecord, answer: Answer): void
 }
@@ -104,11 +109,12 @@ export function executeOperation(
   const started = performance.now()
   const now = environment.store.clock.now()
   const fault = environment.takeFault?.(operation.id)
-  const delayMs = fault && fault.delayMs > 0 ? fault.delayMs : (environment.latencyFor?.(operation.id) ?? 0)
-  const arrival = { started, now, fault, delayMs }
+  const stub = fault?.answer ? undefined : environment.takeStub?.(operation.id, input)
+  const delayMs = delayOf(operation.id, fault, stub, environment)
+  const arrival = { started, now, fault, stub, delayMs }
   const cache = cacheOf(operation, environment)
-  // No fault, no wait and no body to refuse (`parseJsonBody` reads an empty one as none): the cache may answer as it is.
-  if (cache && !fault && (input.body === '' || operation.body === 'ignored')) {
+  // No fault or stub, no wait and no body to refuse (`parseJsonBody` reads an empty one as none): the cache may answer as it is.
+  if (cache && !fault && !stub && (input.body === '' || operation.body === 'ignored')) {
     const key = cache.keyOf(operation.id, input.params, input.query)
     const kept = delayMs === 0 ? cache.peek(key, now.getTime()) : undefined
     if (kept) return Promise.resolve(recorded(operation, input, environment, arrival, kept))
@@ -117,12 +123,24 @@ export function executeOperation(
   return runOperation(operation, input, environment, arrival)
 }
 
-/** When a request arrived (by the performance clock and the mock's), the fault it took and how long it waits. */
+/** When a request arrived (by the performance clock and the mock's), the fault or stub it took and how long it waits. */
 interface Arrival {
   readonly started: number
   readonly now: Date
   readonly fault: FaultEffect | undefined
+  readonly stub?: StubEffect | undefined
   readonly delayMs: number
+}
+
+/** How long a request waits: a fault's own delay, else its stub's, else the mock's latency. */
+function delayOf(
+  operation: string,
+  fault: FaultEffect | undefined,
+  stub: StubEffect | undefined,
+  environment: ExecutionEnvironment,
+): number {
+  if (fault && fault.delayMs > 0) return fault.delayMs
+  return stub?.delayMs ?? environment.latencyFor?.(operation) ?? 0
 }
 
 /** The read cache, for a read whose answer may be kept (not a write, not a live read). */
@@ -145,6 +163,8 @@ async function runOperation(
     const body = operation.body === 'ignored' ? undefined : parseJsonBody(input.body)
     if (fault?.answer) {
       answer = fault.answer
+    } else if (arrival.stub) {
+      answer = arrival.stub.answer
     } else {
       const read = operation.method !== 'POST'
       const request = {
@@ -179,7 +199,7 @@ function recorded(
   operation: Operation,
   input: OperationInput,
   environment: ExecutionEnvironment,
-  { started, now, fault }: Arrival,
+  { started, now, fault, stub }: Arrival,
   answer: Answer,
 ): Answer {
   environment.record?.(
@@ -195,6 +215,7 @@ function recorded(
       // The same text for every request of one millisecond: formatted once.
       at: isoTimestamp(now.getTime()),
       ...(fault && { faultId: fault.faultId }),
+      ...(stub && { stubId: stub.stubId }),
     },
     answer,
   )

@@ -130,6 +130,7 @@ function createColumns(): Columns {
   const durations: number[] = []
   const ats: string[] = []
   const faultIds: (string | undefined)[] = []
+  const stubIds: (string | undefined)[] = []
   const knownPaths = new Map<string, string>()
   /** The text of `path` kept already, or `path` itself from now on. */
   function known(path: string): string {
@@ -157,9 +158,11 @@ function createColumns(): Columns {
       durations[slot] = kept.durationMs
       ats[slot] = kept.at
       faultIds[slot] = kept.faultId
+      stubIds[slot] = kept.stubId
     },
     record(slot) {
       const faultId = faultIds[slot]
+      const stubId = stubIds[slot]
       // The executor's record, field for field and in its order.
       return {
         operation: operations[slot]!,
@@ -172,6 +175,7 @@ function createColumns(): Columns {
         durationMs: durations[slot]!,
         at: ats[slot]!,
         ...(faultId !== undefined && { faultId }),
+        ...(stubId !== undefined && { stubId }),
       }
     },
     release(slot) {

@@ -1,0 +1,126 @@
+import { invariant } from 'outvariant'
+import type { OperationName } from '../../routes/operation-names.js'
+import type { Answer } from '../../execution/answer.js'
+import { containsMatch } from '../verify/contains-match.js'
+import { stubAnswer } from './stub-answer.js'
+import { checkStubSpec, type StubRequest, type StubSpec } from './stub-spec.js'
+
+export type { StubAnswer, StubRequest, StubSpec } from './stub-spec.js'
+
+/** The most stubs a mock holds at once. */
+const MAX_STUBS = 1_000
+
+/** A stub as the registry keeps it. */
+export interface Stub extends StubSpec {
+  readonly id: string
+  /** Requests it still answers; Infinity for every one. */
+  remaining: number
+}
+
+/** What a stub does to the request it matched: its id, its wait, and its answer. */
+export interface StubEffect {
+  readonly stubId: string
+  readonly delayMs?: number
+  readonly answer: Answer
+}
+
+/** The stubs of a mock service: canned answers for the requests they match. */
+export interface Stubs {
+  /** Adds a stub; throws a message naming what to fix for one that cannot work (400 over HTTP). */
+  add(spec: StubSpec): Stub
+  remove(id: string): boolean
+  clear(): void
+  list(): readonly Stub[]
+  /** Whether no stub is waiting: a request then pays for no matching at all. */
+  isEmpty(): boolean
+  /** Takes the first stub that matches a request (counting it down), with the answer it gives. */
+  take(request: StubRequest): StubEffect | undefined
+}
+
+/**
+ * Creates a stub registry; `resolveOperation` turns an operation name into
+ * the id requests carry (or throws for an unknown one).
+ *
+ * @example
+ * const stubs = createStubs()
+ * stubs.add({ operation: 'assetSnapshot', params: { asset: 'a1' }, answer: { status: 404 } })
+ */
+export function createStubs(resolveOperation: (name: string) => string = (name) => name): Stubs {
+  let stubs: (Stub & { matches(request: StubRequest): boolean })[] = []
+  let counter = 0
+  return {
+    add(spec) {
+      const checked = checkStubSpec(spec)
+      invariant(stubs.length < MAX_STUBS, 'Failed to add a stub: %s are waiting. Remove some first.', MAX_STUBS)
+      const named = checked.operation
+      // The id requests carry, whichever name the stub was given (the spec's id or the client's method).
+      const operation = named === undefined || named === '*' ? named : (resolveOperation(named) as OperationName)
+      const stub: Stub = {
+        ...checked,
+        ...(operation !== undefined && { operation }),
+        id: `stub-${++counter}`,
+        remaining: checked.times ?? Infinity,
+      }
+      stubs.push({ ...stub, matches: matcherOf(stub) })
+      return stub
+    },
+    remove(id) {
+      const before = stubs.length
+      stubs = stubs.filter((stub) => stub.id !== id)
+      return stubs.length !== before
+    },
+    clear() {
+      stubs = []
+    },
+    list: () => stubs.map(({ matches: _matches, ...stub }) => stub),
+    isEmpty: () => stubs.length === 0,
+    take(request) {
+      const stub = stubs.find((candidate) => candidate.remaining > 0 && candidate.matches(request))
+      if (!stub) return undefined
+      stub.remaining -= 1
+      if (stub.remaining === 0) stubs = stubs.filter((candidate) => candidate !== stub)
+      return {
+        stubId: stub.id,
+        ...(stub.answer.delayMs !== undefined && { delayMs: stub.answer.delayMs }),
+        answer: stubAnswer(stub.answer, request),
+      }
+    },
+  }
+}
+
+/** Whether a request is one a stub answers. */
+function matcherOf(spec: StubSpec): (request: StubRequest) => boolean {
+  const path = spec.path === undefined ? undefined : pathPattern(spec.path)
+  const method = spec.method?.toUpperCase()
+  return (request) =>
+    (spec.operation === undefined || spec.operation === '*' || spec.operation === request.operation) &&
+    (method === undefined || method === request.method) &&
+    (path === undefined || path.test(request.path)) &&
+    entriesMatch(spec.params, (name) => request.params[name]) &&
+    entriesMatch(spec.query, (name) => request.query.get(name) ?? undefined) &&
+    entriesMatch(spec.headers, (name) => request.header(name.toLowerCase())) &&
+    bodyMatches(spec.body, request)
+}
+
+/** `/asset/:asset` as a pattern of the path as sent: each `:name` one segment. */
+function pathPattern(path: string): RegExp {
+  const source = path
+    .split('/')
+    .map((segment) => (segment.startsWith(':') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .join('/')
+  return new RegExp(`^${source}$`)
+}
+
+function entriesMatch(
+  expected: Readonly<Record<string, string>> | undefined,
+  actual: (name: string) => string | undefined,
+): boolean {
+  return expected === undefined || Object.entries(expected).every(([name, value]) => actual(name) === value)
+}
+
+function bodyMatches(expected: unknown, request: StubRequest): boolean {
+  if (expected === undefined) return true
+  if (typeof expected === 'function')
+    return (expected as (body: unknown, request: StubRequest) => boolean)(request.body, request) === true
+  return containsMatch(request.body, expected)
+}

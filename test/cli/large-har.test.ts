@@ -37,7 +37,10 @@ async function writeLargeHar(file: string): Promise<void> {
       ...page,
       startedDateTime: at(n),
       request: { ...(page!.request as object), url: `http://localhost:5173/src/chunk-${n}.js` },
-      response: { ...(page!.response as object), content: { size: script.length, mimeType: 'text/javascript', text: script } },
+      response: {
+        ...(page!.response as object),
+        content: { size: script.length, mimeType: 'text/javascript', text: script },
+      },
     }
     await write(`,\n${JSON.stringify(entry)}`)
     if (n < TAG_LISTS) await write(`,\n${JSON.stringify({ ...tags, startedDateTime: at(n) })}`)

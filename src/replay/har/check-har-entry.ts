@@ -23,7 +23,12 @@ export function checkHarEntry(entry: unknown, index: number, file: string): HarE
   }
   if (typeof entry !== 'object' || entry === null || Array.isArray(entry))
     return fail('', `must be an object, got ${shown(entry)}`)
-  const { startedDateTime, request: req, response: res, _webSocketMessages: messages } = entry as Record<string, unknown>
+  const {
+    startedDateTime,
+    request: req,
+    response: res,
+    _webSocketMessages: messages,
+  } = entry as Record<string, unknown>
   if (typeof startedDateTime !== 'string' || normalizeTimestamp(startedDateTime) === undefined) {
     fail('startedDateTime', `must be a date and time such as 2024-05-01T12:00:00.000Z, got ${shown(startedDateTime)}`)
   }
@@ -77,7 +82,8 @@ function checkMessages(messages: unknown, fail: Fail): void {
     if (typeof time !== 'number' || !Number.isFinite(time))
       fail(`${at}.time`, `must be a time since the epoch (seconds or milliseconds), got ${shown(time)}`)
     if (typeof data !== 'string') fail(`${at}.data`, `must be text, got ${shown(data)}`)
-    if (message.opcode === 1 && jsonDepth(data as string, MAX_BODY_DEPTH) > MAX_BODY_DEPTH)
+    const text = message.opcode === 2 ? Buffer.from(data as string, 'base64').toString('utf8') : (data as string)
+    if (jsonDepth(text, MAX_BODY_DEPTH) > MAX_BODY_DEPTH)
       fail(`${at}.data`, `holds JSON nested more than ${MAX_BODY_DEPTH} levels deep, more than is read`)
   })
 }

@@ -43,7 +43,17 @@ export class HarEntrySplitter {
   private key: string | undefined
   private offset = 0
   /** The value being read: its chunks so far, its start, its nesting and string state; undefined between values. */
-  private value: { parts: Buffer[]; size: number; start: number; depth: number; text: boolean; escaped: boolean; kind: 'entry' | 'key' | 'other' } | undefined
+  private value:
+    | {
+        parts: Buffer[]
+        size: number
+        start: number
+        depth: number
+        text: boolean
+        escaped: boolean
+        kind: 'entry' | 'key' | 'other'
+      }
+    | undefined
   private entries = 0
   private log = false
   private list = false
@@ -90,7 +100,9 @@ export class HarEntrySplitter {
   end(): 'whole' | 'between' | 'inside' {
     if (this.place === 'after') return 'whole'
     if (this.place === 'entries') return this.value ? 'inside' : 'between'
-    throw new Error(`it ends at byte ${this.offset}, before its ${this.place === 'top' ? 'top object' : '"log"'} closes`)
+    throw new Error(
+      `it ends at byte ${this.offset}, before its ${this.place === 'top' ? 'top object' : '"log"'} closes`,
+    )
   }
 
   /** A structural byte at the outer levels (not inside a value). */
@@ -184,7 +196,9 @@ export class HarEntrySplitter {
     value.size += at - from
     if (value.size > this.maxValueBytes) {
       const what = value.kind === 'entry' ? `entry ${this.entries}` : 'a value'
-      throw new Error(`${what}, from byte ${value.start}, is larger than the ${this.maxValueBytes} bytes read of one entry`)
+      throw new Error(
+        `${what}, from byte ${value.start}, is larger than the ${this.maxValueBytes} bytes read of one entry`,
+      )
     }
     // A scalar ends at the byte after it, which may be in the next chunk: only a container or a text ends here for sure.
     if (done || at < buffer.length) this.finish()
@@ -205,7 +219,9 @@ export class HarEntrySplitter {
     try {
       parsed = JSON.parse(bytes.toString('utf8'))
     } catch (error) {
-      throw new Error(`the value from byte ${value.start} is not JSON (${error instanceof Error ? error.message : String(error)})`)
+      throw new Error(
+        `the value from byte ${value.start} is not JSON (${error instanceof Error ? error.message : String(error)})`,
+      )
     }
     if (value.kind === 'key') {
       this.key = parsed as string

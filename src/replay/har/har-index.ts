@@ -90,7 +90,12 @@ export async function indexHar(source: HarSource, limits: HarLimits = {}): Promi
       }
       candidates.push({ summary, host: url.host, root: url.pathname === '/' })
     } else if (!match.target.websocket) {
-      const summary: HttpSummary = { type: 'http', ...place, operation: match.target as ClientOperation, params: match.params }
+      const summary: HttpSummary = {
+        type: 'http',
+        ...place,
+        operation: match.target as ClientOperation,
+        params: match.params,
+      }
       candidates.push({ summary, host: url.host, root: url.pathname === '/' })
     }
   }

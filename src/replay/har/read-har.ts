@@ -119,7 +119,8 @@ function entryReader(file: string, limits: HarLimits, onEntry: (read: ReadEntry)
       const count = splitter.count
       if (ending === 'whole') {
         const { log, entries } = splitter.found
-        if (!log) throw new HarError({ file, field: 'log', problem: 'a HAR holds one "log" object; this file has none' })
+        if (!log)
+          throw new HarError({ file, field: 'log', problem: 'a HAR holds one "log" object; this file has none' })
         if (!entries) throw new HarError({ file, field: 'log.entries', problem: 'must be a list of entries' })
         return { notes: [], count }
       }

@@ -38,6 +38,14 @@ export interface DriftOptions {
  * report.differences.length // 0 when the mock answers as the recorded service did
  */
 export async function checkDrift(source: HarSource, options: DriftOptions = {}): Promise<DriftReport> {
+  try {
+    return await replayHar(source, options)
+  } finally {
+    await source.close()
+  }
+}
+
+async function replayHar(source: HarSource, options: DriftOptions): Promise<DriftReport> {
   const har = await indexHar(source)
   const states = await recordedStates(har)
   const fixtures = options.fixtures ?? states.start.fixtures

@@ -32,7 +32,7 @@ export interface HarFixtures {
  */
 export async function fixturesFromHar(source: HarSource): Promise<HarFixtures> {
   const index = await indexHar(source)
-  const { end, unread } = await recordedStates(index)
+  const { end, unread } = await recordedStates(index).finally(() => source.close())
   // Checked as `--fixtures` checks a directory: what this returns loads.
   validateFixtures(end.fixtures, { source: source.name })
   return { fixtures: end.fixtures, dropped: end.dropped, unread, notes: index.notes, skipped: index.skipped }

@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs'
-import { open, stat } from 'node:fs/promises'
+import { open, stat, type FileHandle } from 'node:fs/promises'
 import { HarError } from './har-error.js'
 
 /** A HAR to read: its bytes in order, once or again, and any stretch of them by position. */
@@ -10,6 +10,8 @@ export interface HarSource {
   chunks(): AsyncIterable<Uint8Array>
   /** `length` bytes from `offset` (an entry the reader located). */
   read(offset: number, length: number): Promise<Buffer>
+  /** Lets go of the file (a later read opens it again). */
+  close(): Promise<void>
 }
 
 /** Largest HAR file read, in bytes (256 MiB). */
@@ -33,18 +35,21 @@ export async function openHarFile(file: string, maxBytes = MAX_HAR_BYTES): Promi
       problem: `it is ${size} bytes, more than the ${maxBytes} read; record a shorter session`,
     })
   }
+  // Opened on the first read and kept for the next ones: entries are read again one by one, thousands of times.
+  let handle: Promise<FileHandle> | undefined
   return {
     name: file,
     chunks: () => createReadStream(file, { highWaterMark: CHUNK_BYTES }),
     async read(offset, length) {
-      const handle = await open(file, 'r')
-      try {
-        const bytes = Buffer.alloc(length)
-        const { bytesRead } = await handle.read(bytes, 0, length, offset)
-        return bytes.subarray(0, bytesRead)
-      } finally {
-        await handle.close()
-      }
+      handle ??= open(file, 'r')
+      const bytes = Buffer.alloc(length)
+      const { bytesRead } = await (await handle).read(bytes, 0, length, offset)
+      return bytes.subarray(0, bytesRead)
+    },
+    async close() {
+      const opened = handle
+      handle = undefined
+      await (await opened)?.close()
     },
   }
 }
@@ -63,5 +68,6 @@ export function harText(text: string, name: string): HarSource {
       for (let at = 0; at < bytes.length; at += CHUNK_BYTES) yield bytes.subarray(at, at + CHUNK_BYTES)
     },
     read: async (offset, length) => bytes.subarray(offset, offset + length),
+    close: async () => {},
   }
 }

@@ -3,7 +3,7 @@ import { HarError } from './har-error.js'
 import type { HarEntry } from './har-types.js'
 
 /** Deepest nesting of a JSON body read (the service's own answers nest a dozen levels at most). */
-export const MAX_BODY_DEPTH = 256
+const MAX_BODY_DEPTH = 256
 
 /**
  * Checks one parsed entry of a HAR 1.2 log, and gives it typed: its start
@@ -95,7 +95,7 @@ function checkMessages(messages: unknown, fail: Fail): void {
  * @example
  * jsonDepth('{"a":[1]}', 256) // 2
  */
-export function jsonDepth(text: string, limit: number): number {
+function jsonDepth(text: string, limit: number): number {
   const first = /\S/.exec(text.slice(0, 64))?.[0]
   if (first !== '{' && first !== '[') return 0
   let depth = 0

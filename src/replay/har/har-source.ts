@@ -15,7 +15,7 @@ export interface HarSource {
 }
 
 /** Largest HAR file read, in bytes (256 MiB). */
-export const MAX_HAR_BYTES = 256 * 1024 * 1024
+const MAX_HAR_BYTES = 256 * 1024 * 1024
 
 /** Bytes read from a file at a time. */
 const CHUNK_BYTES = 1024 * 1024

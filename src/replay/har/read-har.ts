@@ -32,7 +32,7 @@ const MAX_HAR_CHARS = 256 * 1024 * 1024
 /** Most entries read of one HAR. */
 const MAX_HAR_ENTRIES = 100_000
 /** Largest entry read, in bytes: the recorder's largest answer (64 MiB) and room for its request and escapes. */
-export const MAX_ENTRY_BYTES = 80 * 1024 * 1024
+const MAX_ENTRY_BYTES = 80 * 1024 * 1024
 
 /**
  * Reads a HAR 1.2 log entry by entry, giving each to `onEntry` checked (see

@@ -72,32 +72,24 @@ export async function indexHar(source: HarSource, limits: HarLimits = {}): Promi
     if (!match) return
     const at = Date.parse(normalizeTimestamp(entry.startedDateTime) ?? entry.startedDateTime)
     const place = { entry: index, at, offset, length }
-    if (isStream(entry)) {
-      if (!match.target.websocket) return
-      const messages = entry._webSocketMessages ?? []
-      if (messages.length > 0 && unit === undefined) unit = { unit: unitOf(entry, index, at, file), entry: index }
-      else if (messages.length > 0) checkUnit(entry, index, at, unit!, file)
-      const ms = (time: number) => inMilliseconds(time, unit!.unit)
-      const summary: StreamSummary = {
-        type: 'stream',
-        ...place,
-        closedAt: at + Math.max(0, entry.time || 0),
-        path: url.pathname,
-        sends: messages
-          .filter((message) => message.type === 'send')
-          .map((message) => ({ at: ms(message.time), data: messageText(message) })),
-        received: messages.filter((message) => message.type === 'receive').map((message) => ms(message.time)),
-      }
-      candidates.push({ summary, host: url.host, root: url.pathname === '/' })
-    } else if (!match.target.websocket) {
+    const root = url.pathname === '/'
+    if (!isStream(entry)) {
+      if (match.target.websocket) return
       const summary: HttpSummary = {
         type: 'http',
         ...place,
         operation: match.target as ClientOperation,
         params: match.params,
       }
-      candidates.push({ summary, host: url.host, root: url.pathname === '/' })
+      candidates.push({ summary, host: url.host, root })
+      return
     }
+    if (!match.target.websocket) return
+    if ((entry._webSocketMessages ?? []).length > 0) {
+      if (unit === undefined) unit = { unit: unitOf(entry, index, at, file), entry: index }
+      else checkUnit(entry, index, at, unit, file)
+    }
+    candidates.push({ summary: streamSummary(entry, place, url.pathname, unit?.unit), host: url.host, root })
   }
   const { notes, count } = await readHarEntries(source, onEntry, limits)
   // The service's hosts: those a request of the service went to (a page's own `/` is not one).
@@ -126,6 +118,27 @@ export async function indexHar(source: HarSource, limits: HarLimits = {}): Promi
       ((await reread(summary))._webSocketMessages ?? [])
         .filter((message) => message.type === 'receive')
         .map(messageText),
+  }
+}
+
+/** A stream's entry as the index keeps it: the client's messages, and when the service's frames came. */
+function streamSummary(
+  entry: HarEntry,
+  place: Pick<StreamSummary, 'entry' | 'at' | 'offset' | 'length'>,
+  path: string,
+  unit: MessageTimeUnit | undefined,
+): StreamSummary {
+  const messages = entry._webSocketMessages ?? []
+  const ms = (time: number) => inMilliseconds(time, unit ?? 'seconds')
+  return {
+    type: 'stream',
+    ...place,
+    closedAt: place.at + Math.max(0, entry.time || 0),
+    path,
+    sends: messages
+      .filter((message) => message.type === 'send')
+      .map((message) => ({ at: ms(message.time), data: messageText(message) })),
+    received: messages.filter((message) => message.type === 'receive').map((message) => ms(message.time)),
   }
 }
 

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises'
-import { readHarFile } from '../replay/har/read-har-file.js'
+import { openHarFile } from '../replay/har/har-source.js'
 import { parseAllowList, type AllowRule } from '../replay/drift/allow-list.js'
 import { checkDrift } from '../replay/drift/check-drift.js'
 import type { DriftReport } from '../replay/drift/drift-types.js'
@@ -76,7 +76,7 @@ export async function runDriftCommand(argv: string[], io: Io = process): Promise
       values.fixtures === undefined ? undefined : await readFixtureDirectory(values.fixtures)
     const allow: AllowRule[] =
       values.allow === undefined ? [] : parseAllowList(await readFile(values.allow, 'utf8'), values.allow)
-    report = await checkDrift(await readHarFile(file), file, { allow, ...(fixtures && { fixtures }) })
+    report = await checkDrift(await openHarFile(file), { allow, ...(fixtures && { fixtures }) })
   } catch (error) {
     return failure(io, 2, error instanceof Error ? error.message : String(error))
   }

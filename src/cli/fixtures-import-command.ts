@@ -1,6 +1,6 @@
 import { resolve } from 'node:path'
 import { fixturesFromHar } from '../replay/har/fixtures-from-har.js'
-import { readHarFile } from '../replay/har/read-har-file.js'
+import { openHarFile } from '../replay/har/har-source.js'
 import { writeFixtureDirectory } from '../seeding/fixture-directory.js'
 import { FIXTURE_FILES } from '../seeding/fixture-files.js'
 import { RECORD_KINDS } from '../store/schemas/schemas.js'
@@ -53,7 +53,7 @@ export async function runFixturesImportCommand(argv: string[], io: Io = process)
   const dir = resolve(values.out)
   let imported
   try {
-    imported = fixturesFromHar(await readHarFile(file), file)
+    imported = await fixturesFromHar(await openHarFile(file))
   } catch (error) {
     return failure(io, error, `Failed to import "${file}"`)
   }

@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 import module, { createRequire } from 'node:module'
+import { watchStdout } from './watch-stdout.js'
 
 // From Node 22.1 on, V8 keeps the compiled code of the chunks below in the system's temporary
 // directory, so the next start compiles nothing (Node 20 has no such cache and skips this).
@@ -24,4 +25,5 @@ function printVersion(): number {
   return 0
 }
 
-process.exitCode = await runCommand(process.argv.slice(2))
+const output = watchStdout()
+process.exitCode = output.exitCode(await runCommand(process.argv.slice(2)))

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises'
-import { readHarFile } from '../replay/har/read-har-file.js'
+import { openHarFile } from '../replay/har/har-source.js'
 import { parseAllowList, type AllowRule } from '../replay/drift/allow-list.js'
 import { checkDrift } from '../replay/drift/check-drift.js'
 import type { DriftReport } from '../replay/drift/drift-types.js'
@@ -31,7 +31,7 @@ export async function expectNoDrift(harPath: string, options: ExpectNoDriftOptio
       ? parseAllowList(await readFile(options.allow, 'utf8'), options.allow)
       : (options.allow ?? [])
   const fixtures = options.fixtures === undefined ? undefined : await readFixtureDirectory(options.fixtures)
-  const report = await checkDrift(await readHarFile(harPath), harPath, { allow, ...(fixtures && { fixtures }) })
+  const report = await checkDrift(await openHarFile(harPath), { allow, ...(fixtures && { fixtures }) })
   if (report.differences.length > 0) {
     throw new Error(`The mock drifts from the recording "${harPath}":\n${driftText(report)}`)
   }

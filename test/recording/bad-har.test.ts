@@ -5,9 +5,9 @@ import { PassThrough } from 'node:stream'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { runFixturesImportCommand } from '../../src/cli/fixtures-import-command.js'
 import { HarError } from '../../src/replay/har/har-error.js'
-import { harExchanges } from '../../src/replay/har/har-exchanges.js'
+import { indexHar } from '../../src/replay/har/har-index.js'
+import { harText, openHarFile } from '../../src/replay/har/har-source.js'
 import { readHar } from '../../src/replay/har/read-har.js'
-import { readHarFile } from '../../src/replay/har/read-har-file.js'
 import { createHarWriter } from '../../src/replay/recording/har-writer.js'
 
 const devtools = new URL('../fixtures/devtools-session.har', import.meta.url)
@@ -62,7 +62,7 @@ describe('reading a HAR that is not whole or not of this service', () => {
     }
     delete har.log.entries[4]!.response.status
     expect(() => readHar(JSON.stringify(har), 'devtools.har')).toThrow(
-      'Failed to read the HAR "devtools.har" at entry 4, field "response.status": must be a number, got nothing.',
+      'Failed to read the HAR "devtools.har" at entry 4 (GET /tags), field "response.status": must be a number, got nothing.',
     )
   })
 
@@ -82,15 +82,14 @@ describe('reading a HAR that is not whole or not of this service', () => {
     expect({ entry: error?.entry, field: error?.field }).toEqual({ entry: 2, field: '_webSocketMessages[1].type' })
   })
 
-  it('refuses a HAR of another API, naming its first entry', () => {
+  it('refuses a HAR of another API, naming its first entry', async () => {
     const entry = {
       startedDateTime: '2025-03-14T10:15:00.000Z',
       time: 1,
       request: { method: 'GET', url: 'https://api.example.com/v1/users', headers: [] },
       response: { status: 200, content: { mimeType: 'application/json', text: '[]' } },
     }
-    const { entries } = readHar(JSON.stringify({ log: { entries: [entry, entry] } }), 'other.har')
-    expect(() => harExchanges(entries, 'other.har')).toThrow(
+    await expect(indexHar(harText(JSON.stringify({ log: { entries: [entry, entry] } }), 'other.har'))).rejects.toThrow(
       'Failed to read the HAR "other.har" at entry 0, field "request.url": none of its 2 entries is a request of the Pieces OS service (the first is GET https://api.example.com/v1/users); is it a HAR of another API?',
     )
   })
@@ -102,11 +101,11 @@ describe('reading a HAR that is not whole or not of this service', () => {
     )
     const file = join(dir, 'huge.har')
     await writeFile(file, text)
-    await expect(readHarFile(file, 1000)).rejects.toThrow(
+    await expect(openHarFile(file, 1000)).rejects.toThrow(
       `Failed to read the HAR "${file}": it is ${Buffer.byteLength(text)} bytes, more than the 1000 read; record a shorter session.`,
     )
     expect(() => readHar(text, 'huge.har', { maxEntries: 3 })).toThrow(
-      'Failed to read the HAR "huge.har" at field "log.entries": holds 7 entries, more than the 3 read',
+      'Failed to read the HAR "huge.har" at field "log.entries": holds more than the 3 entries read; record a shorter session.',
     )
   })
 

@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { checkDrift } from '../../src/replay/drift/check-drift.js'
 import { fixturesFromHar } from '../../src/replay/har/fixtures-from-har.js'
+import { openHarFile } from '../../src/replay/har/har-source.js'
 import { startRecorder } from '../../src/replay/recording/start-recorder.js'
 import { startStandaloneServer, type StandaloneServer } from '../../src/server/start-standalone-server.js'
 import { playSession } from './recorded-session.js'
@@ -31,8 +32,8 @@ async function recordSession(
 
 describe('record, import and drift against a second mock standing in for the service', () => {
   it('round-trips a session with no differences', async () => {
-    const { har, text } = await recordSession()
-    const report = await checkDrift(text, har)
+    const { har } = await recordSession()
+    const report = await checkDrift(await openHarFile(har))
     expect(report.differences).toEqual([])
     expect(report.replayed).toBeGreaterThan(15)
   })
@@ -41,14 +42,14 @@ describe('record, import and drift against a second mock standing in for the ser
     const { har, text } = await recordSession(upstream.url, { copilot: true })
     // The copilot's answer is generated from the seed: the replay uses the recorded service's, as a real
     // service's answer is its model's own (docs/recording.md says how an allow-list accepts that).
-    const report = await checkDrift(text, har, { seed: 7 })
+    const report = await checkDrift(await openHarFile(har), { seed: 7 })
     expect(report.differences).toEqual([])
     expect(text).toContain('"type":"send"')
   })
 
   it('imports the state at the end of the recording, with the created conversation renamed and the deleted tag gone', async () => {
-    const { har, text, conversation } = await recordSession()
-    const { fixtures } = fixturesFromHar(text, har)
+    const { har, conversation } = await recordSession()
+    const { fixtures } = await fixturesFromHar(await openHarFile(har))
     const imported = fixtures.conversation?.find((record) => record.id === conversation)
     expect(imported?.name).toBe('Renamed in the session')
     expect(fixtures.tag?.some((tag) => tag.text === 'recorded')).toBe(false)
@@ -59,8 +60,8 @@ describe('record, import and drift against a second mock standing in for the ser
 describe('drift against a service that answers differently on purpose', () => {
   it('names each deliberate difference with its operation, request and field', async () => {
     const scripted = await startScriptedUpstream(upstream.url)
-    const { har, text } = await recordSession(scripted.url).finally(() => scripted.close())
-    const report = await checkDrift(text, har)
+    const { har } = await recordSession(scripted.url).finally(() => scripted.close())
+    const report = await checkDrift(await openHarFile(har))
     const named = report.differences.map(({ operation, request, kind, field }) => ({ operation, request, kind, field }))
     expect(named).toEqual(
       expect.arrayContaining([

@@ -1,7 +1,8 @@
 import { createMockService } from '../../core/create-mock-service.js'
 import { portOf } from '../../core/service-port.js'
-import { harExchanges, type HttpExchange } from '../har/har-exchanges.js'
-import { readHar } from '../har/read-har.js'
+import type { HttpExchange } from '../har/har-exchanges.js'
+import { indexHar } from '../har/har-index.js'
+import type { HarSource } from '../har/har-source.js'
 import { recordedStates, type RecordedStates } from '../har/recorded-states.js'
 import type { FixtureSet } from '../../seeding/fixture-files.js'
 import { allows, type AllowRule } from './allow-list.js'
@@ -28,16 +29,25 @@ export interface DriftOptions {
  * with the recorded one: status, shape against the official client's models,
  * each field's value, and the order and content of stream frames. Ids the
  * replay creates are paired with the recorded ones, and the timestamps of
- * records it creates or changes are not compared.
+ * records it creates or changes are not compared. The HAR is read entry by
+ * entry and each answer again when it is compared: memory grows with the
+ * records and the streams' frames, not with the file.
  *
  * @example
- * const report = await checkDrift(await readFile('session.har', 'utf8'), 'session.har')
+ * const report = await checkDrift(await openHarFile('session.har'))
  * report.differences.length // 0 when the mock answers as the recorded service did
  */
-export async function checkDrift(text: string, file: string, options: DriftOptions = {}): Promise<DriftReport> {
-  const log = readHar(text, file)
-  const { exchanges, skipped } = harExchanges(log.entries, file)
-  const states = recordedStates(exchanges)
+export async function checkDrift(source: HarSource, options: DriftOptions = {}): Promise<DriftReport> {
+  try {
+    return await replayHar(source, options)
+  } finally {
+    await source.close()
+  }
+}
+
+async function replayHar(source: HarSource, options: DriftOptions): Promise<DriftReport> {
+  const har = await indexHar(source)
+  const states = await recordedStates(har)
   const fixtures = options.fixtures ?? states.start.fixtures
   const service = createMockService({ fixtures, seed: options.seed ?? 1 })
   const port = portOf(service)
@@ -52,34 +62,36 @@ export async function checkDrift(text: string, file: string, options: DriftOptio
   }
   const found: Difference[] = []
   const streams = new Map<object, ReplayedStream>()
-  const events = driftEvents(exchanges)
+  const events = driftEvents(har.exchanges)
   const progress = new Map<ReplayedStream, FrameProgress>()
   try {
     for (const [index, event] of events.entries()) {
       service.clock.freeze(event.at)
       if (event.type === 'http') {
-        markChanged(event.exchange, context)
-        const answer = await replayRequest(port, event.exchange, context.ids)
-        found.push(...compareAnswer(event.exchange, answer, context))
+        const exchange = await har.http(event.exchange)
+        markChanged(exchange, context)
+        const answer = await replayRequest(port, exchange, context.ids)
+        found.push(...compareAnswer(exchange, answer, context))
       } else if (event.type === 'open') streams.set(event.exchange, openReplayedStream(port, event.exchange))
       else if (event.type === 'send') streams.get(event.exchange)?.session?.receive(idSwapper(context.ids)(event.data))
       else streams.get(event.exchange)?.session?.leave()
       await settled()
       await framesBefore(events[index + 1]?.at ?? Infinity, streams.values(), progress)
     }
-    for (const stream of streams.values()) found.push(...compareFrames(stream, context))
+    for (const stream of streams.values())
+      found.push(...compareFrames(stream, await har.received(stream.exchange), context))
   } finally {
     service.close()
   }
   const rules = options.allow ?? []
   const allowed = new Set(found.filter((difference) => rules.some((rule) => allows(rule, difference))))
   return {
-    har: file,
-    replayed: exchanges.length,
-    skipped,
+    har: source.name,
+    replayed: har.exchanges.length,
+    skipped: har.skipped,
     differences: found.filter((difference) => !allowed.has(difference)),
     allowed: [...allowed],
-    notes: [...log.notes, ...stateNotes(states, streams)],
+    notes: [...har.notes, ...stateNotes(states, streams)],
   }
 }
 
@@ -88,7 +100,7 @@ const FRAME_WAIT_MS = 1000
 
 /** Where a stream's replay stands against its recording: the recorded frames counted so far, and how many the mock fell short by. */
 interface FrameProgress {
-  /** The next recorded message to count. */
+  /** The next recorded frame to count. */
   cursor: number
   /** Frames received in the recording up to the cursor. */
   expected: number
@@ -110,10 +122,8 @@ async function framesBefore(
   for (const stream of streams) {
     let at = progress.get(stream)
     if (!at) progress.set(stream, (at = { cursor: 0, expected: 0, shortfall: 0 }))
-    const messages = stream.exchange.messages
-    for (; at.cursor < messages.length && messages[at.cursor]!.at <= next; at.cursor++) {
-      if (messages[at.cursor]!.type === 'receive') at.expected++
-    }
+    const received = stream.exchange.received
+    for (; at.cursor < received.length && received[at.cursor]! <= next; at.cursor++) at.expected++
     waits.push(stream.framesReached(at.expected - at.shortfall, FRAME_WAIT_MS))
   }
   await Promise.all(waits)

@@ -58,12 +58,11 @@ const FRAME_LOOKAHEAD = 8
  * compared field by field.
  *
  * @example
- * compareFrames(stream, context)
+ * compareFrames(stream, await index.received(stream.exchange), context)
  */
-export function compareFrames(stream: ReplayedStream, context: IdContext): Difference[] {
+export function compareFrames(stream: ReplayedStream, recorded: readonly string[], context: IdContext): Difference[] {
   const { exchange, frames } = stream
   const about = { entry: exchange.entry, operation: exchange.path, request: `GET ${exchange.path} (stream)` }
-  const recorded = exchange.messages.filter((message) => message.type === 'receive').map((message) => message.data)
   const same = (a: string | undefined, b: string | undefined) =>
     a !== undefined && b !== undefined && frameDifferences(a, b, cloned(context), '').length === 0
   const found: Difference[] = []

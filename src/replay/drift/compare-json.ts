@@ -63,7 +63,7 @@ function compareValue(recorded: unknown, mock: unknown, place: Place, walk: Walk
   const { field, depth } = place
   const { context, found } = walk
   if (depth > MAX_DEPTH) {
-    if (JSON.stringify(recorded) !== JSON.stringify(mock)) found.push(valueDifference(field, recorded, mock))
+    if (!sameJson(recorded, mock)) found.push(valueDifference(field, recorded, mock))
     return
   }
   if (Array.isArray(recorded) && Array.isArray(mock)) return compareLists(recorded, mock, place, walk)
@@ -191,6 +191,27 @@ function idOf(item: unknown): string | undefined {
   return isObject(item) && typeof item.id === 'string' ? item.id : undefined
 }
 
+/** Whether two JSON values are equal, walked with a stack of pairs (no recursion, whatever their depth). */
+function sameJson(recorded: unknown, mock: unknown): boolean {
+  const pairs: Array<[unknown, unknown]> = [[recorded, mock]]
+  while (pairs.length > 0) {
+    const [a, b] = pairs.pop()!
+    if (Object.is(a, b)) continue
+    if (Array.isArray(a) && Array.isArray(b)) {
+      if (a.length !== b.length) return false
+      for (let index = 0; index < a.length; index++) pairs.push([a[index], b[index]])
+    } else if (isObject(a) && isObject(b)) {
+      const keys = Object.keys(a)
+      if (keys.length !== Object.keys(b).length) return false
+      for (const key of keys) {
+        if (!Object.hasOwn(b, key)) return false
+        pairs.push([a[key], b[key]])
+      }
+    } else return false
+  }
+  return true
+}
+
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
@@ -209,6 +230,12 @@ function valueDifference(field: string, recorded: unknown, mock: unknown): Found
 }
 
 function shown(value: unknown): string {
-  const text = JSON.stringify(value) ?? String(value)
+  let text: string
+  try {
+    text = JSON.stringify(value) ?? String(value)
+  } catch {
+    // Past what the recorded side may hold (a HAR's bodies are read 256 levels deep at most): named, not written.
+    text = Array.isArray(value) ? '(a list nested too deep to show)' : '(an object nested too deep to show)'
+  }
   return text.length > SHOWN ? `${text.slice(0, SHOWN - 3)}...` : text
 }

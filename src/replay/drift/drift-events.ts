@@ -1,11 +1,11 @@
-import type { Exchange, HttpExchange, StreamExchange } from '../har/har-exchanges.js'
+import type { ExchangeSummary, HttpSummary, StreamSummary } from '../har/har-exchanges.js'
 
 /** One step of a replay, at the instant the recording shows it. */
 export type DriftEvent =
-  | { readonly type: 'http'; readonly at: number; readonly exchange: HttpExchange }
-  | { readonly type: 'open'; readonly at: number; readonly exchange: StreamExchange }
-  | { readonly type: 'send'; readonly at: number; readonly exchange: StreamExchange; readonly data: string }
-  | { readonly type: 'close'; readonly at: number; readonly exchange: StreamExchange }
+  | { readonly type: 'http'; readonly at: number; readonly exchange: HttpSummary }
+  | { readonly type: 'open'; readonly at: number; readonly exchange: StreamSummary }
+  | { readonly type: 'send'; readonly at: number; readonly exchange: StreamSummary; readonly data: string }
+  | { readonly type: 'close'; readonly at: number; readonly exchange: StreamSummary }
 
 /**
  * A recording's exchanges as the steps of its replay in time order: each
@@ -13,9 +13,9 @@ export type DriftEvent =
  * Steps of the same instant keep the recording's order.
  *
  * @example
- * for (const event of driftEvents(exchanges)) { … }
+ * for (const event of driftEvents(index.exchanges)) { … }
  */
-export function driftEvents(exchanges: readonly Exchange[]): DriftEvent[] {
+export function driftEvents(exchanges: readonly ExchangeSummary[]): DriftEvent[] {
   const events: DriftEvent[] = []
   for (const exchange of exchanges) {
     if (exchange.type === 'http') {
@@ -23,10 +23,8 @@ export function driftEvents(exchanges: readonly Exchange[]): DriftEvent[] {
       continue
     }
     events.push({ type: 'open', at: exchange.at, exchange })
-    for (const message of exchange.messages) {
-      if (message.type === 'send') events.push({ type: 'send', at: message.at, exchange, data: message.data })
-    }
-    const last = exchange.messages.at(-1)?.at ?? exchange.at
+    for (const message of exchange.sends) events.push({ type: 'send', at: message.at, exchange, data: message.data })
+    const last = Math.max(exchange.sends.at(-1)?.at ?? exchange.at, exchange.received.at(-1) ?? exchange.at)
     events.push({ type: 'close', at: Math.max(exchange.closedAt, last), exchange })
   }
   return events

@@ -1,10 +1,10 @@
 import type { ServicePort } from '../../core/service-port.js'
-import type { StreamExchange } from '../har/har-exchanges.js'
+import type { StreamSummary } from '../har/har-exchanges.js'
 import type { StreamSession } from '../../events/stream-endpoint.js'
 
 /** A recorded stream opened on the mock: the frames it was sent, and its session for what the client sends. */
 export interface ReplayedStream {
-  readonly exchange: StreamExchange
+  readonly exchange: StreamSummary
   readonly frames: string[]
   readonly session: StreamSession | undefined
   /** Resolves once the mock has sent `count` frames, or after `ms` milliseconds if it sends fewer. */
@@ -23,7 +23,7 @@ const MAX_FRAMES = 10_000
  * stream.session?.receive(question)
  * await stream.framesReached(3, 2000)
  */
-export function openReplayedStream(service: Pick<ServicePort, 'streamAt'>, exchange: StreamExchange): ReplayedStream {
+export function openReplayedStream(service: Pick<ServicePort, 'streamAt'>, exchange: StreamSummary): ReplayedStream {
   const frames: string[] = []
   const waiting = new Set<{ count: number; resolve: () => void }>()
   const endpoint = service.streamAt(exchange.path)

@@ -1,8 +1,8 @@
 import type { FixtureSet } from '../../seeding/fixture-files.js'
 import { validateFixtures } from '../../seeding/validate-fixtures.js'
 import type { DroppedLink } from './drop-dangling-links.js'
-import { harExchanges } from './har-exchanges.js'
-import { readHar } from './read-har.js'
+import { indexHar } from './har-index.js'
+import type { HarSource } from './har-source.js'
 import { recordedStates } from './recorded-states.js'
 import type { UnreadRecord } from './recorded-records.js'
 
@@ -23,17 +23,17 @@ export interface HarFixtures {
  * The records at the end of a recording (a HAR of the recorder or of the
  * browser's developer tools) as a fixture set, validated as fixtures are:
  * the latest version of every record its answers carry, ids and links kept,
- * links to records it never fetched dropped and reported.
+ * links to records it never fetched dropped and reported. The HAR is read
+ * entry by entry: memory grows with the records, not with the file.
  *
  * @example
- * const { fixtures, dropped } = fixturesFromHar(await readFile('session.har', 'utf8'), 'session.har')
+ * const { fixtures, dropped } = await fixturesFromHar(await openHarFile('session.har'))
  * await writeFixtureDirectory('fixtures/session', fixtures)
  */
-export function fixturesFromHar(text: string, file: string): HarFixtures {
-  const log = readHar(text, file)
-  const { exchanges, skipped } = harExchanges(log.entries, file)
-  const { end, unread } = recordedStates(exchanges)
+export async function fixturesFromHar(source: HarSource): Promise<HarFixtures> {
+  const index = await indexHar(source)
+  const { end, unread } = await recordedStates(index).finally(() => source.close())
   // Checked as `--fixtures` checks a directory: what this returns loads.
-  validateFixtures(end.fixtures, { source: file })
-  return { fixtures: end.fixtures, dropped: end.dropped, unread, notes: log.notes, skipped }
+  validateFixtures(end.fixtures, { source: source.name })
+  return { fixtures: end.fixtures, dropped: end.dropped, unread, notes: index.notes, skipped: index.skipped }
 }

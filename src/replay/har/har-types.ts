@@ -4,11 +4,11 @@ export interface HarNameValue {
   value: string
 }
 
-/** A WebSocket message as Chrome's HAR keeps it in `_webSocketMessages`. */
+/** A WebSocket message as a HAR keeps it in `_webSocketMessages` (Chrome's layout, which Playwright follows). */
 export interface HarWebSocketMessage {
   /** `send`: client to service; `receive`: service to client. */
   type: 'send' | 'receive'
-  /** Seconds since the epoch, with fractions. */
+  /** Since the epoch: seconds with fractions (Chrome, the recorder) or milliseconds (Playwright); told per HAR. */
   time: number
   /** 1 for text, 2 for binary. */
   opcode: number

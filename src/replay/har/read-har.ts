@@ -1,6 +1,8 @@
-import type { HarEntry } from './har-types.js'
-import { normalizeTimestamp } from '../../store/clock-and-ids/normalize-timestamp.js'
+import { checkHarEntry } from './check-har-entry.js'
+import { HarEntrySplitter } from './har-entry-splitter.js'
 import { HarError } from './har-error.js'
+import type { HarSource } from './har-source.js'
+import type { HarEntry } from './har-types.js'
 
 /** A HAR's entries, checked, and what reading it had to leave out. */
 export interface HarLog {
@@ -9,125 +11,134 @@ export interface HarLog {
   readonly notes: readonly string[]
 }
 
-/** How much of a HAR is read at most (the defaults: 256 Mi characters, 100,000 entries). */
+/** One entry read: its position in `log.entries` and in the file, and the entry, checked. */
+export interface ReadEntry {
+  readonly index: number
+  /** Its first byte's offset in the file, and its length in bytes: where to read it again. */
+  readonly offset: number
+  readonly length: number
+  readonly entry: HarEntry
+}
+
+/** How much of a HAR is read at most (the defaults: 256 Mi characters, 100,000 entries of 80 MiB at most each). */
 export interface HarLimits {
   readonly maxChars?: number
   readonly maxEntries?: number
+  readonly maxEntryBytes?: number
 }
 
-/** Largest HAR read, in characters (256 MiB). */
+/** Largest HAR text read, in characters (256 MiB). */
 const MAX_HAR_CHARS = 256 * 1024 * 1024
 /** Most entries read of one HAR. */
 const MAX_HAR_ENTRIES = 100_000
+/** Largest entry read, in bytes: the recorder's largest answer (64 MiB) and room for its request and escapes. */
+const MAX_ENTRY_BYTES = 80 * 1024 * 1024
 
 /**
- * Parses and checks a HAR 1.2 log: every entry needs its start time, its
- * request's method and URL and its response's status, and a WebSocket
- * entry's `_webSocketMessages` their type, time and data. A file the
- * recorder was writing when it was killed (no closing brackets, maybe half a
- * last line) is read up to its last complete entry, said in `notes`; any
- * other bad input is a {@link HarError} naming the entry and the field.
+ * Reads a HAR 1.2 log entry by entry, giving each to `onEntry` checked (see
+ * {@link checkHarEntry}) as soon as it is read: what it holds at once is one
+ * entry, whatever the file's size. A file the recorder was writing when it
+ * was killed (no closing brackets, maybe half a last entry) is read up to
+ * its last complete entry, said in `notes`; any other bad input is a
+ * {@link HarError} naming the entry, its request and the field.
+ *
+ * @example
+ * const { notes } = await readHarEntries(await openHarFile('session.har'), ({ index, entry }) => console.log(index, entry.request.url))
+ */
+export async function readHarEntries(
+  source: HarSource,
+  onEntry: (read: ReadEntry) => void,
+  limits: HarLimits = {},
+): Promise<{ notes: string[]; count: number }> {
+  const reader = entryReader(source.name, limits, onEntry)
+  for await (const chunk of source.chunks()) reader.push(chunk)
+  return reader.end()
+}
+
+/**
+ * Parses and checks a HAR 1.2 log held as text, as {@link readHarEntries}
+ * reads a file, keeping every entry.
  *
  * @example
  * const { entries } = readHar(await readFile('session.har', 'utf8'), 'session.har')
  */
 export function readHar(text: string, file: string, limits: HarLimits = {}): HarLog {
   const maxChars = limits.maxChars ?? MAX_HAR_CHARS
-  const maxEntries = limits.maxEntries ?? MAX_HAR_ENTRIES
   if (text.length > maxChars) {
     throw new HarError({
       file,
       problem: `it holds ${text.length} characters, more than the ${maxChars} read; record a shorter session`,
     })
   }
-  const notes: string[] = []
-  let parsed: unknown
-  try {
-    parsed = JSON.parse(text)
-  } catch (error) {
-    parsed = readUnclosed(text, notes)
-    if (parsed === undefined) {
-      const reason = error instanceof Error ? error.message : String(error)
-      throw new HarError({ file, problem: `it is not complete JSON (${reason.replace(/\.$/, '')})` })
-    }
-  }
-  const log = (parsed as { log?: unknown } | null)?.log as { entries?: unknown } | undefined
-  if (typeof log !== 'object' || log === null)
-    throw new HarError({ file, field: 'log', problem: 'a HAR holds one "log" object; this file has none' })
-  if (!Array.isArray(log.entries))
-    throw new HarError({ file, field: 'log.entries', problem: 'must be a list of entries' })
-  if (log.entries.length > maxEntries) {
-    throw new HarError({
-      file,
-      field: 'log.entries',
-      problem: `holds ${log.entries.length} entries, more than the ${maxEntries} read; record a shorter session`,
-    })
-  }
-  log.entries.forEach((entry: unknown, index) => checkEntry(entry, index, file))
-  return { entries: log.entries as HarEntry[], notes }
+  const entries: HarEntry[] = []
+  const reader = entryReader(file, limits, ({ entry }) => entries.push(entry))
+  reader.push(Buffer.from(text, 'utf8'))
+  return { entries, notes: reader.end().notes }
 }
 
-/** A file the recorder left open: its opening line, then one entry per line; undefined for anything else. */
-function readUnclosed(text: string, notes: string[]): unknown {
-  const lines = text.split('\n')
-  const opening = lines[0] ?? ''
-  if (!opening.startsWith('{"log":') || !opening.endsWith('"entries":[')) return undefined
-  const entries: unknown[] = []
-  for (const line of lines.slice(1)) {
-    if (line === ']}}' || line === '') break
+/** The recorder's opening line (its entries follow one per line): a file it left open is read as far as it goes. */
+const RECORDER_OPENING = /^\{"log":.*"entries":\[$/
+
+function entryReader(file: string, limits: HarLimits, onEntry: (read: ReadEntry) => void) {
+  const maxEntries = limits.maxEntries ?? MAX_HAR_ENTRIES
+  let head = ''
+  const splitter = new HarEntrySplitter(({ index, offset, bytes }) => {
+    if (index >= maxEntries) {
+      throw new HarError({
+        file,
+        field: 'log.entries',
+        problem: `holds more than the ${maxEntries} entries read; record a shorter session`,
+      })
+    }
+    let parsed: unknown
     try {
-      entries.push(JSON.parse(line.endsWith(',') ? line.slice(0, -1) : line))
-    } catch {
-      notes.push(
-        `The HAR ends inside entry ${entries.length} (its recorder was stopped before closing the file): read the ${entries.length} entries before it and left that one out.`,
-      )
-      break
+      parsed = JSON.parse(bytes.toString('utf8'))
+    } catch (error) {
+      throw new HarError({ file, entry: index, problem: `is not JSON (${reason(error)})` })
     }
+    onEntry({ index, offset, length: bytes.length, entry: checkHarEntry(parsed, index, file) })
+  }, limits.maxEntryBytes ?? MAX_ENTRY_BYTES)
+  const notJson = (error: unknown) =>
+    error instanceof HarError ? error : new HarError({ file, problem: `it is not complete JSON (${reason(error)})` })
+  return {
+    push(chunk: Uint8Array) {
+      if (head.length < 4096 && !head.includes('\n')) head += Buffer.from(chunk.subarray(0, 4096)).toString('utf8')
+      try {
+        splitter.push(chunk)
+      } catch (error) {
+        throw notJson(error)
+      }
+    },
+    end(): { notes: string[]; count: number } {
+      let ending: 'whole' | 'between' | 'inside'
+      try {
+        ending = splitter.end()
+      } catch (error) {
+        throw notJson(error)
+      }
+      const count = splitter.count
+      if (ending === 'whole') {
+        const { log, entries } = splitter.found
+        if (!log)
+          throw new HarError({ file, field: 'log', problem: 'a HAR holds one "log" object; this file has none' })
+        if (!entries) throw new HarError({ file, field: 'log.entries', problem: 'must be a list of entries' })
+        return { notes: [], count }
+      }
+      if (!RECORDER_OPENING.test(head.split('\n')[0]!)) {
+        throw new HarError({
+          file,
+          problem: `it is not complete JSON (it ends ${ending === 'inside' ? `inside entry ${count}` : `after ${count} entries`}, before "log.entries" closes)`,
+        })
+      }
+      const note =
+        ending === 'inside'
+          ? `The HAR ends inside entry ${count} (its recorder was stopped before closing the file): read the ${count} entries before it and left that one out.`
+          : `The HAR has no closing brackets (its recorder was stopped before closing the file): read its ${count} entries.`
+      return { notes: [note], count }
+    },
   }
-  if (notes.length === 0)
-    notes.push(
-      `The HAR has no closing brackets (its recorder was stopped before closing the file): read its ${entries.length} entries.`,
-    )
-  return { log: { entries } }
 }
 
-function checkEntry(entry: unknown, index: number, file: string): void {
-  const fail = (field: string, problem: string): never => {
-    throw new HarError({ file, entry: index, field, problem })
-  }
-  if (typeof entry !== 'object' || entry === null) fail('', 'must be an object')
-  const { startedDateTime, request, response, _webSocketMessages: messages } = entry as Record<string, unknown>
-  if (typeof startedDateTime !== 'string' || normalizeTimestamp(startedDateTime) === undefined) {
-    fail('startedDateTime', `must be a date and time such as 2024-05-01T12:00:00.000Z, got ${shown(startedDateTime)}`)
-  }
-  const req = request as Record<string, unknown> | undefined
-  if (typeof req !== 'object' || req === null) fail('request', 'is missing')
-  if (typeof req!.method !== 'string') fail('request.method', `must be a method such as GET, got ${shown(req!.method)}`)
-  if (typeof req!.url !== 'string' || !URL.canParse(req!.url))
-    fail('request.url', `must be an absolute URL, got ${shown(req!.url)}`)
-  const postData = req!.postData as Record<string, unknown> | undefined
-  if (postData !== undefined && typeof postData.text !== 'string' && postData.text !== undefined)
-    fail('request.postData.text', 'must be text')
-  const res = response as Record<string, unknown> | undefined
-  if (typeof res !== 'object' || res === null)
-    fail('response', 'is missing (an entry the browser never got an answer for)')
-  if (typeof res!.status !== 'number') fail('response.status', `must be a number, got ${shown(res!.status)}`)
-  const content = res!.content as Record<string, unknown> | undefined
-  if (content !== undefined && content.text !== undefined && typeof content.text !== 'string')
-    fail('response.content.text', 'must be text')
-  if (messages === undefined) return
-  if (!Array.isArray(messages)) fail('_webSocketMessages', 'must be a list of messages')
-  ;(messages as unknown[]).forEach((message, position) => {
-    const { type, time, data } = (message ?? {}) as Record<string, unknown>
-    const at = `_webSocketMessages[${position}]`
-    if (type !== 'send' && type !== 'receive') fail(`${at}.type`, `must be "send" or "receive", got ${shown(type)}`)
-    if (typeof time !== 'number') fail(`${at}.time`, `must be seconds since the epoch, got ${shown(time)}`)
-    if (typeof data !== 'string') fail(`${at}.data`, `must be text, got ${shown(data)}`)
-  })
-}
-
-function shown(value: unknown): string {
-  if (value === undefined) return 'nothing'
-  const text = JSON.stringify(value) ?? String(value)
-  return text.length > 60 ? `${text.slice(0, 57)}...` : text
+function reason(error: unknown): string {
+  return (error instanceof Error ? error.message : String(error)).replace(/\.$/, '')
 }

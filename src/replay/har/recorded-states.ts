@@ -1,7 +1,8 @@
 import type { FixtureSet } from '../../seeding/fixture-files.js'
 import type { RecordKind } from '../../store/schemas/schemas.js'
 import { dropDanglingLinks, type DroppedLink } from './drop-dangling-links.js'
-import type { Exchange, HttpExchange } from './har-exchanges.js'
+import type { HttpExchange } from './har-exchanges.js'
+import type { HarIndex } from './har-index.js'
 import { recordsOfAnswer, type UnreadRecord } from './recorded-records.js'
 
 type Json = Record<string, unknown> & { id: string }
@@ -31,11 +32,14 @@ export interface RecordedStates {
  * each record, merged field by field, without the deleted ones). A link to a
  * record the recording never fetched is dropped from both and reported.
  *
+ * The answers are read again from the HAR one at a time, in start order, so
+ * what this holds is the records, not the answers.
+ *
  * @example
- * const { end } = recordedStates(harExchanges(entries, 'session.har').exchanges)
+ * const { end } = await recordedStates(await indexHar(await openHarFile('session.har')))
  * await writeFixtureDirectory('fixtures/session', end.fixtures)
  */
-export function recordedStates(exchanges: readonly Exchange[]): RecordedStates {
+export async function recordedStates(index: HarIndex): Promise<RecordedStates> {
   const first = new Map<RecordKind, Map<string, Json>>()
   const latest = new Map<RecordKind, Map<string, Json>>()
   const seen = new Set<string>()
@@ -44,8 +48,9 @@ export function recordedStates(exchanges: readonly Exchange[]): RecordedStates {
   const unread: UnreadRecord[] = []
   const firstListed = new Map<RecordKind, readonly string[]>()
   const lastListed = new Map<RecordKind, readonly string[]>()
-  for (const exchange of exchanges) {
-    if (exchange.type !== 'http') continue
+  for (const summary of index.exchanges) {
+    if (summary.type !== 'http') continue
+    const exchange = await index.http(summary)
     const answer = recordsOfAnswer(exchange)
     unread.push(...answer.unread)
     if (answer.listed && exchange.method === 'GET' && exchange.operation.id.endsWith('Snapshot')) {

@@ -72,7 +72,8 @@ describe('the cap on open connections of the standalone server', () => {
 
   it('takes a stream client past the cap: stream clients have a cap of their own', async () => {
     const client = new WebSocket(server.streamUrls.conversations)
-    await once(client, 'message')
+    const [first] = (await once(client, 'message')) as [Buffer]
+    expect(JSON.parse(String(first))).toHaveProperty('iterable')
     client.close()
     await once(client, 'close')
   })

@@ -38,7 +38,9 @@ function record(url: string) {
       return new Promise((resolve) => {
         const check = () => {
           const found = frames.find(match)
-          if (found) (waiters.delete(check), resolve(found))
+          if (!found) return
+          waiters.delete(check)
+          resolve(found)
         }
         waiters.add(check)
         check()

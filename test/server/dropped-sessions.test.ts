@@ -1,4 +1,6 @@
 import { once } from 'node:events'
+import type { IncomingMessage } from 'node:http'
+import { createMockService } from 'conversation-asset-mock'
 import { startStandaloneServer, type StandaloneServer } from 'conversation-asset-mock/server'
 import { afterEach, describe, expect, it } from 'vitest'
 import { WebSocket } from 'ws'
@@ -24,15 +26,18 @@ function record(url: string) {
     frames.push(JSON.parse(String(data)) as Frame)
     for (const waiter of waiters) waiter()
   })
-  const closed = once(socket, 'close').then(([code, reason]) => ({
-    code: code as number,
-    reason: String(reason as Buffer),
-  }))
+  const opened = once(socket, 'open')
+  // A socket refused before it opens rejects `opened`: tests that expect a refusal do not wait on it.
+  opened.catch(() => undefined)
+  // Not events.once: it would reject on the socket's error, and a refused upgrade is one.
+  const closed = new Promise<{ code: number; reason: string }>((resolve) =>
+    socket.once('close', (code, reason) => resolve({ code, reason: String(reason) })),
+  )
   return {
     socket,
     frames,
     closed,
-    opened: once(socket, 'open'),
+    opened,
     /** Resolves with the first frame (from the start) that matches. */
     until(match: (frame: Frame) => boolean): Promise<Frame> {
       return new Promise((resolve) => {
@@ -139,5 +144,23 @@ describe('a mock session opened by a WebSocket', () => {
     const opened = record(`${server.streamUrls.conversations}?mockSession=first-by-socket`)
     const first = await opened.until(() => true)
     expect(idsOf(first)).toEqual(expected)
+  })
+
+  it('refuses the upgrade with 507 naming the budget when the session’s records do not fit, opening nothing', async () => {
+    const seeded = createMockService()
+    await seeded.ready
+    const { used } = seeded.store.bytes()
+    seeded.close()
+    server = await startStandaloneServer({ port: 0, maxStoreBytes: Math.ceil(used * 1.5) })
+
+    const refused = record(`${server.streamUrls.conversations}?mockSession=late`)
+    refused.socket.on('error', () => undefined)
+    const [, response] = (await once(refused.socket, 'unexpected-response')) as [unknown, IncomingMessage]
+    expect(response.statusCode).toBe(507)
+    response.setEncoding('utf8')
+    let text = ''
+    for await (const chunk of response) text += chunk as string
+    expect(text).toContain('budget (maxStoreBytes)')
+    expect(refused.frames).toEqual([])
   })
 })

@@ -4,6 +4,7 @@ import { WebSocketServer, type WebSocket } from 'ws'
 import type { ServicePort } from '../../core/service-port.js'
 import type { UpgradeRefusal } from '../../core/upgrade-refusal.js'
 import type { StreamEndpoint } from '../../events/stream-endpoint.js'
+import { MockServiceError } from '../../errors.js'
 import { serveUpgradeAsHttp } from '../http/serve-upgrade-as-http.js'
 import { tooManyStreamClients } from './too-many-stream-clients.js'
 
@@ -147,9 +148,7 @@ export function attachStreamServer(
     // A session's mock made for this upgrade loads its scenario first: its first frame reads those records.
     const upgrade = () => sockets.handleUpgrade(request, socket, head, (client) => open(endpoint, path, client))
     if (target.ready === undefined) return upgrade()
-    target.ready.then(upgrade, (error: unknown) =>
-      refuseUpgrade(socket, target.refuseUpgrade(path, { status: 503, text: notStarted(error) })),
-    )
+    target.ready.then(upgrade, (error: unknown) => refuseUpgrade(socket, target.refuseUpgrade(path, notStarted(error))))
   })
   return () => {
     clearInterval(ping)
@@ -162,8 +161,10 @@ const REASONS: Record<number, string> = {
   400: 'Bad Request',
   403: 'Forbidden',
   404: 'Not Found',
+  500: 'Internal Server Error',
   501: 'Not Implemented',
   503: 'Service Unavailable',
+  507: 'Insufficient Storage',
 }
 
 /** Answers an upgrade request with a plain-text refusal and closes its connection. */
@@ -177,10 +178,15 @@ function refuseUpgrade(socket: Duplex, { status, text }: UpgradeRefusal): void {
   )
 }
 
-/** Why an upgrade's session could not be served: its mock failed to load its first scenario (the store budget's message, say). */
-function notStarted(error: unknown): string {
-  const why = error instanceof Error ? error.message : String(error)
-  return `The mock session could not start: ${why}`
+/**
+ * The refusal of an upgrade whose session's mock failed to load its first
+ * scenario: what a request to it answers (507 with the store budget's
+ * message, say), or 500 naming the failure.
+ */
+function notStarted(error: unknown): UpgradeRefusal {
+  if (error instanceof MockServiceError) return { status: error.status, text: error.message }
+  const message = error instanceof Error ? error.message : String(error)
+  return { status: 500, text: `Internal error in the mock service: ${message}` }
 }
 
 /** The size of a frame as ws hands it: one buffer, its fragments, or an ArrayBuffer. */

@@ -134,6 +134,22 @@ describe('a mock session dropped while its streams are open', () => {
   })
 })
 
+describe('a mock session dropped for being unused', () => {
+  it('closes its sockets with 1001 and a reason naming sessionIdleMs', async () => {
+    let now = 0
+    server = await startStandaloneServer({ port: 0, sessionIdleMs: 60_000, sessionNow: () => now })
+    const idle = record(`${server.streamUrls.conversations}?mockSession=idle`)
+    await idle.until(() => true)
+    now = 60_000
+    // Sessions unused that long are swept when a session is next named.
+    await nameAnotherSession(server.url, 'busy')
+    expect(await idle.closed).toEqual({
+      code: 1001,
+      reason: 'Mock session dropped: unused for 60000 ms (sessionIdleMs). Reconnect to start it afresh.',
+    })
+  })
+})
+
 describe('a mock session opened by a WebSocket', () => {
   it('sends the session’s records in its first identifier frame', async () => {
     server = await startStandaloneServer({ port: 0 })

@@ -29,7 +29,7 @@ export interface CopilotSession extends StreamSession {
  * `streamAnswer`); a stop ends the answers of the request it names, else of
  * the conversation it names, else all of them, with `STOPPED`; a reset ends
  * every one with `RESET`; leaving stops them all; `finish()` ends them at
-once, for a stream about to close its client. An answer is refused with
+ * once, for a stream about to close its client. An answer is refused with
  * `FAILED` — and nothing stored — when its model cannot answer (400), its
  * conversation does not exist (404), its request id is already streaming on
  * this connection (409: request ids are kept apart), or 16 answers already are (429).

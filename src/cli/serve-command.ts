@@ -50,6 +50,7 @@ export async function runServeCommand(argv: string[], io: Io = process): Promise
       ...(options.scenario && { scenario: options.scenario }),
       ...(options.journalLimit !== undefined && { journalLimit: options.journalLimit }),
       ...(options.maxConnections !== undefined && { maxConnections: options.maxConnections }),
+      ...(options.maxStreamClients !== undefined && { maxStreamClients: options.maxStreamClients }),
       ...(options.shutdownTimeoutMs !== undefined && { shutdownTimeoutMs: options.shutdownTimeoutMs }),
       ...(options.version !== undefined && { version: options.version }),
       ...(options.maxStoreBytes !== undefined && { maxStoreBytes: options.maxStoreBytes }),

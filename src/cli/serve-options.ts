@@ -20,6 +20,7 @@ export interface ServeOptions {
   readonly generate?: GenerateFixturesOptions
   readonly journalLimit?: number
   readonly maxConnections?: number
+  readonly maxStreamClients?: number
   readonly shutdownTimeoutMs?: number
   readonly version?: string
   readonly proxy?: string
@@ -63,7 +64,11 @@ Options:
                        may lose the last seconds of writes)
   --seed N             seed of the ids given to new records (default 1)
   --journal-limit N    requests the journal keeps (default 10000; 0 keeps none)
-  --max-connections N  most connections open at once; a request past it answers 503 (default 1024)
+  --max-connections N  most HTTP connections open at once; a request past it answers 503
+                       (default 1024; stream clients are not counted here)
+  --max-stream-clients N
+                       most stream (WebSocket) clients open at once; an upgrade past it
+                       answers 503 (default 1024)
   --shutdown-timeout MS
                        how long a stop waits for the requests in flight (default 10000)
   --max-store-bytes SIZE
@@ -96,6 +101,7 @@ const SERVE_OPTION_SPECS = {
   seed: { type: 'string' },
   'journal-limit': { type: 'string' },
   'max-connections': { type: 'string' },
+  'max-stream-clients': { type: 'string' },
   'shutdown-timeout': { type: 'string' },
   'os-version': { type: 'string' },
   proxy: { type: 'string' },
@@ -114,6 +120,7 @@ const NUMBER_RANGES = {
   seed: { min: 0, max: Number.MAX_SAFE_INTEGER, fallback: 1 },
   'journal-limit': { min: 0, max: Number.MAX_SAFE_INTEGER, fallback: undefined },
   'max-connections': { min: 1, max: Number.MAX_SAFE_INTEGER, fallback: undefined },
+  'max-stream-clients': { min: 1, max: Number.MAX_SAFE_INTEGER, fallback: undefined },
   'shutdown-timeout': { min: 0, max: Number.MAX_SAFE_INTEGER, fallback: undefined },
   'download-pace': { min: 0, max: MAX_DOWNLOAD_PACE_MS, fallback: undefined },
 } as const
@@ -177,6 +184,7 @@ export function parseServeArguments(argv: readonly string[]): ServeArguments {
       ...(text.generate && { generate: text.generate }),
       ...(numbers['journal-limit'] !== undefined && { journalLimit: numbers['journal-limit'] }),
       ...(numbers['max-connections'] !== undefined && { maxConnections: numbers['max-connections'] }),
+      ...(numbers['max-stream-clients'] !== undefined && { maxStreamClients: numbers['max-stream-clients'] }),
       ...(numbers['shutdown-timeout'] !== undefined && { shutdownTimeoutMs: numbers['shutdown-timeout'] }),
       ...(values['os-version'] !== undefined && { version: values['os-version'] }),
       ...(values.proxy !== undefined && { proxy: values.proxy }),

@@ -3,19 +3,33 @@ import type { StreamSession } from '../events/stream-endpoint.js'
 import { readCopilotCommand, type CopilotCommand } from './copilot-command.js'
 import type { CopilotEnvironment } from './copilot-environment.js'
 import { failedFrame, type CopilotFrame } from './copilot-frames.js'
-import { endAnswer, newAnswer, streamAnswer, type AnswerAsk, type StreamedAnswer } from './streamed-answer.js'
+import {
+  endAnswer,
+  finishAnswer,
+  newAnswer,
+  streamAnswer,
+  type AnswerAsk,
+  type StreamedAnswer,
+} from './streamed-answer.js'
 
 /** The most answers one connection streams at once (those storing their question count); more answer FAILED 429. */
 const MAX_ANSWERS = 16
 
 type Command<K extends CopilotCommand['kind']> = Extract<CopilotCommand, { kind: K }>
 
+/** A `/qgpt/stream` connection, which its stream can also end at once (`finish`) before it closes the client. */
+export interface CopilotSession extends StreamSession {
+  /** Ends every answer now, each that has begun with its final frame (`STOPPED`), sending and storing nothing more. */
+  finish(): void
+}
+
 /**
  * One client's connection to `/qgpt/stream`: each frame it sends is read as
  * a command and moves the session on. A question starts an answer (see
  * `streamAnswer`); a stop ends the answers of the request it names, else of
  * the conversation it names, else all of them, with `STOPPED`; a reset ends
- * every one with `RESET`; leaving stops them all. An answer is refused with
+ * every one with `RESET`; leaving stops them all; `finish()` ends them at
+ * once, for a stream about to close its client. An answer is refused with
  * `FAILED` — and nothing stored — when its model cannot answer (400), its
  * conversation does not exist (404), its request id is already streaming on
  * this connection (409: request ids are kept apart), or 16 answers already are (429).
@@ -27,7 +41,7 @@ type Command<K extends CopilotCommand['kind']> = Extract<CopilotCommand, { kind:
 export function createCopilotSession(
   environment: CopilotEnvironment,
   send: (frame: CopilotFrame) => void,
-): StreamSession {
+): CopilotSession {
   const answers = new Set<StreamedAnswer>()
 
   function receive(text: string): void {
@@ -72,7 +86,11 @@ export function createCopilotSession(
     send(failedFrame({ conversation: '', request: undefined }, 400, message))
   }
 
-  return { receive, receiveBinary, leave: () => endEvery('STOPPED') }
+  function finish(): void {
+    for (const answer of answers) finishAnswer(answer, send)
+  }
+
+  return { receive, receiveBinary, leave: () => endEvery('STOPPED'), finish }
 }
 
 /** Why an answer cannot start, checked in order; undefined when it can. */

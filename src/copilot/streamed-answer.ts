@@ -78,6 +78,26 @@ export function endAnswer(answer: StreamedAnswer, ending: AnswerEnding): void {
 }
 
 /**
+ * Ends an answer at once, for a stream that is closing: one that has sent
+ * `INITIALIZED` (or chunks) gets its final frame now — the ending asked for,
+ * else `STOPPED` — and nothing more is sent or stored for it. An answer still
+ * storing its question has sent nothing and ends without a frame.
+ *
+ * @example
+ * finishAnswer(answer, (frame) => hub.sendTo('qgpt', client, JSON.stringify(frame)))
+ */
+export function finishAnswer(answer: StreamedAnswer, send: (frame: CopilotFrame) => void): void {
+  if (answer.state === 'ended') return
+  const started = answer.state !== 'storing-question'
+  answer.ending ??= 'STOPPED'
+  answer.state = 'ended'
+  answer.wake?.()
+  if (started && answer.conversation !== undefined) {
+    send(statusFrame({ request: answer.request, conversation: answer.conversation }, answer.ending))
+  }
+}
+
+/**
  * Runs an answer through its states: stores the question (a USER message,
  * in a new COPILOT conversation when none was named), sends `INITIALIZED`
  * (unless the environment omits it),
@@ -95,10 +115,13 @@ export async function streamAnswer(
   send: (frame: CopilotFrame) => void,
 ): Promise<void> {
   const target = await storeQuestion(answer, environment.store)
+  // Each step after a wait first asks whether the stream closed meanwhile (`finishAnswer` ended it).
+  if (isFinished(answer)) return
   answer.state = 'streaming'
   if (!environment.omitInitialized) send(statusFrame(target, 'INITIALIZED'))
   const script = scriptOf(answer.ask.question, target.conversation, environment)
   const { sent, failed } = await sendChunks(answer, target, script, send)
+  if (isFinished(answer)) return
   if (failed) {
     answer.state = 'ended'
     return send(failedFrame(target, 500, script.failMessage))
@@ -106,8 +129,14 @@ export async function streamAnswer(
   answer.state = 'storing-answer'
   // What was sent is the answer the conversation keeps, whole or stopped part-way.
   if (sent !== '') await storeAnswer(environment.store, target.conversation, sent)
+  if (isFinished(answer)) return
   answer.state = 'ended'
   send(statusFrame(target, answer.ending ?? 'COMPLETED'))
+}
+
+/** Whether an answer was ended by its stream closing (read through a call, so no narrowing hides it). */
+function isFinished(answer: StreamedAnswer): boolean {
+  return answer.state === 'ended'
 }
 
 async function storeQuestion(answer: StreamedAnswer, store: Store): Promise<FrameTarget> {

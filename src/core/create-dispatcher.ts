@@ -35,6 +35,8 @@ export interface ServiceStreams {
   readonly paths: readonly string[]
   /** The stream of a path no literal endpoint has, when a pattern matches it. */
   pattern(path: string): StreamEndpoint | undefined
+  /** Ends every copilot answer with its final frame, then closes every stream client with a code and reason. */
+  disconnect(code: number, reason: string): void
   close(): void
 }
 

@@ -17,7 +17,7 @@ import { isModelUsable } from '../domain/machine/model-usability.js'
 import { createServiceMachine, type ServiceMachine } from '../domain/machine/service-machine.js'
 import { serviceInfo, type ServiceInfo } from '../domain/machine/service-info.js'
 import { streamConnection, type StreamConnectionHooks } from '../events/stream-connection.js'
-import { createStreamHub, type StreamHub } from '../events/stream-hub.js'
+import { createStreamHub, type StreamClosing, type StreamHub } from '../events/stream-hub.js'
 import { createAnswerCache } from '../execution/answer-cache.js'
 import { DEFAULT_MAX_BODY_BYTES } from '../execution/body-limit.js'
 import type { ExecutionEnvironment } from '../execution/execute-operation.js'
@@ -115,9 +115,11 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     maxBodyBytes,
   })
   const refuseUpgrade = upgradeRefuser(dispatcher, connections)
-  const close = () => {
+  // Given a code and reason (a dropped session), the stream clients are closed with them, not just forgotten.
+  const close = (closing?: StreamClosing) => {
+    if (closing) streams.disconnect(closing.code, closing.reason)
     streams.close()
-    hub.close()
+    hub.close(closing)
     mcp.close()
   }
   const ready = scenarios.ready

@@ -1,4 +1,5 @@
 import type { StreamEndpoint } from '../events/stream-endpoint.js'
+import type { StreamClosing } from '../events/stream-hub.js'
 import type { Answer } from '../execution/answer.js'
 import type { Store } from '../store/create-store.js'
 import type { AccessPolicy } from './access-policy.js'
@@ -41,8 +42,13 @@ export interface ServicePort {
    * later requests may open new ones.
    */
   endLiveAnswers(): void
-  /** Disconnects every stream client, ends the long-lived answers and stops listening to the store. */
-  close(): void
+  /**
+   * Ends the long-lived answers and stops listening to the store; its stream
+   * clients are forgotten (the transport closes them), or, given a code and
+   * reason, each copilot answer is ended with its final frame (`STOPPED`)
+   * and every client closed with them (a dropped session).
+   */
+  close(closing?: StreamClosing): void
 }
 
 // Symbol.for: a service made by one copy of the package (the root's bundle) is served by another's (an entry's).

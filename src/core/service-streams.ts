@@ -1,4 +1,4 @@
-import { copilotStream } from '../copilot/copilot-stream.js'
+import { copilotStream, type CopilotStreamEndpoint } from '../copilot/copilot-stream.js'
 import { signedInUser } from '../domain/machine/connection-writes.js'
 import type { CopilotHooks } from '../domain/copilot/copilot-reply.js'
 import type { ServiceMachine } from '../domain/machine/service-machine.js'
@@ -31,7 +31,8 @@ export interface StreamParts {
 /**
  * Every WebSocket stream the service answers, each journaled as it opens and
  * closes: the stream table's endpoints, and a model's download progress
- * found by its path (`pattern`); `close()` stops them listening.
+ * found by its path (`pattern`); `disconnect()` ends the copilot's answers
+ * with their final frames and closes every client; `close()` stops them listening.
  *
  * @example
  * const streams = serviceStreams({ store, hub, clock, renderer, copilotHooks, machine, paceMs: 0, omitInitialized: false, connections })
@@ -39,6 +40,8 @@ export interface StreamParts {
  */
 export function serviceStreams(parts: StreamParts): ServiceStreams {
   const { store, hub, clock, renderer, copilotHooks, machine, paceMs, omitInitialized, connections } = parts
+  // The copilot's endpoint, once made: a disconnect ends its answers before their clients close.
+  let copilot: CopilotStreamEndpoint | undefined
   const frameWire = () => renderer.answer({ now: clock.now(), transferables: true, keep: false })
   const served = serveStreams(store, hub, {
     status: {
@@ -49,7 +52,7 @@ export function serviceStreams(parts: StreamParts): ServiceStreams {
       lastCheckedIn: () => JSON.stringify({ value: clock.now().toISOString() }),
       visionStatus: () => JSON.stringify(buildVisionStatus(machine.vision.state(), frameWire())),
     },
-    copilot: () => copilotStream({ store, hub, paceMs, omitInitialized, ...copilotHooks }),
+    copilot: () => (copilot = copilotStream({ store, hub, paceMs, omitInitialized, ...copilotHooks })),
   })
   const stopVision = machine.vision.subscribe(() => served.resend('visionStatus'))
   const downloads = serveModelDownloadStreams(hub, machine.downloads)
@@ -59,6 +62,10 @@ export function serviceStreams(parts: StreamParts): ServiceStreams {
     pattern(path) {
       const endpoint = downloads.at(path)
       return endpoint && recordedEndpoint(endpoint, connections)
+    },
+    disconnect(code, reason) {
+      copilot?.finishAnswers()
+      hub.disconnectAll(code, reason)
     },
     close() {
       stopVision()

@@ -6,6 +6,12 @@ import type { StreamName } from './stream-paths.js'
 
 export type { StreamClient } from './stream-client.js'
 
+/** The close code and reason a closed hub's late clients get. */
+export interface StreamClosing {
+  readonly code: number
+  readonly reason: string
+}
+
 /** The hooks a hub is handed. */
 export interface StreamHubHooks {
   /** Takes the fault that applies to the next frame of a stream, if any. */
@@ -30,8 +36,12 @@ export interface StreamHub {
    * restart): they leave at once, and the transports keep accepting new ones.
    */
   disconnectAll(code: number, reason: string): void
-  /** Forgets every client (their transports close them). */
-  close(): void
+  /**
+   * Forgets every client (their transports close them). Given a code and
+   * reason, a client that joins later is closed with them at once, without
+   * a frame (the hub's service is gone: a dropped session).
+   */
+  close(closing?: StreamClosing): void
   /** Hears of connects, disconnects and frames sent; returns the function that stops listening. */
   subscribe(listener: (event: HubEvent) => void): () => void
 }
@@ -47,11 +57,16 @@ export interface StreamHub {
  */
 export function createStreamHub(hooks: StreamHubHooks = {}): StreamHub {
   const clients = createHubClients()
+  let closed: StreamClosing | undefined
   function deliver(stream: StreamName, targets: StreamClient[], frame: string): void {
     if (targets.length > 0) deliverFrame(clients, stream, targets, frame, hooks.takeFault?.(stream))
   }
   return {
     join(stream, client, first) {
+      if (closed) {
+        closeClient(stream, client, closed.code, closed.reason, 'after its service closed')
+        return () => undefined
+      }
       clients.joined(stream, client)
       if (first !== undefined) clients.sent(stream, first, sendEach([client], first))
       return () => clients.left(stream, client)
@@ -69,11 +84,14 @@ export function createStreamHub(hooks: StreamHubHooks = {}): StreamHub {
         for (const client of [...set]) {
           clients.left(stream, client)
           // One client that cannot be closed keeps no other open.
-          closeClient(stream, client, code, reason, 'for a restart')
+          closeClient(stream, client, code, reason, `with ${code}`)
         }
       }
     },
-    close: () => clients.clear(),
+    close(closing) {
+      clients.clear()
+      closed = closing
+    },
     subscribe: (listener) => clients.subscribe(listener),
   }
 }

@@ -53,11 +53,17 @@ export interface StandaloneServerOptions extends MockServiceOptions {
    */
   shutdownTimeoutMs?: number
   /**
-   * Most connections open at once, stream clients included (default 1024).
-   * A request on a connection past it is answered 503 with a message, and
-   * the connection closed.
+   * Most HTTP connections open at once (default 1024); stream clients are
+   * not counted here (see `maxStreamClients`). A request on a connection
+   * past it is answered 503 with a message, and the connection closed.
    */
   maxConnections?: number
+  /**
+   * Most stream (WebSocket) clients open at once (default 1024), apart from
+   * `maxConnections`: idle streams never take HTTP's connections. An upgrade
+   * past it is refused with 503 and a message, before the WebSocket opens.
+   */
+  maxStreamClients?: number
   /** How long a client may take to send a request's headers, in milliseconds (default 10 s); 408 then. */
   headersTimeoutMs?: number
   /** How long a client may take to send a whole request, body included, in milliseconds (default 60 s); 408 then. */

@@ -119,7 +119,8 @@ function createServerParts(service: MockService, options: StandaloneServerOption
   const maxConnections = options.maxConnections ?? DEFAULT_MAX_CONNECTIONS
   const connections = trackConnections(server, maxConnections)
   server.on('request', createRequestHandler(context, connections, maxConnections))
-  const streams = attachServiceStreams(server, port, { sessions, connections, maxConnections, options })
+  // Stream clients have their own cap (maxStreamClients): an upgraded connection leaves HTTP's count.
+  const streams = attachServiceStreams(server, port, { sessions, options })
   // Launched applets answer on ports of their own, on the server's address.
   const applets = { store: service.store, os: service.machine.os, version: service.info.version }
   const stopApplets = serveApplets(applets, options.host ?? '127.0.0.1')

@@ -59,6 +59,7 @@ const PUBLIC_NAMES: Readonly<Record<string, readonly string[]>> = {
     'type StoreListener',
     'type StoreSnapshot',
     'STREAM_PATHS',
+    'type StreamClosing',
     'type StreamExpectation',
     'type StreamFaultSpec',
     'type StreamHub',

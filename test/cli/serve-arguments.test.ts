@@ -88,6 +88,15 @@ describe('the serve command arguments', () => {
     expect(SERVE_HELP).toContain('--omit-initialized-frame')
   })
 
+  it('takes the stream clients’ own cap with --max-stream-clients, and says the range it takes', () => {
+    expect(parseServeArguments(['--max-stream-clients', '16'])).toMatchObject({ options: { maxStreamClients: 16 } })
+    expect(parseServeArguments([])).not.toMatchObject({ options: { maxStreamClients: expect.anything() } })
+    expect(problemOf(['--max-stream-clients', '0'])).toBe(
+      '--max-stream-clients takes a whole number from 1 to 9007199254740991, got "0"',
+    )
+    expect(SERVE_HELP).toMatch(/--max-stream-clients N\s+most stream \(WebSocket\) clients open at once/)
+  })
+
   it('still takes every valid value', () => {
     expect(parseServeArguments(['--port', '0', '--seed', '0', '--max-connections', '1'])).toMatchObject({
       options: { port: 0, seed: 0, maxConnections: 1 },

@@ -232,8 +232,8 @@ describe('refused WebSocket upgrades on the standalone server', () => {
     })
   })
 
-  it('keeps a stream refused past the connection limit with its 503 and stream, and verifies it by status', async () => {
-    const server = await startStandaloneServer({ port: 0, maxConnections: 2 })
+  it('keeps a stream refused past the stream client limit with its 503 and stream, and verifies it by status', async () => {
+    const server = await startStandaloneServer({ port: 0, maxStreamClients: 2 })
     const url = server.streamUrls.qgpt
     const clients = [new WebSocket(url), new WebSocket(url)]
     try {

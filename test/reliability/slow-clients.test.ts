@@ -45,15 +45,22 @@ describe('the standalone server and clients that send slowly', () => {
 })
 
 describe('the cap on open connections of the standalone server', () => {
+  /** A request whose body never comes: its connection is answering it, with `100 Continue` once the server reads. */
+  const ENDLESS =
+    'POST /conversations/create HTTP/1.1\r\nhost: 127.0.0.1\r\ncontent-type: application/json\r\n' +
+    'content-length: 100\r\nexpect: 100-continue\r\n\r\n'
   let server: StandaloneServer
-  let held: WebSocket[]
+  let held: Awaited<ReturnType<typeof openRaw>>[]
   beforeAll(async () => {
     server = await startStandaloneServer({ port: 0, maxConnections: 2 })
-    // Two stream clients, each with its first frame: both connections are open on the server's side, with no timeout.
-    held = [new WebSocket(server.streamUrls.conversations), new WebSocket(server.streamUrls.assets)]
-    await Promise.all(held.map((client) => once(client, 'message')))
+    // Two requests in flight, each read by the server: both connections are busy answering them.
+    held = await Promise.all([openRaw(server.port, ENDLESS), openRaw(server.port, ENDLESS)])
+    await Promise.all(held.map((connection) => connection.until(/^HTTP\/1\.1 100 Continue\r\n/)))
   })
-  afterAll(() => server.close())
+  afterAll(() => {
+    for (const connection of held) connection.socket.destroy()
+    return server.close()
+  })
 
   it('answers a request on a connection past the cap with 503 and a message, then closes it', async () => {
     const refused = await openRaw(server.port, HEALTH)
@@ -63,10 +70,12 @@ describe('the cap on open connections of the standalone server', () => {
     expect(refused.received()).toMatch(/\r\n\r\nThe mock has 2 connections open, its limit \(maxConnections\)\./)
   })
 
-  it('refuses a stream client past the cap with 503', async () => {
+  it('takes a stream client past the cap: stream clients have a cap of their own', async () => {
     const client = new WebSocket(server.streamUrls.conversations)
-    const [error] = (await once(client, 'error')) as [Error]
-    expect(error.message).toBe('Unexpected server response: 503')
+    const [first] = (await once(client, 'message')) as [Buffer]
+    expect(JSON.parse(String(first))).toHaveProperty('iterable')
+    client.close()
+    await once(client, 'close')
   })
 
   it('drops a connection past the cap that sends nothing', async () => {
@@ -76,8 +85,8 @@ describe('the cap on open connections of the standalone server', () => {
   })
 
   it('serves new connections again once one of the held ones closes', async () => {
-    held[0]!.close()
-    await once(held[0]!, 'close')
+    held[0]!.socket.destroy()
+    await held[0]!.closed
     // The server learns of the close on its own turn: ask until it has.
     for (let attempt = 0; ; attempt++) {
       const probe = await openRaw(server.port, HEALTH_AND_CLOSE)
@@ -86,7 +95,72 @@ describe('the cap on open connections of the standalone server', () => {
       expect(probe.received()).toMatch(/^HTTP\/1\.1 503 /)
       expect(attempt).toBeLessThan(100)
     }
-    held[1]!.close()
+  })
+})
+
+describe('stream clients and HTTP connections, each under a cap of its own', () => {
+  let server: StandaloneServer
+  let streams: WebSocket[]
+  beforeAll(async () => {
+    server = await startStandaloneServer({ port: 0, maxConnections: 16, maxStreamClients: 16 })
+    // The stream cap's worth of idle clients that answer pings, each with its first frame.
+    streams = Array.from({ length: 16 }, () => new WebSocket(server.streamUrls.conversations))
+    await Promise.all(streams.map((client) => once(client, 'message')))
+  })
+  afterAll(() => {
+    for (const client of streams) client.terminate()
+    return server.close()
+  })
+
+  it('answers every HTTP request 200 while the stream cap’s worth of idle stream clients stay open', async () => {
+    const statuses: string[] = []
+    for (let probe = 0; probe < 20; probe++) {
+      const connection = await openRaw(server.port, HEALTH_AND_CLOSE)
+      await connection.closed
+      statuses.push(connection.received().split('\r\n')[0]!)
+    }
+    // Sixteen at once too: as many as maxConnections, all open beside the streams.
+    const together = await Promise.all(Array.from({ length: 16 }, () => openRaw(server.port, HEALTH_AND_CLOSE)))
+    await Promise.all(together.map((connection) => connection.closed))
+    statuses.push(...together.map((connection) => connection.received().split('\r\n')[0]!))
+    expect(statuses).toEqual(Array.from({ length: 36 }, () => 'HTTP/1.1 200 OK'))
+  })
+
+  it('refuses an upgrade past the stream cap with 503 naming maxStreamClients, and HTTP keeps answering', async () => {
+    const refused = await openRaw(
+      server.port,
+      'GET /conversations/stream/identifiers HTTP/1.1\r\nhost: 127.0.0.1\r\nconnection: Upgrade\r\nupgrade: websocket\r\n' +
+        'sec-websocket-version: 13\r\nsec-websocket-key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n',
+    )
+    await refused.closed
+    expect(refused.received()).toMatch(/^HTTP\/1\.1 503 /)
+    expect(refused.received()).toMatch(
+      /\r\n\r\nThe mock has 16 stream clients open, its limit \(maxStreamClients\)\. Close some, or start it with a higher maxStreamClients\.$/,
+    )
+    const health = await fetch(`${server.url}/.well-known/health`)
+    expect(health.status).toBe(200)
+    expect(await health.text()).toBe('ok')
+    expect(streams.every((client) => client.readyState === WebSocket.OPEN)).toBe(true)
+  })
+
+  it('takes a stream client again once one of the held ones closes', async () => {
+    streams[0]!.close()
+    await once(streams[0]!, 'close')
+    // The server learns of the close on its own turn: ask until it has.
+    for (let attempt = 0; ; attempt++) {
+      const client = new WebSocket(server.streamUrls.conversations)
+      client.on('error', () => undefined)
+      const [event] = await Promise.race([
+        once(client, 'message').then(() => ['message'] as const),
+        once(client, 'unexpected-response').then(() => ['refused'] as const),
+      ])
+      if (event === 'message') {
+        streams[0] = client
+        break
+      }
+      client.terminate()
+      expect(attempt).toBeLessThan(100)
+    }
   })
 })
 

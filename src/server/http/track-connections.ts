@@ -3,11 +3,11 @@ import type { Socket } from 'node:net'
 
 /** The open connections of an HTTP server, and which of them are answering a request. */
 export interface ConnectionTracker {
-  /** How many connections are open (stream clients included). */
+  /** How many HTTP connections are open (a connection that became a stream client no longer counts). */
   readonly size: number
   /**
    * Whether a connection that came past the cap and has now sent a whole
-   * request (or a stream upgrade) is refused: it is admitted instead when
+   * request is refused: it is admitted instead when
    * an idle connection can be closed to make room for it. A refused one's
    * request is answered 503 and it is closed.
    */
@@ -42,12 +42,14 @@ const MIN_IDLE_MS = 100
  *
  * A connection past `maxConnections` waits (a second at most) for its
  * request. Clients that send whole requests promptly are not starved by
- * slow ones holding the connections: once its request (or stream upgrade)
- * is in, the connection idle the longest (a client still trickling its
- * headers, or a keep-alive between requests) is closed to make room for
- * it. Only when every connection is answering a request or serving a
- * stream is it refused (503); one that sends nothing is dropped. A
- * connection is closed so only once idle for `minIdleMs` (default 100 ms).
+ * slow ones holding the connections: once its request is in, the
+ * connection idle the longest (a client still trickling its headers, or a
+ * keep-alive between requests) is closed to make room for it. Only when
+ * every connection is answering a request is it refused (503); one that
+ * sends nothing is dropped. A connection is closed so only once idle for
+ * `minIdleMs` (default 100 ms). A WebSocket upgrade leaves the count at
+ * once, even from past the cap: stream clients have a cap of their own
+ * (`maxStreamClients`), so idle streams never take HTTP's connections.
  *
  * @example
  * const connections = trackConnections(server, 1024)
@@ -75,10 +77,16 @@ export function trackConnections(
     waiting.add(socket)
     socket.setTimeout(REFUSED_GRACE_MS, () => socket.destroy())
   })
-  // A stream client is never idle: once upgraded, its connection is busy until it closes.
-  server.on('upgrade', (_request: IncomingMessage, socket: Socket) =>
-    queueMicrotask(() => table.has(socket) && table.busy(socket)),
-  )
+  server.on('upgrade', (request: IncomingMessage, socket: Socket) => {
+    // A WebSocket upgrade becomes a stream client, counted by the stream server's own cap from now on.
+    if (request.headers.upgrade?.toLowerCase() === 'websocket') {
+      if (waiting.delete(socket)) socket.setTimeout(0)
+      table.forget(socket)
+      return
+    }
+    // Another protocol (h2c) is served as HTTP/1.1 on the same connection, which is never closed as idle.
+    queueMicrotask(() => table.has(socket) && table.busy(socket))
+  })
 
   return {
     get size() {
@@ -108,8 +116,10 @@ interface ConnectionTable {
   has(socket: Socket): boolean
   /** Starts tracking a connection, idle from now until it closes. */
   track(socket: Socket): void
-  /** Marks a connection busy without a request counted (a stream client's): it is never closed as idle. */
+  /** Marks a connection busy without a request counted (an h2c upgrade's): it is never closed as idle. */
   busy(socket: Socket): void
+  /** Stops counting a connection (it became a stream client); its close is no longer tracked either. */
+  forget(socket: Socket): void
   /** Counts a request begun on the connection: it is busy until it is answered. False for a connection not tracked. */
   begin(socket: Socket): boolean
   /** Counts a request answered; the connection is idle from now when none is left. Returns how many are left (-1: untracked). */
@@ -123,17 +133,22 @@ interface ConnectionTable {
 /** One open connection: how many of its requests are being answered, and since when it is idle. */
 interface Connection {
   requests: number
-  /** When its last request was answered (or it opened); never for a stream client, which is never idle. */
+  /** When its last request was answered (or it opened); never for an h2c upgrade's, which is never idle. */
   idleSince: number
 }
 
-/** The idle time of a connection that is never idle (a stream client). */
+/** The idle time of a connection that is never idle (an h2c upgrade's). */
 const NEVER_IDLE = Number.POSITIVE_INFINITY
 
 function createConnectionTable(minIdleMs: number): ConnectionTable {
   // Each open connection's state, made once when it opens: a request changes its fields, not the table.
   const open = new Map<Socket, Connection>()
   let deadline: NodeJS.Timeout | undefined
+  /** A tracked socket's `close` listener, one for all. */
+  function closed(this: Socket): void {
+    open.delete(this)
+    if (open.size === 0 && deadline) clearTimeout(deadline)
+  }
   return {
     get size() {
       return open.size
@@ -141,10 +156,10 @@ function createConnectionTable(minIdleMs: number): ConnectionTable {
     has: (socket) => open.has(socket),
     track(socket) {
       open.set(socket, { requests: 0, idleSince: performance.now() })
-      socket.once('close', () => {
-        open.delete(socket)
-        if (open.size === 0 && deadline) clearTimeout(deadline)
-      })
+      socket.once('close', closed)
+    },
+    forget(socket) {
+      if (open.delete(socket)) socket.off('close', closed)
     },
     busy(socket) {
       const connection = open.get(socket)

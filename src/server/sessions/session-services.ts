@@ -5,6 +5,12 @@ const DEFAULT_MAX_SESSIONS = 64
 /** How long a session may go unused before it is dropped, by default: 10 minutes. */
 const DEFAULT_SESSION_IDLE_MS = 10 * 60 * 1000
 
+/**
+ * The close code a dropped session's stream clients get: 1001 (Going Away),
+ * with a reason saying why; a client that reconnects gets a fresh session.
+ */
+const SESSION_DROPPED = 1001
+
 /** What a session id may be: letters, digits, `.`, `_` and `-`, 1 to 64 of them. */
 const SESSION_ID = /^[\w.-]{1,64}$/
 
@@ -39,7 +45,9 @@ export interface SessionServices {
  * Keeps one mock service per session id, so that clients naming different
  * sessions never see each other's writes: bounded in number (the least
  * recently used is dropped past `maxSessions`) and dropped after `idleMs`
- * unused. Idle sessions are swept on each `get`, so no timer runs. A session
+ * unused. Idle sessions are swept on each `get`, so no timer runs. A dropped
+ * session's stream clients are closed with 1001 and a reason saying why, each
+ * copilot answer first ended with its final frame (`STOPPED`). A session
  * whose mock fails to get ready (its records do not fit the store budget) is
  * dropped, so the next request naming it starts it afresh.
  *
@@ -54,11 +62,12 @@ export function createSessionServices(options: SessionServicesOptions): SessionS
   // Insertion order is use order: a session used again is moved to the end.
   const sessions = new Map<string, { service: ServicePort; usedAt: number }>()
 
-  function drop(id: string): void {
+  function drop(id: string, reason: string): void {
     const service = sessions.get(id)?.service
     sessions.delete(id)
     if (!service) return
-    service.close()
+    // Its copilot answers end with STOPPED, then its stream clients close: none is left open and silent.
+    service.close({ code: SESSION_DROPPED, reason })
     options.dropped?.(service)
   }
 
@@ -66,7 +75,7 @@ export function createSessionServices(options: SessionServicesOptions): SessionS
     const service = options.create(id)
     // Handled here at once, so a failed start is never an unhandled rejection; requests still see it.
     Promise.resolve(service.ready).catch(() => {
-      if (sessions.get(id)?.service === service) drop(id)
+      if (sessions.get(id)?.service === service) drop(id, 'Mock session dropped: its mock failed to start.')
     })
     return service
   }
@@ -74,7 +83,7 @@ export function createSessionServices(options: SessionServicesOptions): SessionS
   function sweep(at: number): void {
     for (const [id, session] of sessions) {
       if (at - session.usedAt < idleMs) break
-      drop(id)
+      drop(id, `Mock session dropped: unused for ${idleMs} ms (sessionIdleMs). Reconnect to start it afresh.`)
     }
   }
 
@@ -86,12 +95,15 @@ export function createSessionServices(options: SessionServicesOptions): SessionS
       const service = sessions.get(id)?.service ?? create(id)
       sessions.delete(id)
       sessions.set(id, { service, usedAt: at })
-      while (sessions.size > maxSessions) drop(sessions.keys().next().value!)
+      while (sessions.size > maxSessions) {
+        const reason = `Mock session dropped: least recently used past maxSessions (${maxSessions}). Reconnect to start it afresh.`
+        drop(sessions.keys().next().value!, reason)
+      }
       return service
     },
     ids: () => [...sessions.keys()],
     close() {
-      for (const id of [...sessions.keys()]) drop(id)
+      for (const id of [...sessions.keys()]) drop(id, 'Mock session closed: the mock server is stopping.')
     },
   }
 }

@@ -1,12 +1,9 @@
 import type { Server } from 'node:http'
-import type { Socket } from 'node:net'
 import type { ServicePort } from '../../core/service-port.js'
 import { attachStreamServer, type StreamDropReason } from './attach-stream-server.js'
 import { clientOf } from '../http/client-of.js'
 import type { SessionSelector } from '../sessions/select-session.js'
 import type { StandaloneServerOptions } from '../standalone-server-options.js'
-import { tooManyConnections } from '../http/too-many-connections.js'
-import type { ConnectionTracker } from '../http/track-connections.js'
 
 /** The standalone server's streams: how to stop them, and how many clients they dropped. */
 export interface ServiceStreams {
@@ -18,24 +15,20 @@ export interface ServiceStreams {
 
 /**
  * Serves the mock's streams on the server's upgrades: each by the session's
- * mock it names, behind the connection cap and the control API's access
- * policy, counting and logging the clients dropped.
+ * mock it names, behind the stream clients' own cap (`maxStreamClients`,
+ * apart from HTTP's connections) and the control API's access policy,
+ * counting and logging the clients dropped.
  *
  * @example
- * const streams = attachServiceStreams(server, portOf(service), { sessions, connections, maxConnections: 1024, options })
+ * const streams = attachServiceStreams(server, portOf(service), { sessions, options: { maxStreamClients: 1024 } })
  * streams.close()
  */
 export function attachServiceStreams(
   server: Server,
   service: ServicePort,
-  parts: {
-    sessions: SessionSelector
-    connections: ConnectionTracker
-    maxConnections: number
-    options: StandaloneServerOptions
-  },
+  parts: { sessions: SessionSelector; options: StandaloneServerOptions },
 ): ServiceStreams {
-  const { sessions, connections, maxConnections, options } = parts
+  const { sessions, options } = parts
   const dropped: Record<StreamDropReason, number> = { slow: 0, unresponsive: 0 }
   const close = attachStreamServer(server, service, {
     serviceFor(request) {
@@ -44,6 +37,7 @@ export function attachServiceStreams(
     },
     log: options.log,
     bufferLimitBytes: options.streamBufferLimitBytes,
+    maxClients: options.maxStreamClients,
     pingIntervalMs: options.streamPingIntervalMs,
     onDrop(reason) {
       dropped[reason]++
@@ -53,8 +47,7 @@ export function attachServiceStreams(
           : 'stream client dropped: it did not answer a ping',
       )
     },
-    refusal(request, socket) {
-      if (connections.refuses(socket as Socket)) return { status: 503, text: tooManyConnections(maxConnections) }
+    refusal(request) {
       const refusal = service.access.refusal((request.url ?? '/').split('?')[0]!, clientOf(request))
       return refusal ? { status: 403, text: refusal } : undefined
     },

@@ -23,6 +23,7 @@ export interface ServeOptions {
   readonly version?: string
   readonly proxy?: string
   readonly maxStoreBytes?: number
+  readonly maxControlBytes?: number
   readonly downloadPaceMs?: number
   readonly omitInitializedFrame?: boolean
 }
@@ -64,6 +65,10 @@ Options:
   --max-store-bytes SIZE
                        most the records may hold, in bytes or with a unit (e.g. 64MiB, 2GiB;
                        default 512MiB); a write past it answers 507 and changes nothing
+  --max-control-bytes SIZE
+                       most the control plane of every session may hold (default 512MiB): a
+                       quarter for journals, which drop their oldest entries; faults, scripted
+                       replies and pickers, and snapshots past the rest answer 507
   --os-version V       version GET /.well-known/version answers (default ${DEFAULT_SERVICE_VERSION})
   --download-pace MS   milliseconds between the 10 % steps of a model download (default
                        ${DEFAULT_DOWNLOAD_PACE_MS}: a download takes ${(DEFAULT_DOWNLOAD_PACE_MS * 10) / 1000} s; 0 ends one at once)
@@ -92,6 +97,7 @@ const SERVE_OPTION_SPECS = {
   'os-version': { type: 'string' },
   proxy: { type: 'string' },
   'max-store-bytes': { type: 'string' },
+  'max-control-bytes': { type: 'string' },
   'download-pace': { type: 'string' },
   'omit-initialized-frame': { type: 'boolean' },
   quiet: { type: 'boolean' },
@@ -126,6 +132,7 @@ const VALUE_HINTS: Record<string, string> = {
   'os-version': `a version such as ${DEFAULT_SERVICE_VERSION} (no spaces)`,
   proxy: 'the URL of a running service, e.g. http://localhost:39300',
   'max-store-bytes': 'a size above 0 in bytes or with a unit, such as 536870912, 512MiB or 2GiB',
+  'max-control-bytes': 'a size above 0 in bytes or with a unit, such as 536870912, 512MiB or 2GiB',
 }
 
 /**
@@ -170,6 +177,7 @@ export function parseServeArguments(argv: readonly string[]): ServeArguments {
       ...(values['os-version'] !== undefined && { version: values['os-version'] }),
       ...(values.proxy !== undefined && { proxy: values.proxy }),
       ...(text.maxStoreBytes !== undefined && { maxStoreBytes: text.maxStoreBytes }),
+      ...(text.maxControlBytes !== undefined && { maxControlBytes: text.maxControlBytes }),
       ...(numbers['download-pace'] !== undefined && { downloadPaceMs: numbers['download-pace'] }),
       ...(values['omit-initialized-frame'] === true && { omitInitializedFrame: true }),
     },
@@ -187,7 +195,7 @@ type ServeValues = {
 /** Checks the options that are not numbers; a problem in one line, or the --generate request. */
 function checkTextOptions(
   values: ServeValues,
-): string | { generate?: GenerateFixturesOptions; maxStoreBytes?: number } {
+): string | { generate?: GenerateFixturesOptions; maxStoreBytes?: number; maxControlBytes?: number } {
   if (values.scenario !== undefined && !isScenarioName(values.scenario)) {
     return `--scenario takes ${VALUE_HINTS.scenario}, got "${values.scenario}"`
   }
@@ -216,11 +224,22 @@ function checkTextOptions(
   for (const name of ['host', 'fixtures', 'persist'] as const) {
     if (values[name] === '') return `--${name} needs a value: ${VALUE_HINTS[name]}`
   }
-  const maxStoreBytes = values['max-store-bytes'] === undefined ? undefined : parseByteSize(values['max-store-bytes'])
-  if (values['max-store-bytes'] !== undefined && maxStoreBytes === undefined) {
-    return `--max-store-bytes takes ${VALUE_HINTS['max-store-bytes']}, got "${values['max-store-bytes']}"`
+  const maxStoreBytes = byteOption(values, 'max-store-bytes')
+  if (typeof maxStoreBytes === 'string') return maxStoreBytes
+  const maxControlBytes = byteOption(values, 'max-control-bytes')
+  if (typeof maxControlBytes === 'string') return maxControlBytes
+  return {
+    ...(generate && { generate }),
+    ...(maxStoreBytes !== undefined && { maxStoreBytes }),
+    ...(maxControlBytes !== undefined && { maxControlBytes }),
   }
-  return { ...(generate && { generate }), ...(maxStoreBytes !== undefined && { maxStoreBytes }) }
+}
+
+/** A size option's bytes, undefined when left out, or the line saying what it takes. */
+function byteOption(values: ServeValues, name: 'max-store-bytes' | 'max-control-bytes'): number | string | undefined {
+  const text = values[name]
+  if (text === undefined) return undefined
+  return parseByteSize(text) ?? `--${name} takes ${VALUE_HINTS[name]}, got "${text}"`
 }
 
 /** A whole number of 0 or more, the fallback when absent, undefined when malformed. */

@@ -1,5 +1,5 @@
 /** A journal as the pool it shares sees it: what it holds, and how it lets go of its oldest. */
-export interface PooledJournal {
+interface PooledJournal {
   /** The bytes it holds now: its entries and its buffer of response copies. */
   footprint(): number
   /** Lets go of its oldest entry; with none left, of its response copies too. */
@@ -7,7 +7,7 @@ export interface PooledJournal {
 }
 
 /** A journal's place in the pool: it says when it grew or shrank, and leaves when its mock closes. */
-export interface JournalMembership {
+interface JournalMembership {
   /** The journal kept an entry: it becomes the most recently used, and the least recently used shed past the total. */
   recorded(): void
   /** The journal let go of entries by itself (a clear): its bytes are counted again. */

@@ -97,7 +97,7 @@ export async function startStandaloneServer(options: StandaloneServerOptions = {
 
 /**
  * The default mock's port, its sessions (made with `options`, which carry the
- * store budget they share with it), and the HTTP server answering them, its
+ * store and control budgets they share with it), and the HTTP server answering them, its
  * streams attached, not yet listening.
  */
 function createServerParts(service: MockService, options: StandaloneServerOptions): ServerParts {

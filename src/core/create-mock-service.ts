@@ -100,12 +100,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     streams.close()
     hub.close()
     mcp.close()
-    // What the mock held leaves the budgets it shares (a dropped session's, on the standalone server).
-    journal.close()
-    faults.clear()
-    copilot.clear()
-    machine.os.reset()
-    for (const { id } of inspection.snapshots.list()) inspection.snapshots.delete(id)
+    releaseHeld({ journal, faults, copilot, machine, inspection })
   }
   const ready = scenarios.ready
   const service: MockService = {
@@ -132,6 +127,15 @@ export function createMockService(options: MockServiceOptions = {}): MockService
 /** The store of a service: on its clock, with ids from its seed, within its own cap or the budget it shares. */
 function storeOf(options: MockServiceOptions, clock: Clock, seed: number, budget: StoreBudget): Store {
   return createStore({ clock, createId: seededIds(options.idSeed ?? seed), budget })
+}
+
+/** Lets go of what a closing mock held, so that it leaves the budgets it shares (a dropped session's, on the standalone server). */
+function releaseHeld(parts: Pick<MockService, 'journal' | 'faults' | 'copilot' | 'machine' | 'inspection'>): void {
+  parts.journal.close()
+  parts.faults.clear()
+  parts.copilot.clear()
+  parts.machine.os.reset()
+  for (const { id } of parts.inspection.snapshots.list()) parts.inspection.snapshots.delete(id)
 }
 
 /** `refuseUpgrade()`: a WebSocket refused is journaled like one accepted, under the stream its path names. */

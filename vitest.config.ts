@@ -21,6 +21,7 @@ const DIST_SUITES = [
   'test/reliability/persistence-faults.test.ts',
   'test/reliability/shutdown.test.ts',
   'test/reliability/store-budget.test.ts',
+  'test/reliability/one-budget-sessions.test.ts',
   // Fetches /__mock/ui/inspector.js, which the server reads from dist/inspector/.
   'test/control/inspector-routes.test.ts',
 ]

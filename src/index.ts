@@ -15,6 +15,8 @@ export type {
 } from './store/create-store.js'
 export { createStoreBudget } from './store/store-budget.js'
 export type { StoreBudget } from './store/store-budget.js'
+export { createControlBudget } from './control/budget/control-budget.js'
+export type { ControlBudget } from './control/budget/control-budget.js'
 export type { RecordKind, RecordOf } from './store/schemas/schemas.js'
 export type { ServiceInfo } from './domain/machine/service-info.js'
 export { isModelUsable } from './domain/machine/model-usability.js'

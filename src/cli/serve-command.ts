@@ -54,6 +54,7 @@ export async function runServeCommand(argv: string[], io: Io = process): Promise
       ...(options.shutdownTimeoutMs !== undefined && { shutdownTimeoutMs: options.shutdownTimeoutMs }),
       ...(options.version !== undefined && { version: options.version }),
       ...(options.maxStoreBytes !== undefined && { maxStoreBytes: options.maxStoreBytes }),
+      ...(options.maxControlBytes !== undefined && { maxControlBytes: options.maxControlBytes }),
       ...(options.downloadPaceMs !== undefined && { downloadPaceMs: options.downloadPaceMs }),
       ...(options.omitInitializedFrame && { omitInitializedFrame: true }),
       ...(options.latency && { latency: options.latency }),

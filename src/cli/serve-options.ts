@@ -25,6 +25,7 @@ export interface ServeOptions {
   readonly version?: string
   readonly proxy?: string
   readonly maxStoreBytes?: number
+  readonly maxControlBytes?: number
   readonly downloadPaceMs?: number
   readonly omitInitializedFrame?: boolean
   readonly latency?: LatencySettings
@@ -74,6 +75,10 @@ Options:
   --max-store-bytes SIZE
                        most the records may hold, in bytes or with a unit (e.g. 64MiB, 2GiB;
                        default 512MiB); a write past it answers 507 and changes nothing
+  --max-control-bytes SIZE
+                       most the control plane of every session may hold (default 512MiB): a
+                       quarter for journals, which drop their oldest entries; faults, scripted
+                       replies and pickers, and snapshots past the rest answer 507
   --delay MS[..MS]     wait MS before every answer and stream frame, as a network would; MS..MS
                        waits a seeded random time in that range (frames the shorter)
   --os-version V       version GET /.well-known/version answers (default ${DEFAULT_SERVICE_VERSION})
@@ -106,6 +111,7 @@ const SERVE_OPTION_SPECS = {
   'os-version': { type: 'string' },
   proxy: { type: 'string' },
   'max-store-bytes': { type: 'string' },
+  'max-control-bytes': { type: 'string' },
   'download-pace': { type: 'string' },
   delay: { type: 'string' },
   'omit-initialized-frame': { type: 'boolean' },
@@ -144,6 +150,7 @@ const VALUE_HINTS: Record<string, string> = {
   proxy: 'the URL of a running service, e.g. http://localhost:39300',
   delay: `milliseconds from 0 to ${MAX_LATENCY_MS}, or a range such as 50..200`,
   'max-store-bytes': 'a size above 0 in bytes or with a unit, such as 536870912, 512MiB or 2GiB',
+  'max-control-bytes': 'a size above 0 in bytes or with a unit, such as 536870912, 512MiB or 2GiB',
 }
 
 /**
@@ -189,6 +196,7 @@ export function parseServeArguments(argv: readonly string[]): ServeArguments {
       ...(values['os-version'] !== undefined && { version: values['os-version'] }),
       ...(values.proxy !== undefined && { proxy: values.proxy }),
       ...(text.maxStoreBytes !== undefined && { maxStoreBytes: text.maxStoreBytes }),
+      ...(text.maxControlBytes !== undefined && { maxControlBytes: text.maxControlBytes }),
       ...(numbers['download-pace'] !== undefined && { downloadPaceMs: numbers['download-pace'] }),
       ...(values['omit-initialized-frame'] === true && { omitInitializedFrame: true }),
       ...(text.latency && { latency: text.latency }),
@@ -208,7 +216,12 @@ type ServeValues = {
 /** Checks the options that are not numbers; a problem in one line, or the --generate request. */
 function checkTextOptions(
   values: ServeValues,
-): string | { generate?: GenerateFixturesOptions; maxStoreBytes?: number; latency?: LatencySettings } {
+): string | {
+  generate?: GenerateFixturesOptions
+  maxStoreBytes?: number
+  maxControlBytes?: number
+  latency?: LatencySettings
+} {
   if (values.scenario !== undefined && !isScenarioName(values.scenario)) {
     return `--scenario takes ${VALUE_HINTS.scenario}, got "${values.scenario}"`
   }
@@ -242,18 +255,26 @@ function checkTextOptions(
   for (const name of ['host', 'fixtures', 'persist'] as const) {
     if (values[name] === '') return `--${name} needs a value: ${VALUE_HINTS[name]}`
   }
-  const maxStoreBytes = values['max-store-bytes'] === undefined ? undefined : parseByteSize(values['max-store-bytes'])
-  if (values['max-store-bytes'] !== undefined && maxStoreBytes === undefined) {
-    return `--max-store-bytes takes ${VALUE_HINTS['max-store-bytes']}, got "${values['max-store-bytes']}"`
-  }
+  const maxStoreBytes = byteOption(values, 'max-store-bytes')
+  if (typeof maxStoreBytes === 'string') return maxStoreBytes
+  const maxControlBytes = byteOption(values, 'max-control-bytes')
+  if (typeof maxControlBytes === 'string') return maxControlBytes
   const latency = values.delay === undefined ? undefined : parseDelay(values.delay)
   if (values.delay !== undefined && latency === undefined)
     return `--delay takes ${VALUE_HINTS.delay}, got "${values.delay}"`
   return {
     ...(generate && { generate }),
     ...(maxStoreBytes !== undefined && { maxStoreBytes }),
+    ...(maxControlBytes !== undefined && { maxControlBytes }),
     ...(latency && { latency }),
   }
+}
+
+/** A size option's bytes, undefined when left out, or the line saying what it takes. */
+function byteOption(values: ServeValues, name: 'max-store-bytes' | 'max-control-bytes'): number | string | undefined {
+  const text = values[name]
+  if (text === undefined) return undefined
+  return parseByteSize(text) ?? `--${name} takes ${VALUE_HINTS[name]}, got "${text}"`
 }
 
 /** A version as the service reports it: semantic versioning's major.minor.patch, with a pre-release or build if any. */

@@ -1,4 +1,5 @@
 import { controlRoutes } from '../control/api/control-routes.js'
+import { createControlBudget, type ControlBudget } from '../control/budget/control-budget.js'
 import { createCopilotReplies, type CopilotReplies } from '../control/faults/copilot-replies.js'
 import { createFaults, type Faults } from '../control/faults/faults.js'
 import { createLatency, type Latency } from '../control/latency/latency.js'
@@ -26,6 +27,7 @@ import { routeTable } from '../routes/route-table.js'
 import { systemClock, type Clock } from '../store/clock-and-ids/clock.js'
 import { createControllableClock } from '../store/clock-and-ids/controllable-clock.js'
 import { createStore, type Store } from '../store/create-store.js'
+import { createStoreBudget, type StoreBudget } from '../store/store-budget.js'
 import { seededIds } from '../store/clock-and-ids/seeded-ids.js'
 import { createWireRenderer } from '../wire/wire-renderer.js'
 import { createAccessPolicy } from './access-policy.js'
@@ -55,18 +57,21 @@ export function createMockService(options: MockServiceOptions = {}): MockService
   const seed = options.seed ?? 1
   const access = createAccessPolicy(options.allowedOrigins)
   const clock = createControllableClock(options.clock ?? systemClock)
-  const store = storeOf(options, clock, seed)
+  // What clients make the mock hold: records and intentions in the store's budget, the rest in the control plane's.
+  const storeBudget = options.storeBudget ?? createStoreBudget(options.maxStoreBytes)
+  const controlBudget = options.controlBudget ?? createControlBudget(options.maxControlBytes)
+  const store = storeOf(options, clock, seed, storeBudget)
   const scenarios = createScenarioState(store, { ...options, seed })
   const operations = routeTable()
   const resolveOperation = operationResolver(operations, () => streams.paths)
-  const journal = journalOf(options, resolveOperation)
-  const faults = createFaults(seed, (name) => resolveOperation(name, 'add a fault'))
+  const journal = journalOf(options, resolveOperation, controlBudget)
+  const faults = createFaults(seed, (name) => resolveOperation(name, 'add a fault'), controlBudget)
   const stubs = createStubs((name) => resolveOperation(name, 'add a stub'))
   const hub = createStreamHub({ takeFault: (stream) => faults.takeStream(stream) ?? latency.frameEffect() })
-  const copilot = createCopilotReplies()
+  const copilot = createCopilotReplies(controlBudget)
   const renderer = createWireRenderer(store)
   const copilotHooks = copilotHooksOf(store, copilot, seed)
-  const machine = machineOf(store, hub, options)
+  const machine = machineOf(store, hub, options, { intentions: storeBudget, pickers: controlBudget })
   // Every WebSocket, accepted or refused, is journaled: opened, counted and closed here, whatever the transport.
   const sessionFrames = createSessionFrameLog()
   const connections = connectionJournal(clock, journal, sessionFrames)
@@ -83,7 +88,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
   )
   const inspection = serviceInspection({
     ...{ store, journal, faults, hub, clock, operations },
-    ...{ renderer, resolveOperation, scenarios, sessionFrames },
+    ...{ renderer, resolveOperation, scenarios, sessionFrames, controlBudget },
   })
   const steering = serviceSteering({
     store,
@@ -121,6 +126,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     streams.close()
     hub.close(closing)
     mcp.close()
+    releaseHeld({ journal, faults, copilot, machine, inspection })
   }
   const ready = scenarios.ready
   const service: MockService = {
@@ -144,14 +150,18 @@ export function createMockService(options: MockServiceOptions = {}): MockService
   })
 }
 
-/** The store of a service: on its clock, with ids from its seed, within its own cap and the budget it shares. */
-function storeOf(options: MockServiceOptions, clock: Clock, seed: number): Store {
-  return createStore({
-    clock,
-    createId: seededIds(options.idSeed ?? seed),
-    ...(options.maxStoreBytes !== undefined && { maxBytes: options.maxStoreBytes }),
-    ...(options.storeBudget !== undefined && { budget: options.storeBudget }),
-  })
+/** The store of a service: on its clock, with ids from its seed, within its own cap or the budget it shares. */
+function storeOf(options: MockServiceOptions, clock: Clock, seed: number, budget: StoreBudget): Store {
+  return createStore({ clock, createId: seededIds(options.idSeed ?? seed), budget })
+}
+
+/** Lets go of what a closing mock held, so that it leaves the budgets it shares (a dropped session's, on the standalone server). */
+function releaseHeld(parts: Pick<MockService, 'journal' | 'faults' | 'copilot' | 'machine' | 'inspection'>): void {
+  parts.journal.close()
+  parts.faults.clear()
+  parts.copilot.clear()
+  parts.machine.os.reset()
+  for (const { id } of parts.inspection.snapshots.list()) parts.inspection.snapshots.delete(id)
 }
 
 /** `refuseUpgrade()`: a WebSocket refused is journaled like one accepted, under the stream its path names. */
@@ -164,8 +174,9 @@ function upgradeRefuser(dispatcher: Dispatcher, connections: StreamConnectionHoo
 }
 
 /** The journal of a service, bounded as its options say; it names WebSockets by their client methods too. */
-function journalOf(options: MockServiceOptions, resolveOperation: ResolveOperation): Journal {
+function journalOf(options: MockServiceOptions, resolveOperation: ResolveOperation, budget: ControlBudget): Journal {
   return createJournal({
+    pool: budget.journals,
     ...(options.journalLimit !== undefined && { limit: options.journalLimit }),
     ...(options.journalBytes !== undefined && { bytes: options.journalBytes }),
     resolveOperation: (name) => resolveOperation(name, 'read the journal', true),
@@ -229,8 +240,14 @@ function copilotFrames(options: MockServiceOptions): { paceMs: number; omitIniti
 }
 
 /** The machine of a service: a restart closes every stream client with 1012 (Service Restart); they may come back at once. */
-function machineOf(store: Store, hub: StreamHub, options: MockServiceOptions): ServiceMachine {
+function machineOf(
+  store: Store,
+  hub: StreamHub,
+  options: MockServiceOptions,
+  budgets: NonNullable<Parameters<typeof createServiceMachine>[1]>['budgets'],
+): ServiceMachine {
   return createServiceMachine(store, {
+    ...(budgets && { budgets }),
     ...(options.downloadPaceMs !== undefined && { downloadPaceMs: options.downloadPaceMs }),
     onRestart: (kind) =>
       hub.disconnectAll(1012, `PiecesOS ${kind === 'restart' ? 'is restarting' : 'was terminated'}.`),

@@ -1,3 +1,4 @@
+import type { ControlBudget } from '../control/budget/control-budget.js'
 import type { CopilotReplies } from '../control/faults/copilot-replies.js'
 import type { Faults } from '../control/faults/faults.js'
 import type { Latency, LatencySettings } from '../control/latency/latency.js'
@@ -68,6 +69,21 @@ export interface MockServiceOptions {
    * not used. The standalone server shares one between its mocks.
    */
   storeBudget?: StoreBudget
+  /**
+   * The most bytes the control plane may hold (default 512 MiB): a quarter
+   * for the journal and its response copies, which let go of their oldest
+   * entries within it, the rest for faults and their bodies, scripted copilot
+   * replies and file pickers, and snapshots kept by id, refused past it
+   * (507, nothing changed).
+   */
+  maxControlBytes?: number
+  /**
+   * A control budget shared with other mocks (`createControlBudget(max)`):
+   * what the control plane of all of them holds counts against it together;
+   * `maxControlBytes` is then not used. The standalone server shares one
+   * between its mocks.
+   */
+  controlBudget?: ControlBudget
   /** Milliseconds between the chunks of a copilot answer on `/qgpt/stream` (default 0; a reply can set its own). */
   copilotPaceMs?: number
   /**

@@ -2,6 +2,7 @@ import { createMockService, type MockService } from '../core/create-mock-service
 import { portOf } from '../core/service-port.js'
 import { streamUrlsOf, type StreamName } from '../events/stream-paths.js'
 import { createStoreBudget } from '../store/store-budget.js'
+import { createControlBudget } from '../control/budget/control-budget.js'
 import type { RequestContext } from './http/answer-request.js'
 import { attachServiceStreams } from './streams/attach-service-streams.js'
 import type { StreamDropReason } from './streams/attach-stream-server.js'
@@ -53,8 +54,12 @@ const DEFAULT_MAX_CONNECTIONS = 1024
  * await server.close()
  */
 export async function startStandaloneServer(options: StandaloneServerOptions = {}): Promise<StandaloneServer> {
-  // One store budget for the default mock and every session: memory stays bounded by it, however many sessions.
-  const shared = { ...options, storeBudget: options.storeBudget ?? createStoreBudget(options.maxStoreBytes) }
+  // One store budget and one control budget for the default mock and every session: memory stays bounded by them, however many sessions.
+  const shared = {
+    ...options,
+    storeBudget: options.storeBudget ?? createStoreBudget(options.maxStoreBytes),
+    controlBudget: options.controlBudget ?? createControlBudget(options.maxControlBytes),
+  }
   const service = createMockService(shared)
   const parts = createServerParts(service, shared)
   const { server, context } = parts
@@ -92,7 +97,7 @@ export async function startStandaloneServer(options: StandaloneServerOptions = {
 
 /**
  * The default mock's port, its sessions (made with `options`, which carry the
- * store budget they share with it), and the HTTP server answering them, its
+ * store and control budgets they share with it), and the HTTP server answering them, its
  * streams attached, not yet listening.
  */
 function createServerParts(service: MockService, options: StandaloneServerOptions): ServerParts {

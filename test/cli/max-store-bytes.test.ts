@@ -36,3 +36,18 @@ describe('--max-store-bytes', () => {
     expect(lines[0]).toContain('--max-store-bytes')
   })
 })
+
+describe('--max-control-bytes', () => {
+  it('takes a size with a unit as the control budget of every session', () => {
+    expect(parseServeArguments(['--max-control-bytes', '64MiB'])).toMatchObject({
+      options: { maxControlBytes: 64 * 1024 ** 2 },
+    })
+  })
+
+  it.each(['0', 'lots', ''])('refuses %j in one line saying what it takes', (value) => {
+    const parsed = parseServeArguments(['--max-control-bytes', value])
+    if (!('problem' in parsed)) throw new Error(`Expected "${value}" to be refused`)
+    expect(parsed.problem).toContain('--max-control-bytes takes a size above 0')
+    expect(parsed.problem).not.toContain('\n')
+  })
+})

@@ -3,7 +3,8 @@ import { lazySchema } from '../../store/schemas/lazy-schema.js'
 import { clientEnumValues } from '../../store/schemas/client-enums.generated.js'
 import type { OsState, PickerKind, UpdateState } from '../../domain/machine/os-state.js'
 import { MAX_PICKED_PATHS, MAX_PICKER_ANSWERS } from '../../domain/machine/os-state.js'
-import { textAnswer } from '../../execution/answer.js'
+import { MockServiceError } from '../../errors.js'
+import { errorAnswer, textAnswer } from '../../execution/answer.js'
 import { jsonAnswer, type ControlRoute } from './control-route.js'
 
 const updateStateInput = lazySchema(() =>
@@ -55,6 +56,8 @@ function pickerRoute(os: OsState, kind: PickerKind): ControlRoute {
       try {
         return jsonAnswer(201, { pending: os.scriptPicker(kind, input.value) })
       } catch (error) {
+        // Past the control budget: 507, as for every holder of the control plane.
+        if (error instanceof MockServiceError) return errorAnswer(error)
         return textAnswer(400, (error as Error).message)
       }
     },

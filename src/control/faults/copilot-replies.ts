@@ -1,5 +1,6 @@
 import { invariant } from 'outvariant'
 import type { CopilotReply } from '../../domain/copilot/copilot-reply.js'
+import type { ByteBudget } from '../budget/control-budget.js'
 
 /** The copilot's scripted answers, taken one per question, oldest first. */
 export interface CopilotReplies {
@@ -14,6 +15,8 @@ export interface CopilotReplies {
 }
 
 const MAX_PENDING = 1000
+/** What a reply counts besides its text: its fields and its place in the queue. */
+const REPLY_BYTES = 64
 /** The most characters one reply, and all waiting replies together, may hold. */
 const MAX_TEXT = 1024 * 1024
 
@@ -26,8 +29,10 @@ const MAX_TEXT = 1024 * 1024
  * const replies = createCopilotReplies()
  * replies.reply({ chunks: ['Hel', 'lo'], paceMs: 50 })
  */
-export function createCopilotReplies(): CopilotReplies {
+export function createCopilotReplies(budget: ByteBudget = { admit() {}, charge() {} }): CopilotReplies {
   let pending: CopilotReply[] = []
+  /** The bytes the waiting replies count against the budget. */
+  let held = 0
   return {
     reply(...replies) {
       const checked = replies.map((reply) => checkReply(typeof reply === 'string' ? { text: reply } : reply))
@@ -43,7 +48,11 @@ export function createCopilotReplies(): CopilotReplies {
         'Failed to script a copilot reply: %s replies are waiting already. Let questions use them, or reset the mock.',
         pending.length,
       )
+      const added = checked.reduce((sum, reply) => sum + replyBytes(reply), 0)
+      budget.admit(added)
       pending = [...pending, ...checked]
+      budget.charge(added)
+      held += added
     },
     get pending() {
       return pending
@@ -51,10 +60,16 @@ export function createCopilotReplies(): CopilotReplies {
     take() {
       const [next, ...rest] = pending
       pending = rest
+      if (next) {
+        budget.charge(-replyBytes(next))
+        held -= replyBytes(next)
+      }
       return next
     },
     clear() {
       pending = []
+      budget.charge(-held)
+      held = 0
     },
   }
 }
@@ -91,6 +106,11 @@ function replyProblem(reply: CopilotReply): string | undefined {
       return 'fail.message is not a string'
   }
   return undefined
+}
+
+/** What a waiting reply counts against the budget: its text, and {@link REPLY_BYTES} besides. */
+function replyBytes(reply: CopilotReply): number {
+  return sizeOf(reply) + (reply.fail?.message?.length ?? 0) + REPLY_BYTES
 }
 
 function sizeOf(reply: CopilotReply): number {

@@ -2,6 +2,7 @@ import type { StreamName } from '../../events/stream-paths.js'
 import { textAnswer, type Answer } from '../../execution/answer.js'
 import type { FaultEffect } from '../../execution/execute-operation.js'
 import { seededRandom } from '../../store/clock-and-ids/seeded-random.js'
+import type { ByteBudget } from '../budget/control-budget.js'
 import {
   BODYLESS_STATUSES,
   checkFaultSpec,
@@ -45,19 +46,47 @@ export interface Faults {
   take(operation: string): FaultEffect | undefined
 }
 
+/** What a fault counts besides its body and texts: its fields and its place in the list. */
+const FAULT_BYTES = 256
+
+/** A budget that refuses nothing, for a registry that shares none. */
+const UNBOUNDED: ByteBudget = { admit() {}, charge() {} }
+
 /**
  * Creates a fault registry whose random delays come from a seeded generator.
+ * Each fault counts its body's text and its names against `budget` (the
+ * control plane's): one that does not fit is refused (STORE_FULL, 507) and
+ * nothing is added.
  *
  * @example
  * const faults = createFaults(1)
  * faults.add({ operation: 'conversationsSnapshot', status: 500, times: 1 })
  */
-export function createFaults(seed: number, resolveOperation: (name: string) => string = (name) => name): Faults {
+export function createFaults(
+  seed: number,
+  resolveOperation: (name: string) => string = (name) => name,
+  budget: ByteBudget = UNBOUNDED,
+): Faults {
   const random = seededRandom(seed)
   let faults: Fault[] = []
   let streamFaults: StreamFault[] = []
   let counter = 0
   const listeners = new Set<() => void>()
+  /** The bytes each kept fault counts, by id. */
+  const sizes = new Map<string, number>()
+  /** Counts a new fault against the budget (throwing when it does not fit) and keeps its size. */
+  function hold<F extends { readonly id: string }>(make: () => F, spec: object): F {
+    const size = faultBytes(spec)
+    budget.admit(size)
+    const fault = make()
+    budget.charge(size)
+    sizes.set(fault.id, size)
+    return fault
+  }
+  function letGo(id: string): void {
+    budget.charge(-(sizes.get(id) ?? 0))
+    sizes.delete(id)
+  }
   // A listener's failure never reaches the request or frame the fault applied to.
   function changed(): void {
     for (const listener of listeners) {
@@ -72,14 +101,20 @@ export function createFaults(seed: number, resolveOperation: (name: string) => s
   return {
     add(spec) {
       const checked = checkFaultSpec(spec, resolveOperation)
-      const fault: Fault = { ...checked, id: `fault-${++counter}`, remaining: checked.times ?? Infinity }
+      const fault: Fault = hold(
+        () => ({ ...checked, id: `fault-${++counter}`, remaining: checked.times ?? Infinity }),
+        checked,
+      )
       faults.push(fault)
       changed()
       return fault
     },
     addStream(spec) {
       const checked = checkStreamFaultSpec(spec)
-      const fault: StreamFault = { ...checked, id: `fault-${++counter}`, remaining: checked.times ?? Infinity }
+      const fault: StreamFault = hold(
+        () => ({ ...checked, id: `fault-${++counter}`, remaining: checked.times ?? Infinity }),
+        checked,
+      )
       streamFaults.push(fault)
       changed()
       return fault
@@ -88,7 +123,10 @@ export function createFaults(seed: number, resolveOperation: (name: string) => s
       const fault = streamFaults.find((candidate) => candidate.stream === stream && candidate.remaining > 0)
       if (!fault) return undefined
       fault.remaining -= 1
-      if (fault.remaining === 0) streamFaults = streamFaults.filter((candidate) => candidate !== fault)
+      if (fault.remaining === 0) {
+        streamFaults = streamFaults.filter((candidate) => candidate !== fault)
+        letGo(fault.id)
+      }
       changed()
       return fault
     },
@@ -97,13 +135,17 @@ export function createFaults(seed: number, resolveOperation: (name: string) => s
       faults = faults.filter((fault) => fault.id !== id)
       streamFaults = streamFaults.filter((fault) => fault.id !== id)
       const removed = faults.length + streamFaults.length !== before
-      if (removed) changed()
+      if (removed) {
+        letGo(id)
+        changed()
+      }
       return removed
     },
     clear() {
       const had = faults.length + streamFaults.length > 0
       faults = []
       streamFaults = []
+      for (const id of [...sizes.keys()]) letGo(id)
       if (had) changed()
     },
     list: () => faults,
@@ -116,7 +158,10 @@ export function createFaults(seed: number, resolveOperation: (name: string) => s
       const fault = faults.find((candidate) => candidate.operation === operation && candidate.remaining > 0)
       if (!fault) return undefined
       fault.remaining -= 1
-      if (fault.remaining === 0) faults = faults.filter((candidate) => candidate !== fault)
+      if (fault.remaining === 0) {
+        faults = faults.filter((candidate) => candidate !== fault)
+        letGo(fault.id)
+      }
       changed()
       const delay = fault.delayMs
       const delayMs = delay === undefined ? 0 : typeof delay === 'number' ? delay : random.int(delay.min, delay.max)
@@ -134,4 +179,14 @@ function answerOf(fault: Fault, operation: string): Answer | undefined {
     return { status: fault.status, contentType: 'application/json', body: JSON.stringify(fault.body) }
   }
   return textAnswer(fault.status, fault.body ?? `Injected fault ${fault.id} on ${operation}.`)
+}
+
+/** What a fault counts: its body's text (an object's as JSON), its names and {@link FAULT_BYTES}. */
+function faultBytes(spec: object): number {
+  let bytes = FAULT_BYTES
+  for (const value of Object.values(spec)) {
+    if (typeof value === 'string') bytes += value.length
+    else if (typeof value === 'object' && value !== null) bytes += JSON.stringify(value).length
+  }
+  return bytes
 }

@@ -1,6 +1,7 @@
 import { invariant } from 'outvariant'
 import type { StoreSnapshot } from '../../store/create-store.js'
 import type { RecordKind } from '../../store/schemas/schemas.js'
+import type { ByteBudget } from '../budget/control-budget.js'
 
 /** A snapshot taken by id, as the control API and the inspector list it. */
 export interface SnapshotInfo {
@@ -39,6 +40,12 @@ export interface NamedSnapshotOptions {
   limit?: number
   /** The most bytes they hold together (default 256 MiB); the newest is kept whatever its size. */
   bytes?: number
+  /**
+   * The budget they count against with those of other mocks (the control
+   * plane's): a snapshot that does not fit is refused (STORE_FULL, 507) and
+   * none is let go.
+   */
+  budget?: ByteBudget
 }
 
 /** The most snapshots kept by id; taking one more lets the oldest go. */
@@ -77,7 +84,11 @@ export function createNamedSnapshots(
     restore(snapshot: StoreSnapshot): Promise<void>
     now(): Date
   },
-  { limit = NAMED_SNAPSHOT_LIMIT, bytes: byteLimit = NAMED_SNAPSHOT_BYTES }: NamedSnapshotOptions = {},
+  {
+    limit = NAMED_SNAPSHOT_LIMIT,
+    bytes: byteLimit = NAMED_SNAPSHOT_BYTES,
+    budget = { admit() {}, charge() {} },
+  }: NamedSnapshotOptions = {},
 ): NamedSnapshots {
   invariant(
     Number.isSafeInteger(limit) && limit >= 1 && Number.isSafeInteger(byteLimit) && byteLimit >= 0,
@@ -95,9 +106,11 @@ export function createNamedSnapshots(
   function remove(id: string): boolean {
     const found = kept.get(id)
     if (!found) return false
+    const before = bytes()
     kept.delete(id)
     shared.hold(found.snapshot, -1)
     own -= found.own
+    budget.charge(bytes() - before)
     return true
   }
 
@@ -105,16 +118,25 @@ export function createNamedSnapshots(
     take(name) {
       const named = checkedName(name)
       const snapshot = target.snapshot()
+      const before = bytes()
+      const snapshotOwn = ownBytes(snapshot)
+      shared.hold(snapshot, 1)
+      const added = bytes() + snapshotOwn - before
+      try {
+        budget.admit(added)
+      } catch (error) {
+        shared.hold(snapshot, -1)
+        throw error
+      }
       const info: SnapshotInfo = {
         id: `snapshot-${++counter}`,
         ...(named !== undefined && { name: named }),
         at: target.now().toISOString(),
         counts: countsOf(snapshot),
       }
-      const entry = { info, snapshot, own: ownBytes(snapshot) }
-      kept.set(info.id, entry)
-      shared.hold(snapshot, 1)
-      own += entry.own
+      kept.set(info.id, { info, snapshot, own: snapshotOwn })
+      own += snapshotOwn
+      budget.charge(added)
       while (kept.size > limit || (kept.size > 1 && bytes() > byteLimit)) remove(kept.keys().next().value!)
       return info
     },

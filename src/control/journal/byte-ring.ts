@@ -19,6 +19,8 @@ export interface ByteRing {
   /** The bytes kept at `start`, as a view (decode or copy them before the ring moves on). */
   view(start: number, length: number): Uint8Array
   clear(): void
+  /** The bytes its buffer holds now, grown or not. */
+  readonly size: number
 }
 
 /** The first size of a ring's buffer. */
@@ -63,6 +65,9 @@ export function createByteRing(capacity: number): ByteRing {
     clear() {
       buffer = new Uint8Array(0)
       head = 0
+    },
+    get size() {
+      return buffer.length
     },
   }
 }

@@ -5,8 +5,9 @@ import type { StreamConnection } from '../../events/stream-connection.js'
 import type { OperationName } from '../../routes/operation-names.js'
 import { connectionEntry, keptConnection } from './connection-entry.js'
 import { entryOf, keptRequest, type JournalEntry } from './journal-entry.js'
+import type { JournalPool } from './journal-pool.js'
 import { createRequestRing } from './request-ring.js'
-import { createResponseCopies, type ResponseCopy } from './response-copies.js'
+import { createResponseCopies, RESPONSE_COPIES_BYTES, type ResponseCopy } from './response-copies.js'
 
 export type { JournalEntry, WebSocketActivity } from './journal-entry.js'
 
@@ -33,6 +34,8 @@ export interface Journal {
    */
   recordConnection(connection: StreamConnection): () => void
   clear(): void
+  /** Lets go of every entry and leaves the pool it shares, if any (its mock is closed). */
+  close(): void
   /**
    * The id of the newest entry: entries are numbered from 1 in the order they
    * arrive, and numbers are never given twice (not even after a clear). The
@@ -69,6 +72,13 @@ export interface JournalOptions {
   bytes?: number
   /** Turns an operation name (an alias, say) into the one entries carry, or throws for one that is not. */
   resolveOperation?: (operation: string) => string
+  /**
+   * The bytes it shares with other journals (the standalone server's
+   * sessions'): it keeps at most half of them in entries and a quarter in
+   * response copies, and the journals used least recently let go of their
+   * oldest entries to keep all of them within it.
+   */
+  pool?: JournalPool
 }
 
 /** The default number of entries a journal keeps (a long demo session must not grow without bound). */
@@ -90,11 +100,23 @@ export function createJournal({
   limit = DEFAULT_JOURNAL_LIMIT,
   bytes: byteLimit = DEFAULT_JOURNAL_BYTES,
   resolveOperation = (operation) => operation,
+  pool,
 }: JournalOptions = {}): Journal {
   checkBounds(limit, byteLimit)
-  const ring = createRequestRing(limit, byteLimit)
+  const requestBytes = pool ? Math.min(byteLimit, Math.floor(pool.max / 2)) : byteLimit
+  const ring = createRequestRing(limit, requestBytes)
   let lastId = 0
-  const responses = createResponseCopies(limit)
+  const responses = createResponseCopies(
+    limit,
+    pool ? Math.min(RESPONSE_COPIES_BYTES, Math.floor(pool.max / 4)) : undefined,
+  )
+  const member = pool?.join({
+    footprint: () => ring.bytes + responses.bytes,
+    shed() {
+      ring.shed()
+      if (ring.count === 0) responses.clear()
+    },
+  })
   const listeners = new Set<JournalListener>()
   const tell = (entry: JournalEntry | undefined, id: number) => tellAll(listeners, entry, id)
   return {
@@ -114,12 +136,14 @@ export function createJournal({
         return
       }
       if (answer) responses.keep(id, answer)
-      if (listeners.size > 0) tell(ring.entryAt(slot), id)
+      member?.recorded()
+      if (listeners.size > 0 && ring.slotOf(id, lastId) !== -1) tell(ring.entryAt(slot), id)
     },
     recordConnection(connection) {
       const id = ++lastId
       const { kept, size } = keptConnection(connection)
       ring.push(kept, size)
+      member?.recorded()
       if (listeners.size > 0) tell(connectionEntry(kept), id)
       return () => {
         if (ring.slotOf(id, lastId) === -1) return
@@ -130,7 +154,13 @@ export function createJournal({
     clear() {
       ring.clear()
       responses.clear()
+      member?.measured()
       if (listeners.size > 0) tell(undefined, lastId)
+    },
+    close() {
+      ring.clear()
+      responses.clear()
+      member?.leave()
     },
     get lastId() {
       return lastId
@@ -145,7 +175,7 @@ export function createJournal({
       return () => listeners.delete(listener)
     },
     limit,
-    byteLimit,
+    byteLimit: requestBytes,
     get bytes() {
       return ring.bytes
     },

@@ -17,6 +17,8 @@ export interface RequestRing {
   entries(): JournalEntry[]
   /** The slot of the entry with id `id` when `lastId` is the newest id, or -1 for one no longer (or never) kept. */
   slotOf(id: number, lastId: number): number
+  /** Lets go of the oldest entry, if any. */
+  shed(): void
   clear(): void
   readonly count: number
   readonly bytes: number
@@ -81,6 +83,9 @@ export function createRequestRing(limit: number, byteLimit: number): RequestRing
     slotOf(id, lastId) {
       const at = id - (lastId - count + 1)
       return Number.isInteger(at) && at >= 0 && at < count ? (start + at) % limit : -1
+    },
+    shed() {
+      if (count > 0) dropOldest()
     },
     clear() {
       columns = createColumns()

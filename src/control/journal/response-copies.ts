@@ -17,7 +17,7 @@ export interface ResponseCopy {
 const RESPONSE_COPY_BYTES = 64 * 1024
 
 /** The most the journal keeps of all response bodies together: 8 MiB, the newest entries' first. */
-const RESPONSE_COPIES_BYTES = 8 * 1024 * 1024
+export const RESPONSE_COPIES_BYTES = 8 * 1024 * 1024
 
 /** The status the journal keeps of an injected network error. */
 const NETWORK_ERROR = 0
@@ -27,6 +27,8 @@ export interface ResponseCopies {
   keep(id: number, answer: Answer): void
   get(id: number): ResponseCopy | undefined
   clear(): void
+  /** The bytes its buffer holds: a body kept as it is takes its length there all the same. */
+  readonly bytes: number
 }
 
 /**
@@ -113,6 +115,9 @@ export function createResponseCopies(entries: number, totalBytes = RESPONSE_COPI
     clear() {
       slots.clear()
       ring.clear()
+    },
+    get bytes() {
+      return ring.size
     },
   }
 }

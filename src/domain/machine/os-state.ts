@@ -1,6 +1,7 @@
 import type { OSAppletEnum } from '@pieces.app/pieces-os-client/dist/models/OSAppletEnum.js'
 import type { UpdatingStatusEnum } from '@pieces.app/pieces-os-client/dist/models/UpdatingStatusEnum.js'
 import { clientEnumValues } from '../../store/schemas/client-enums.generated.js'
+import type { StoreBudget } from '../../store/store-budget.js'
 
 /** A status of `POST /os/update/check` (the client's UpdatingStatusEnum). */
 type UpdateStatus = UpdatingStatusEnum
@@ -34,6 +35,22 @@ export const MAX_PICKED_PATHS = 1000
 
 /** At most this many intentions are kept; the oldest go first. */
 const MAX_INTENTIONS = 100
+
+/** What a kept text (an intention, a picked path, an answer's list) counts besides its characters. */
+const TEXT_BYTES = 16
+
+/** Where the OS state counts what clients make it keep: refused (STORE_FULL, 507) past the budget. */
+type Budget = Pick<StoreBudget, 'admit' | 'charge'>
+
+/** The budgets the OS state counts against: intentions (a service route) and scripted pickers (the control plane). */
+export interface OsBudgets {
+  /** The store's budget: an intention is kept like a record. */
+  readonly intentions?: Budget
+  /** The control plane's budget. */
+  readonly pickers?: Budget
+}
+
+const UNBOUNDED: Budget = { admit() {}, charge() {} }
 
 /**
  * What serves launched applets on real ports (the standalone server): it
@@ -89,6 +106,7 @@ export interface OsState {
   intend(text: string): string
   /** Whether an intention with this text was sent (the newest {@link MAX_INTENTIONS} are kept). */
   intended(text: string): boolean
+  /** Back to the defaults: intentions and scripted answers let go, applets stopped. */
   reset(): void
 }
 
@@ -98,12 +116,16 @@ const DEFAULT_UPDATE: UpdateState = { status: 'UP_TO_DATE' }
 /**
  * Creates the OS state of one service; `onRestart` is how a restart reaches
  * the streams (the service closes every WebSocket client with code 1012).
+ * Intentions count against `budgets.intentions` and scripted picker answers
+ * against `budgets.pickers`: one that does not fit is refused and nothing is kept.
  *
  * @example
  * const os = createOsState({ onRestart: (kind) => hub.disconnectAll(1012, `PiecesOS ${kind}`) })
  * await os.launchApplet('COPILOT') // 39401, every time
  */
-export function createOsState(hooks: { onRestart(kind: RestartKind): void }): OsState {
+export function createOsState(hooks: { onRestart(kind: RestartKind): void }, budgets: OsBudgets = {}): OsState {
+  const intentionBudget = budgets.intentions ?? UNBOUNDED
+  const pickerBudget = budgets.pickers ?? UNBOUNDED
   let permissions = DEFAULT_PERMISSIONS
   let update = DEFAULT_UPDATE
   let restarts = 0
@@ -117,6 +139,8 @@ export function createOsState(hooks: { onRestart(kind: RestartKind): void }): Os
   const intentions = new Map<string, string>()
   let intentionCount = 0
   const answers: Record<PickerKind, Array<readonly string[]>> = { files: [], folders: [] }
+  let intentionBytes = 0
+  let pickerBytes = 0
   return {
     permissions: () => permissions,
     setPermissions(change) {
@@ -133,10 +157,20 @@ export function createOsState(hooks: { onRestart(kind: RestartKind): void }): Os
           `Failed to script the ${kind} picker: ${answers[kind].length + next.length} answers would wait, past the ${MAX_PICKER_ANSWERS} it keeps. Script fewer, or clear them with a reset.`,
         )
       }
+      const added = next.reduce((sum, paths) => sum + answerBytes(paths), 0)
+      pickerBudget.admit(added)
       answers[kind].push(...next.map((paths) => [...paths]))
+      pickerBudget.charge(added)
+      pickerBytes += added
       return answers[kind].length
     },
-    pick: (kind) => answers[kind].shift() ?? [],
+    pick(kind) {
+      const picked = answers[kind].shift()
+      if (!picked) return []
+      pickerBudget.charge(-answerBytes(picked))
+      pickerBytes -= answerBytes(picked)
+      return picked
+    },
     pickerAnswers: () => ({ files: [...answers.files], folders: [...answers.folders] }),
     async launchApplet(type) {
       launched.add(type)
@@ -164,15 +198,25 @@ export function createOsState(hooks: { onRestart(kind: RestartKind): void }): Os
     },
     restarts: () => restarts,
     intend(text) {
+      const size = text.length + TEXT_BYTES
+      const oldest = intentions.size >= MAX_INTENTIONS ? intentions.entries().next().value : undefined
+      const freed = oldest ? oldest[1].length + TEXT_BYTES : 0
+      intentionBudget.admit(size - freed)
       const id = `intention-${++intentionCount}`
       intentions.set(id, text)
-      if (intentions.size > MAX_INTENTIONS) intentions.delete(intentions.keys().next().value!)
+      if (oldest) intentions.delete(oldest[0])
+      intentionBudget.charge(size - freed)
+      intentionBytes += size - freed
       return id
     },
     intended: (text) => [...intentions.values()].includes(text),
     reset() {
       intentions.clear()
       intentionCount = 0
+      intentionBudget.charge(-intentionBytes)
+      pickerBudget.charge(-pickerBytes)
+      intentionBytes = 0
+      pickerBytes = 0
       permissions = DEFAULT_PERMISSIONS
       update = DEFAULT_UPDATE
       restarts = 0
@@ -182,4 +226,11 @@ export function createOsState(hooks: { onRestart(kind: RestartKind): void }): Os
       answers.folders.length = 0
     },
   }
+}
+
+/** What a scripted picker answer counts: its paths' characters, and {@link TEXT_BYTES} for it and each path. */
+function answerBytes(paths: readonly string[]): number {
+  let bytes = TEXT_BYTES
+  for (const path of paths) bytes += path.length + TEXT_BYTES
+  return bytes
 }

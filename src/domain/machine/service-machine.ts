@@ -1,6 +1,6 @@
 import type { Store } from '../../store/create-store.js'
 import { createModelDownloads, type ModelDownloads } from './model-downloads.js'
-import { createOsState, type OsState, type RestartKind } from './os-state.js'
+import { createOsState, type OsBudgets, type OsState, type RestartKind } from './os-state.js'
 import { createVisionProcessor, type VisionProcessor } from './vision-processor.js'
 
 /**
@@ -20,6 +20,8 @@ interface ServiceMachineOptions {
   readonly downloadPaceMs?: number
   /** Told of each restart or termination the OS is asked for (the service closes its streams). */
   readonly onRestart?: (kind: RestartKind) => void
+  /** What the OS's intentions and scripted pickers count against. */
+  readonly budgets?: OsBudgets
 }
 
 /**
@@ -31,7 +33,7 @@ interface ServiceMachineOptions {
  * const machine = createServiceMachine(store, { downloadPaceMs: 20 })
  */
 export function createServiceMachine(store: Store, options: ServiceMachineOptions = {}): ServiceMachine {
-  const os = createOsState({ onRestart: (kind) => options.onRestart?.(kind) })
+  const os = createOsState({ onRestart: (kind) => options.onRestart?.(kind) }, options.budgets)
   const vision = createVisionProcessor()
   const downloads = createModelDownloads(store, {
     ...(options.downloadPaceMs !== undefined && { paceMs: options.downloadPaceMs }),

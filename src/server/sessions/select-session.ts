@@ -20,7 +20,8 @@ export interface SessionSelector {
  * (`x-mock-session` header, `mock-session` cookie, `?mockSession=` on a
  * WebSocket upgrade) is answered by that session's own mock, created on
  * first use with the server's options; any other by the default mock. Give
- * the options the default mock's `storeBudget` so that all of them share it.
+ * the options the default mock's `storeBudget` and `controlBudget` so that
+ * all of them share both (a dropped session's mock gives back what it held).
  *
  * @example
  * const sessions = selectSession(portOf(service), options)

@@ -63,12 +63,20 @@ function toResponse(reply: HttpReply): Response {
   return new HttpResponse(body as BodyInit | null, { status: reply.status, headers: reply.headers })
 }
 
-/** A large answer's pieces as a byte stream, each piece built when the reader asks for more. */
+/**
+ * A large answer's pieces as a byte stream, each piece built when the reader
+ * asks for more, on a later turn of the event loop than the last one: a
+ * reader that takes the body as fast as it comes still lets other requests
+ * and timers run between pieces.
+ */
 function piecesStream(stream: Iterable<string>): ReadableStream<Uint8Array> {
   const pieces = stream[Symbol.iterator]()
   const encoder = new TextEncoder()
+  let started = false
   return new ReadableStream<Uint8Array>({
-    pull(controller) {
+    async pull(controller) {
+      if (started) await nextTurn()
+      started = true
       const next = pieces.next()
       if (next.done === true) controller.close()
       else controller.enqueue(encoder.encode(next.value))
@@ -76,5 +84,18 @@ function piecesStream(stream: Iterable<string>): ReadableStream<Uint8Array> {
     cancel() {
       pieces.return?.()
     },
+  })
+}
+
+/** Settles on a later turn of the event loop: `setImmediate` in Node, a message to itself in a browser (no timer clamping). */
+function nextTurn(): Promise<void> {
+  if (typeof setImmediate === 'function') return new Promise((resolve) => setImmediate(resolve))
+  return new Promise((resolve) => {
+    const { port1, port2 } = new MessageChannel()
+    port1.onmessage = () => {
+      port1.close()
+      resolve()
+    }
+    port2.postMessage(undefined)
   })
 }

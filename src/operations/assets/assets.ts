@@ -1,7 +1,7 @@
 import { createAsset, deleteAsset } from '../../domain/asset-writes.js'
 import { defineOperation, json, text, type Operation } from '../define/define-operation.js'
 import { booleanQuery, parseBody, pathId, wireContext } from '../define/request-input.js'
-import { collectionOf, toFlattened } from '../../wire/flattened.js'
+import { streamedIds, streamedRecords } from '../../wire/streamed-collection.js'
 import { seedInput } from '../../domain/inputs/seeds.js'
 import { classifySeed } from '../../domain/classification.js'
 import { goneOnRefusal, MockServiceError } from '../../errors.js'
@@ -54,7 +54,7 @@ export const assetsOperations: readonly Operation[] = [
       booleanQuery(context.request.query, 'suggested', false)
       booleanQuery(context.request.query, 'pseudo', false)
       const wire = wireContext(context)
-      return json(collectionOf(mostRecentFirst(context.store.all('asset')), (asset) => wire.render('asset', asset)))
+      return json(streamedRecords(mostRecentFirst(context.store.all('asset')), (asset) => wire.render('asset', asset)))
     },
   }),
   defineOperation({
@@ -64,7 +64,7 @@ export const assetsOperations: readonly Operation[] = [
     params: {},
     run(context) {
       booleanQuery(context.request.query, 'pseudo', false)
-      return json(toFlattened(mostRecentFirst(context.store.all('asset')).map((asset) => asset.id)))
+      return json(streamedIds(mostRecentFirst(context.store.all('asset')).map((asset) => asset.id)))
     },
   }),
   defineOperation({

@@ -1,3 +1,4 @@
+import { streamedList } from '../../wire/streamed-collection.js'
 import { recordActivity } from '../../domain/asset-activity.js'
 import { isReclassifiable, reclassifyFormat } from '../../domain/classification.js'
 import { goneOnRefusal, MockServiceError } from '../../errors.js'
@@ -37,9 +38,7 @@ export const formatsOperations: readonly Operation[] = [
     params: {},
     run(context) {
       const wire = wireContext(context)
-      const iterable = []
-      for (const format of mostRecentFirst(context.store.all('format'))) iterable.push(wire.render('format', format))
-      return json({ iterable })
+      return json(streamedList(mostRecentFirst(context.store.all('format')), (format) => wire.render('format', format)))
     },
   }),
   defineOperation({

@@ -4,7 +4,7 @@ import { createConversation, deleteConversation } from '../../domain/conversatio
 import { defineOperation, json, noContent, type Operation } from '../define/define-operation.js'
 import { plainGetOnStreamText } from '../define/plain-get-on-stream.js'
 import { parseBody, pathId, wireContext } from '../define/request-input.js'
-import { collectionOf, toFlattened } from '../../wire/flattened.js'
+import { streamedIds, streamedRecords } from '../../wire/streamed-collection.js'
 import { seededConversationInput } from '../../domain/inputs/seeds.js'
 import { lazySchema } from '../../store/schemas/lazy-schema.js'
 import { mostRecentFirst } from '../../store/most-recent-first.js'
@@ -75,7 +75,7 @@ export const conversationsOperations: readonly Operation[] = [
     params: {},
     run(context) {
       const ids = mostRecentFirst(context.store.all('conversation')).map((conversation) => conversation.id)
-      return json(toFlattened(ids))
+      return json(streamedIds(ids))
     },
   }),
   defineOperation({
@@ -86,7 +86,7 @@ export const conversationsOperations: readonly Operation[] = [
     run(context) {
       const wire = wireContext(context)
       return json(
-        collectionOf(mostRecentFirst(context.store.all('conversation')), (conversation) =>
+        streamedRecords(mostRecentFirst(context.store.all('conversation')), (conversation) =>
           wire.render('conversation', conversation),
         ),
       )

@@ -1,3 +1,4 @@
+import { streamedList } from '../../wire/streamed-collection.js'
 import { appendMessage, updateMessage } from '../../domain/message-writes.js'
 import { seededMessageInput } from '../../domain/inputs/seeds.js'
 import { defineOperation, json, type Operation } from '../define/define-operation.js'
@@ -85,9 +86,9 @@ export const messagesOperations: readonly Operation[] = [
     params: {},
     run(context) {
       const wire = wireContext(context)
-      return json({
-        iterable: mostRecentFirst(context.store.all('message')).map((message) => wire.render('message', message)),
-      })
+      return json(
+        streamedList(mostRecentFirst(context.store.all('message')), (message) => wire.render('message', message)),
+      )
     },
   }),
 ]

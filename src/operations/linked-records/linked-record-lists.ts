@@ -1,6 +1,6 @@
 import type { RecordKind } from '../../store/schemas/schemas.js'
 import type { SerializerName } from '../../wire/wire-types.js'
-import { collectionOf } from '../../wire/flattened.js'
+import { streamedRecords } from '../../wire/streamed-collection.js'
 import { defineOperation, json, type Operation } from '../define/define-operation.js'
 import { wireContext } from '../define/request-input.js'
 import { mostRecentFirst } from '../../store/most-recent-first.js'
@@ -14,7 +14,7 @@ function listOperation(id: string, path: string, kind: RecordKind & SerializerNa
     run(context) {
       const wire = wireContext(context)
       return json(
-        collectionOf(mostRecentFirst(context.store.all(kind)), (record) => wire.render(kind, record as never)),
+        streamedRecords(mostRecentFirst(context.store.all(kind)), (record) => wire.render(kind, record as never)),
       )
     },
   })

@@ -79,6 +79,8 @@ export interface ExecutionEnvironment {
   readonly mcp?: McpHost
   /** Takes the fault that applies to the next request of an operation, if any. */
   takeFault?(operation: string): FaultEffect | undefined
+  /** The service's body limit, in bytes: the keys a JSON body may have grow with it (`jsonLimitsFor`). Default 16 MiB. */
+  readonly maxBodyBytes?: number
   /** Hears of every request answered, and the answer given. */
   record?(request: RequestRecord, answer: Answer): void
 }
@@ -137,7 +139,7 @@ async function runOperation(
   let answer: Answer
   try {
     if (fault && fault.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, fault.delayMs))
-    const body = operation.body === 'ignored' ? undefined : parseJsonBody(input.body)
+    const body = operation.body === 'ignored' ? undefined : parseJsonBody(input.body, environment.maxBodyBytes)
     if (fault?.answer) {
       answer = fault.answer
     } else {
@@ -214,8 +216,8 @@ function contextOf(
 }
 
 /** A request's JSON body, or undefined for none; a malformed one is refused (INVALID_REQUEST). */
-function parseJsonBody(text: string): unknown {
-  const body = readJsonBody(text)
+function parseJsonBody(text: string, maxBodyBytes: number | undefined): unknown {
+  const body = readJsonBody(text, maxBodyBytes)
   if (!body.ok) throw new MockServiceError('INVALID_REQUEST', body.problem)
   return body.value
 }

@@ -54,13 +54,15 @@ beforeAll(async () => {
 
 afterAll(() => rm(bundle, { force: true }))
 
+// The growth allowed is what the renderer keeps for later reads (MAX_KEPT_PER_ANSWER forms, about 10 MiB of these)
+// and one piece in flight: built whole, the list ran out of the 96 MiB heap, and the state grew by 24 MiB.
 describe('a list over a large store', () => {
   it('is written in chunks with the heap bounded, and health is answered before the list ends', async () => {
     const reading = await readInChild('/conversations')
     expect(reading.status).toBe(200)
     expect(reading.bytes).toBeGreaterThan(40 * MiB)
     expect(reading.chunks).toBeGreaterThan(100)
-    expect(reading.growth).toBeLessThan(8 * MiB)
+    expect(reading.growth).toBeLessThan(16 * MiB)
     expect(reading.events).toEqual(['health 200', 'list end'])
   }, 120_000)
 
@@ -69,7 +71,7 @@ describe('a list over a large store', () => {
     expect(reading.status).toBe(200)
     expect(reading.bytes).toBeGreaterThan(20 * MiB)
     expect(reading.chunks).toBeGreaterThan(20)
-    expect(reading.growth).toBeLessThan(8 * MiB)
+    expect(reading.growth).toBeLessThan(16 * MiB)
     expect(reading.events).toEqual(['health 200', 'list end'])
   }, 120_000)
 })

@@ -43,14 +43,17 @@ const paired = await pairedRounds({
     const { service, messages, snapshot, body } = sides[name]
     await service.restore(snapshot)
     const route = service.route('POST', path)
-    const started = performance.now()
-    for (let sent = 0; sent < batch; sent++) {
+    const append = async () => {
       const result = await service.answer(route, { method: 'POST', path, query: new URLSearchParams(), body })
       if ('networkError' in result || result.status !== 200)
         throw new Error(
           `Failed to append to a conversation of ${messages} messages: status ${result.status}. Check the create route.`,
         )
     }
+    // The first write after a restore rebuilds what the restore let go (the read cache, kept wire forms): not timed.
+    await append()
+    const started = performance.now()
+    for (let sent = 0; sent < batch; sent++) await append()
     const ms = performance.now() - started
     return { ms, msPerAppend: ms / batch }
   },

@@ -24,7 +24,7 @@ export const MAX_JSON_KEYS = 20_000
  * back spends about 45 bytes per key (`{"id":"<uuid>"}` and `"<uuid>":n`), so
  * one that fits in the limit with 64 bytes a key or more is taken.
  */
-export const BYTES_PER_KEY = 64
+const BYTES_PER_KEY = 64
 
 /**
  * The most members (array elements and object values) a request body may

@@ -3,6 +3,7 @@ import { baseUrlParts } from '../core/http-surface/base-url-parts.js'
 import type { HttpReply } from '../core/http-surface/http-reply.js'
 import { createHttpSurface, type SurfaceMatch } from '../core/http-surface/http-surface.js'
 import type { ServicePort } from '../core/service-port.js'
+import { nextTurn } from '../store/next-turn.js'
 import { readRequestText } from './read-request-text.js'
 
 /**
@@ -84,18 +85,5 @@ function piecesStream(stream: Iterable<string>): ReadableStream<Uint8Array> {
     cancel() {
       pieces.return?.()
     },
-  })
-}
-
-/** Settles on a later turn of the event loop: `setImmediate` in Node, a message to itself in a browser (no timer clamping). */
-function nextTurn(): Promise<void> {
-  if (typeof setImmediate === 'function') return new Promise((resolve) => setImmediate(resolve))
-  return new Promise((resolve) => {
-    const { port1, port2 } = new MessageChannel()
-    port1.onmessage = () => {
-      port1.close()
-      resolve()
-    }
-    port2.postMessage(undefined)
   })
 }

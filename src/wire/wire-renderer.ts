@@ -45,7 +45,7 @@ export interface WireRenderer {
  * hold the whole answer in memory after all. The first ones (the start of the
  * list, and whole answers of ordinary size) are kept as before.
  */
-export const MAX_KEPT_PER_ANSWER = 16_384
+const MAX_KEPT_PER_ANSWER = 16_384
 
 /** By serializer, then by `transferables` (false, true): the kept forms by record object. */
 type KeptForms = Map<SerializerName, [WeakMap<object, Kept>, WeakMap<object, Kept>]>

@@ -7,7 +7,7 @@ import { defineOperation, json, type Operation, type OperationContext } from '..
 import { readRecord, requireBody } from '../define/record-routes.js'
 import { formatReclassificationInput, formatUpdateInput } from '../../domain/inputs/record-update-inputs.js'
 import { booleanQuery, parseBody, wireContext } from '../define/request-input.js'
-import { mostRecentFirst } from '../../store/most-recent-first.js'
+import { mostRecentFirstInTurns } from '../../store/most-recent-first.js'
 
 /** The wire context of a format route: the real routes spell the flag `transferable`. */
 function formatWire(context: OperationContext) {
@@ -36,9 +36,13 @@ export const formatsOperations: readonly Operation[] = [
     method: 'GET',
     paths: ['/formats'],
     params: {},
-    run(context) {
+    async run(context) {
       const wire = wireContext(context)
-      return json(streamedList(mostRecentFirst(context.store.all('format')), (format) => wire.render('format', format)))
+      return json(
+        streamedList(await mostRecentFirstInTurns(context.store.all('format')), (format) =>
+          wire.render('format', format),
+        ),
+      )
     },
   }),
   defineOperation({

@@ -7,7 +7,7 @@ import { parseBody, pathId, wireContext } from '../define/request-input.js'
 import { streamedIds, streamedRecords } from '../../wire/streamed-collection.js'
 import { seededConversationInput } from '../../domain/inputs/seeds.js'
 import { lazySchema } from '../../store/schemas/lazy-schema.js'
-import { mostRecentFirst } from '../../store/most-recent-first.js'
+import { mostRecentFirstInTurns } from '../../store/most-recent-first.js'
 
 /** Built once: constructing a zod schema costs more than parsing a body with it. */
 const optionalSeededConversation = lazySchema(() => seededConversationInput.optional())
@@ -73,8 +73,10 @@ export const conversationsOperations: readonly Operation[] = [
     method: 'GET',
     paths: ['/conversations/identifiers'],
     params: {},
-    run(context) {
-      const ids = mostRecentFirst(context.store.all('conversation')).map((conversation) => conversation.id)
+    async run(context) {
+      const ids = (await mostRecentFirstInTurns(context.store.all('conversation'))).map(
+        (conversation) => conversation.id,
+      )
       return json(streamedIds(ids))
     },
   }),
@@ -83,10 +85,10 @@ export const conversationsOperations: readonly Operation[] = [
     method: 'GET',
     paths: ['/conversations'],
     params: {},
-    run(context) {
+    async run(context) {
       const wire = wireContext(context)
       return json(
-        streamedRecords(mostRecentFirst(context.store.all('conversation')), (conversation) =>
+        streamedRecords(await mostRecentFirstInTurns(context.store.all('conversation')), (conversation) =>
           wire.render('conversation', conversation),
         ),
       )

@@ -5,7 +5,7 @@ import { defineOperation, json, type Operation } from '../define/define-operatio
 import { deleteOperation, requireBody, snapshotOperation } from '../define/record-routes.js'
 import { messageUpdateInput } from '../../domain/inputs/record-update-inputs.js'
 import { parseBody, wireContext } from '../define/request-input.js'
-import { mostRecentFirst } from '../../store/most-recent-first.js'
+import { mostRecentFirstInTurns } from '../../store/most-recent-first.js'
 
 /**
  * The message's own routes (ConversationMessageApi and
@@ -84,10 +84,12 @@ export const messagesOperations: readonly Operation[] = [
     method: 'GET',
     paths: ['/messages'],
     params: {},
-    run(context) {
+    async run(context) {
       const wire = wireContext(context)
       return json(
-        streamedList(mostRecentFirst(context.store.all('message')), (message) => wire.render('message', message)),
+        streamedList(await mostRecentFirstInTurns(context.store.all('message')), (message) =>
+          wire.render('message', message),
+        ),
       )
     },
   }),

@@ -22,6 +22,7 @@ const SECTIONS = {
   'startup-http': { file: 'startup-http.mjs', full: {}, quick: { sizes: [1000] } },
   streams: { file: 'streams.mjs', full: {}, quick: { clients: [1, 1000] } },
   deletes: { file: 'deletes.mjs', full: {}, quick: {} },
+  appends: { file: 'appends.mjs', full: {}, quick: {} },
   persistence: { file: 'persistence.mjs', full: {}, quick: {} },
   copilot: { file: 'copilot.mjs', full: {}, quick: {} },
   growth: {

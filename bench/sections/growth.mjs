@@ -27,7 +27,8 @@ const results = []
   const wire = (transferables) => renderer.answer({ now: warm.store.clock.now(), transferables, keep: true })
   for (let i = 0; i < 200; i++)
     JSON.stringify(
-      operation.run({ request: { params: {}, query: EMPTY_QUERY, body: undefined }, store: warm.store, wire }).json,
+      (await operation.run({ request: { params: {}, query: EMPTY_QUERY, body: undefined }, store: warm.store, wire }))
+        .json,
     )
   warm.close()
 }
@@ -74,7 +75,7 @@ for (const scale of scales) {
   // The first build serializes every conversation (cold); later ones reuse the
   // per-record serializations until a record changes or its readable texts would.
   const coldStarted = performance.now()
-  const first = run().json
+  const first = (await run()).json
   const listColdMs = performance.now() - coldStarted
   const prebuilt = JSON.parse(JSON.stringify(first))
   const listMs = await medianOf(listRounds, () => timeEach(() => run(), iterations))
@@ -83,7 +84,10 @@ for (const scale of scales) {
     quick,
     capSeconds: capSeconds[scale] ?? 10,
     measure: (side) =>
-      timeEach(side === 'mock' ? () => JSON.stringify(run().json) : () => JSON.stringify(prebuilt), iterations),
+      timeEach(
+        side === 'mock' ? async () => JSON.stringify((await run()).json) : () => JSON.stringify(prebuilt),
+        iterations,
+      ),
     ratios: { time: (mock, baseline) => mock / baseline },
   })
   const listAndStringifyMs = median(versusStringify.mock)

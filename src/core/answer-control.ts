@@ -16,8 +16,9 @@ export async function answerControl(
   route: ControlRoute,
   params: Readonly<Record<string, string>>,
   request: ServiceRequest,
+  maxBodyBytes?: number,
 ): Promise<Answer> {
-  const body = readJsonBody(request.body)
+  const body = readJsonBody(request.body, maxBodyBytes)
   if (!body.ok) return textAnswer(400, body.problem)
   try {
     return await route.run({ params, query: request.query, body: body.value })

@@ -62,7 +62,9 @@ type Target = { readonly operation: Operation } | { readonly control: ControlRou
  * const dispatcher = createDispatcher({ operations, streams, control, environment, access, ready, maxBodyBytes: 16 * 1024 * 1024 })
  * const route = dispatcher.route('GET', '/conversations')
  */
-export function createDispatcher(parts: DispatcherParts): Dispatcher {
+export function createDispatcher(given: DispatcherParts): Dispatcher {
+  // Operations read bodies under the service's limit: the keys a body may have grow with it.
+  const parts = { ...given, environment: { ...given.environment, maxBodyBytes: given.maxBodyBytes } }
   const router = createLayeredRouter(routesOf(parts), () => unimplementedRoutesOf(parts))
   const streamsByPath = new Map(parts.streams.endpoints.map((stream) => [stream.path, stream]))
   const memo = createRouteMemo<ServiceRoute>()
@@ -99,7 +101,7 @@ function answerRoute(parts: DispatcherParts, route: ServiceRoute, request: Servi
     }
     const answered =
       'control' in route
-        ? Promise.resolve(answerControlRoute(parts.access, route, request))
+        ? Promise.resolve(answerControlRoute(parts, route, request))
         : executeOperation(route.operation, operationInput(route.params, request), parts.environment)
     return route.head ? answered.then(headAnswer) : answered
   } catch (error) {
@@ -115,12 +117,12 @@ function operationInput(params: Readonly<Record<string, string>>, request: Servi
 
 /** A control route's answer: 403 with the policy's reason for a client it refuses. */
 function answerControlRoute(
-  access: AccessPolicy,
+  { access, maxBodyBytes }: Pick<DispatcherParts, 'access' | 'maxBodyBytes'>,
   route: { readonly control: ControlRoute; readonly params: Readonly<Record<string, string>> },
   request: ServiceRequest,
 ): Promise<Answer> | Answer {
   const refusal = access.refusal(request.path, request)
-  return refusal ? textAnswer(403, refusal) : answerControl(route.control, route.params, request)
+  return refusal ? textAnswer(403, refusal) : answerControl(route.control, route.params, request, maxBodyBytes)
 }
 
 /** The routes a service answers: the table's operations and the control API. */

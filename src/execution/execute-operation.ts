@@ -86,6 +86,8 @@ export interface ExecutionEnvironment {
   latencyFor?(operation: string): number
   /** Takes the stub that answers a request instead of its operation, if any. */
   takeStub?(operation: string, input: OperationInput): StubEffect | undefined
+  /** The service's body limit, in bytes: the keys a JSON body may have grow with it (`jsonLimitsFor`). Default 16 MiB. */
+  readonly maxBodyBytes?: number
   /** Hears of every request answered, and the answer given. */
   record?(request: RequestRecord, answer: Answer): void
 }
@@ -160,7 +162,7 @@ async function runOperation(
   let answer: Answer
   try {
     if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs))
-    const body = operation.body === 'ignored' ? undefined : parseJsonBody(input.body)
+    const body = operation.body === 'ignored' ? undefined : parseJsonBody(input.body, environment.maxBodyBytes)
     if (fault?.answer) {
       answer = fault.answer
     } else if (arrival.stub) {
@@ -240,8 +242,8 @@ function contextOf(
 }
 
 /** A request's JSON body, or undefined for none; a malformed one is refused (INVALID_REQUEST). */
-function parseJsonBody(text: string): unknown {
-  const body = readJsonBody(text)
+function parseJsonBody(text: string, maxBodyBytes: number | undefined): unknown {
+  const body = readJsonBody(text, maxBodyBytes)
   if (!body.ok) throw new MockServiceError('INVALID_REQUEST', body.problem)
   return body.value
 }

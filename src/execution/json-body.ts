@@ -1,4 +1,4 @@
-import { jsonShapeProblem } from './json-shape.js'
+import { jsonLimitsFor, jsonShapeProblem } from './json-shape.js'
 
 /** A request body read as JSON: its value (undefined for none), or what is wrong with it. */
 export type JsonBody = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly problem: string }
@@ -7,7 +7,7 @@ export type JsonBody = { readonly ok: true; readonly value: unknown } | { readon
  * Reads a request's body as JSON, the one way every route family does: empty
  * is no body; malformed JSON, JSON nested deeper than `MAX_JSON_DEPTH`
  * (which would overflow the stack when the record holding it is serialized
- * again), and JSON with more than `MAX_JSON_KEYS` keys or
+ * again), and JSON with more keys than `maxBodyBytes` allows (`jsonLimitsFor`) or
  * `MAX_JSON_MEMBERS` members (which would hold the server for seconds
  * while it parses) are refused before anything runs, with a message of one
  * wording. Each route family answers a refusal in its own status: the
@@ -16,9 +16,9 @@ export type JsonBody = { readonly ok: true; readonly value: unknown } | { readon
  * @example
  * readJsonBody('{"nope') // { ok: false, problem: 'Malformed JSON body: Unterminated string in JSON at position 6.' }
  */
-export function readJsonBody(text: string): JsonBody {
+export function readJsonBody(text: string, maxBodyBytes?: number): JsonBody {
   if (text.trim() === '') return { ok: true, value: undefined }
-  const shape = jsonShapeProblem(text)
+  const shape = jsonShapeProblem(text, maxBodyBytes === undefined ? undefined : jsonLimitsFor(maxBodyBytes))
   if (shape !== undefined) return malformed(shape)
   try {
     return { ok: true, value: JSON.parse(text) }

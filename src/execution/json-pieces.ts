@@ -1,3 +1,5 @@
+import { StreamedJson } from '../wire/streamed-json.js'
+
 /** About how many characters each piece of a large answer holds. */
 const PIECE_CHARS = 64 * 1024
 
@@ -7,7 +9,8 @@ const PIECE_CHARS = 64 * 1024
  * serialized whole; larger arrays, objects and strings are walked, so no more
  * than about one piece is held at a time. Each iteration starts again from
  * the beginning (the value is never edited: records and wire forms are not
- * changed in place).
+ * changed in place). A {@link StreamedJson} inside it (a list of records) is
+ * written part by part, each record's wire form built as it is written.
  *
  * @example
  * const body = new JsonPieces({ iterable: messages })
@@ -73,11 +76,22 @@ class Pending {
 
 /** Writes one value: whole when it fits in a piece, else walked; yields each piece once it is full. */
 function* writeValue(value: unknown, pending: Pending): Generator<string, void, undefined> {
-  if (!walkable(value) || fitsIn(value, PIECE_CHARS)) pending.push(JSON.stringify(value) ?? 'null')
+  if (value instanceof StreamedJson) {
+    if (fitsIn(value, PIECE_CHARS)) pending.push(JSON.stringify(value) ?? 'null')
+    else yield* writeStreamed(value, pending)
+  } else if (!walkable(value) || fitsIn(value, PIECE_CHARS)) pending.push(JSON.stringify(value) ?? 'null')
   else if (typeof value === 'string') yield* writeString(value, pending)
   else if (Array.isArray(value)) yield* writeArray(value, pending)
   else yield* writeObject(value as Record<string, unknown>, pending)
   if (pending.size >= PIECE_CHARS) yield pending.take()
+}
+
+function* writeStreamed(streamed: StreamedJson, pending: Pending): Generator<string, void, undefined> {
+  for (const part of streamed.parts()) {
+    if (typeof part === 'string') pending.push(part)
+    else yield* writeValue(part.value, pending)
+    if (pending.size >= PIECE_CHARS) yield pending.take()
+  }
 }
 
 function* writeArray(list: readonly unknown[], pending: Pending): Generator<string, void, undefined> {
@@ -150,6 +164,7 @@ function isHighSurrogate(code: number): boolean {
 function sizeUpTo(value: unknown, limit: number): number {
   if (typeof value === 'string') return value.length + 2
   if (typeof value !== 'object' || value === null) return 8
+  if (value instanceof StreamedJson) return streamedSizeUpTo(value, limit)
   let size = 2
   if (Array.isArray(value)) {
     for (const item of value) {
@@ -160,6 +175,16 @@ function sizeUpTo(value: unknown, limit: number): number {
   }
   for (const key in value) {
     size += key.length + 4 + sizeUpTo((value as Record<string, unknown>)[key], limit - size)
+    if (size > limit) return size
+  }
+  return size
+}
+
+/** The size of a streamed value, building its parts only until the count passes `limit`. */
+function streamedSizeUpTo(streamed: StreamedJson, limit: number): number {
+  let size = 0
+  for (const part of streamed.parts()) {
+    size += typeof part === 'string' ? part.length : sizeUpTo(part.value, limit - size)
     if (size > limit) return size
   }
   return size

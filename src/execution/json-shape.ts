@@ -1,3 +1,5 @@
+import { DEFAULT_MAX_BODY_BYTES } from './body-limit.js'
+
 /**
  * The deepest nesting of arrays and objects a request body may have. Real
  * bodies of the service nest a dozen levels at most; far deeper JSON parses,
@@ -7,11 +9,22 @@
 export const MAX_JSON_DEPTH = 64
 
 /**
- * The most object keys a request body may have, in all its objects. Each
- * distinct key costs the parser microseconds (an 800,000-key object takes
- * seconds); real bodies have a few hundred.
+ * The fewest object keys a request body may have, in all its objects,
+ * whatever the body limit. Each distinct key costs the parser microseconds
+ * (an 800,000-key object takes seconds); bodies the client writes have a few
+ * hundred, but a record the mock served, sent back (a conversation of 10,000
+ * messages lists each id twice), has more: the bound grows with the body
+ * limit ({@link BYTES_PER_KEY}).
  */
 export const MAX_JSON_KEYS = 20_000
+
+/**
+ * One key allowed per this many bytes of the body limit: 262,144 keys within
+ * the default 16 MiB (about 0.3 s of parsing at worst). A served record sent
+ * back spends about 45 bytes per key (`{"id":"<uuid>"}` and `"<uuid>":n`), so
+ * one that fits in the limit with 64 bytes a key or more is taken.
+ */
+const BYTES_PER_KEY = 64
 
 /**
  * The most members (array elements and object values) a request body may
@@ -36,12 +49,26 @@ export interface JsonShapeLimits {
   readonly members: number
 }
 
-const LIMITS: JsonShapeLimits = { depth: MAX_JSON_DEPTH, keys: MAX_JSON_KEYS, members: MAX_JSON_MEMBERS }
+/**
+ * The bounds of a body under a body limit of `maxBodyBytes`: the depth and
+ * members as always, one key per {@link BYTES_PER_KEY} bytes of the limit
+ * (at least {@link MAX_JSON_KEYS}).
+ *
+ * @example
+ * jsonLimitsFor(16 * 1024 * 1024).keys // 262144
+ */
+export function jsonLimitsFor(maxBodyBytes: number): JsonShapeLimits {
+  const keys = Math.max(MAX_JSON_KEYS, Math.floor(maxBodyBytes / BYTES_PER_KEY))
+  return { depth: MAX_JSON_DEPTH, keys, members: MAX_JSON_MEMBERS }
+}
+
+const LIMITS: JsonShapeLimits = jsonLimitsFor(DEFAULT_MAX_BODY_BYTES)
 
 /**
  * What makes JSON text too costly to take, or undefined when nothing does:
- * nesting deeper than {@link MAX_JSON_DEPTH}, more keys than
- * {@link MAX_JSON_KEYS}, more members than {@link MAX_JSON_MEMBERS}. Found by
+ * nesting deeper than {@link MAX_JSON_DEPTH}, more keys than the limit's
+ * (by default those of a 16 MiB body limit, {@link jsonLimitsFor}), more
+ * members than {@link MAX_JSON_MEMBERS}. Found by
  * one pass over the text that stops at the first bound passed (no recursion,
  * nothing parsed; brackets, commas and colons inside strings do not count,
  * and a string's characters are skipped by a native search), so the check

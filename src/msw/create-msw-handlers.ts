@@ -3,6 +3,7 @@ import { baseUrlParts } from '../core/http-surface/base-url-parts.js'
 import type { HttpReply } from '../core/http-surface/http-reply.js'
 import { createHttpSurface, type SurfaceMatch } from '../core/http-surface/http-surface.js'
 import type { ServicePort } from '../core/service-port.js'
+import { nextTurn } from '../store/next-turn.js'
 import { readRequestText } from './read-request-text.js'
 
 /**
@@ -63,12 +64,20 @@ function toResponse(reply: HttpReply): Response {
   return new HttpResponse(body as BodyInit | null, { status: reply.status, headers: reply.headers })
 }
 
-/** A large answer's pieces as a byte stream, each piece built when the reader asks for more. */
+/**
+ * A large answer's pieces as a byte stream, each piece built when the reader
+ * asks for more, on a later turn of the event loop than the last one: a
+ * reader that takes the body as fast as it comes still lets other requests
+ * and timers run between pieces.
+ */
 function piecesStream(stream: Iterable<string>): ReadableStream<Uint8Array> {
   const pieces = stream[Symbol.iterator]()
   const encoder = new TextEncoder()
+  let started = false
   return new ReadableStream<Uint8Array>({
-    pull(controller) {
+    async pull(controller) {
+      if (started) await nextTurn()
+      started = true
       const next = pieces.next()
       if (next.done === true) controller.close()
       else controller.enqueue(encoder.encode(next.value))

@@ -39,6 +39,14 @@ export interface WireRenderer {
   answer(options: { now: Date; transferables: boolean; keep: boolean }): AnswerWire
 }
 
+/**
+ * The most wire forms one answer keeps. A list of a million records builds a
+ * million forms, one at a time as it is written out: keeping them all would
+ * hold the whole answer in memory after all. The first ones (the start of the
+ * list, and whole answers of ordinary size) are kept as before.
+ */
+const MAX_KEPT_PER_ANSWER = 16_384
+
 /** By serializer, then by `transferables` (false, true): the kept forms by record object. */
 type KeptForms = Map<SerializerName, [WeakMap<object, Kept>, WeakMap<object, Kept>]>
 
@@ -47,6 +55,8 @@ class AnswerState {
   /** The values being built, innermost last; the first stands for the answer itself. */
   readonly frames: Frame[] = [{ from: -Infinity, to: Infinity, reads: [] }]
   readonly instant: number
+  /** How many forms this answer has kept so far (at most {@link MAX_KEPT_PER_ANSWER}). */
+  keptCount = 0
 
   constructor(
     readonly store: Store,
@@ -142,7 +152,10 @@ class AnswerContext implements AnswerWire {
     } finally {
       state.frames.pop()
     }
-    if (state.keep) forms.set(record, { value, from: frame.from, to: frame.to, reads: frame.reads })
+    if (state.keep && state.keptCount < MAX_KEPT_PER_ANSWER) {
+      state.keptCount++
+      forms.set(record, { value, from: frame.from, to: frame.to, reads: frame.reads })
+    }
     state.inherit(frame.from, frame.to, frame.reads)
     return value
   }

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createMockService } from '../../src/core/create-mock-service.js'
-import { jsonShapeProblem, MAX_JSON_KEYS, MAX_JSON_MEMBERS } from '../../src/execution/json-shape.js'
+import { jsonLimitsFor, jsonShapeProblem, MAX_JSON_KEYS, MAX_JSON_MEMBERS } from '../../src/execution/json-shape.js'
 import { setupMockServer } from '../../src/node/setup-mock-server.js'
 import { send, statusOf, textOf } from './in-process.js'
 import { read } from '../support/read.js'
@@ -11,6 +11,8 @@ const MSW_MAJOR = Number(
 )
 
 const MiB = 1024 * 1024
+/** The keys a body may have under the default body limit of 16 MiB. */
+const DEFAULT_KEYS = jsonLimitsFor(16 * MiB).keys
 
 /**
  * A regression guard, not a speed target: an 800,000-key object held the
@@ -50,7 +52,7 @@ describe('request bodies whose shape would hold the server are refused before th
     expect(performance.now() - started).toBeLessThan(GENEROUS_CAP_MS)
     expect(statusOf(answer)).toBe(500)
     expect(textOf(answer)).toBe(
-      `Malformed JSON body: it has more than ${MAX_JSON_KEYS} object keys, more than the mock reads in one request. Send a body of at most ${MAX_JSON_KEYS} object keys.`,
+      `Malformed JSON body: it has more than ${DEFAULT_KEYS} object keys, more than the mock reads in one request. Send a body of at most ${DEFAULT_KEYS} object keys.`,
     )
     expect(service.store.count('conversation')).toBe(before)
   })
@@ -59,8 +61,40 @@ describe('request bodies whose shape would hold the server are refused before th
     const service = createMockService()
     const answer = await send(service, 'POST', '/__mock/faults', eightHundredThousandKeys)
     expect(statusOf(answer)).toBe(400)
-    expect(textOf(answer)).toMatch(/more than 20000 object keys/)
+    expect(textOf(answer)).toMatch(`more than ${DEFAULT_KEYS} object keys`)
     expect(service.faults.list()).toEqual([])
+  })
+})
+
+describe('a record the mock served', () => {
+  it('is taken back by its update route, however many keys its messages make', async () => {
+    const service = createMockService({ scenario: 'empty' })
+    await service.ready
+    const at = '2024-05-01T12:00:00.000Z'
+    const id = '0c0c0c0c-0000-4000-8000-000000000001'
+    const messageIds = Array.from(
+      { length: 10_504 },
+      (_, n) => `0e0e0e0e-0000-4000-8000-${String(n).padStart(12, '0')}`,
+    )
+    const messages = messageIds.map((messageId) => ({
+      ...{ id: messageId, conversation: id, role: 'USER', created: at, updated: at },
+      fragment: { string: { raw: 'Hi' } },
+    }))
+    const conversation = { id, name: 'Long', type: 'COPILOT', created: at, updated: at, messages: messageIds }
+    await service.store.replaceAll({ conversation: [conversation], message: messages } as never)
+    const served = textOf(await send(service, 'GET', `/conversation/${id}`))
+    // More keys than the floor of 20,000: every message id is listed twice (iterable and indices).
+    expect(served.split('":').length - 1).toBeGreaterThan(MAX_JSON_KEYS)
+    const updated = await send(service, 'POST', '/conversation/update', served)
+    expect(textOf(updated)).not.toMatch(/Malformed/)
+    expect(statusOf(updated)).toBe(200)
+    expect(service.store.get('conversation', id)?.messages).toHaveLength(10_504)
+  })
+
+  it('has its key bound grow with the body limit, from a floor of 20,000', () => {
+    expect(jsonLimitsFor(16 * MiB).keys).toBe(262_144)
+    expect(jsonLimitsFor(64 * 1024).keys).toBe(MAX_JSON_KEYS)
+    expect(jsonShapeProblem(manyKeys(30_000), jsonLimitsFor(64 * 1024))).toMatch(/more than 20000 object keys/)
   })
 })
 

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createMockService } from '../../src/core/create-mock-service.js'
 import { deleteConversation } from '../../src/domain/conversation-writes.js'
+import { appendMessage } from '../../src/domain/message-writes.js'
 import { recordSchemas, type RecordKind } from '../../src/store/schemas/schemas.js'
 
 /** A service holding one conversation of `messages` messages and `assets` assets, and that conversation's id. */
@@ -51,6 +52,28 @@ describe('writes are linear in what they change', () => {
       expect(counts.message ?? 0).toBe(0)
       const total = Object.values(counts).reduce((sum, count) => sum + count, 0)
       expect(total).toBeLessThanOrEqual(updated)
+      await service.close()
+    }
+  })
+
+  it('appends a message to a conversation without going over its other message ids', async () => {
+    for (const messages of [200, 2000]) {
+      const { service, id } = await serviceWithConversation(messages)
+      const append = () =>
+        service.store.write((tx) =>
+          appendMessage(tx, { conversation: { id }, role: 'USER', fragment: { string: { raw: 'Hi' } } }),
+        )
+      // The first write builds the schemas (sets of their own); the second is the one counted.
+      const first = await append()
+      // A set made of the conversation's ids (to tell whether the new one is there) adds each of them.
+      const adds = vi.spyOn(Set.prototype, 'add')
+      const message = await append()
+      const added = adds.mock.calls.length
+      adds.mockRestore()
+      expect(added).toBeLessThan(20)
+      const listed = service.store.get('conversation', id)!.messages
+      expect(listed).toHaveLength(messages + 2)
+      expect(listed.slice(-2)).toEqual([first.id, message.id])
       await service.close()
     }
   })

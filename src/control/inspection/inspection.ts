@@ -2,6 +2,7 @@ import { invariant } from 'outvariant'
 import type { StreamName } from '../../events/stream-paths.js'
 import type { StreamHub } from '../../events/stream-hub.js'
 import { parseState, serializeState } from '../../persistence/persisted-state.js'
+import { PERSISTED_FORMAT, PERSISTED_VERSION } from '../../persistence/persisted-format.js'
 import type { Store, StoreSnapshot } from '../../store/create-store.js'
 import type { ControllableClock } from '../../store/clock-and-ids/controllable-clock.js'
 import { RECORD_KINDS, type RecordKind, type RecordOf } from '../../store/schemas/schemas.js'
@@ -68,6 +69,11 @@ export interface Inspection {
   /** The whole state (records and tombstones) as the text `persist` keeps: what `importState` takes back. */
   exportState(): string
   /**
+   * The value whose JSON is {@link Inspection.exportState}'s text, its records
+   * referenced rather than copied, for an answer written out a piece at a time.
+   */
+  exportStateValue(): unknown
+  /**
    * Replaces the whole state with an exported one, every record and link
    * checked as fixtures are; a {@link PersistedStateError} (nothing changed)
    * for text that is not such a state.
@@ -108,6 +114,10 @@ export function createInspection(target: InspectionTarget): Inspection {
       return kept && diffSnapshots(kept, target.store.snapshot())
     },
     exportState: () => serializeState(target.store.snapshot()),
+    exportStateValue() {
+      const { records, gone } = target.store.snapshot()
+      return { format: PERSISTED_FORMAT, version: PERSISTED_VERSION, seq: 0, records, gone }
+    },
     importState: (text) => target.replaceState(parseState(text, 'the imported state')),
     subscribe: feed.subscribe,
   }

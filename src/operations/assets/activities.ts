@@ -1,3 +1,4 @@
+import { streamedList } from '../../wire/streamed-collection.js'
 import { MockServiceError } from '../../errors.js'
 import { createActivity } from '../../domain/record-writes.js'
 import { seededActivityInput } from '../../domain/inputs/record-seeds.js'
@@ -42,9 +43,7 @@ export const activitiesOperations: readonly Operation[] = [
     run(context) {
       booleanQuery(context.request.query, 'pseudo', false)
       const wire = wireContext(context)
-      return json({
-        iterable: Array.from(context.store.all('activity'), (activity) => wire.render('activity', activity)),
-      })
+      return json(streamedList([...context.store.all('activity')], (activity) => wire.render('activity', activity)))
     },
   }),
   defineOperation({

@@ -3,7 +3,8 @@ import { exportText } from '../../domain/asset-text.js'
 import { recordActivity } from '../../domain/asset-activity.js'
 import { defineOperation, json, type Operation } from '../define/define-operation.js'
 import { parseBody, wireContext } from '../define/request-input.js'
-import { collectionOf } from '../../wire/flattened.js'
+import { presentRecords } from '../define/record-routes.js'
+import { streamedRecords } from '../../wire/streamed-collection.js'
 import { exportTypeInput, seededAccessorInput } from '../../domain/inputs/asset-inputs.js'
 import { activitiesOf, assetWithActivities, packageActivities, readAsset } from './asset-reads.js'
 
@@ -75,8 +76,8 @@ export const assetOperations: readonly Operation[] = [
     run(context) {
       const asset = readAsset(context, { unknown: 'NOT_FOUND' })
       const wire = wireContext(context)
-      const conversations = asset.conversations.map((id) => context.store.get('conversation', id))
-      return json(collectionOf(conversations, (conversation) => wire.render('conversation', conversation)))
+      const conversations = presentRecords(context, 'conversation', asset.conversations)
+      return json(streamedRecords(conversations, (conversation) => wire.render('conversation', conversation)))
     },
   }),
   defineOperation({

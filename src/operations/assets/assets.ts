@@ -1,12 +1,12 @@
 import { createAsset, deleteAsset } from '../../domain/asset-writes.js'
 import { defineOperation, json, text, type Operation } from '../define/define-operation.js'
 import { booleanQuery, parseBody, pathId, wireContext } from '../define/request-input.js'
-import { collectionOf, toFlattened } from '../../wire/flattened.js'
+import { streamedIds, streamedRecords } from '../../wire/streamed-collection.js'
 import { seedInput } from '../../domain/inputs/seeds.js'
 import { classifySeed } from '../../domain/classification.js'
 import { goneOnRefusal, MockServiceError } from '../../errors.js'
 import { readAsset } from './asset-reads.js'
-import { mostRecentFirst } from '../../store/most-recent-first.js'
+import { mostRecentFirstInTurns } from '../../store/most-recent-first.js'
 
 /**
  * The `/assets` routes a client needs to reach assets at all: create, delete
@@ -50,11 +50,15 @@ export const assetsOperations: readonly Operation[] = [
     method: 'GET',
     paths: ['/assets'],
     params: {},
-    run(context) {
+    async run(context) {
       booleanQuery(context.request.query, 'suggested', false)
       booleanQuery(context.request.query, 'pseudo', false)
       const wire = wireContext(context)
-      return json(collectionOf(mostRecentFirst(context.store.all('asset')), (asset) => wire.render('asset', asset)))
+      return json(
+        streamedRecords(await mostRecentFirstInTurns(context.store.all('asset')), (asset) =>
+          wire.render('asset', asset),
+        ),
+      )
     },
   }),
   defineOperation({
@@ -62,9 +66,9 @@ export const assetsOperations: readonly Operation[] = [
     method: 'GET',
     paths: ['/assets/identifiers'],
     params: {},
-    run(context) {
+    async run(context) {
       booleanQuery(context.request.query, 'pseudo', false)
-      return json(toFlattened(mostRecentFirst(context.store.all('asset')).map((asset) => asset.id)))
+      return json(streamedIds((await mostRecentFirstInTurns(context.store.all('asset'))).map((asset) => asset.id)))
     },
   }),
   defineOperation({

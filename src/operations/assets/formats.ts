@@ -1,3 +1,4 @@
+import { streamedList } from '../../wire/streamed-collection.js'
 import { recordActivity } from '../../domain/asset-activity.js'
 import { isReclassifiable, reclassifyFormat } from '../../domain/classification.js'
 import { goneOnRefusal, MockServiceError } from '../../errors.js'
@@ -6,7 +7,7 @@ import { defineOperation, json, type Operation, type OperationContext } from '..
 import { readRecord, requireBody } from '../define/record-routes.js'
 import { formatReclassificationInput, formatUpdateInput } from '../../domain/inputs/record-update-inputs.js'
 import { booleanQuery, parseBody, wireContext } from '../define/request-input.js'
-import { mostRecentFirst } from '../../store/most-recent-first.js'
+import { mostRecentFirstInTurns } from '../../store/most-recent-first.js'
 
 /** The wire context of a format route: the real routes spell the flag `transferable`. */
 function formatWire(context: OperationContext) {
@@ -35,11 +36,13 @@ export const formatsOperations: readonly Operation[] = [
     method: 'GET',
     paths: ['/formats'],
     params: {},
-    run(context) {
+    async run(context) {
       const wire = wireContext(context)
-      const iterable = []
-      for (const format of mostRecentFirst(context.store.all('format'))) iterable.push(wire.render('format', format))
-      return json({ iterable })
+      return json(
+        streamedList(await mostRecentFirstInTurns(context.store.all('format')), (format) =>
+          wire.render('format', format),
+        ),
+      )
     },
   }),
   defineOperation({

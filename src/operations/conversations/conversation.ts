@@ -3,9 +3,9 @@ import { deriveConversationName, summarizeMessages } from '../../domain/conversa
 import { incrementScore } from '../../domain/score.js'
 import { defineOperation, json, noContent, type Operation, type OperationContext } from '../define/define-operation.js'
 import { parseBody, pathId, wireContext } from '../define/request-input.js'
-import { readRecord } from '../define/record-routes.js'
+import { presentRecords, readRecord } from '../define/record-routes.js'
 import type { MessageRecord } from '../../store/schemas/schemas.js'
-import { collectionOf } from '../../wire/flattened.js'
+import { streamedRecords } from '../../wire/streamed-collection.js'
 import {
   conversationSummarizeInput,
   conversationUpdateInput,
@@ -103,9 +103,9 @@ export const conversationOperations: readonly Operation[] = [
       const wire = wireContext(context)
       const conversation = readRecord(context, 'conversation', 'conversation')
       const id = conversation.id
-      const messages = conversation.messages.map((messageId) => context.store.get('message', messageId))
+      const messages = presentRecords(context, 'message', conversation.messages)
       const removed = wire.removedLinks('conversation', id, 'messages')
-      return json(collectionOf(messages, (message) => wire.render('message', message), removed))
+      return json(streamedRecords(messages, (message) => wire.render('message', message), removed))
     },
   }),
   defineOperation({

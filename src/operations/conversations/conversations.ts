@@ -4,10 +4,10 @@ import { createConversation, deleteConversation } from '../../domain/conversatio
 import { defineOperation, json, noContent, type Operation } from '../define/define-operation.js'
 import { plainGetOnStreamText } from '../define/plain-get-on-stream.js'
 import { parseBody, pathId, wireContext } from '../define/request-input.js'
-import { collectionOf, toFlattened } from '../../wire/flattened.js'
+import { streamedIds, streamedRecords } from '../../wire/streamed-collection.js'
 import { seededConversationInput } from '../../domain/inputs/seeds.js'
 import { lazySchema } from '../../store/schemas/lazy-schema.js'
-import { mostRecentFirst } from '../../store/most-recent-first.js'
+import { mostRecentFirstInTurns } from '../../store/most-recent-first.js'
 
 /** Built once: constructing a zod schema costs more than parsing a body with it. */
 const optionalSeededConversation = lazySchema(() => seededConversationInput.optional())
@@ -73,9 +73,11 @@ export const conversationsOperations: readonly Operation[] = [
     method: 'GET',
     paths: ['/conversations/identifiers'],
     params: {},
-    run(context) {
-      const ids = mostRecentFirst(context.store.all('conversation')).map((conversation) => conversation.id)
-      return json(toFlattened(ids))
+    async run(context) {
+      const ids = (await mostRecentFirstInTurns(context.store.all('conversation'))).map(
+        (conversation) => conversation.id,
+      )
+      return json(streamedIds(ids))
     },
   }),
   defineOperation({
@@ -83,10 +85,10 @@ export const conversationsOperations: readonly Operation[] = [
     method: 'GET',
     paths: ['/conversations'],
     params: {},
-    run(context) {
+    async run(context) {
       const wire = wireContext(context)
       return json(
-        collectionOf(mostRecentFirst(context.store.all('conversation')), (conversation) =>
+        streamedRecords(await mostRecentFirstInTurns(context.store.all('conversation')), (conversation) =>
           wire.render('conversation', conversation),
         ),
       )

@@ -1,10 +1,11 @@
+import { streamedList } from '../../wire/streamed-collection.js'
 import { appendMessage, updateMessage } from '../../domain/message-writes.js'
 import { seededMessageInput } from '../../domain/inputs/seeds.js'
 import { defineOperation, json, type Operation } from '../define/define-operation.js'
 import { deleteOperation, requireBody, snapshotOperation } from '../define/record-routes.js'
 import { messageUpdateInput } from '../../domain/inputs/record-update-inputs.js'
 import { parseBody, wireContext } from '../define/request-input.js'
-import { mostRecentFirst } from '../../store/most-recent-first.js'
+import { mostRecentFirstInTurns } from '../../store/most-recent-first.js'
 
 /**
  * The message's own routes (ConversationMessageApi and
@@ -83,11 +84,13 @@ export const messagesOperations: readonly Operation[] = [
     method: 'GET',
     paths: ['/messages'],
     params: {},
-    run(context) {
+    async run(context) {
       const wire = wireContext(context)
-      return json({
-        iterable: mostRecentFirst(context.store.all('message')).map((message) => wire.render('message', message)),
-      })
+      return json(
+        streamedList(await mostRecentFirstInTurns(context.store.all('message')), (message) =>
+          wire.render('message', message),
+        ),
+      )
     },
   }),
 ]

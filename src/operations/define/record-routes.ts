@@ -40,6 +40,26 @@ export function readRecord<K extends RecordKind>(
 }
 
 /**
+ * The records of `ids` that are stored, in order (a link to a record the
+ * store no longer holds is left out, as the lists leave it out).
+ *
+ * @example
+ * const messages = presentRecords(context, 'message', conversation.messages)
+ */
+export function presentRecords<K extends RecordKind>(
+  context: OperationContext,
+  kind: K,
+  ids: readonly string[],
+): Array<RecordOf<K>> {
+  const records: Array<RecordOf<K>> = []
+  for (const id of ids) {
+    const record = context.store.get(kind, id)
+    if (record) records.push(record)
+  }
+  return records
+}
+
+/**
  * Refuses a write whose body is missing.
  *
  * @example

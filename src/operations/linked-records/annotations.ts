@@ -2,7 +2,7 @@ import { MockServiceError } from '../../errors.js'
 import { createAnnotation } from '../../domain/record-writes.js'
 import { seededAnnotationInput } from '../../domain/inputs/record-seeds.js'
 import { annotationType } from '../../store/schemas/enums.js'
-import { collectionOf } from '../../wire/flattened.js'
+import { streamedRecords } from '../../wire/streamed-collection.js'
 import { defineOperation, json, type Operation } from '../define/define-operation.js'
 import { deleteOperation, requireBody, scoresIncrementOperation } from '../define/record-routes.js'
 import { annotationUpdateInput } from '../../domain/inputs/record-update-inputs.js'
@@ -40,7 +40,7 @@ export const annotationsOperations: readonly Operation[] = [
       const annotations = [...context.store.all('annotation')].filter(
         (annotation) => type === undefined || annotation.type === type,
       )
-      return json(collectionOf(annotations, (annotation) => wire.render('annotation', annotation)))
+      return json(streamedRecords(annotations, (annotation) => wire.render('annotation', annotation)))
     },
   }),
   defineOperation({

@@ -1,9 +1,9 @@
 import type { RecordKind } from '../../store/schemas/schemas.js'
 import type { SerializerName } from '../../wire/wire-types.js'
-import { collectionOf } from '../../wire/flattened.js'
+import { streamedRecords } from '../../wire/streamed-collection.js'
 import { defineOperation, json, type Operation } from '../define/define-operation.js'
 import { wireContext } from '../define/request-input.js'
-import { mostRecentFirst } from '../../store/most-recent-first.js'
+import { mostRecentFirstInTurns } from '../../store/most-recent-first.js'
 
 function listOperation(id: string, path: string, kind: RecordKind & SerializerName): Operation {
   return defineOperation({
@@ -11,10 +11,12 @@ function listOperation(id: string, path: string, kind: RecordKind & SerializerNa
     method: 'GET',
     paths: [path],
     params: {},
-    run(context) {
+    async run(context) {
       const wire = wireContext(context)
       return json(
-        collectionOf(mostRecentFirst(context.store.all(kind)), (record) => wire.render(kind, record as never)),
+        streamedRecords(await mostRecentFirstInTurns(context.store.all(kind)), (record) =>
+          wire.render(kind, record as never),
+        ),
       )
     },
   })

@@ -95,28 +95,29 @@ export function createAnswerBatch(): AnswerBatch {
 /**
  * Writes a large answer's pieces with the socket's backpressure: the next
  * piece is built only once the socket has taken the last, so at most about
- * one piece waits in memory. A client that goes away stops the writing; a
- * piece that cannot be built closes the connection (the status is sent).
+ * one piece waits in memory, and only on a later turn of the event loop, so
+ * other clients are answered between the pieces of a large list however fast
+ * this client reads. A client that goes away stops the writing; a piece that
+ * cannot be built closes the connection (the status is sent).
  */
 function writePieces(response: ServerResponse, stream: Iterable<string>): void {
   const pieces = stream[Symbol.iterator]()
   let stopped = false
   response.once('close', () => {
     stopped = true
+    pieces.return?.()
   })
+  const later = (): void => void setImmediate(pump)
   const pump = (): void => {
+    if (stopped) return
     try {
-      while (!stopped) {
-        const next = pieces.next()
-        if (next.done === true) {
-          response.end()
-          return
-        }
-        if (!response.write(next.value)) {
-          response.once('drain', pump)
-          return
-        }
+      const next = pieces.next()
+      if (next.done === true) {
+        response.end()
+        return
       }
+      if (response.write(next.value)) later()
+      else response.once('drain', later)
     } catch {
       response.destroy()
     }

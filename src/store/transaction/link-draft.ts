@@ -7,6 +7,9 @@ import type { RecordKind, RecordOf } from '../schemas/schemas.js'
  * built back from the copy when something reads it after an edit, and the
  * transaction validates it once, when it ends: a write that adds or removes
  * n links of one record costs O(n + the record's size), not O(n × its size).
+ * An id known to be new to a list (a record created in the same transaction,
+ * added to a record as committed) is appended without making the set: adding
+ * a message to a conversation never hashes the conversation's other ids.
  *
  * @example
  * const draft = new LinkDraft(conversation)
@@ -16,12 +19,18 @@ import type { RecordKind, RecordOf } from '../schemas/schemas.js'
 export class LinkDraft {
   private readonly fields: Record<string, unknown>
   private readonly lists = new Map<string, Set<string>>()
+  /** Ids appended to a list whose set is not made yet, each known not to be in it. */
+  private readonly appended = new Map<string, Set<string>>()
   private readonly changedLists = new Set<string>()
   private built: RecordOf<RecordKind> | undefined
   /** True once a link, an owner or `updated` changed: the record must be staged again. */
   edited = false
 
-  constructor(private readonly base: RecordOf<RecordKind>) {
+  /** `committed`: the record is the store's as committed, so no id made in this transaction is in its lists. */
+  constructor(
+    private readonly base: RecordOf<RecordKind>,
+    readonly committed = false,
+  ) {
     this.fields = { ...base }
   }
 
@@ -38,6 +47,22 @@ export class LinkDraft {
   /** Appends `id` to the list `field` unless it is there already. */
   add(field: string, id: string): void {
     this.list(field).add(id)
+    this.changed(field)
+  }
+
+  /**
+   * Appends `id`, which the caller knows is not in the list `field` as the
+   * record was committed (an id made in this transaction, on a committed
+   * record): nothing is scanned or hashed but the ids appended so far.
+   */
+  addNew(field: string, id: string): void {
+    const list = this.lists.get(field)
+    if (list) list.add(id)
+    else {
+      let appended = this.appended.get(field)
+      if (!appended) this.appended.set(field, (appended = new Set()))
+      appended.add(id)
+    }
     this.changed(field)
   }
 
@@ -71,7 +96,10 @@ export class LinkDraft {
     if (!this.edited) return this.base
     if (!this.built) {
       const record = { ...this.fields }
-      for (const field of this.changedLists) record[field] = [...this.list(field)]
+      for (const field of this.changedLists) {
+        const appended = this.appended.get(field)
+        record[field] = appended ? this.baseList(field).concat([...appended]) : [...this.list(field)]
+      }
       this.built = record as RecordOf<RecordKind>
     }
     return this.built
@@ -79,8 +107,17 @@ export class LinkDraft {
 
   private list(field: string): Set<string> {
     let list = this.lists.get(field)
-    if (!list) this.lists.set(field, (list = new Set((this.fields[field] as readonly string[] | undefined) ?? [])))
+    if (!list) {
+      this.lists.set(field, (list = new Set(this.baseList(field))))
+      // Ids appended before the set was needed join it, after the committed ones.
+      for (const id of this.appended.get(field) ?? []) list.add(id)
+      this.appended.delete(field)
+    }
     return list
+  }
+
+  private baseList(field: string): readonly string[] {
+    return (this.fields[field] as readonly string[] | undefined) ?? []
   }
 
   private changed(field?: string): void {

@@ -120,7 +120,7 @@ export abstract class TransactionView {
     if (draft) return draft
     const record = this.current(kind, id) ?? this.require(kind, id)
     if (!drafts) this.drafts.set(kind, (drafts = new Map()))
-    drafts.set(id, (draft = new LinkDraft(record)))
+    drafts.set(id, (draft = new LinkDraft(record, record === this.committed.get(kind, id))))
     return draft
   }
 

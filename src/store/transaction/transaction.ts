@@ -153,7 +153,10 @@ export class Transaction extends TransactionView {
   }
 
   private addLink(kind: RecordKind, id: string, field: Relation['field'], other: string): void {
-    this.editDraft(kind, id).add(field, other)
+    const draft = this.editDraft(kind, id)
+    // An id made in this transaction is in no committed list: appended without a look at the others.
+    if (draft.committed && this.generated.has(other)) draft.addNew(field, other)
+    else draft.add(field, other)
     this.noteLink(kind, id, field, other, false)
   }
 

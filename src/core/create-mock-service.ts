@@ -66,7 +66,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
   const resolveOperation = operationResolver(operations, () => streams.paths)
   const journal = journalOf(options, resolveOperation, controlBudget)
   const faults = createFaults(seed, (name) => resolveOperation(name, 'add a fault'), controlBudget)
-  const stubs = createStubs((name) => resolveOperation(name, 'add a stub'))
+  const stubs = createStubs((name) => resolveOperation(name, 'add a stub'), controlBudget)
   const hub = createStreamHub({ takeFault: (stream) => faults.takeStream(stream) ?? latency.frameEffect() })
   const copilot = createCopilotReplies(controlBudget)
   const renderer = createWireRenderer(store)
@@ -126,7 +126,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     streams.close()
     hub.close(closing)
     mcp.close()
-    releaseHeld({ journal, faults, copilot, machine, inspection })
+    releaseHeld({ journal, faults, stubs, copilot, machine, inspection })
   }
   const ready = scenarios.ready
   const service: MockService = {
@@ -156,9 +156,12 @@ function storeOf(options: MockServiceOptions, clock: Clock, seed: number, budget
 }
 
 /** Lets go of what a closing mock held, so that it leaves the budgets it shares (a dropped session's, on the standalone server). */
-function releaseHeld(parts: Pick<MockService, 'journal' | 'faults' | 'copilot' | 'machine' | 'inspection'>): void {
+function releaseHeld(
+  parts: Pick<MockService, 'journal' | 'faults' | 'stubs' | 'copilot' | 'machine' | 'inspection'>,
+): void {
   parts.journal.close()
   parts.faults.clear()
+  parts.stubs.clear()
   parts.copilot.clear()
   parts.machine.os.reset()
   for (const { id } of parts.inspection.snapshots.list()) parts.inspection.snapshots.delete(id)

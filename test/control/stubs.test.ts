@@ -83,6 +83,23 @@ describe('stubs in process', () => {
   })
 })
 
+describe('stubs and the control budget', () => {
+  it('refuses a stub past the control budget with 507, adds nothing, and gives the bytes back when stubs go', async () => {
+    const { createControlBudget, createMockService } = await import('conversation-asset-mock')
+    const budget = createControlBudget(64 * 1024)
+    const service = createMockService({ controlBudget: budget })
+    await service.ready
+    const body = 'x'.repeat(20_000)
+    service.stubs.add({ operation: 'assetsSnapshot', answer: { body } })
+    service.stubs.add({ operation: 'assetsSnapshot', answer: { body } })
+    expect(() => service.stubs.add({ operation: 'assetsSnapshot', answer: { body } })).toThrow(/control plane is full/)
+    expect(service.stubs.list()).toHaveLength(2)
+    const held = budget.used()
+    service.stubs.clear()
+    expect(budget.used()).toBeLessThan(held - 40_000)
+  })
+})
+
 describe('stubs over HTTP', () => {
   let server: StandaloneServer
   beforeAll(async () => {

@@ -1,6 +1,7 @@
 import { invariant } from 'outvariant'
 import type { OperationName } from '../../routes/operation-names.js'
 import type { Answer } from '../../execution/answer.js'
+import type { ByteBudget } from '../budget/control-budget.js'
 import { containsMatch } from '../verify/contains-match.js'
 import { stubAnswer } from './stub-answer.js'
 import { checkStubSpec, type StubRequest, type StubSpec } from './stub-spec.js'
@@ -9,6 +10,12 @@ export type { StubAnswer, StubRequest, StubSpec } from './stub-spec.js'
 
 /** The most stubs a mock holds at once. */
 const MAX_STUBS = 1_000
+
+/** What a stub counts besides its texts: its fields, its matcher and its place in the list. */
+const STUB_BYTES = 512
+
+/** A budget that refuses nothing, for a registry that shares none. */
+const UNBOUNDED: ByteBudget = { admit() {}, charge() {} }
 
 /** A stub as the registry keeps it. */
 export interface Stub extends StubSpec {
@@ -39,14 +46,23 @@ export interface Stubs {
 
 /**
  * Creates a stub registry; `resolveOperation` turns an operation name into
- * the id requests carry (or throws for an unknown one).
+ * the id requests carry (or throws for an unknown one). Each stub counts its
+ * JSON against `budget` (the control plane's): one that does not fit is
+ * refused (STORE_FULL, 507) and nothing is added; a stub used up, removed or
+ * cleared gives its bytes back.
  *
  * @example
  * const stubs = createStubs()
  * stubs.add({ operation: 'assetSnapshot', params: { asset: 'a1' }, answer: { status: 404 } })
  */
-export function createStubs(resolveOperation: (name: string) => string = (name) => name): Stubs {
-  let stubs: (Stub & { matches(request: StubRequest): boolean })[] = []
+export function createStubs(
+  resolveOperation: (name: string) => string = (name) => name,
+  budget: ByteBudget = UNBOUNDED,
+): Stubs {
+  let stubs: (Stub & { matches(request: StubRequest): boolean; readonly bytes: number })[] = []
+  const letGo = (gone: readonly { readonly bytes: number }[]) => {
+    for (const stub of gone) budget.charge(-stub.bytes)
+  }
   let counter = 0
   return {
     add(spec) {
@@ -61,24 +77,33 @@ export function createStubs(resolveOperation: (name: string) => string = (name) 
         id: `stub-${++counter}`,
         remaining: checked.times ?? Infinity,
       }
-      stubs.push({ ...stub, matches: matcherOf(stub) })
+      // Functions (a predicate, bodyFrom) count as a slot: they are the caller's, held by reference.
+      const bytes = STUB_BYTES + (JSON.stringify(checked) ?? '').length
+      budget.admit(bytes)
+      budget.charge(bytes)
+      stubs.push({ ...stub, matches: matcherOf(stub), bytes })
       return stub
     },
     remove(id) {
-      const before = stubs.length
+      const gone = stubs.filter((stub) => stub.id === id)
       stubs = stubs.filter((stub) => stub.id !== id)
-      return stubs.length !== before
+      letGo(gone)
+      return gone.length > 0
     },
     clear() {
+      letGo(stubs)
       stubs = []
     },
-    list: () => stubs.map(({ matches: _matches, ...stub }) => stub),
+    list: () => stubs.map(({ matches: _matches, bytes: _bytes, ...stub }) => stub),
     isEmpty: () => stubs.length === 0,
     take(request) {
       const stub = stubs.find((candidate) => candidate.remaining > 0 && candidate.matches(request))
       if (!stub) return undefined
       stub.remaining -= 1
-      if (stub.remaining === 0) stubs = stubs.filter((candidate) => candidate !== stub)
+      if (stub.remaining === 0) {
+        stubs = stubs.filter((candidate) => candidate !== stub)
+        letGo([stub])
+      }
       return {
         stubId: stub.id,
         ...(stub.answer.delayMs !== undefined && { delayMs: stub.answer.delayMs }),

@@ -10,6 +10,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createMockService } from '../../src/core/create-mock-service.js'
 import { persistToFile, type PersistenceFileSystem } from '../../src/persistence/file/file-persistence.js'
 import { read } from '../support/read.js'
+import { parseStateFileText } from '../persistence/state-file-text.js'
 
 /** Lines handed to `warn`, and a way to wait for the next one. */
 function warnings() {
@@ -83,9 +84,7 @@ async function createConversation(service: ReturnType<typeof createMockService>,
 }
 
 const names = (text: string | undefined) =>
-  (JSON.parse(text ?? '{}') as { records: { conversation: Array<{ name?: string }> } }).records.conversation.map(
-    (c) => c.name,
-  )
+  (parseStateFileText(text ?? '{}').records.conversation ?? []).map((c) => c.name)
 
 describe('a relaxed persistence write that fails never takes the mock down', () => {
   let dir: string

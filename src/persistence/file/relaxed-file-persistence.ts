@@ -1,9 +1,10 @@
 import * as nodeFs from 'node:fs/promises'
 import type { PersistedService } from '../persisted-service.js'
-import { serializeStateInPieces } from '../persisted-state.js'
 import type { FilePersistence } from './file-persistence-handle.js'
 import { removeLeftovers } from './remove-leftovers.js'
-import { logSegments, readPersisted } from './state-file.js'
+import { reportSkipped } from './report-skipped.js'
+import { logSegments, readPersisted, type ReadChunks } from './state-file.js'
+import { stateFileLines } from './state-file-lines.js'
 
 /** The file-system calls relaxed persistence makes: node:fs/promises, or a stand-in that fails or stalls on purpose. */
 export interface PersistenceFileSystem {
@@ -58,17 +59,19 @@ export async function persistRelaxed(
   await service.ready
   // A log a durable run left is replayed, and removed once the file holds its writes.
   const segments = await logSegments(file, (directory) => fs.readdir(directory))
-  const disk = await readPersisted(file, segments, (path) => fs.readFile(path, 'utf8'))
+  const disk = await readPersisted(file, segments, options.fs ? wholeFile(options.fs) : undefined)
   if (disk.state) await service.restore(disk.state.snapshot)
+  await reportSkipped(file, disk.skipped, options.warn)
   await removeLeftovers(fs, file)
   const seq = disk.state?.seq ?? 0
   const temporary = `${file}.${process.pid}.tmp`
   const saver = createBackgroundSaver(file, options.warn, async () => {
-    await writeState(fs, temporary, file, serializeStateInPieces(service.store.snapshot(), { seq }))
+    await writeState(fs, temporary, file, stateFileLines(service.store.snapshot(), seq))
     for (const segment of segments.splice(0)) await fs.rm(segment.path, { force: true })
   })
   const unsubscribe = service.store.subscribe(saver.schedule)
-  if (!disk.state || segments.length > 0) saver.schedule()
+  // No file yet, a log to fold in, a damaged file or one of version 1: written anew at once.
+  if (!disk.state || segments.length > 0 || disk.skipped.length > 0 || !disk.current) saver.schedule()
   return {
     settle: (work) => work(),
     flush: saver.flush,
@@ -76,6 +79,13 @@ export async function persistRelaxed(
       unsubscribe()
       await saver.stop()
     },
+  }
+}
+
+/** A stand-in file system's file as one chunk. */
+function wholeFile(fs: PersistenceFileSystem): ReadChunks {
+  return async function* (path) {
+    yield Buffer.from(await fs.readFile(path, 'utf8'))
   }
 }
 

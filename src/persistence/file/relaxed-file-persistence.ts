@@ -1,4 +1,5 @@
 import * as nodeFs from 'node:fs/promises'
+import { dirname } from 'node:path'
 import type { PersistedService } from '../persisted-service.js'
 import type { FilePersistence } from './file-persistence-handle.js'
 import { removeLeftovers } from './remove-leftovers.js'
@@ -16,6 +17,8 @@ export interface PersistenceFileSystem {
   rename(from: string, to: string): Promise<void>
   rm(path: string, options: { force: true }): Promise<void>
   readdir(path: string): Promise<string[]>
+  /** Creates a directory that was removed; without it a removed directory is waited for. */
+  mkdir?(path: string, options: { recursive: true }): Promise<unknown>
 }
 
 export interface RelaxedOptions {
@@ -66,7 +69,12 @@ export async function persistRelaxed(
   const seq = disk.state?.seq ?? 0
   const temporary = `${file}.${process.pid}.tmp`
   const saver = createBackgroundSaver(file, options.warn, async () => {
-    await writeState(fs, temporary, file, stateFileLines(service.store.snapshot(), seq))
+    try {
+      await writeState(fs, temporary, file, stateFileLines(service.store.snapshot(), seq))
+    } catch (error) {
+      if (!(await recreateDirectory(fs, file, error as Error, options.warn))) throw error
+      await writeState(fs, temporary, file, stateFileLines(service.store.snapshot(), seq))
+    }
     for (const segment of segments.splice(0)) await fs.rm(segment.path, { force: true })
   })
   const unsubscribe = service.store.subscribe(saver.schedule)
@@ -80,6 +88,25 @@ export async function persistRelaxed(
       await saver.stop()
     },
   }
+}
+
+/** Creates the directory of `file` again when a write failed because it was removed; says so, and whether it did. */
+async function recreateDirectory(
+  fs: PersistenceFileSystem,
+  file: string,
+  error: Error,
+  warn: (line: string) => void,
+): Promise<boolean> {
+  if ((error as NodeJS.ErrnoException).code !== 'ENOENT' || !fs.mkdir) return false
+  const directory = dirname(file)
+  const gone = await fs.readdir(directory).then(
+    () => false,
+    (failure: NodeJS.ErrnoException) => failure.code === 'ENOENT',
+  )
+  if (!gone) return false
+  await fs.mkdir(directory, { recursive: true })
+  warn(`conversation-asset-mock: the directory of ${file} was removed; it is created again and ${file} written anew.`)
+  return true
 }
 
 /** A stand-in file system's file as one chunk. */

@@ -147,6 +147,8 @@ describe('a relaxed persistence write that fails never takes the mock down', () 
       const reported = firstLine(child.stderr)
       // Retried: the write of the state at start may be creating its temporary file meanwhile.
       await rm(folder, { recursive: true, force: true, maxRetries: 10 })
+      // A file where the directory was: it cannot be created again, so the writes fail.
+      await writeFile(folder, 'in the way')
       const create = () =>
         fetch(`${url}/conversations/create`, { method: 'POST', body: '{"type":"COPILOT"}' }).then(read)
       expect((await create()).status).toBe(200)

@@ -1,7 +1,6 @@
-import { PERSISTED_FORMAT, PERSISTED_VERSION } from '../persisted-format.js'
+import { PERSISTED_FORMAT, PERSISTED_VERSION, STATE_FILE_VERSION } from '../persisted-format.js'
 import { PersistedStateError } from '../persisted-state.js'
 import { createLegacyStateScanner, type LegacyElement } from './legacy-state-scanner.js'
-import { STATE_FILE_VERSION } from './state-file-lines.js'
 
 /** A state file as read, before validation: its records and tombstones by kind, and what could not be read. */
 export interface RawStateFile {

@@ -1,16 +1,5 @@
-import { PERSISTED_FORMAT } from '../persisted-format.js'
+import { PERSISTED_FORMAT, STATE_FILE_VERSION } from '../persisted-format.js'
 import type { StoreSnapshot } from '../../store/create-store.js'
-
-/**
- * The version of a `--persist` state file: a header line, one line per
- * record or tombstone, and an end line (JSON Lines). Version 1 files (one
- * JSON text, as `GET /__mock/state` answers) are still read, and rewritten
- * in this version.
- *
- * @example
- * JSON.parse(firstLine).version === STATE_FILE_VERSION
- */
-export const STATE_FILE_VERSION = 2
 
 /** One line of a state file after its header: a record, a tombstone, or the end line counting the lines before it. */
 export type StateFileLine =

@@ -77,7 +77,15 @@ describe('the store budget', () => {
     const budget = createStoreBudget(1024)
     const records = [
       { id: 'plain', name: 'ascii text' },
-      { id: 'escapes', name: '\u0001\u001f\n"\\', list: [1, 'a', {}], on: true, off: false, none: null, rate: -12.5e-7 },
+      {
+        id: 'escapes',
+        name: '\u0001\u001f\n"\\',
+        list: [1, 'a', {}],
+        on: true,
+        off: false,
+        none: null,
+        rate: -12.5e-7,
+      },
       { id: 'wide', name: 'é中😀\u2028', lone: '\ud800x' },
     ]
     for (const record of records) {

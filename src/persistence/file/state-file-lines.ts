@@ -1,12 +1,6 @@
 import { PERSISTED_FORMAT, STATE_FILE_VERSION } from '../persisted-format.js'
 import type { StoreSnapshot } from '../../store/create-store.js'
 
-/** One line of a state file after its header: a record, a tombstone, or the end line counting the lines before it. */
-export type StateFileLine =
-  | { readonly kind: string; readonly record: object }
-  | { readonly kind: string; readonly gone: string }
-  | { readonly end: number }
-
 /**
  * The text of a state file in pieces of about `pieceSize` characters (a
  * line each at least): the header `{"format","version":2,"seq"}`, one line

@@ -92,7 +92,16 @@ export function createLegacyStateScanner(onElement: (element: LegacyElement) => 
   return {
     push(chunk) {
       if (pieces) elementStart = 0
+      // Inside a record's string only a quote or a backslash matters: the bytes between are skipped.
+      let nextQuote = -1
+      let nextBackslash = -1
       for (let at = 0; at < chunk.length; at++) {
+        if (inString && !escaped && !key && depth > 1) {
+          if (nextQuote < at) nextQuote = indexIn(chunk, QUOTE, at)
+          if (nextBackslash < at) nextBackslash = indexIn(chunk, BACKSLASH, at)
+          at = Math.min(nextQuote, nextBackslash)
+          if (at === chunk.length) break
+        }
         const byte = chunk[at]!
         if (!inString) {
           structural(byte, chunk, at)
@@ -122,4 +131,10 @@ export function createLegacyStateScanner(onElement: (element: LegacyElement) => 
       return `the file ends at byte ${offset} ${what}: it was cut short, and what followed is lost`
     },
   }
+}
+
+/** Where `byte` next is in `chunk` from `from`, or the chunk's length when it is not there. */
+function indexIn(chunk: Buffer, byte: number, from: number): number {
+  const found = chunk.indexOf(byte, from)
+  return found === -1 ? chunk.length : found
 }

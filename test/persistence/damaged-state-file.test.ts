@@ -58,6 +58,15 @@ describe('a damaged --persist state file', () => {
     expect((await load()).said).toBe('')
   })
 
+  it('loads every record after a damaged header line, and names it', async () => {
+    const lines = await savedLines(6)
+    lines[0] = lines[0]!.slice(0, 20)
+    await writeFile(file, lines.join('\n'))
+    const { tags, said } = await load()
+    expect(tags).toEqual(ids(0, 6))
+    expect(said).toContain(`skipped ${file} line 1: it is not the header of a state file`)
+  })
+
   it('loads every record before the cut of a file cut short, and says it was cut', async () => {
     const text = (await savedLines(10)).join('\n')
     await writeFile(file, text.slice(0, text.indexOf('"t7"') + 10))

@@ -51,6 +51,18 @@ export async function readStateFile(chunks: AsyncIterable<Uint8Array>, source: s
   const newline = head.indexOf(NEWLINE)
   const header = headerOf(head.subarray(0, newline === -1 ? head.length : newline))
   if (header !== undefined) return readLines(rest, header, source)
+  // A damaged header before lines of records: the lines are read, and every logged write replayed.
+  if (
+    newline !== -1 &&
+    head
+      .subarray(newline + 1)
+      .toString('latin1')
+      .startsWith('{"kind":')
+  ) {
+    const state = await readLines(rest, 0, source)
+    state.skipped.unshift(`${source} line 1: it is not the header of a state file; the lines after it are read`)
+    return state
+  }
   return readLegacy(rest, source)
 }
 

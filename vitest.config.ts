@@ -18,6 +18,8 @@ const DIST_SUITES = [
   'test/persistence/full-disk.test.ts',
   'test/persistence/kill-nine.test.ts',
   'test/persistence/persist-lock-cli.test.ts',
+  'test/persistence/removed-persist-directory.test.ts',
+  'test/persistence/state-file-at-budget.test.ts',
   'test/reliability/persistence-faults.test.ts',
   'test/reliability/shutdown.test.ts',
   'test/reliability/store-budget.test.ts',

@@ -1,10 +1,11 @@
-import type { FixtureSet } from '../seeding/fixture-files.js'
+import { FIXTURE_FILES, type FixtureSet } from '../seeding/fixture-files.js'
+import { FixtureError } from '../seeding/fixture-error.js'
 import type { LogFrame } from './change-log-format.js'
 import { PERSISTED_FORMAT, PERSISTED_VERSION } from './persisted-format.js'
-import { replayFrames } from './replay-frames.js'
+import { replayFrames, type RawState } from './replay-frames.js'
 import { validateFixtures } from '../seeding/validate-fixtures.js'
-import type { StoreSnapshot, StoreTombstones } from '../store/create-store.js'
-import { RECORD_KINDS } from '../store/schemas/schemas.js'
+import type { RecordSet, StoreSnapshot, StoreTombstones } from '../store/create-store.js'
+import { RECORD_KINDS, type RecordKind } from '../store/schemas/schemas.js'
 
 /**
  * A persisted state that cannot be loaded; the message says where and why,
@@ -112,9 +113,38 @@ export function parsePersistedState(text: string, source: string, frames: readon
     )
   }
   const stateSeq = Number.isSafeInteger(state.seq) ? (state.seq as number) : 0
+  return stateFromRaw(
+    { records: (state.records ?? {}) as Record<string, unknown>, gone: (state.gone ?? {}) as Record<string, unknown> },
+    stateSeq,
+    source,
+    frames,
+  )
+}
+
+/** The most records a damaged file may lose to validation before it is refused whole. */
+const MAX_DROPPED = 1000
+
+/**
+ * A persisted state from its raw records (as a state file held them, the
+ * log `frames` newer than `stateSeq` replayed), every record and link
+ * validated. Without `dropped` a bad record is a
+ * {@link PersistedStateError}; with it (a damaged file, loaded as far as it
+ * can be) the record at fault is left out, said in `dropped`, and the rest
+ * validated again — up to 1000 records, past which the file is refused.
+ *
+ * @example
+ * const { snapshot, seq } = stateFromRaw({ records, gone }, 12, 'state.json', frames, dropped)
+ */
+export function stateFromRaw(
+  raw: RawState,
+  stateSeq: number,
+  source: string,
+  frames: readonly LogFrame[] = [],
+  dropped?: string[],
+): PersistedState {
   const replayed = replayFrames(
-    (state.records ?? {}) as Record<string, unknown>,
-    (state.gone ?? {}) as Record<string, unknown>,
+    raw.records,
+    raw.gone,
     frames.filter((frame) => frame.seq > stateSeq),
   )
   if ('problem' in replayed) {
@@ -122,21 +152,15 @@ export function parsePersistedState(text: string, source: string, frames: readon
       `Failed to load the persisted state in ${source}: ${replayed.problem} Fix or remove it; it was left as it is.`,
     )
   }
-  let records
-  try {
-    records = validateFixtures(replayed.records as FixtureSet, { source })
-  } catch (error) {
-    const detail = (error as Error).message
-      .replace(/^Failed to load fixtures: /, '')
-      .replace(/\s*Fix the fixture and load it again\.$/, '')
-    throw new PersistedStateError(
-      `Failed to load the persisted state in ${source}: ${detail} Fix or remove it; it was left as it is.`,
-    )
-  }
+  const records = validated(replayed.records as Record<string, unknown>, source, dropped)
   const gone: Record<string, string[]> = {}
   const rawGone = replayed.gone
   for (const kind of RECORD_KINDS) {
-    const ids = rawGone[kind] ?? []
+    let ids = rawGone[kind] ?? []
+    if (dropped && Array.isArray(ids) && ids.some((id) => typeof id !== 'string')) {
+      dropped.push(`${source}: gone.${kind} holds ids that are not text; they are left out`)
+      ids = ids.filter((id) => typeof id === 'string')
+    }
     if (!Array.isArray(ids) || ids.some((id) => typeof id !== 'string')) {
       throw new PersistedStateError(
         `Failed to load the persisted state in ${source}: gone.${kind} is not a list of ids. Fix or remove it; it was left as it is.`,
@@ -145,4 +169,43 @@ export function parsePersistedState(text: string, source: string, frames: readon
     gone[kind] = ids as string[]
   }
   return { snapshot: { records, gone: gone as StoreTombstones }, seq: Math.max(stateSeq, frames.at(-1)?.seq ?? 0) }
+}
+
+/** The records validated; with `dropped`, each record at fault is left out and said there, and the rest tried again. */
+function validated(records: Record<string, unknown>, source: string, dropped: string[] | undefined): RecordSet {
+  const remaining = { ...records }
+  for (let drops = 0; ; drops++) {
+    try {
+      return validateFixtures(remaining as FixtureSet, { source })
+    } catch (error) {
+      const detail = (error as Error).message
+        .replace(/^Failed to load fixtures: /, '')
+        .replace(/\s*Fix the fixture and load it again\.$/, '')
+      const kind = error instanceof FixtureError ? kindOfFile(error.file) : undefined
+      const list = kind ? remaining[kind] : undefined
+      const at = Array.isArray(list) ? lastIndexOfId(list, (error as FixtureError).recordId) : -1
+      if (!dropped || drops >= MAX_DROPPED || at === -1) {
+        throw new PersistedStateError(
+          `Failed to load the persisted state in ${source}: ${detail} Fix or remove it; it was left as it is.`,
+        )
+      }
+      remaining[kind!] = (list as unknown[]).filter((_, index) => index !== at)
+      dropped.push(`${detail}; that record is left out`)
+    }
+  }
+}
+
+/** The kind whose fixture file a FixtureError names. */
+function kindOfFile(file: string): RecordKind | undefined {
+  return RECORD_KINDS.find((kind) => file.endsWith(`/${FIXTURE_FILES[kind]}`) || file === FIXTURE_FILES[kind])
+}
+
+/** Where the record with `id` (or at `#<position>`, as a record without an id is named) last is in `list`. */
+function lastIndexOfId(list: readonly unknown[], id: string | undefined): number {
+  if (id === undefined) return -1
+  const position = /^#(\d+)$/.exec(id)
+  for (let index = list.length - 1; index >= 0; index--) {
+    if ((list[index] as { id?: unknown } | null)?.id === id) return index
+  }
+  return position ? Number(position[1]) : -1
 }

@@ -4,7 +4,7 @@ import { MockServiceError } from '../errors.js'
 /** What the store may hold by default: 512 MiB of records. */
 const DEFAULT_MAX_STORE_BYTES = 512 * 1024 * 1024
 
-/** What one value of a record counts besides its text: a slot that points at it. */
+/** What one value of a record counts besides its JSON: a slot that points at it. */
 const VALUE_BYTES = 16
 
 /** The bytes the stores sharing a budget hold, measured once per record and checked against it. */
@@ -13,7 +13,7 @@ export interface StoreBudget {
   readonly max: number
   /** The bytes the stores sharing this budget hold now. */
   used(): number
-  /** What a stored record counts: its text and a slot per value. Linear in the record's size. */
+  /** What a stored record counts: the UTF-8 bytes of its JSON and a slot per value. Linear in the record's size. */
   sizeOf(record: object): number
   /** What the tombstone of a deleted record counts. */
   tombstoneOf(id: string): number
@@ -31,8 +31,11 @@ export interface StoreBudget {
 /**
  * Creates a byte budget for one store or for several that share it (the
  * standalone server's default mock and its sessions). A record counts the
- * length of every string it holds and 16 bytes for each of its values.
- * A record is measured when it is stored and again when it is replaced or
+ * bytes its JSON takes as a persisted file writes it (UTF-8, escapes
+ * included: a control character 6 bytes, a quote or a backslash 2, a
+ * character past ASCII its UTF-8 length) and 16 bytes for each of its
+ * values, so what the budget admits both fits in memory and is bounded on
+ * disk. A record is measured when it is stored and again when it is replaced or
  * deleted (records are never edited in place, so both read the same): a
  * write costs what it changes, and no size is kept beside each record for
  * the collector to walk.
@@ -48,7 +51,7 @@ export function createStoreBudget(max: number = DEFAULT_MAX_STORE_BYTES): StoreB
     max,
     used: () => used,
     sizeOf: valueBytes,
-    tombstoneOf: (id) => id.length + VALUE_BYTES,
+    tombstoneOf: (id) => stringBytes(id) + VALUE_BYTES,
     admit(added) {
       if (added <= 0 || used + added <= max) return
       throw new MockServiceError(
@@ -71,17 +74,60 @@ export function createStoreBudget(max: number = DEFAULT_MAX_STORE_BYTES): StoreB
   }
 }
 
-/** What a value of a record counts: a string its length, any value a slot, an object or array its values too. */
+/**
+ * What a value of a record counts: the bytes of its JSON (a key its own
+ * JSON, a colon and a comma) and a slot per value. One pass over the record.
+ */
 function valueBytes(value: unknown): number {
-  if (typeof value === 'string') return value.length + VALUE_BYTES
-  if (typeof value !== 'object' || value === null) return VALUE_BYTES
-  let bytes = VALUE_BYTES
+  if (typeof value === 'string') return stringBytes(value) + VALUE_BYTES
+  if (typeof value !== 'object' || value === null) return scalarBytes(value) + VALUE_BYTES
+  let bytes = VALUE_BYTES + 2
   if (Array.isArray(value)) {
-    for (const item of value) bytes += valueBytes(item)
+    for (const item of value) bytes += valueBytes(item) + 1
     return bytes
   }
-  for (const key in value) bytes += valueBytes((value as Record<string, unknown>)[key])
+  for (const key in value) bytes += stringBytes(key) + 2 + valueBytes((value as Record<string, unknown>)[key])
   return bytes
+}
+
+/** The bytes of a number, boolean or null as JSON writes it (an absent value counts nothing more than its slot). */
+function scalarBytes(value: unknown): number {
+  if (typeof value === 'number') return Number.isFinite(value) ? String(value).length : 4
+  if (typeof value === 'boolean') return value ? 4 : 5
+  return value === null ? 4 : 0
+}
+
+/** Text that JSON writes as it is, one byte a character. */
+const PLAIN_ASCII = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/
+
+/**
+ * The UTF-8 bytes of a string as JSON writes it, quotes included: `\b \t \n
+ * \f \r " \\` 2 bytes, other control characters and lone surrogates 6
+ * (`\u00XX`), other characters their UTF-8 length.
+ */
+function stringBytes(text: string): number {
+  if (PLAIN_ASCII.test(text)) return text.length + 2
+  let bytes = 2
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index)
+    if (code < 0x20) bytes += SHORT_ESCAPES.has(code) ? 2 : 6
+    else if (code === 0x22 || code === 0x5c) bytes += 2
+    else if (code < 0x80) bytes += 1
+    else if (code < 0x800) bytes += 2
+    else if (code < 0xd800 || code > 0xdfff) bytes += 3
+    else if (code < 0xdc00 && isLowSurrogate(text.charCodeAt(index + 1))) {
+      bytes += 4
+      index++
+    } else bytes += 6
+  }
+  return bytes
+}
+
+/** The control characters JSON writes with a two-byte escape: \b \t \n \f \r. */
+const SHORT_ESCAPES: ReadonlySet<number> = new Set([0x08, 0x09, 0x0a, 0x0c, 0x0d])
+
+function isLowSurrogate(code: number): boolean {
+  return code >= 0xdc00 && code <= 0xdfff
 }
 
 function checkMax(max: number): void {

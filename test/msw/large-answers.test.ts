@@ -5,7 +5,8 @@ const MiB = 1024 * 1024
 
 describe('large answers through setupMockServer()', () => {
   const baseUrl = 'http://localhost:39322'
-  const mock = setupMockServer({ baseUrl, scenario: 'empty', maxStoreBytes: 8 * MiB })
+  // Each message's text is 1 Mi characters of 'é': 2 MiB of the budget, which counts UTF-8 bytes.
+  const mock = setupMockServer({ baseUrl, scenario: 'empty', maxStoreBytes: 16 * MiB })
   const post = (path: string, body: unknown) =>
     fetch(`${baseUrl}${path}`, {
       method: 'POST',

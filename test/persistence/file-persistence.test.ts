@@ -2,9 +2,9 @@ import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Configuration, ConversationsApi } from '@pieces.app/pieces-os-client'
-import { PersistedStateError } from 'conversation-asset-mock'
 import { startStandaloneServer } from 'conversation-asset-mock/server'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { parseStateFileText } from './state-file-text.js'
 
 describe('demo persistence in the standalone server (--persist FILE)', () => {
   let dir: string
@@ -62,31 +62,38 @@ describe('demo persistence in the standalone server (--persist FILE)', () => {
     await Promise.all(Array.from({ length: 20 }, () => api.conversationsCreateSpecificConversation({})))
     await server.close()
     expect(await readdir(dir)).toEqual(['state.json'])
-    const saved = JSON.parse(await readFile(file, 'utf8')) as { version: number; records: { conversation: unknown[] } }
-    expect(saved.version).toBe(1)
+    const saved = parseStateFileText(await readFile(file, 'utf8'))
+    expect(saved.version).toBe(2)
     expect(saved.records.conversation).toHaveLength(28)
+    expect(saved.end).toBe(
+      28 +
+        Object.values(saved.gone).flat().length +
+        Object.entries(saved.records)
+          .filter(([kind]) => kind !== 'conversation')
+          .reduce((sum, [, list]) => sum + list.length, 0),
+    )
   })
 
-  it('refuses a corrupt file with a clear message and keeps it as it was', async () => {
-    const corrupt = '{"format":"conversation-asset-mock/state","version":1,"records":{"message":[{"id":"m1"}]}}'
+  it('loads a file holding a record it cannot validate without that record, names it, and keeps the file as it was', async () => {
+    const corrupt =
+      '{"format":"conversation-asset-mock/state","version":1,"records":{"message":[{"id":"m1"}],"tag":[{"id":"t1","text":"kept","created":"2024-05-01T12:00:00.000Z","updated":"2024-05-01T12:00:00.000Z"}]}}'
     await writeFile(file, corrupt)
-    const failure = await startStandaloneServer({ port: 0, persist: file }).then(
-      (server) => server.close().then(() => undefined),
-      (error: unknown) => error,
-    )
-    expect(failure).toBeInstanceOf(PersistedStateError)
-    expect((failure as Error).message).toMatch(
-      new RegExp(
-        `^Failed to load the persisted state in ${file}: .*messages\\.json, record "m1", field "conversation"`,
-      ),
-    )
-    expect(await readFile(file, 'utf8')).toBe(corrupt)
+    const said: string[] = []
+    const server = await startStandaloneServer({ port: 0, persist: file, warn: (line) => said.push(line) })
+    try {
+      expect(server.service.store.get('tag', 't1')?.text).toBe('kept')
+      expect(server.service.store.get('message', 'm1')).toBeUndefined()
+      expect(said.join('\n')).toMatch(/messages\.json, record "m1", field "conversation".*left out/)
+      expect(await readFile(`${file}.damaged`, 'utf8')).toBe(corrupt)
+    } finally {
+      await server.close()
+    }
   })
 
   it('refuses a file of another format or version without touching it', async () => {
     await writeFile(file, '{"format":"conversation-asset-mock/state","version":99}')
     await expect(startStandaloneServer({ port: 0, persist: file })).rejects.toThrow(
-      /it is version 99, this mock reads version 1/,
+      /it is version 99, this mock reads versions 1 and 2/,
     )
     await writeFile(file, 'not json')
     await expect(startStandaloneServer({ port: 0, persist: file })).rejects.toThrow(/it is not JSON/)

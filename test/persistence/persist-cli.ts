@@ -19,14 +19,16 @@ export interface PersistingCli {
 /**
  * Starts the built CLI on port 0 with `--persist file` and `extra` options,
  * through `bash -c 'ulimit -f N; exec node …'` when `fileSizeLimitKiB` is
- * given, and resolves once it printed its ready line.
+ * given, node run with `nodeFlags` (such as `--max-old-space-size=32`), and
+ * resolves once it printed its ready line.
  */
 export async function startPersistingCli(
   file: string,
   extra: readonly string[] = [],
   fileSizeLimitKiB?: number,
+  nodeFlags: readonly string[] = [],
 ): Promise<PersistingCli> {
-  const args = [BIN, '--port', '0', '--quiet', '--scenario', 'empty', '--persist', file, ...extra]
+  const args = [...nodeFlags, BIN, '--port', '0', '--quiet', '--scenario', 'empty', '--persist', file, ...extra]
   const child =
     fileSizeLimitKiB === undefined
       ? spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] })

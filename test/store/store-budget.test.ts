@@ -73,6 +73,48 @@ describe('the store budget', () => {
     expect(store.get('conversation', 'c2')).toBeUndefined()
   })
 
+  it('counts a record as the UTF-8 bytes of its JSON, escapes included, and a slot per value', () => {
+    const budget = createStoreBudget(1024)
+    const records = [
+      { id: 'plain', name: 'ascii text' },
+      {
+        id: 'escapes',
+        name: '\u0001\u001f\n"\\',
+        list: [1, 'a', {}],
+        on: true,
+        off: false,
+        none: null,
+        rate: -12.5e-7,
+      },
+      { id: 'wide', name: 'é中😀\u2028', lone: '\ud800x' },
+    ]
+    for (const record of records) {
+      let values = 0
+      const count = (value: unknown): void => {
+        values++
+        if (typeof value === 'object' && value !== null) for (const item of Object.values(value)) count(item)
+      }
+      count(record)
+      const json = Buffer.byteLength(JSON.stringify(record))
+      // Exactly the JSON a persisted file writes, plus 16 bytes a value and at most a separator a container.
+      expect(budget.sizeOf(record) - 16 * values - json).toBeGreaterThanOrEqual(0)
+      expect(budget.sizeOf(record) - 16 * values - json).toBeLessThanOrEqual(2)
+    }
+    expect(budget.tombstoneOf('\u0001')).toBe(6 + 2 + 16)
+  })
+
+  it('refuses (507) the write whose serialized bytes pass the budget, though its characters would fit', async () => {
+    const store = createStore({ clock: fixedClock(at), maxBytes: 1024 * 1024 })
+    // 200 000 control characters are 1 200 000 bytes of JSON: past 1 MiB, though only 200 000 characters.
+    const error = await refusal(() =>
+      store.write((tx) => tx.insert('conversation', conversation('c1', '\u0001'.repeat(200_000)))),
+    )
+    expect(error.status).toBe(507)
+    expect(store.get('conversation', 'c1')).toBeUndefined()
+    await store.write((tx) => tx.insert('conversation', conversation('c2', '\u0001'.repeat(150_000))))
+    expect(store.bytes().used).toBeGreaterThan(6 * 150_000)
+  })
+
   it('names a budget that is not a whole number of bytes above 0', () => {
     expect(() => createStore({ maxBytes: 0 })).toThrow(/Failed to create the store: maxStoreBytes 0/)
     expect(() => createStore({ maxBytes: 1.5 })).toThrow(/whole number of bytes above 0/)

@@ -1,5 +1,5 @@
 import type { FileHandle } from 'node:fs/promises'
-import { open, rm } from 'node:fs/promises'
+import { open, rm, stat } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import type { SegmentFile } from './state-file.js'
 import { syncDirectory, writeFully } from './write-fully.js'
@@ -15,6 +15,13 @@ export interface ChangeLog {
   append(bytes: Uint8Array): Promise<void>
   /** Starts a new segment for the appends to come; resolves with the number of the one it seals. */
   rotate(): Promise<number>
+  /**
+   * Whether the segment being written is no longer where it was: its file
+   * unlinked (a link count of 0: removed, or its directory removed) or its
+   * path naming another file or none (its directory moved). Appends to it
+   * would be lost.
+   */
+  detached(): Promise<boolean>
   /** Removes the segments numbered `upTo` or less (their writes are in the state file). */
   removeThrough(upTo: number): Promise<void>
   close(): Promise<void>
@@ -67,6 +74,12 @@ export async function openChangeLog(file: string, first: number, sealed: readonl
       segments.push({ number, path: segmentPath(file, number) })
       await previous.close().catch(() => undefined)
       return number - 1
+    },
+    async detached() {
+      const open = await handle.stat().catch(() => undefined)
+      if (!open || open.nlink === 0) return true
+      const named = await stat(segmentPath(file, number)).catch(() => undefined)
+      return !named || named.ino !== open.ino || named.dev !== open.dev
     },
     async removeThrough(upTo) {
       while (segments.length > 0 && segments[0]!.number <= upTo) {

@@ -1,15 +1,15 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
+import { mkdir } from 'node:fs/promises'
+import { dirname } from 'node:path'
 import type { PersistedService } from '../persisted-service.js'
-import { MockServiceError } from '../../errors.js'
 import { encodeLogFrame } from '../change-log-format.js'
-import type { Store } from '../../store/create-store.js'
-import { openChangeLog, type ChangeLog } from './change-log.js'
-import { createDurableNotices, type DurableNotices } from './durable-notices.js'
+import { openChangeLog } from './change-log.js'
+import { createDurableNotices } from './durable-notices.js'
 import type { FilePersistence } from './file-persistence-handle.js'
-import { loggedChanges, newBatch, replacesAll, undoBatches, writeOf, type CommitBatch } from './group-commit.js'
+import { type Durable, refuse } from './durable-refusal.js'
+import { loggedChanges, newBatch, replacesAll, writeOf, type CommitBatch } from './group-commit.js'
 import { loadPersisted } from './load-persisted.js'
-import { createLogCompaction, type LogCompaction } from './log-compaction.js'
-import { logSegments, readPersisted } from './state-file.js'
+import { createLogCompaction } from './log-compaction.js'
 
 export interface DurableOptions {
   /** Told, one line each, when saving starts failing (at most once a minute) and when it works again. */
@@ -21,22 +21,6 @@ export interface DurableOptions {
 /** The batches of writes a request committed, so its answer waits for them. */
 interface RequestWrites {
   readonly batches: CommitBatch[]
-}
-
-/** What the parts of durable saving share: the store, the log, and the batch being gathered. */
-interface Durable {
-  readonly store: Store
-  readonly file: string
-  readonly log: ChangeLog
-  readonly compaction: LogCompaction
-  readonly notices: DurableNotices
-  /** The batch gathering writes until the next flush takes it. */
-  open: CommitBatch | undefined
-  flushing: Promise<void> | undefined
-  /** Set while the store takes writes back: those are not logged. */
-  undoing: boolean
-  /** The sequence number of the last write logged. */
-  seq: number
 }
 
 const DEFAULT_COMPACT_AT_BYTES = 4 * 1024 * 1024
@@ -142,11 +126,16 @@ async function flushAll(durable: Durable): Promise<void> {
   }
 }
 
-/** Puts one batch on disk: a frame appended to the log, or the whole state when it replaced every record. */
+/**
+ * Puts one batch on disk: a frame appended to the log, or the whole state
+ * when it replaced every record. A log whose file or directory is gone
+ * would take the frame nowhere: the state is written anew instead.
+ */
 async function flushBatch(durable: Durable, batch: CommitBatch): Promise<void> {
   const { store, log, compaction } = durable
   const whole = replacesAll(batch)
   const snapshot = whole || compaction.due() ? store.snapshot() : undefined
+  let failure: Error | undefined
   try {
     if (whole) {
       await compaction.running
@@ -155,61 +144,39 @@ async function flushBatch(durable: Durable, batch: CommitBatch): Promise<void> {
       await log.append(encodeLogFrame(batch.last, loggedChanges(batch, store)))
     }
   } catch (error) {
-    await refuse(durable, batch, error as Error)
-    return
+    failure = error as Error
   }
+  if (await log.detached()) return recreate(durable, batch)
+  if (failure) return refuse(durable, [batch], failure)
   batch.resolve()
   durable.notices.saved()
   if (snapshot && !whole) await compaction.start(snapshot, batch.last)
 }
 
 /**
- * Takes back a batch that could not be put on disk, and every write after
- * it, and refuses them all: the store goes back to what is on disk.
+ * Writes the whole state anew where the removed log was (its directory
+ * created again when it is gone), then goes on with the log in a new
+ * segment beside it: `batch` and the writes gathered since are on disk in
+ * the state file before they are answered. When the state cannot be
+ * written they are refused as on a full disk.
  */
-async function refuse(durable: Durable, batch: CommitBatch, error: Error): Promise<void> {
+async function recreate(durable: Durable, batch: CommitBatch): Promise<void> {
+  // The writes gathered meanwhile are in the snapshot: they are saved with it.
   const batches = durable.open ? [batch, durable.open] : [batch]
   durable.open = undefined
-  durable.notices.saveFailed(error)
-  durable.undoing = true
-  const undone = undoBatches(durable.store, batches)
-  durable.undoing = false
-  if (!undone) {
-    // Writes made while the saved state was read back are gone with the state it replaced.
-    const wiped = await reloadSaved(durable)
-    if (wiped) batches.push(wiped)
+  const snapshot = durable.store.snapshot()
+  const last = durable.seq
+  try {
+    await durable.compaction.running
+    await mkdir(dirname(durable.file), { recursive: true })
+    await durable.compaction.saveState(snapshot, last, undefined)
+  } catch (error) {
+    return refuse(durable, batches, error as Error)
   }
-  const refusal = notDurable(durable.file, error)
-  for (const each of batches) each.reject(refusal)
-}
-
-/**
- * Brings back the state on disk (after a failed reset, restore or scenario
- * load); resolves with the batch of the writes made meanwhile, which the
- * state it brought back replaced.
- */
-async function reloadSaved(durable: Durable): Promise<CommitBatch | undefined> {
-  const disk = await readPersisted(durable.file, await logSegments(durable.file)).catch(() => undefined)
-  durable.undoing = true
-  const replaced = disk?.state && durable.store.replaceAll(disk.state.snapshot.records, disk.state.snapshot.gone)
-  durable.undoing = false
-  const wiped = replaced ? durable.open : undefined
-  if (replaced) durable.open = undefined
-  await replaced
-  return wiped
-}
-
-/** The refusal of a write that could not be put on disk. */
-function notDurable(file: string, error: Error): MockServiceError {
-  const code = (error as NodeJS.ErrnoException).code
-  const fix =
-    code === 'EFBIG'
-      ? 'raise the file-size limit (ulimit -f)'
-      : code === 'ENOSPC'
-        ? `free space on the disk of ${file}`
-        : `check that ${file} and its directory can be written`
-  return new MockServiceError(
-    'NOT_DURABLE',
-    `The write could not be saved in ${file} (${error.message}), so it was not applied. ${fix[0]!.toUpperCase()}${fix.slice(1)}, then send it again.`,
-  )
+  // The old segments are gone with their directory; a new one fails only to be found detached at the next commit.
+  const sealed = await durable.log.rotate().catch(() => undefined)
+  if (sealed !== undefined) await durable.log.removeThrough(sealed).catch(() => undefined)
+  durable.notices.recreated()
+  for (const each of batches) each.resolve()
+  durable.notices.saved()
 }

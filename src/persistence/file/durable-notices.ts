@@ -9,6 +9,8 @@ export interface DurableNotices {
   saveFailed(error: Error): void
   /** A batch is on disk; says the recovery when the failure was said. */
   saved(): void
+  /** The log's file or directory was removed, and the state written anew where it was; said each time. */
+  recreated(): void
   /** A compaction failed; said once until one works again. */
   compactionFailed(error: Error): void
   /** A compaction worked; says the recovery when its failure was said. */
@@ -47,6 +49,11 @@ export function createDurableNotices(file: string, warn: (line: string) => void)
       if (failing && failureSaid) warn(`conversation-asset-mock: writes are saved in ${file} again.`)
       failing = false
       failureSaid = false
+    },
+    recreated() {
+      warn(
+        `conversation-asset-mock: the log of ${file} was removed (its file or its directory is gone); ${file} is written anew with every record, and the log goes on beside it.`,
+      )
     },
     compactionFailed(error) {
       if (!compactionFailing) {

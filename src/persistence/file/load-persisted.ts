@@ -1,6 +1,7 @@
 import * as nodeFs from 'node:fs/promises'
 import type { PersistedService } from '../persisted-service.js'
 import { removeLeftovers } from './remove-leftovers.js'
+import { reportSkipped } from './report-skipped.js'
 import { logSegments, readPersisted, writeStateFile, type SegmentFile } from './state-file.js'
 
 /** Where durable saving starts from, once the saved state is loaded. */
@@ -18,7 +19,9 @@ export interface PersistedStart {
 /**
  * Loads `file` and replays its log into the service, then makes the file
  * hold everything: the records loaded (or the service's own, when there is
- * no file yet) are written to it and the replayed segments removed. When
+ * no file yet) are written to it and the replayed segments removed. A
+ * damaged file loads what can be read, says what it skipped and is kept as
+ * `FILE.damaged`; a version 1 file is rewritten in version 2. When
  * that write fails the segments are kept (said through `warn`), unless there
  * was no file at all: then nothing could be kept, and starting fails.
  *
@@ -37,10 +40,12 @@ export async function loadPersisted(
   for (const tail of disk.tails) {
     warn(`conversation-asset-mock: dropped the end of the log ${tail}: a write cut short, never acknowledged.`)
   }
+  await reportSkipped(file, disk.skipped, warn)
   await removeLeftovers(nodeFs, file)
   const seq = disk.state?.seq ?? 0
   const nextSegment = (found.at(-1)?.number ?? 0) + 1
-  if (disk.state && found.length === 0)
+  // A damaged file is written anew with what could be read; an old version's, in this version.
+  if (disk.state && found.length === 0 && disk.skipped.length === 0 && disk.current)
     return { seq, stateBytes: (await nodeFs.stat(file)).size, nextSegment, segments: [] }
   const stale = disk.state ? found : []
   // A log without its state file: the file was removed to start over, and the log goes with it.

@@ -1,9 +1,11 @@
 import * as nodeFs from 'node:fs/promises'
+import { dirname } from 'node:path'
 import type { PersistedService } from '../persisted-service.js'
-import { serializeStateInPieces } from '../persisted-state.js'
 import type { FilePersistence } from './file-persistence-handle.js'
 import { removeLeftovers } from './remove-leftovers.js'
-import { logSegments, readPersisted } from './state-file.js'
+import { reportSkipped } from './report-skipped.js'
+import { logSegments, readPersisted, type ReadChunks } from './state-file.js'
+import { stateFileLines } from './state-file-lines.js'
 
 /** The file-system calls relaxed persistence makes: node:fs/promises, or a stand-in that fails or stalls on purpose. */
 export interface PersistenceFileSystem {
@@ -15,6 +17,8 @@ export interface PersistenceFileSystem {
   rename(from: string, to: string): Promise<void>
   rm(path: string, options: { force: true }): Promise<void>
   readdir(path: string): Promise<string[]>
+  /** Creates a directory that was removed; without it a removed directory is waited for. */
+  mkdir?(path: string, options: { recursive: true }): Promise<unknown>
 }
 
 export interface RelaxedOptions {
@@ -58,17 +62,24 @@ export async function persistRelaxed(
   await service.ready
   // A log a durable run left is replayed, and removed once the file holds its writes.
   const segments = await logSegments(file, (directory) => fs.readdir(directory))
-  const disk = await readPersisted(file, segments, (path) => fs.readFile(path, 'utf8'))
+  const disk = await readPersisted(file, segments, options.fs ? wholeFile(options.fs) : undefined)
   if (disk.state) await service.restore(disk.state.snapshot)
+  await reportSkipped(file, disk.skipped, options.warn)
   await removeLeftovers(fs, file)
   const seq = disk.state?.seq ?? 0
   const temporary = `${file}.${process.pid}.tmp`
   const saver = createBackgroundSaver(file, options.warn, async () => {
-    await writeState(fs, temporary, file, serializeStateInPieces(service.store.snapshot(), { seq }))
+    try {
+      await writeState(fs, temporary, file, stateFileLines(service.store.snapshot(), seq))
+    } catch (error) {
+      if (!(await recreateDirectory(fs, file, error as Error, options.warn))) throw error
+      await writeState(fs, temporary, file, stateFileLines(service.store.snapshot(), seq))
+    }
     for (const segment of segments.splice(0)) await fs.rm(segment.path, { force: true })
   })
   const unsubscribe = service.store.subscribe(saver.schedule)
-  if (!disk.state || segments.length > 0) saver.schedule()
+  // No file yet, a log to fold in, a damaged file or one of version 1: written anew at once.
+  if (!disk.state || segments.length > 0 || disk.skipped.length > 0 || !disk.current) saver.schedule()
   return {
     settle: (work) => work(),
     flush: saver.flush,
@@ -76,6 +87,32 @@ export async function persistRelaxed(
       unsubscribe()
       await saver.stop()
     },
+  }
+}
+
+/** Creates the directory of `file` again when a write failed because it was removed; says so, and whether it did. */
+async function recreateDirectory(
+  fs: PersistenceFileSystem,
+  file: string,
+  error: Error,
+  warn: (line: string) => void,
+): Promise<boolean> {
+  if ((error as NodeJS.ErrnoException).code !== 'ENOENT' || !fs.mkdir) return false
+  const directory = dirname(file)
+  const gone = await fs.readdir(directory).then(
+    () => false,
+    (failure: NodeJS.ErrnoException) => failure.code === 'ENOENT',
+  )
+  if (!gone) return false
+  await fs.mkdir(directory, { recursive: true })
+  warn(`conversation-asset-mock: the directory of ${file} was removed; it is created again and ${file} written anew.`)
+  return true
+}
+
+/** A stand-in file system's file as one chunk. */
+function wholeFile(fs: PersistenceFileSystem): ReadChunks {
+  return async function* (path) {
+    yield Buffer.from(await fs.readFile(path, 'utf8'))
   }
 }
 

@@ -1,8 +1,12 @@
 import type { FileHandle } from 'node:fs/promises'
+import { createReadStream } from 'node:fs'
 import { open, readFile, readdir, rename, rm } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
 import { decodeLog, type LogFrame } from '../change-log-format.js'
-import { parsePersistedState, serializeStateInPieces, type PersistedState } from '../persisted-state.js'
+import { stateFromRaw, type PersistedState } from '../persisted-state.js'
+import { readStateFile, type RawStateFile } from './read-state-file.js'
+import { stateFileLines } from './state-file-lines.js'
+import { STATE_FILE_VERSION } from '../persisted-format.js'
 import type { StoreSnapshot } from '../../store/create-store.js'
 import { syncDirectory, writeFully } from './write-fully.js'
 
@@ -18,7 +22,14 @@ export interface PersistedOnDisk {
   readonly state?: PersistedState
   /** Why the end of a segment was dropped (a write cut short by a crash), when it was. */
   readonly tails: readonly string[]
+  /** What of a damaged state file could not be loaded: one line each, naming where and why. */
+  readonly skipped: readonly string[]
+  /** Whether the state file is written in the current version (else it is rewritten once loaded). */
+  readonly current?: boolean
 }
+
+/** The bytes of a file, a chunk at a time; throws ENOENT when there is no such file. */
+export type ReadChunks = (path: string) => AsyncIterable<Uint8Array>
 
 /**
  * The log segments of `file` that exist, oldest first, found with `list`
@@ -45,28 +56,30 @@ export async function logSegments(
 }
 
 /**
- * Reads the state file and replays its log: every whole frame of each
- * segment, in order, newer than the state; a torn tail (a write a crash cut
- * short, never acknowledged) is dropped and said in `tails`. Without the
- * state file the log is not read (it was written after the file, so the file
- * was removed on purpose). A state that cannot be read throws a
- * PersistedStateError and is left as it is.
+ * Reads the state file, a chunk at a time, and replays its log: every whole
+ * frame of each segment, in order, newer than the state; a torn tail (a
+ * write a crash cut short, never acknowledged) is dropped and said in
+ * `tails`. Without the state file the log is not read (it was written after
+ * the file, so the file was removed on purpose). A damaged state file loads
+ * every record that can be read, and says what it skipped in `skipped`; a
+ * file that is not a state this mock wrote throws a PersistedStateError and
+ * is left as it is.
  *
  * @example
- * const { state } = await readPersisted('/data/state.json', segments)
+ * const { state, skipped } = await readPersisted('/data/state.json', segments)
  */
 export async function readPersisted(
   file: string,
   segments: readonly SegmentFile[],
-  read: (path: string) => Promise<string> = (path) => readFile(path, 'utf8'),
+  chunks: ReadChunks = (path) => createReadStream(path, { highWaterMark: 1024 * 1024 }),
 ): Promise<PersistedOnDisk> {
-  let text: string | undefined
+  let raw: RawStateFile
   try {
-    text = await read(file)
+    raw = await readStateFile(chunks(file), file)
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
+    return { tails: [], skipped: [] }
   }
-  if (text === undefined) return { tails: [] }
   const frames: LogFrame[] = []
   const tails: string[] = []
   for (const segment of segments) {
@@ -74,11 +87,13 @@ export async function readPersisted(
     frames.push(...decoded.frames)
     if (decoded.tail) tails.push(`${segment.path}: ${decoded.tail} at byte ${decoded.validBytes}`)
   }
-  return { state: parsePersistedState(text, file, frames), tails }
+  const skipped = [...raw.skipped]
+  const state = stateFromRaw(raw, raw.seq, file, frames, skipped)
+  return { state, tails, skipped, current: raw.version === STATE_FILE_VERSION }
 }
 
 /**
- * Writes a state to `file` so that a crash or a full disk never leaves a
+ * Writes a state to `file`, a line per record (see {@link stateFileLines}), so that a crash or a full disk never leaves a
  * bad one: every piece to `temporary` (a short write goes on, a refused one
  * throws), fsync, rename over `file`, fsync of the directory. On any failure
  * the temporary file is removed and `file` is left as it was. Resolves with
@@ -97,7 +112,7 @@ export async function writeStateFile(
   let written = 0
   try {
     handle = await open(temporary, 'w')
-    for (const piece of serializeStateInPieces(snapshot, { seq })) {
+    for (const piece of stateFileLines(snapshot, seq)) {
       const bytes = Buffer.from(piece, 'utf8')
       await writeFully(handle, bytes, written)
       written += bytes.length

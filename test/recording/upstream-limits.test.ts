@@ -78,3 +78,26 @@ describe('the standalone server with proxy bounding its upstream requests', () =
     await server.close()
   })
 })
+
+describe('the recorder bounding what it keeps of streams', () => {
+  it('passes on every message but records only up to its byte bound, counting the rest in the entry', async () => {
+    const server = await startStandaloneServer({ port: 0 })
+    const out = join(await mkdtemp(join(tmpdir(), 'stream-bound-')), 'session.har')
+    const recorder = await startRecorder({ upstream: server.url, out, maxKeptStreamBytes: 3 * 1024 })
+    const { WebSocket } = await import('ws')
+    const client = new WebSocket(`${recorder.url.replace('http', 'ws')}/conversations/stream/identifiers`)
+    const [first] = (await once(client, 'message')) as [Buffer]
+    for (let index = 0; index < 8; index++) client.send(JSON.stringify({ padding: 'x'.repeat(1024), index }))
+    client.close()
+    await once(client, 'close')
+    await recorder.close()
+    await server.close()
+    const { readFile } = await import('node:fs/promises')
+    const [entry] = (JSON.parse(await readFile(out, 'utf8')) as { log: { entries: Record<string, unknown>[] } }).log
+      .entries
+    const messages = entry!._webSocketMessages as { type: string; data: string }[]
+    expect(messages[0]).toMatchObject({ type: 'receive', data: String(first) })
+    expect(messages.length).toBeLessThan(4)
+    expect(entry!._webSocketMessagesNotRecorded).toBe(9 - messages.length)
+  })
+})

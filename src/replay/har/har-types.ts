@@ -46,6 +46,8 @@ export interface HarEntry {
   /** Chrome's kind of resource: `websocket` for a stream, `fetch` or `xhr` for a request. */
   _resourceType?: string
   _webSocketMessages?: HarWebSocketMessage[]
+  /** The mock's recorder: messages of the stream passed on and not recorded, past its bounds. */
+  _webSocketMessagesNotRecorded?: number
 }
 
 /** Who wrote a HAR. */

@@ -24,6 +24,8 @@ export interface RecordedStream {
   readonly url: string
   readonly requestHeaders: IncomingHttpHeaders
   readonly messages: readonly HarWebSocketMessage[]
+  /** Messages passed on and not recorded, past the recorder's bounds. */
+  readonly dropped?: number
 }
 
 /**
@@ -117,6 +119,7 @@ export function streamEntry(stream: RecordedStream, { keepSecrets }: { keepSecre
     _webSocketMessages: keepSecrets
       ? [...stream.messages]
       : stream.messages.map((message) => ({ ...message, data: redactBody(message.data) })),
+    ...(stream.dropped ? { _webSocketMessagesNotRecorded: stream.dropped } : {}),
   }
 }
 

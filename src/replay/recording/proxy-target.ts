@@ -11,5 +11,7 @@ export interface ProxyTarget {
   readonly timeoutMs: number
   readonly har: HarWriter
   readonly keepSecrets: boolean
+  /** The bytes of stream messages kept for the HAR by every open stream together; none past `maxKeptBytes`. */
+  readonly kept: { bytes: number; readonly maxKeptBytes: number }
   readonly log?: ((line: string) => void) | undefined
 }

@@ -9,6 +9,9 @@ import { proxyStream } from './proxy-stream.js'
 import type { ProxyTarget } from './proxy-target.js'
 import { upstreamUrl } from './upstream-url.js'
 
+/** Most bytes of stream messages the open streams keep for the HAR together, by default. */
+const DEFAULT_MAX_KEPT_STREAM_BYTES = 64 * 1024 * 1024
+
 /** How `startRecorder` proxies and records. */
 export interface RecorderOptions {
   /** The service to record, e.g. http://localhost:39300. */
@@ -27,6 +30,12 @@ export interface RecorderOptions {
   readonly upstreamTimeoutMs?: number
   /** Most requests waiting on the upstream at once (default 64); past it a request answers 503, not sent. */
   readonly maxPendingUpstream?: number
+  /**
+   * Most bytes of stream messages the open streams keep for the HAR together (default 64 MiB):
+   * past it a message is passed on and not recorded, counted in the entry's
+   * `_webSocketMessagesNotRecorded`.
+   */
+  readonly maxKeptStreamBytes?: number
   /** Told one line per exchange recorded. */
   readonly log?: (line: string) => void
 }
@@ -57,7 +66,16 @@ export async function startRecorder(options: RecorderOptions): Promise<Recorder>
   const har = createHarWriter(options.out, { name: 'conversation-asset-mock', version: options.version ?? '0' })
   const timeoutMs = options.upstreamTimeoutMs ?? DEFAULT_UPSTREAM_TIMEOUT_MS
   const forwarder = createUpstreamForwarder(options.upstream, { timeoutMs, maxPending: options.maxPendingUpstream })
-  const target: ProxyTarget = { upstream: options.upstream, forwarder, timeoutMs, har, keepSecrets, log: options.log }
+  const kept = { bytes: 0, maxKeptBytes: options.maxKeptStreamBytes ?? DEFAULT_MAX_KEPT_STREAM_BYTES }
+  const target: ProxyTarget = {
+    upstream: options.upstream,
+    forwarder,
+    timeoutMs,
+    har,
+    keepSecrets,
+    kept,
+    log: options.log,
+  }
   const server = createServer((request, response) => {
     proxyHttp(request, response, target).catch((error: unknown) => {
       if (!response.headersSent) response.writeHead(502, { 'content-type': 'text/plain; charset=utf-8' })

@@ -214,14 +214,14 @@ type ServeValues = {
 }
 
 /** Checks the options that are not numbers; a problem in one line, or the --generate request. */
-function checkTextOptions(
-  values: ServeValues,
-): string | {
-  generate?: GenerateFixturesOptions
-  maxStoreBytes?: number
-  maxControlBytes?: number
-  latency?: LatencySettings
-} {
+function checkTextOptions(values: ServeValues):
+  | string
+  | {
+      generate?: GenerateFixturesOptions
+      maxStoreBytes?: number
+      maxControlBytes?: number
+      latency?: LatencySettings
+    } {
   if (values.scenario !== undefined && !isScenarioName(values.scenario)) {
     return `--scenario takes ${VALUE_HINTS.scenario}, got "${values.scenario}"`
   }

@@ -2,7 +2,7 @@
 export interface StdoutWatch {
   /** True once the reader closed the output early (`| head -1`). */
   readonly cut: boolean
-  /** The exit code for a command that ended with `code`: 0 when the reader cut the output, as `head` expects. */
+  /** The exit code for a command that ended with `code`: 0 when the reader cut the output, as `head` expects, unless a signal stopped it (128 plus the signal). */
   exitCode(code: number): number
 }
 
@@ -30,12 +30,14 @@ export function watchStdout(
 ): StdoutWatch {
   let cut = false
   let failed = false
+  // The code the command ended with, once it has: a stop on a signal keeps its 128 plus the signal.
+  let ended: number | undefined
   stderr.on('error', () => {})
   stdout.on('error', (error: NodeJS.ErrnoException) => {
     if (READER_GONE.has(error.code ?? '')) {
       cut = true
-      // The command may have ended already: its code is replaced.
-      setExitCode(0)
+      // The command may have ended already: its code is replaced, unless a signal stopped it.
+      setExitCode(ended !== undefined && ended > 128 ? ended : 0)
       return
     }
     if (failed || cut) return
@@ -47,6 +49,9 @@ export function watchStdout(
     get cut() {
       return cut
     },
-    exitCode: (code) => (cut ? 0 : failed ? Math.max(code, 1) : code),
+    exitCode(code) {
+      ended = code
+      return cut ? (code > 128 ? code : 0) : failed ? Math.max(code, 1) : code
+    },
   }
 }

@@ -78,7 +78,7 @@ describe('a command whose output is cut by its reader', () => {
     })
     afterEach(() => upstream.close())
 
-    it('record keeps recording, logs nowhere, and ends with exit code 0', async () => {
+    it('record keeps recording, logs nowhere, and ends with 143 on SIGTERM as any stop on a signal does', async () => {
       const out = join(dir, 'session.har')
       const cli = await firstLineThenClose(['record', '--upstream', upstream.url, '--out', out, '--port', '0'])
       const proxy = /through (\S+) into/.exec(cli.first)![1]!
@@ -86,17 +86,17 @@ describe('a command whose output is cut by its reader', () => {
       for (let n = 0; n < 3; n++)
         expect((await fetch(`${proxy}/tags`).then((answer) => answer.text())).length).toBeGreaterThan(0)
       cli.child.kill('SIGTERM')
-      expect(await cli.exited).toBe(0)
+      expect(await cli.exited).toBe(143)
       expect(cli.stderr()).toBe('')
     })
 
-    it('serve keeps serving, logs nowhere, and ends with exit code 0', async () => {
+    it('serve keeps serving, logs nowhere, and ends with 143 on SIGTERM as any stop on a signal does', async () => {
       const cli = await firstLineThenClose(['--port', '0'])
       const url = /ready on (http:\/\/[^ ]+)/.exec(cli.first)![1]!
       for (let n = 0; n < 3; n++)
         expect(await fetch(`${url}/tags`).then((answer) => answer.status + (answer.body?.cancel(), 0))).toBe(200)
       cli.child.kill('SIGTERM')
-      expect(await cli.exited).toBe(0)
+      expect(await cli.exited).toBe(143)
       expect(cli.stderr()).toBe('')
     })
   })

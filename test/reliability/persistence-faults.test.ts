@@ -128,7 +128,7 @@ describe('a relaxed persistence write that fails never takes the mock down', () 
     expect(await readdir(folder)).toEqual(['state.json'])
   })
 
-  it('reports a failed write on the stderr of the CLI, keeps serving and exits 0 on SIGTERM', async () => {
+  it('reports a failed write on the stderr of the CLI, keeps serving and exits 143 on SIGTERM', async () => {
     const folder = join(dir, 'state')
     await mkdir(folder)
     const bin = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url))

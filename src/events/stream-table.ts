@@ -83,6 +83,18 @@ export const STREAM_TABLE = {
     'workstream_summary',
     'workstream summary',
   ),
+  sources: identifier(
+    '/workstream_pattern_engine/sources/stream/identifiers',
+    'source',
+    'workstreamPatternEngineSource',
+    'workstream pattern-engine source',
+  ),
+  sourceWindows: identifier(
+    '/workstream_pattern_engine/source_windows/stream/identifiers',
+    'sourceWindow',
+    'workstreamPatternEngineSourceWindow',
+    'source window',
+  ),
   formats: identifier('/formats/stream/identifiers', 'format', 'format', 'format'),
   activities: identifier('/activities/stream/identifiers', 'activity', 'activity', 'activity'),
   applications: identifier('/applications/stream/identifiers', 'application', 'application', 'application'),

@@ -40,6 +40,10 @@ import { draftOperations } from '../operations/machine/drafts.js'
 import { userSessionOperations } from '../operations/machine/user-session.js'
 import { visionOperations } from '../operations/machine/vision.js'
 import { mcpEntryPointOperations } from '../operations/mcp/mcp-entry-points.js'
+import { sourcesOperations } from '../operations/sources/sources.js'
+import { sourceLinksOperations } from '../operations/sources/source-links.js'
+import { sourceWindowsOperations } from '../operations/sources/source-windows.js'
+import { sourceWindowLinksOperations } from '../operations/sources/source-window-links.js'
 
 /** A named group of operations, as the README's endpoint table shows them. */
 interface RouteGroup {
@@ -85,6 +89,10 @@ export function routeGroups(): readonly RouteGroup[] {
     { name: 'anchors', operations: anchorsOperations },
     { name: 'ranges', operations: rangesOperations },
     { name: 'workstream summaries', operations: workstreamSummariesOperations },
+    { name: 'pattern-engine sources', operations: sourcesOperations },
+    { name: 'pattern-engine source links', operations: sourceLinksOperations },
+    { name: 'pattern-engine source windows', operations: sourceWindowsOperations },
+    { name: 'pattern-engine source window links', operations: sourceWindowLinksOperations },
     { name: 'activities', operations: activitiesOperations },
     { name: 'asset search', operations: assetSearchOperations },
     { name: 'conversation search', operations: conversationSearchOperations },

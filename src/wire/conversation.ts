@@ -14,6 +14,7 @@ const MESSAGE_LINKS = [
   'ranges',
   'summaries',
   'messages',
+  'sources',
 ] as const
 /** The link lists of an annotation besides its one asset or conversation. */
 const ANNOTATION_LINKS = ['anchors', 'messages', 'tags', 'websites', 'summaries'] as const
@@ -48,6 +49,7 @@ export function buildConversation(record: ConversationRecord, context: WireConte
     grounding: {
       messages: toFlattened(record.groundingMessages, removed('groundingMessages')),
       temporal: { workstreams: toFlattened(record.groundingRanges, removed('groundingRanges')) },
+      sources: toFlattened(record.groundingSources, removed('groundingSources')),
     },
     score: toScore(record.score),
   }

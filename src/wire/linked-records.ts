@@ -8,6 +8,7 @@ import type {
 } from '../store/schemas/schemas.js'
 import { toScore } from './conversation.js'
 import { linkedLists } from './flattened.js'
+import { sourceWindowsOf } from './source-records.js'
 import type { Wire, WireContext } from './wire-types.js'
 
 /**
@@ -25,6 +26,7 @@ export function buildTag(record: TagRecord, context: WireContext): Wire<Tag> {
     updated: context.timestamp(record.updated),
     score: toScore(record.score),
     ...linkedLists(context, 'tag', record, ['assets', 'anchors', 'annotations', 'messages', 'websites', 'summaries']),
+    ...sourceWindowsOf(context, 'tag', record),
   }
 }
 
@@ -49,7 +51,9 @@ export function buildWebsite(record: WebsiteRecord, context: WireContext): Wire<
       'messages',
       'tags',
       'summaries',
+      'sources',
     ]),
+    ...sourceWindowsOf(context, 'website', record),
   }
 }
 
@@ -89,6 +93,7 @@ export function buildAnchor(record: AnchorRecord, context: WireContext): Wire<An
       'messages',
       'tags',
       'summaries',
+      'sources',
     ]),
   }
   if (record.name !== undefined) anchor.name = record.name
@@ -150,6 +155,7 @@ export function buildWorkstreamSummary(record: WorkstreamSummaryRecord, context:
       'ranges',
       'tags',
       'websites',
+      'sources',
     ]),
   }
   if (record.favorited !== undefined) summary.favorited = record.favorited

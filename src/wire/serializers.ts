@@ -4,6 +4,7 @@ import { buildApplication, buildModel, buildUserProfile } from './service-record
 import type { RecordKind, RecordKindDeclarations } from '../store/kinds/record-kinds.js'
 import type { RecordOf } from '../store/schemas/schemas.js'
 import { buildAnchor, buildRange, buildTag, buildWebsite, buildWorkstreamSummary } from './linked-records.js'
+import { buildSource, buildSourceWindow } from './source-records.js'
 import type { Serializer, SerializerName } from './wire-types.js'
 
 /**
@@ -40,6 +41,8 @@ export const SERIALIZERS = {
   anchor: buildAnchor,
   range: buildRange,
   workstreamSummary: buildWorkstreamSummary,
+  source: buildSource,
+  sourceWindow: buildSourceWindow,
   application: buildApplication,
   model: buildModel,
   user: buildUserProfile,

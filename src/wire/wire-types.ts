@@ -10,11 +10,13 @@ import type {
   FlattenedFormat,
   Format,
   GroupedTimestamp,
+  IdentifiedWorkstreamPatternEngineSource,
   Model,
   Range,
   Tag,
   UserProfile,
   Website,
+  WorkstreamPatternEngineSourceWindow,
   WorkstreamSummary,
 } from '@pieces.app/pieces-os-client'
 import type {
@@ -30,6 +32,8 @@ import type {
   RangeRecord,
   RecordKind,
   RecordOf,
+  SourceRecord,
+  SourceWindowRecord,
   TagRecord,
   UserRecord,
   WebsiteRecord,
@@ -70,6 +74,8 @@ interface SerializedForms {
   anchor: [AnchorRecord, Anchor]
   range: [RangeRecord, Range]
   workstreamSummary: [WorkstreamSummaryRecord, WorkstreamSummary]
+  source: [SourceRecord, IdentifiedWorkstreamPatternEngineSource]
+  sourceWindow: [SourceWindowRecord, WorkstreamPatternEngineSourceWindow]
   application: [ApplicationRecord, Application]
   model: [ModelRecord, Model]
   user: [UserRecord, UserProfile]

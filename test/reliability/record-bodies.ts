@@ -44,6 +44,21 @@ const references = (key: string, required = false) => [
   field(`${key}.iterable.0.id`, 'id', true),
 ]
 
+/** A WorkstreamPatternEngineSource under `raw`, its readable name and its filter (a source's seed and update). */
+const sourceFields = [
+  field('raw', 'object', true),
+  ...['name', 'window', 'url', 'application', 'installation'].map((key) => field(`raw.${key}`, 'string', false)),
+  field('readable', 'string', true),
+  field('filter', 'boolean', false),
+]
+
+const accessibilityFields = [
+  field('accessibility', 'object', false),
+  field('accessibility.supported', 'boolean', true),
+  field('accessibility.updated', 'object', true),
+  field('accessibility.updated.value', 'datetime', true),
+]
+
 const search = (operation: string): BodyRoute => ({
   operation,
   model: 'SearchInput',
@@ -213,6 +228,42 @@ export const RECORD_BODY_ROUTES: readonly BodyRoute[] = [
   },
   scores('workstreamSummaryScoresIncrement', 'workstream_summary', 'workstream_summaries'),
   search('searchWorkstreamSummaries'),
+  {
+    operation: 'workstreamPatternEngineSourcesCreateNewSource',
+    model: 'SeededWorkstreamPatternEngineSource',
+    fields: [...sourceFields, ...accessibilityFields],
+    referencedIds: [],
+  },
+  {
+    operation: 'workstreamPatternEngineSourceUpdate',
+    model: 'IdentifiedWorkstreamPatternEngineSource',
+    fields: [field('id', 'id', true), ...timestamps, ...sourceFields, ...scoreFields('score')],
+    referencedIds: [path('id')],
+  },
+  scores(
+    'workstreamPatternEngineSourceScoresIncrement',
+    'workstream_pattern_engine_source',
+    'workstream_pattern_engine_sources',
+  ),
+  search('workstreamPatternEngineSearchSources'),
+  {
+    operation: 'workstreamPatternEngineSourceWindowCreateNewSourceWindow',
+    model: 'SeededWorkstreamPatternEngineSourceWindow',
+    fields: [field('name', 'string', true)],
+    referencedIds: [],
+  },
+  {
+    operation: 'workstreamPatternEngineSourceWindowUpdate',
+    model: 'WorkstreamPatternEngineSourceWindow',
+    fields: [field('id', 'id', true), field('name', 'string', true), ...timestamps, ...scoreFields('score')],
+    referencedIds: [path('id')],
+  },
+  scores(
+    'workstreamPatternEngineSourceWindowScoresIncrement',
+    'workstream_pattern_engine_source_window',
+    'workstream_pattern_engine_source_windows',
+  ),
+  search('workstreamPatternEngineSourceWindowsSearch'),
   {
     operation: 'annotationsCreateNewAnnotation',
     model: 'SeededAnnotation',
@@ -478,6 +529,27 @@ export async function validRecordBodies(
     workstreamSummaryUpdate: await read(`/workstream_summary/${ids.workstream_summary}`),
     workstreamSummaryScoresIncrement: { workstream_summary: SCORE, workstream_summaries: SCORE },
     searchWorkstreamSummaries: SEARCH,
+    workstreamPatternEngineSourcesCreateNewSource: {
+      raw: { name: 'Reliable', window: 'reliable.ts - Editor', url: 'https://example.com', application: 'Editor' },
+      readable: 'Reliable',
+      filter: false,
+      accessibility: { supported: true, updated: { value: '2024-07-01T09:00:00.000Z' } },
+    },
+    workstreamPatternEngineSourceUpdate: await read(`/workstream_pattern_engine/source/${ids.source}`),
+    workstreamPatternEngineSourceScoresIncrement: {
+      workstream_pattern_engine_source: SCORE,
+      workstream_pattern_engine_sources: SCORE,
+    },
+    workstreamPatternEngineSearchSources: SEARCH,
+    workstreamPatternEngineSourceWindowCreateNewSourceWindow: { name: 'reliable.ts - Editor' },
+    workstreamPatternEngineSourceWindowUpdate: await read(
+      `/workstream_pattern_engine/source_window/${ids.source_window}`,
+    ),
+    workstreamPatternEngineSourceWindowScoresIncrement: {
+      workstream_pattern_engine_source_window: SCORE,
+      workstream_pattern_engine_source_windows: SCORE,
+    },
+    workstreamPatternEngineSourceWindowsSearch: SEARCH,
     annotationsCreateNewAnnotation: {
       type: 'COMMENT',
       text: 'reliable',

@@ -3,7 +3,7 @@ import { associate, disassociate } from '../define/link-operation.js'
 import { scoresIncrementOperation } from '../define/record-routes.js'
 
 /**
- * The 16 link routes of the client's ConversationMessageApi, from the message
+ * The 18 link routes of the client's ConversationMessageApi, from the message
  * side, and the message's score increment: each link changes the same link on
  * both records as the other side's route does. A message linked with another
  * holds it in `messages`, and so does the other.
@@ -114,5 +114,17 @@ export const messageLinksOperations: readonly Operation[] = [
     param: 'message',
     kind: 'message',
     keys: ['conversationMessage', 'conversationMessages'],
+  }),
+  associate({
+    id: 'conversationMessageAssociateWorkstreamPatternEngineSource',
+    paths: ['/message/:message/workstream_pattern_engine/sources/associate/:source'],
+    params: { message: 'message', source: 'source' },
+    relation: ['source', 'messages'],
+  }),
+  disassociate({
+    id: 'conversationMessageDisassociateWorkstreamPatternEngineSource',
+    paths: ['/message/:message/workstream_pattern_engine/sources/disassociate/:source'],
+    params: { message: 'message', source: 'source' },
+    relation: ['source', 'messages'],
   }),
 ]

@@ -3,7 +3,7 @@ import type { Operation } from '../define/define-operation.js'
 import { associate, disassociate } from '../define/link-operation.js'
 
 /**
- * The 12 link routes of the client's AnchorApi, from the anchor side: each
+ * The 14 link routes of the client's AnchorApi, from the anchor side: each
  * changes the same link on both records as the other side's route does,
  * with the same activity where the other side logs one.
  *
@@ -84,5 +84,17 @@ export const anchorLinksOperations: readonly Operation[] = [
     paths: ['/anchor/:anchor/workstream_summaries/disassociate/:workstream_summary'],
     params: { anchor: 'anchor', workstream_summary: 'workstreamSummary' },
     relation: ['anchor', 'summaries'],
+  }),
+  associate({
+    id: 'anchorAssociateWorkstreamPatternEngineSource',
+    paths: ['/anchor/:anchor/workstream_pattern_engine/sources/associate/:source'],
+    params: { anchor: 'anchor', source: 'source' },
+    relation: ['source', 'anchors'],
+  }),
+  disassociate({
+    id: 'anchorDisassociateWorkstreamPatternEngineSource',
+    paths: ['/anchor/:anchor/workstream_pattern_engine/sources/disassociate/:source'],
+    params: { anchor: 'anchor', source: 'source' },
+    relation: ['source', 'anchors'],
   }),
 ]

@@ -3,7 +3,7 @@ import type { Operation } from '../define/define-operation.js'
 import { associate, disassociate } from '../define/link-operation.js'
 
 /**
- * The 16 link routes of the client's WorkstreamSummaryApi, from the workstream summary side: each
+ * The 18 link routes of the client's WorkstreamSummaryApi, from the workstream summary side: each
  * changes the same link on both records as the other side's route does,
  * with the same activity where the other side logs one.
  *
@@ -108,5 +108,17 @@ export const workstreamSummaryLinksOperations: readonly Operation[] = [
     paths: ['/workstream_summary/:workstream_summary/websites/disassociate/:website'],
     params: { workstream_summary: 'workstreamSummary', website: 'website' },
     relation: ['website', 'summaries'],
+  }),
+  associate({
+    id: 'workstreamSummaryAssociateWorkstreamPatternEngineSource',
+    paths: ['/workstream_summary/:workstream_summary/workstream_pattern_engine/sources/associate/:source'],
+    params: { workstream_summary: 'workstreamSummary', source: 'source' },
+    relation: ['source', 'summaries'],
+  }),
+  disassociate({
+    id: 'workstreamSummaryDisassociateWorkstreamPatternEngineSource',
+    paths: ['/workstream_summary/:workstream_summary/workstream_pattern_engine/sources/disassociate/:source'],
+    params: { workstream_summary: 'workstreamSummary', source: 'source' },
+    relation: ['source', 'summaries'],
   }),
 ]

@@ -5,7 +5,7 @@ import { emptyLinks, sharedZeroScore } from '../schemas/shared-defaults.js'
 import { clipLabel } from './clip-label.js'
 import { declareKind } from './kind-declaration.js'
 
-const buildAnchorSchema = ({ id } = buildBasics()) =>
+const buildAnchorSchema = ({ id, ids } = buildBasics()) =>
   z.object({
     id,
     type: anchorType,
@@ -13,6 +13,7 @@ const buildAnchorSchema = ({ id } = buildBasics()) =>
     watch: z.boolean().optional(),
     fullpath: z.string(),
     ...buildContextLinks(),
+    sources: ids,
   })
 
 /**
@@ -27,6 +28,7 @@ export const anchorKind = declareKind({
   defaults: {
     ...emptyLinks('assets', 'conversations', 'annotations', 'messages', 'tags', 'summaries'),
     score: sharedZeroScore(),
+    ...emptyLinks('sources'),
   },
   links: {
     annotations: { to: 'annotation', inverse: 'anchors' },

@@ -24,6 +24,7 @@ const buildMessageSchema = ({ id, ids, timestamp } = buildBasics()) =>
     summaries: ids,
     /** Other messages this one is linked with (both ways). */
     messages: ids,
+    sources: ids,
   })
 
 /**
@@ -37,7 +38,7 @@ export const messageKind = declareKind({
   schema: buildMessageSchema,
   defaults: {
     score: sharedZeroScore(),
-    ...emptyLinks('assets', 'anchors', 'annotations', 'tags', 'websites', 'ranges', 'summaries', 'messages'),
+    ...emptyLinks('assets', 'anchors', 'annotations', 'tags', 'websites', 'ranges', 'summaries', 'messages', 'sources'),
   },
   links: {
     assets: { to: 'asset', inverse: 'messages' },

@@ -8,6 +8,8 @@ import { formatKind } from './format.js'
 import { messageKind } from './message.js'
 import { modelKind } from './model.js'
 import { rangeKind } from './range.js'
+import { sourceKind } from './source.js'
+import { sourceWindowKind } from './source-window.js'
 import { tagKind } from './tag.js'
 import { userKind } from './user.js'
 import { websiteKind } from './website.js'
@@ -35,6 +37,8 @@ export const RECORD_KIND_DECLARATIONS = {
   anchor: anchorKind,
   workstreamSummary: workstreamSummaryKind,
   range: rangeKind,
+  source: sourceKind,
+  sourceWindow: sourceWindowKind,
   application: applicationKind,
   model: modelKind,
   user: userKind,

@@ -18,6 +18,7 @@ const buildTagSchema = ({ id, ids, timestamp } = buildBasics()) =>
     messages: ids,
     websites: ids,
     summaries: ids,
+    sourceWindows: ids,
     score: buildScore().default(sharedZeroScore),
   })
 
@@ -32,7 +33,7 @@ export const tagKind = declareKind({
   schema: buildTagSchema,
   defaults: {
     category: 'UNKNOWN',
-    ...emptyLinks('assets', 'anchors', 'annotations', 'messages', 'websites', 'summaries'),
+    ...emptyLinks('assets', 'anchors', 'annotations', 'messages', 'websites', 'summaries', 'sourceWindows'),
     score: sharedZeroScore(),
   },
   links: {

@@ -18,6 +18,7 @@ const buildWorkstreamSummarySchema = ({ id, ids, timestamp } = buildBasics()) =>
     ranges: ids,
     tags: ids,
     websites: ids,
+    sources: ids,
     score: buildScore().default(sharedZeroScore),
     favorited: z.boolean().optional(),
   })
@@ -32,7 +33,17 @@ export const workstreamSummaryKind = declareKind({
   name: 'workstream summary',
   schema: buildWorkstreamSummarySchema,
   defaults: {
-    ...emptyLinks('assets', 'conversations', 'anchors', 'annotations', 'messages', 'ranges', 'tags', 'websites'),
+    ...emptyLinks(
+      'assets',
+      'conversations',
+      'anchors',
+      'annotations',
+      'messages',
+      'ranges',
+      'tags',
+      'websites',
+      'sources',
+    ),
     score: sharedZeroScore(),
   },
   links: {},

@@ -69,6 +69,12 @@ function idsOf(items: readonly unknown[]): string[] {
   return ids
 }
 
+/** A website's or a tag's source windows, under the client's snake-case key `source_windows`. */
+function sourceWindowsOf(wire: Json): Json {
+  const windows = wire.source_windows as { iterable?: unknown[] } | undefined
+  return windows?.iterable ? { sourceWindows: idsOf(windows.iterable) } : {}
+}
+
 function idOf(value: unknown): string | undefined {
   const id = (value as { id?: unknown } | null | undefined)?.id
   return typeof id === 'string' ? id : undefined
@@ -78,12 +84,30 @@ function idOf(value: unknown): string | undefined {
 const SPECIAL: { [K in RecordKind]?: (wire: Json, parent?: { kind: RecordKind; id: string }) => Json } = {
   conversation(wire) {
     const grounding = wire.grounding as
-      { messages?: { iterable?: unknown[] }; temporal?: { workstreams?: { iterable?: unknown[] } } } | undefined
+      | {
+          messages?: { iterable?: unknown[] }
+          temporal?: { workstreams?: { iterable?: unknown[] } }
+          sources?: { iterable?: unknown[] }
+        }
+      | undefined
     return {
+      ...(grounding?.sources?.iterable && { groundingSources: idsOf(grounding.sources.iterable) }),
       ...(grounding?.messages?.iterable && { groundingMessages: idsOf(grounding.messages.iterable) }),
       ...(grounding?.temporal?.workstreams?.iterable && {
         groundingRanges: idsOf(grounding.temporal.workstreams.iterable),
       }),
+    }
+  },
+  website: sourceWindowsOf,
+  tag: sourceWindowsOf,
+  source(wire) {
+    const accessibility = wire.accessibility as { supported?: unknown; updated?: { value?: unknown } } | undefined
+    const updated = accessibility?.updated?.value
+    return {
+      accessibility:
+        typeof accessibility?.supported === 'boolean' && typeof updated === 'string'
+          ? { supported: accessibility.supported, updated }
+          : undefined,
     }
   },
   asset(wire) {

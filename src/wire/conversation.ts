@@ -49,10 +49,12 @@ export function buildConversation(record: ConversationRecord, context: WireConte
     grounding: {
       messages: toFlattened(record.groundingMessages, removed('groundingMessages')),
       temporal: { workstreams: toFlattened(record.groundingRanges, removed('groundingRanges')) },
-      sources: toFlattened(record.groundingSources, removed('groundingSources')),
     },
     score: toScore(record.score),
   }
+  // Left out while the conversation was never grounded in a source, as it answered before sources were kept.
+  const sources = linkedLists(context, 'conversation', record, ['groundingSources'], { omitEmpty: true })
+  if (sources.groundingSources) conversation.grounding!.sources = sources.groundingSources
   if (record.name !== undefined) conversation.name = record.name
   if (record.application) conversation.application = record.application as Wire<Conversation>['application']
   if (record.model !== undefined) conversation.model = { id: record.model }

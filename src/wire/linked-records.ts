@@ -8,7 +8,7 @@ import type {
 } from '../store/schemas/schemas.js'
 import { toScore } from './conversation.js'
 import { linkedLists } from './flattened.js'
-import { sourceWindowsOf } from './source-records.js'
+import { sourcesOf, sourceWindowsOf } from './source-records.js'
 import type { Wire, WireContext } from './wire-types.js'
 
 /**
@@ -51,8 +51,8 @@ export function buildWebsite(record: WebsiteRecord, context: WireContext): Wire<
       'messages',
       'tags',
       'summaries',
-      'sources',
     ]),
+    ...sourcesOf(context, 'website', record),
     ...sourceWindowsOf(context, 'website', record),
   }
 }
@@ -93,8 +93,8 @@ export function buildAnchor(record: AnchorRecord, context: WireContext): Wire<An
       'messages',
       'tags',
       'summaries',
-      'sources',
     ]),
+    ...sourcesOf(context, 'anchor', record),
   }
   if (record.name !== undefined) anchor.name = record.name
   if (record.watch !== undefined) anchor.watch = record.watch
@@ -155,8 +155,8 @@ export function buildWorkstreamSummary(record: WorkstreamSummaryRecord, context:
       'ranges',
       'tags',
       'websites',
-      'sources',
     ]),
+    ...sourcesOf(context, 'workstreamSummary', record),
   }
   if (record.favorited !== undefined) summary.favorited = record.favorited
   return summary

@@ -4,7 +4,7 @@ import type {
 } from '@pieces.app/pieces-os-client'
 import type { RecordKind, SourceRecord, SourceWindowRecord } from '../store/schemas/schemas.js'
 import { toScore } from './conversation.js'
-import { linkedLists, toFlattened, type FlattenedIds } from './flattened.js'
+import { linkedLists, type FlattenedIds } from './flattened.js'
 import type { Wire, WireContext } from './wire-types.js'
 
 /**
@@ -59,7 +59,9 @@ export function buildSourceWindow(
 
 /**
  * A record's source windows under the client's wire key `source_windows`
- * (a website's, a tag's), with the ids it lost since the last restart as `-1`.
+ * (a website's, a tag's), with the ids it lost since the last restart as
+ * `-1`; left out while the record never had one, so the kinds that answered
+ * before windows were kept answer as they did until one is linked.
  *
  * @example
  * const website = { ...linkedLists(context, 'website', record, ['tags']), ...sourceWindowsOf(context, 'website', record) }
@@ -68,6 +70,22 @@ export function sourceWindowsOf(
   context: WireContext,
   kind: RecordKind,
   record: { readonly id: string; readonly sourceWindows: readonly string[] },
-): { source_windows: FlattenedIds } {
-  return { source_windows: toFlattened(record.sourceWindows, context.removedLinks(kind, record.id, 'sourceWindows')) }
+): { source_windows?: FlattenedIds } {
+  const windows = linkedLists(context, kind, record, ['sourceWindows'], { omitEmpty: true }).sourceWindows
+  return windows ? { source_windows: windows } : {}
+}
+
+/**
+ * A record's sources (a website's, an anchor's, a summary's), left out while
+ * the record never had one, as {@link sourceWindowsOf} leaves windows out.
+ *
+ * @example
+ * const anchor = { ...linkedLists(context, 'anchor', record, ['tags']), ...sourcesOf(context, 'anchor', record) }
+ */
+export function sourcesOf(
+  context: WireContext,
+  kind: RecordKind,
+  record: { readonly id: string; readonly sources: readonly string[] },
+): { sources?: FlattenedIds } {
+  return linkedLists(context, kind, record, ['sources'], { omitEmpty: true })
 }

@@ -152,10 +152,10 @@ describe.each(runtimes)('workstream pattern-engine source windows through the of
   })
 
   it('deletes a window: its reads answer 410 and its tags and websites lose it', async () => {
-    const linked = defaultFixtures.sourceWindow!.find(
-      (item) => (item.tags?.length ?? 0) > 0 && (item.websites?.length ?? 0) > 0,
-    )!
+    const linked = defaultFixtures.sourceWindow!.find((item) => (item.websites?.length ?? 0) > 0)!
     const { id } = linked
+    const tag = first('tag')
+    await window.workstreamPatternEngineSourceWindowAssociateTag({ sourceWindow: id, tag })
     await windows.workstreamPatternEngineSourceWindowDeleteSpecificSourceWindow({ sourceWindow: id })
 
     const gone = await failure(
@@ -163,7 +163,6 @@ describe.each(runtimes)('workstream pattern-engine source windows through the of
     )
     expect(gone.status).toBe(410)
     expect(gone.text).toBe('WorkstreamPatternEngineSourceWindow not found.')
-    const tag = linked.tags![0]!
     expect(
       (await failure(window.workstreamPatternEngineSourceWindowAssociateTag({ sourceWindow: id, tag }))).status,
     ).toBe(410)

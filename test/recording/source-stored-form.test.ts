@@ -40,8 +40,16 @@ describe('reading sources, windows and their links back from recorded answers', 
     const window = [...service.store.all('sourceWindow')].find((record) => record.websites.length > 0)!
     const website = window.websites[0]!
     await readBack('website', `/website/${website}`, website)
-    const tagged = [...service.store.all('sourceWindow')].find((record) => record.tags.length > 0)!
-    await readBack('tag', `/tag/${tagged.tags[0]}`, tagged.tags[0]!)
+    const tag = [...service.store.all('tag')][0]!.id
+    const linkPath = `/tag/${tag}/workstream_pattern_engine/source_windows/associate/${window.id}`
+    await service.answer(service.route('POST', linkPath)!, {
+      method: 'POST',
+      path: linkPath,
+      query: new URLSearchParams(),
+      body: '',
+    })
+    expect(service.store.get('tag', tag)!.sourceWindows).toEqual([window.id])
+    await readBack('tag', `/tag/${tag}`, tag)
     await readBack('sourceWindow', `/workstream_pattern_engine/source_window/${window.id}`, window.id)
     const grounded = [...service.store.all('conversation')].find((record) => record.groundingSources.length > 0)!
     const answer = await service.answer(service.route('GET', `/conversation/${grounded.id}`)!, {

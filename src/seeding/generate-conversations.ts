@@ -116,6 +116,8 @@ function messageOf(id: string, conversation: string, fromUser: boolean, stamp: s
     ranges: sharedEmptyIds(),
     summaries: sharedEmptyIds(),
     messages: sharedEmptyIds(),
+    persons: sharedEmptyIds(),
+    workstreamEvents: sharedEmptyIds(),
   }
 }
 

@@ -11,10 +11,12 @@ import type {
   Format,
   GroupedTimestamp,
   Model,
+  Person,
   Range,
   Tag,
   UserProfile,
   Website,
+  WorkstreamEvent,
   WorkstreamSummary,
 } from '@pieces.app/pieces-os-client'
 import type {
@@ -27,12 +29,14 @@ import type {
   FormatRecord,
   MessageRecord,
   ModelRecord,
+  PersonRecord,
   RangeRecord,
   RecordKind,
   RecordOf,
   TagRecord,
   UserRecord,
   WebsiteRecord,
+  WorkstreamEventRecord,
   WorkstreamSummaryRecord,
 } from '../store/schemas/schemas.js'
 
@@ -70,6 +74,8 @@ interface SerializedForms {
   anchor: [AnchorRecord, Anchor]
   range: [RangeRecord, Range]
   workstreamSummary: [WorkstreamSummaryRecord, WorkstreamSummary]
+  person: [PersonRecord, Person]
+  workstreamEvent: [WorkstreamEventRecord, WorkstreamEvent]
   application: [ApplicationRecord, Application]
   model: [ModelRecord, Model]
   user: [UserRecord, UserProfile]

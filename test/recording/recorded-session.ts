@@ -37,7 +37,15 @@ export async function playSession(base: string, { copilot = false } = {}): Promi
   for (const path of ['/conversations', '/messages', '/assets', '/tags', '/websites', '/anchors', '/annotations']) {
     await call(base, 'GET', path)
   }
-  for (const path of ['/workstream_summaries', '/ranges', '/models', '/applications', '/user'])
+  for (const path of [
+    '/workstream_summaries',
+    '/ranges',
+    '/persons',
+    '/workstream_events',
+    '/models',
+    '/applications',
+    '/user',
+  ])
     await call(base, 'GET', path)
   const created = (await call(base, 'POST', '/conversations/create', {
     type: 'COPILOT',

@@ -24,6 +24,8 @@ const buildMessageSchema = ({ id, ids, timestamp } = buildBasics()) =>
     summaries: ids,
     /** Other messages this one is linked with (both ways). */
     messages: ids,
+    persons: ids,
+    workstreamEvents: ids,
   })
 
 /**
@@ -38,6 +40,7 @@ export const messageKind = declareKind({
   defaults: {
     score: sharedZeroScore(),
     ...emptyLinks('assets', 'anchors', 'annotations', 'tags', 'websites', 'ranges', 'summaries', 'messages'),
+    ...emptyLinks('persons', 'workstreamEvents'),
   },
   links: {
     assets: { to: 'asset', inverse: 'messages' },

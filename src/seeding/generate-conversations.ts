@@ -117,6 +117,8 @@ function messageOf(id: string, conversation: string, fromUser: boolean, stamp: s
     ranges: sharedEmptyIds(),
     summaries: sharedEmptyIds(),
     messages: sharedEmptyIds(),
+    persons: sharedEmptyIds(),
+    workstreamEvents: sharedEmptyIds(),
     sources: sharedEmptyIds(),
   }
 }

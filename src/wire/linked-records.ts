@@ -7,7 +7,7 @@ import type {
   WorkstreamSummaryRecord,
 } from '../store/schemas/schemas.js'
 import { toScore } from './conversation.js'
-import { linkedLists } from './flattened.js'
+import { linkedListAs, linkedLists, newLinks } from './flattened.js'
 import { sourcesOf, sourceWindowsOf } from './source-records.js'
 import type { Wire, WireContext } from './wire-types.js'
 
@@ -26,6 +26,7 @@ export function buildTag(record: TagRecord, context: WireContext): Wire<Tag> {
     updated: context.timestamp(record.updated),
     score: toScore(record.score),
     ...linkedLists(context, 'tag', record, ['assets', 'anchors', 'annotations', 'messages', 'websites', 'summaries']),
+    ...newLinks(context, 'tag', record),
     ...sourceWindowsOf(context, 'tag', record),
   }
 }
@@ -52,6 +53,7 @@ export function buildWebsite(record: WebsiteRecord, context: WireContext): Wire<
       'tags',
       'summaries',
     ]),
+    ...newLinks(context, 'website', record),
     ...sourcesOf(context, 'website', record),
     ...sourceWindowsOf(context, 'website', record),
   }
@@ -94,6 +96,7 @@ export function buildAnchor(record: AnchorRecord, context: WireContext): Wire<An
       'tags',
       'summaries',
     ]),
+    ...newLinks(context, 'anchor', record),
     ...sourcesOf(context, 'anchor', record),
   }
   if (record.name !== undefined) anchor.name = record.name
@@ -156,6 +159,9 @@ export function buildWorkstreamSummary(record: WorkstreamSummaryRecord, context:
       'tags',
       'websites',
     ]),
+    ...linkedLists(context, 'workstreamSummary', record, ['persons'], { omitEmpty: true }),
+    // A summary's events travel as `events`.
+    ...linkedListAs(context, 'workstreamSummary', record, 'workstreamEvents', 'events', { omitEmpty: true }),
     ...sourcesOf(context, 'workstreamSummary', record),
   }
   if (record.favorited !== undefined) summary.favorited = record.favorited

@@ -12,10 +12,12 @@ import type {
   GroupedTimestamp,
   IdentifiedWorkstreamPatternEngineSource,
   Model,
+  Person,
   Range,
   Tag,
   UserProfile,
   Website,
+  WorkstreamEvent,
   WorkstreamPatternEngineSourceWindow,
   WorkstreamSummary,
 } from '@pieces.app/pieces-os-client'
@@ -29,6 +31,7 @@ import type {
   FormatRecord,
   MessageRecord,
   ModelRecord,
+  PersonRecord,
   RangeRecord,
   RecordKind,
   RecordOf,
@@ -37,6 +40,7 @@ import type {
   TagRecord,
   UserRecord,
   WebsiteRecord,
+  WorkstreamEventRecord,
   WorkstreamSummaryRecord,
 } from '../store/schemas/schemas.js'
 
@@ -74,6 +78,8 @@ interface SerializedForms {
   anchor: [AnchorRecord, Anchor]
   range: [RangeRecord, Range]
   workstreamSummary: [WorkstreamSummaryRecord, WorkstreamSummary]
+  person: [PersonRecord, Person]
+  workstreamEvent: [WorkstreamEventRecord, WorkstreamEvent]
   source: [SourceRecord, IdentifiedWorkstreamPatternEngineSource]
   sourceWindow: [SourceWindowRecord, WorkstreamPatternEngineSourceWindow]
   application: [ApplicationRecord, Application]

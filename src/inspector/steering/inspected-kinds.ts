@@ -16,6 +16,8 @@ const SHOWN: { readonly [K in InspectedKind]: true } = {
   anchor: true,
   range: true,
   workstreamSummary: true,
+  person: true,
+  workstreamEvent: true,
   source: true,
   sourceWindow: true,
   activity: true,

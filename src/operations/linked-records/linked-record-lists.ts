@@ -3,7 +3,8 @@ import { listOperation } from '../define/record-routes.js'
 
 /**
  * Snapshots of the records conversations and assets link to: `/tags`,
- * `/websites`, `/anchors`, `/ranges` and `/workstream_summaries`.
+ * `/websites`, `/anchors`, `/ranges`, `/workstream_summaries`, `/persons`
+ * and `/workstream_events`.
  *
  * @example
  * routeTable() // holds these
@@ -14,4 +15,6 @@ export const linkedRecordListsOperations: readonly Operation[] = [
   listOperation('anchorsSnapshot', '/anchors', 'anchor'),
   listOperation('rangesSnapshot', '/ranges', 'range'),
   listOperation('workstreamSummariesSnapshot', '/workstream_summaries', 'workstreamSummary'),
+  listOperation('personsSnapshot', '/persons', 'person'),
+  listOperation('workstreamEventsSnapshot', '/workstream_events', 'workstreamEvent'),
 ]

@@ -19,7 +19,8 @@ export function storedForm(kind: RecordKind, wire: Json, seen: Seen): Json {
   const shape = recordSchemas[kind].shape as Record<string, z.ZodType>
   const stored: Json = {}
   for (const [field, schema] of Object.entries(shape)) {
-    const value = wire[field]
+    // A field the wire spells in snake case (`workstreamEvents` as `workstream_events`) is read under that name.
+    const value = wire[field] ?? wire[snakeCase(field)]
     if (value === undefined || value === null) continue
     const plain = plainValue(value, expected(schema))
     if (plain !== undefined) stored[field] = plain
@@ -35,6 +36,11 @@ export interface Seen {
   /** The answer's time, ISO-8601. */
   readonly at: string
   readonly parent?: { readonly kind: RecordKind; readonly id: string }
+}
+
+/** A stored field's name in snake case: `workstreamEvents` → `workstream_events`. */
+function snakeCase(field: string): string {
+  return field.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`)
 }
 
 type Expected = 'list' | 'object' | 'scalar'
@@ -116,6 +122,11 @@ const SPECIAL: { [K in RecordKind]?: (wire: Json, parent?: { kind: RecordKind; i
     const overlay = idOf(preview?.overlay) ?? (typeof preview?.overlay === 'string' ? preview.overlay : undefined)
     // Shares are not read back: the share link is derived from the asset again.
     return { shares: undefined, ...(base && { preview: { base, ...(overlay && { overlay }) } }) }
+  },
+  workstreamSummary(wire) {
+    // A summary's events travel as `events`.
+    const events = (wire.events as { iterable?: unknown[] } | undefined)?.iterable
+    return events ? { workstreamEvents: idsOf(events) } : {}
   },
   format(wire, parent) {
     return idOf(wire.asset) === undefined && parent?.kind === 'asset' ? { asset: parent.id } : {}

@@ -27,6 +27,7 @@ export const anchorKind = declareKind({
   schema: buildAnchorSchema,
   defaults: {
     ...emptyLinks('assets', 'conversations', 'annotations', 'messages', 'tags', 'summaries'),
+    ...emptyLinks('persons', 'workstreamEvents'),
     score: sharedZeroScore(),
     ...emptyLinks('sources'),
   },

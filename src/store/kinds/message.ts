@@ -24,6 +24,8 @@ const buildMessageSchema = ({ id, ids, timestamp } = buildBasics()) =>
     summaries: ids,
     /** Other messages this one is linked with (both ways). */
     messages: ids,
+    persons: ids,
+    workstreamEvents: ids,
     sources: ids,
   })
 
@@ -38,6 +40,7 @@ export const messageKind = declareKind({
   schema: buildMessageSchema,
   defaults: {
     score: sharedZeroScore(),
+    ...emptyLinks('persons', 'workstreamEvents'),
     ...emptyLinks('assets', 'anchors', 'annotations', 'tags', 'websites', 'ranges', 'summaries', 'messages', 'sources'),
   },
   links: {

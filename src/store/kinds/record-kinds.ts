@@ -7,12 +7,14 @@ import { conversationKind } from './conversation.js'
 import { formatKind } from './format.js'
 import { messageKind } from './message.js'
 import { modelKind } from './model.js'
+import { personKind } from './person.js'
 import { rangeKind } from './range.js'
 import { sourceKind } from './source.js'
 import { sourceWindowKind } from './source-window.js'
 import { tagKind } from './tag.js'
 import { userKind } from './user.js'
 import { websiteKind } from './website.js'
+import { workstreamEventKind } from './workstream-event.js'
 import { workstreamSummaryKind } from './workstream-summary.js'
 
 /**
@@ -37,6 +39,8 @@ export const RECORD_KIND_DECLARATIONS = {
   anchor: anchorKind,
   workstreamSummary: workstreamSummaryKind,
   range: rangeKind,
+  person: personKind,
+  workstreamEvent: workstreamEventKind,
   source: sourceKind,
   sourceWindow: sourceWindowKind,
   application: applicationKind,

@@ -18,6 +18,8 @@ const buildTagSchema = ({ id, ids, timestamp } = buildBasics()) =>
     messages: ids,
     websites: ids,
     summaries: ids,
+    persons: ids,
+    workstreamEvents: ids,
     sourceWindows: ids,
     score: buildScore().default(sharedZeroScore),
   })
@@ -33,6 +35,7 @@ export const tagKind = declareKind({
   schema: buildTagSchema,
   defaults: {
     category: 'UNKNOWN',
+    ...emptyLinks('persons', 'workstreamEvents'),
     ...emptyLinks('assets', 'anchors', 'annotations', 'messages', 'websites', 'summaries', 'sourceWindows'),
     score: sharedZeroScore(),
   },

@@ -25,6 +25,7 @@ export const websiteKind = declareKind({
   schema: buildWebsiteSchema,
   defaults: {
     ...emptyLinks('assets', 'conversations', 'annotations', 'messages', 'tags', 'summaries'),
+    ...emptyLinks('persons', 'workstreamEvents'),
     score: sharedZeroScore(),
     ...emptyLinks('sources', 'sourceWindows'),
   },

@@ -18,6 +18,8 @@ const buildWorkstreamSummarySchema = ({ id, ids, timestamp } = buildBasics()) =>
     ranges: ids,
     tags: ids,
     websites: ids,
+    persons: ids,
+    workstreamEvents: ids,
     sources: ids,
     score: buildScore().default(sharedZeroScore),
     favorited: z.boolean().optional(),
@@ -33,6 +35,7 @@ export const workstreamSummaryKind = declareKind({
   name: 'workstream summary',
   schema: buildWorkstreamSummarySchema,
   defaults: {
+    ...emptyLinks('persons', 'workstreamEvents'),
     ...emptyLinks(
       'assets',
       'conversations',

@@ -57,5 +57,7 @@ export const buildContextLinks = ({ ids, timestamp } = buildBasics()) => ({
   messages: ids,
   tags: ids,
   summaries: ids,
+  persons: ids,
+  workstreamEvents: ids,
   score: buildScore().default(sharedZeroScore),
 })

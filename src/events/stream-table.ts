@@ -83,6 +83,7 @@ export const STREAM_TABLE = {
     'workstream_summary',
     'workstream summary',
   ),
+  persons: identifier('/persons/stream/identifiers', 'person', 'person', 'person'),
   formats: identifier('/formats/stream/identifiers', 'format', 'format', 'format'),
   activities: identifier('/activities/stream/identifiers', 'activity', 'activity', 'activity'),
   applications: identifier('/applications/stream/identifiers', 'application', 'application', 'application'),

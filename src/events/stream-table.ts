@@ -83,6 +83,7 @@ export const STREAM_TABLE = {
     'workstream_summary',
     'workstream summary',
   ),
+  persons: identifier('/persons/stream/identifiers', 'person', 'person', 'person'),
   sources: identifier(
     '/workstream_pattern_engine/sources/stream/identifiers',
     'source',

@@ -24,6 +24,10 @@ import { websitesOperations } from '../operations/linked-records/websites.js'
 import { anchorsOperations } from '../operations/linked-records/anchors.js'
 import { rangesOperations } from '../operations/linked-records/ranges.js'
 import { workstreamSummariesOperations } from '../operations/linked-records/workstream-summaries.js'
+import { personsOperations } from '../operations/linked-records/persons.js'
+import { personLinksOperations } from '../operations/linked-records/person-links.js'
+import { workstreamEventsOperations } from '../operations/linked-records/workstream-events.js'
+import { workstreamEventLinksOperations } from '../operations/linked-records/workstream-event-links.js'
 import { annotationsOperations } from '../operations/linked-records/annotations.js'
 import { activitiesOperations } from '../operations/assets/activities.js'
 import { formatsOperations } from '../operations/assets/formats.js'
@@ -89,6 +93,10 @@ export function routeGroups(): readonly RouteGroup[] {
     { name: 'anchors', operations: anchorsOperations },
     { name: 'ranges', operations: rangesOperations },
     { name: 'workstream summaries', operations: workstreamSummariesOperations },
+    { name: 'persons', operations: personsOperations },
+    { name: 'person links', operations: personLinksOperations },
+    { name: 'workstream events', operations: workstreamEventsOperations },
+    { name: 'workstream event links', operations: workstreamEventLinksOperations },
     { name: 'pattern-engine sources', operations: sourcesOperations },
     { name: 'pattern-engine source links', operations: sourceLinksOperations },
     { name: 'pattern-engine source windows', operations: sourceWindowsOperations },

@@ -17,7 +17,17 @@ import { parseBody, pathId, wireContext } from './request-input.js'
 
 /** The kinds whose records carry a score of their own. */
 type ScoredKind =
-  'tag' | 'website' | 'anchor' | 'range' | 'workstreamSummary' | 'annotation' | 'message' | 'source' | 'sourceWindow'
+  | 'tag'
+  | 'website'
+  | 'anchor'
+  | 'range'
+  | 'workstreamSummary'
+  | 'annotation'
+  | 'message'
+  | 'person'
+  | 'workstreamEvent'
+  | 'source'
+  | 'sourceWindow'
 
 /**
  * The record a path parameter names. A deleted one answers 410 (with `gone`

@@ -1,30 +1,13 @@
 import { z } from 'zod'
-import { buildBasics, buildScore } from '../schemas/schema-parts.js'
+import { buildBasics, buildPersonType, buildScore } from '../schemas/schema-parts.js'
 import { emptyLinks, sharedZeroScore } from '../schemas/shared-defaults.js'
 import { clipLabel } from './clip-label.js'
 import { declareKind } from './kind-declaration.js'
 
-/** A PersonBasicType: who the person is, as the client names them (every field optional). */
-const buildBasicType = () =>
-  z
-    .object({
-      username: z.string().optional(),
-      name: z.string().optional(),
-      picture: z.string().optional(),
-      email: z.string().optional(),
-      url: z.string().optional(),
-      sourced: z.string().optional(),
-    })
-    .loose()
-
 const buildPersonSchema = ({ id, ids, timestamp } = buildBasics()) =>
   z.object({
     id,
-    /** A PersonType: a basic person, or a Pieces user (`platform`, a UserProfile kept as sent). */
-    type: z.object({
-      basic: buildBasicType().optional(),
-      platform: z.record(z.string(), z.unknown()).optional(),
-    }),
+    type: buildPersonType(),
     created: timestamp,
     updated: timestamp,
     interactions: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),

@@ -1,43 +1,15 @@
 import { z } from 'zod'
 import { buildApplicationSchema } from '../schemas/application-schema.js'
-import { buildBasics, buildScore } from '../schemas/schema-parts.js'
+import { buildBasics, buildScore, buildWorkstreamEventTrigger } from '../schemas/schema-parts.js'
 import { emptyLinks, sharedZeroScore } from '../schemas/shared-defaults.js'
 import { clipLabel } from './clip-label.js'
 import { declareKind } from './kind-declaration.js'
-
-/** What a WorkstreamEventTrigger can say happened, by its wire keys. */
-const TRIGGERS = [
-  'check_in',
-  'copy',
-  'paste',
-  'file_open',
-  'file_close',
-  'tab_switch',
-  'tab_close',
-  'tab_open',
-  'tab_enter',
-  'tab_leave',
-  'url_changed',
-  'application_enter',
-  'application_leave',
-  'application_switch',
-  'native_screenshot',
-] as const
-
-/** A WorkstreamEventTrigger as the event keeps it: its wire keys, each optional. */
-const buildTrigger = () =>
-  z.object(
-    Object.fromEntries(TRIGGERS.map((key) => [key, z.boolean().optional()])) as Record<
-      (typeof TRIGGERS)[number],
-      z.ZodOptional<z.ZodBoolean>
-    >,
-  )
 
 const buildWorkstreamEventSchema = ({ id, ids, timestamp } = buildBasics()) =>
   z.object({
     id,
     application: buildApplicationSchema(),
-    trigger: buildTrigger(),
+    trigger: buildWorkstreamEventTrigger(),
     /** A WorkstreamEventContext (what the IDE or browser showed), kept as sent. */
     context: z.record(z.string(), z.unknown()).optional(),
     readable: z.string().optional(),

@@ -9,8 +9,9 @@ import type {
 
 /*
  * Creating and updating the workstream pattern engine's sources and their
- * windows. A new one is linked to nothing (its links are made by the link
- * routes); an update changes the record's own fields, never its links.
+ * windows. A new source is linked to nothing, a new window to the workstream
+ * events its seed lists; the link routes make the rest. An update changes the
+ * record's own fields, never its links.
  */
 
 const RAW_FIELDS = ['name', 'window', 'url', 'application', 'installation'] as const
@@ -66,14 +67,19 @@ export function updateSource(tx: Transaction, input: SourceUpdateInput): SourceR
 }
 
 /**
- * Creates a source window from a SeededWorkstreamPatternEngineSourceWindow.
+ * Creates a source window from a SeededWorkstreamPatternEngineSourceWindow,
+ * linked to the workstream events it lists (each must exist).
  *
  * @example
  * await store.write((tx) => createSourceWindow(tx, { name: 'README.md - Visual Studio Code' }))
  */
 export function createSourceWindow(tx: Transaction, seed: SeededSourceWindowInput): SourceWindowRecord {
   const now = tx.timestamp()
-  return tx.insert('sourceWindow', { id: tx.id(), name: seed.name, created: now, updated: now })
+  const window = tx.insert('sourceWindow', { id: tx.id(), name: seed.name, created: now, updated: now })
+  for (const event of seed.workstream_events?.iterable ?? []) {
+    tx.link('sourceWindow', window.id, 'workstreamEvents', event.id)
+  }
+  return tx.require('sourceWindow', window.id)
 }
 
 /**

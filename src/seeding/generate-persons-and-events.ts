@@ -78,6 +78,7 @@ function createPerson(
     messages: sharedEmptyIds(),
     persons: sharedEmptyIds(),
     workstreamEvents: sharedEmptyIds(),
+    sources: sharedEmptyIds(),
     score: sharedZeroScore(),
   }
   for (const asset of random.distinct(assets, random.int(1, 3))) {
@@ -110,6 +111,8 @@ function createEvent(context: Context, pools: Pools, persons: readonly PersonRec
     annotations: sharedEmptyIds(),
     anchors: sharedEmptyIds(),
     persons: sharedEmptyIds(),
+    sources: sharedEmptyIds(),
+    sourceWindows: sharedEmptyIds(),
     score: sharedZeroScore(),
   }
   const summary = random.pick(pools.summaries)

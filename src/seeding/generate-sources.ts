@@ -1,5 +1,5 @@
 import type { ConversationRecord, SourceRecord, SourceWindowRecord } from '../store/schemas/schemas.js'
-import { sharedZeroScore } from '../store/schemas/shared-defaults.js'
+import { sharedEmptyIds, sharedZeroScore } from '../store/schemas/shared-defaults.js'
 import type { Pools } from './generate-pools.js'
 import type { Context } from './generation-context.js'
 import { capitalize } from './word-lists.js'
@@ -47,6 +47,7 @@ export function createSources(
       score: sharedZeroScore(),
       websites: [website.id],
       tags: [],
+      workstreamEvents: sharedEmptyIds(),
     }
     website.sourceWindows.push(window.id)
     const tag = random.pick(pools.tags)
@@ -64,6 +65,8 @@ export function createSources(
       anchors: [],
       messages: [],
       conversations: [],
+      persons: sharedEmptyIds(),
+      workstreamEvents: sharedEmptyIds(),
     }
     website.sources.push(source.id)
     summary.sources.push(source.id)

@@ -3,6 +3,7 @@ import { cloneRecord } from '../store/schemas/parse-record.js'
 import type { PersonRecord } from '../store/schemas/schemas.js'
 import { toScore } from './conversation.js'
 import { linkedListAs, linkedLists } from './flattened.js'
+import { sourcesOf } from './source-records.js'
 import type { Wire, WireContext } from './wire-types.js'
 
 /** The link lists of a person that travel under their own names. */
@@ -33,6 +34,7 @@ export function buildPerson(record: PersonRecord, context: WireContext): Wire<Pe
     score: toScore(record.score),
     ...linkedLists(context, 'person', record, PERSON_LINKS),
     ...linkedListAs(context, 'person', record, 'workstreamEvents', 'workstream_events'),
+    ...sourcesOf(context, 'person', record),
   }
   if (record.interactions !== undefined) person.interactions = record.interactions
   return person

@@ -4,7 +4,7 @@ import type {
 } from '@pieces.app/pieces-os-client'
 import type { RecordKind, SourceRecord, SourceWindowRecord } from '../store/schemas/schemas.js'
 import { toScore } from './conversation.js'
-import { linkedLists, type FlattenedIds } from './flattened.js'
+import { linkedListAs, linkedLists, type FlattenedIds } from './flattened.js'
 import type { Wire, WireContext } from './wire-types.js'
 
 /**
@@ -24,7 +24,15 @@ export function buildSource(record: SourceRecord, context: WireContext): Wire<Id
     created: context.timestamp(record.created),
     updated: context.timestamp(record.updated),
     score: toScore(record.score),
-    ...linkedLists(context, 'source', record, ['summaries', 'conversations', 'messages', 'websites', 'anchors']),
+    ...linkedLists(context, 'source', record, [
+      'summaries',
+      'conversations',
+      'messages',
+      'websites',
+      'anchors',
+      'persons',
+    ]),
+    ...linkedListAs(context, 'source', record, 'workstreamEvents', 'workstream_events'),
   }
   if (record.filter !== undefined) source.filter = record.filter
   if (record.accessibility) {
@@ -38,7 +46,7 @@ export function buildSource(record: SourceRecord, context: WireContext): Wire<Id
 
 /**
  * A stored source window as the wire WorkstreamPatternEngineSourceWindow:
- * its title and the websites and tags it is linked to.
+ * its title and the websites, tags and workstream events it is linked to.
  *
  * @example
  * wire.render('sourceWindow', store.get('sourceWindow', id)!)
@@ -54,6 +62,7 @@ export function buildSourceWindow(
     updated: context.timestamp(record.updated),
     score: toScore(record.score),
     ...linkedLists(context, 'sourceWindow', record, ['websites', 'tags']),
+    ...linkedListAs(context, 'sourceWindow', record, 'workstreamEvents', 'workstream_events'),
   }
 }
 

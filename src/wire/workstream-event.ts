@@ -3,6 +3,7 @@ import { cloneRecord } from '../store/schemas/parse-record.js'
 import type { WorkstreamEventRecord } from '../store/schemas/schemas.js'
 import { toScore } from './conversation.js'
 import { linkedLists } from './flattened.js'
+import { sourcesOf, sourceWindowsOf } from './source-records.js'
 import type { Wire, WireContext } from './wire-types.js'
 
 /** The link lists of a workstream event, each a flattened collection under the same key on the wire. */
@@ -25,6 +26,8 @@ export function buildWorkstreamEvent(record: WorkstreamEventRecord, context: Wir
     trigger: { ...record.trigger } as unknown as Wire<WorkstreamEventTrigger>,
     score: toScore(record.score),
     ...linkedLists(context, 'workstreamEvent', record, EVENT_LINKS),
+    ...sourcesOf(context, 'workstreamEvent', record),
+    ...sourceWindowsOf(context, 'workstreamEvent', record),
   }
   if (record.context) event.context = cloneRecord(record.context) as Wire<WorkstreamEventContext>
   if (record.readable !== undefined) event.readable = record.readable

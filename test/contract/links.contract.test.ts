@@ -76,6 +76,8 @@ const PLURAL: Readonly<Record<string, string>> = {
   workstreamSummary: 'summaries',
   source: 'sources',
   sourceWindow: 'sourceWindows',
+  person: 'persons',
+  workstreamEvent: 'workstreamEvents',
 }
 const fieldOf = (kind: RecordKind, other: RecordKind) => FIELD_EXCEPTIONS[`${kind} ${other}`] ?? PLURAL[other]!
 
@@ -122,6 +124,10 @@ async function wireOf(mock: ContractRuntime, kind: RecordKind, id: string): Prom
       return read(`/range/${id}`, 'Range')
     case 'workstreamSummary':
       return read(`/workstream_summary/${id}`, 'WorkstreamSummary')
+    case 'person':
+      return read(`/person/${id}`, 'Person')
+    case 'workstreamEvent':
+      return read(`/workstream_event/${id}`, 'WorkstreamEvent')
     case 'source':
       return read(`/workstream_pattern_engine/source/${id}`, 'IdentifiedWorkstreamPatternEngineSource')
     case 'sourceWindow':
@@ -140,6 +146,8 @@ function wireLinks(wire: Record<string, unknown>, kind: RecordKind, other: Recor
   if (kind === 'conversation' && other === 'source') return grounding!.sources
   // The client's wire key for source windows is snake case.
   if (other === 'sourceWindow') return wire.source_windows as Links
+  // A summary's events travel as `events`, every other record's as `workstream_events`.
+  if (other === 'workstreamEvent') return (kind === 'workstreamSummary' ? wire.events : wire.workstream_events) as Links
   return wire[PLURAL[other]!] as Links
 }
 
@@ -147,7 +155,7 @@ const camelCase = (name: string) => name.replace(/_(\w)/g, (_match, letter: stri
 
 describe('the link routes of the official client', () => {
   it('cover both sides of every link between stored kinds', () => {
-    expect(LINK_CASES.length).toBe(72)
+    expect(LINK_CASES.length).toBe(107)
     const sides = new Set(LINK_CASES.map(({ params }) => `${params[0]![1]} ${params[1]![1]}`))
     for (const side of sides) {
       const [kind, other] = side.split(' ')

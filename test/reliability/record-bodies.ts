@@ -318,8 +318,8 @@ export const RECORD_BODY_ROUTES: readonly BodyRoute[] = [
   {
     operation: 'workstreamPatternEngineSourceWindowCreateNewSourceWindow',
     model: 'SeededWorkstreamPatternEngineSourceWindow',
-    fields: [field('name', 'string', true)],
-    referencedIds: [],
+    fields: [field('name', 'string', true), ...references('workstream_events')],
+    referencedIds: [path('workstream_events.iterable.0.id')],
   },
   {
     operation: 'workstreamPatternEngineSourceWindowUpdate',
@@ -664,7 +664,10 @@ export async function validRecordBodies(
       workstream_pattern_engine_sources: SCORE,
     },
     workstreamPatternEngineSearchSources: SEARCH,
-    workstreamPatternEngineSourceWindowCreateNewSourceWindow: { name: 'reliable.ts - Editor' },
+    workstreamPatternEngineSourceWindowCreateNewSourceWindow: {
+      name: 'reliable.ts - Editor',
+      workstream_events: refs(ids.workstream_event),
+    },
     workstreamPatternEngineSourceWindowUpdate: await read(
       `/workstream_pattern_engine/source_window/${ids.source_window}`,
     ),

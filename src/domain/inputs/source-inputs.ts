@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { lazySchema } from '../../store/schemas/lazy-schema.js'
 import { scoreSchema } from '../../store/schemas/schemas.js'
-import { recordId as id, groupedTimestamp as timestamp } from './wire-parts.js'
+import { recordId as id, references, groupedTimestamp as timestamp } from './wire-parts.js'
 
 /*
  * The bodies the official client creates and updates workstream
@@ -53,8 +53,14 @@ export const sourceUpdateInput = lazySchema(() =>
     .loose(),
 )
 
-/** SeededWorkstreamPatternEngineSourceWindow: the body of `POST /workstream_pattern_engine/source_windows/create`. */
-export const seededSourceWindowInput = lazySchema(() => z.object({ name: z.string() }).loose())
+/**
+ * SeededWorkstreamPatternEngineSourceWindow: the body of
+ * `POST /workstream_pattern_engine/source_windows/create`, with the
+ * workstream events the window is linked to.
+ */
+export const seededSourceWindowInput = lazySchema(() =>
+  z.object({ name: z.string(), workstream_events: references.optional() }).loose(),
+)
 
 /** WorkstreamPatternEngineSourceWindow: the body of `POST /workstream_pattern_engine/source_window/update`. */
 export const sourceWindowUpdateInput = lazySchema(() =>

@@ -2,11 +2,10 @@ import type { Operation } from '../define/define-operation.js'
 import { associate, disassociate } from '../define/link-operation.js'
 
 /**
- * The 18 link routes of the client's PersonApi between stored kinds, from the
+ * The 20 link routes of the client's PersonApi between stored kinds, from the
  * person side: each changes the same link on both records as the other
  * side's route does. A person linked with another (`additional_person`)
- * holds it in `persons`, and so does the other. The links to workstream
- * pattern-engine sources answer 501 until those are kept.
+ * holds it in `persons`, and so does the other.
  *
  * @example
  * routeTable() // holds these
@@ -119,5 +118,17 @@ export const personLinksOperations: readonly Operation[] = [
     paths: ['/person/:person/workstream_summaries/disassociate/:workstream_summary'],
     params: { person: 'person', workstream_summary: 'workstreamSummary' },
     relation: ['person', 'summaries'],
+  }),
+  associate({
+    id: 'personAssociateWorkstreamPatternEngineSource',
+    paths: ['/person/:person/workstream_pattern_engine/sources/associate/:source'],
+    params: { person: 'person', source: 'source' },
+    relation: ['source', 'persons'],
+  }),
+  disassociate({
+    id: 'personDisassociateWorkstreamPatternEngineSource',
+    paths: ['/person/:person/workstream_pattern_engine/sources/disassociate/:source'],
+    params: { person: 'person', source: 'source' },
+    relation: ['source', 'persons'],
   }),
 ]

@@ -2,10 +2,9 @@ import type { Operation } from '../define/define-operation.js'
 import { associate, disassociate } from '../define/link-operation.js'
 
 /**
- * The 14 link routes of the client's WorkstreamEventApi between stored
+ * The 18 link routes of the client's WorkstreamEventApi between stored
  * kinds, from the workstream event side: each changes the same link on both
- * records as the other side's route does. The links to workstream
- * pattern-engine sources and source windows answer 501 until those are kept.
+ * records as the other side's route does.
  *
  * @example
  * routeTable() // holds these
@@ -94,5 +93,29 @@ export const workstreamEventLinksOperations: readonly Operation[] = [
     paths: ['/workstream_event/:workstream_event/workstream_summaries/disassociate/:workstream_summary'],
     params: { workstream_event: 'workstreamEvent', workstream_summary: 'workstreamSummary' },
     relation: ['workstreamEvent', 'summaries'],
+  }),
+  associate({
+    id: 'workstreamEventAssociateWorkstreamPatternEngineSource',
+    paths: ['/workstream_event/:workstream_event/workstream_pattern_engine/sources/associate/:source'],
+    params: { workstream_event: 'workstreamEvent', source: 'source' },
+    relation: ['source', 'workstreamEvents'],
+  }),
+  disassociate({
+    id: 'workstreamEventDisassociateWorkstreamPatternEngineSource',
+    paths: ['/workstream_event/:workstream_event/workstream_pattern_engine/sources/disassociate/:source'],
+    params: { workstream_event: 'workstreamEvent', source: 'source' },
+    relation: ['source', 'workstreamEvents'],
+  }),
+  associate({
+    id: 'workstreamEventAssociateSourceWindow',
+    paths: ['/workstream_event/:workstream_event/workstream_pattern_engine/source_windows/associate/:source_window'],
+    params: { workstream_event: 'workstreamEvent', source_window: 'sourceWindow' },
+    relation: ['sourceWindow', 'workstreamEvents'],
+  }),
+  disassociate({
+    id: 'workstreamEventDisassociateSourceWindow',
+    paths: ['/workstream_event/:workstream_event/workstream_pattern_engine/source_windows/disassociate/:source_window'],
+    params: { workstream_event: 'workstreamEvent', source_window: 'sourceWindow' },
+    relation: ['sourceWindow', 'workstreamEvents'],
   }),
 ]

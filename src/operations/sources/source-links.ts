@@ -3,8 +3,8 @@ import { associate, disassociate } from '../define/link-operation.js'
 
 /**
  * The link routes of the client's WorkstreamPatternEngineSourceApi, from the
- * source side: anchors, the conversations grounded in it, messages, websites
- * and workstream summaries, each changed on both records as the other side's
+ * source side: anchors, the conversations grounded in it, messages, persons,
+ * websites, workstream events and workstream summaries, each changed on both records as the other side's
  * route does.
  *
  * @example
@@ -70,5 +70,29 @@ export const sourceLinksOperations: readonly Operation[] = [
     paths: ['/workstream_pattern_engine/source/:source/workstream_summaries/disassociate/:workstream_summary'],
     params: { source: 'source', workstream_summary: 'workstreamSummary' },
     relation: ['source', 'summaries'],
+  }),
+  associate({
+    id: 'workstreamPatternEngineSourceAssociatePerson',
+    paths: ['/workstream_pattern_engine/source/:source/persons/associate/:person'],
+    params: { source: 'source', person: 'person' },
+    relation: ['source', 'persons'],
+  }),
+  disassociate({
+    id: 'workstreamPatternEngineSourceDisassociatePerson',
+    paths: ['/workstream_pattern_engine/source/:source/persons/disassociate/:person'],
+    params: { source: 'source', person: 'person' },
+    relation: ['source', 'persons'],
+  }),
+  associate({
+    id: 'workstreamPatternEngineSourceAssociateWorkstreamEvent',
+    paths: ['/workstream_pattern_engine/source/:source/workstream_events/associate/:workstream_event'],
+    params: { source: 'source', workstream_event: 'workstreamEvent' },
+    relation: ['source', 'workstreamEvents'],
+  }),
+  disassociate({
+    id: 'workstreamPatternEngineSourceDisassociateWorkstreamEvent',
+    paths: ['/workstream_pattern_engine/source/:source/workstream_events/disassociate/:workstream_event'],
+    params: { source: 'source', workstream_event: 'workstreamEvent' },
+    relation: ['source', 'workstreamEvents'],
   }),
 ]

@@ -3,7 +3,7 @@ import { associate, disassociate } from '../define/link-operation.js'
 
 /**
  * The link routes of the client's WorkstreamPatternEngineSourceWindowApi,
- * from the window side: tags and websites, each changed on both records as
+ * from the window side: tags, websites and workstream events, each changed on both records as
  * the other side's route does.
  *
  * @example
@@ -33,5 +33,17 @@ export const sourceWindowLinksOperations: readonly Operation[] = [
     paths: ['/workstream_pattern_engine/source_window/:source_window/websites/disassociate/:website'],
     params: { source_window: 'sourceWindow', website: 'website' },
     relation: ['sourceWindow', 'websites'],
+  }),
+  associate({
+    id: 'workstreamPatternEngineSourceWindowAssociateWorkstreamEvent',
+    paths: ['/workstream_pattern_engine/source_window/:source_window/workstream_events/associate/:workstream_event'],
+    params: { source_window: 'sourceWindow', workstream_event: 'workstreamEvent' },
+    relation: ['sourceWindow', 'workstreamEvents'],
+  }),
+  disassociate({
+    id: 'workstreamPatternEngineSourceWindowDisassociateWorkstreamEvent',
+    paths: ['/workstream_pattern_engine/source_window/:source_window/workstream_events/disassociate/:workstream_event'],
+    params: { source_window: 'sourceWindow', workstream_event: 'workstreamEvent' },
+    relation: ['sourceWindow', 'workstreamEvents'],
   }),
 ]

@@ -21,6 +21,7 @@ const buildPersonSchema = ({ id, ids, timestamp } = buildBasics()) =>
     /** Other persons this one is linked with (both ways). */
     persons: ids,
     workstreamEvents: ids,
+    sources: ids,
     score: buildScore().default(sharedZeroScore),
   })
 
@@ -35,7 +36,7 @@ export const personKind = declareKind({
   schema: buildPersonSchema,
   defaults: {
     ...emptyLinks('assets', 'tags', 'websites', 'annotations', 'summaries', 'anchors', 'messages', 'persons'),
-    ...emptyLinks('workstreamEvents'),
+    ...emptyLinks('workstreamEvents', 'sources'),
     score: sharedZeroScore(),
   },
   links: {

@@ -14,11 +14,12 @@ const buildSourceWindowSchema = ({ id, ids, timestamp } = buildBasics()) =>
     score: buildScore().default(sharedZeroScore),
     websites: ids,
     tags: ids,
+    workstreamEvents: ids,
   })
 
 /**
  * A window the workstream pattern engine saw (a WorkstreamPatternEngineSourceWindow
- * on the wire), linked to websites and tags. The client's models link no
+ * on the wire), linked to websites, tags and workstream events. The client's models link no
  * window to a source: a source names its window by title (`raw.window`).
  *
  * @example
@@ -29,11 +30,12 @@ export const sourceWindowKind = declareKind({
   schema: buildSourceWindowSchema,
   defaults: {
     score: sharedZeroScore(),
-    ...emptyLinks('websites', 'tags'),
+    ...emptyLinks('websites', 'tags', 'workstreamEvents'),
   },
   links: {
     websites: { to: 'website', inverse: 'sourceWindows' },
     tags: { to: 'tag', inverse: 'sourceWindows' },
+    workstreamEvents: { to: 'workstreamEvent', inverse: 'sourceWindows' },
   },
   fixtureFile: 'source-windows.json',
   generated: 'made-up',

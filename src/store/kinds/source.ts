@@ -28,12 +28,15 @@ const buildSourceSchema = ({ id, ids, timestamp } = buildBasics()) =>
     messages: ids,
     /** The conversations grounded in it (their `grounding.sources`). */
     conversations: ids,
+    persons: ids,
+    workstreamEvents: ids,
   })
 
 /**
  * A source the workstream pattern engine reads (an IdentifiedWorkstreamPatternEngineSource
  * on the wire): an application or a window, linked to websites, summaries,
- * anchors, messages and the conversations grounded in it.
+ * anchors, messages, persons, workstream events and the conversations
+ * grounded in it.
  *
  * @example
  * sourceKind.links.websites // { to: 'website', inverse: 'sources' }
@@ -44,6 +47,7 @@ export const sourceKind = declareKind({
   defaults: {
     score: sharedZeroScore(),
     ...emptyLinks('websites', 'summaries', 'anchors', 'messages', 'conversations'),
+    ...emptyLinks('persons', 'workstreamEvents'),
   },
   links: {
     websites: { to: 'website', inverse: 'sources' },
@@ -51,6 +55,8 @@ export const sourceKind = declareKind({
     anchors: { to: 'anchor', inverse: 'sources' },
     messages: { to: 'message', inverse: 'sources' },
     conversations: { to: 'conversation', inverse: 'groundingSources' },
+    persons: { to: 'person', inverse: 'sources' },
+    workstreamEvents: { to: 'workstreamEvent', inverse: 'sources' },
   },
   fixtureFile: 'sources.json',
   generated: 'made-up',

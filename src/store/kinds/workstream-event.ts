@@ -24,6 +24,8 @@ const buildWorkstreamEventSchema = ({ id, ids, timestamp } = buildBasics()) =>
     annotations: ids,
     anchors: ids,
     persons: ids,
+    sources: ids,
+    sourceWindows: ids,
     score: buildScore().default(sharedZeroScore),
   })
 
@@ -39,6 +41,7 @@ export const workstreamEventKind = declareKind({
   schema: buildWorkstreamEventSchema,
   defaults: {
     ...emptyLinks('summaries', 'tags', 'websites', 'messages', 'annotations', 'anchors', 'persons'),
+    ...emptyLinks('sources', 'sourceWindows'),
     score: sharedZeroScore(),
   },
   links: {

@@ -78,6 +78,40 @@ describe.each(runtimes)('workstream pattern-engine source windows through the of
     for (const item of value.iterable) expect(titles).toContain(item.name)
   })
 
+  it('creates a window linked to the workstream events its seed lists, and each event lists the window', async () => {
+    const event = [...mock.store.all('workstreamEvent')][0]!.id
+    const { value } = await callAndCheck(
+      windows.workstreamPatternEngineSourceWindowCreateNewSourceWindowRaw({
+        seededWorkstreamPatternEngineSourceWindow: {
+          name: 'Pull requests - Google Chrome',
+          workstreamEvents: { iterable: [{ id: event }] },
+        },
+      }),
+      'WorkstreamPatternEngineSourceWindow',
+      WorkstreamPatternEngineSourceWindowToJSON,
+    )
+    expect(value.workstreamEvents?.iterable).toEqual([{ id: event }])
+    const eventWire = await read(`/workstream_event/${event}`, 'WorkstreamEvent')
+    expect((eventWire.source_windows as Links).iterable).toEqual([{ id: value.id }])
+
+    await windows.workstreamPatternEngineSourceWindowDeleteSpecificSourceWindow({ sourceWindow: value.id })
+    const after = (await read(`/workstream_event/${event}`, 'WorkstreamEvent')).source_windows as Links
+    expect(after.iterable).toEqual([])
+    expect(after.indices[value.id]).toBe(-1)
+  })
+
+  it('refuses a window seed naming a workstream event that does not exist, and creates nothing', async () => {
+    const before = [...mock.store.all('sourceWindow')].length
+    const response = await fetch(`${mock.baseUrl}/workstream_pattern_engine/source_windows/create`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'x', workstream_events: { iterable: [{ id: 'no-such-event' }] } }),
+    })
+    expect(response.status).toBe(500)
+    expect(await response.text()).toContain('no-such-event')
+    expect([...mock.store.all('sourceWindow')].length).toBe(before)
+  })
+
   it('creates a window with its title, linked to nothing, with a zero score', async () => {
     const created = await create()
     expect(created.name).toBe('README.md - docs - Visual Studio Code')

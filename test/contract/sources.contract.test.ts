@@ -5,10 +5,12 @@ import {
   ConversationMessageApi,
   IdentifiedWorkstreamPatternEngineSourcesToJSON,
   IdentifiedWorkstreamPatternEngineSourceToJSON,
+  PersonApi,
   SearchedIdentifiedWorkstreamPatternEngineSourcesToJSON,
   WebsiteApi,
   WorkstreamPatternEngineSourceApi,
   WorkstreamPatternEngineSourcesApi,
+  WorkstreamEventApi,
   WorkstreamSummaryApi,
   type IdentifiedWorkstreamPatternEngineSource,
 } from '@pieces.app/pieces-os-client'
@@ -143,6 +145,32 @@ describe.each(runtimes)('workstream pattern-engine sources through the official 
     expect(((await read(`/anchor/${anchor}`, 'Anchor')).sources as Links).iterable).toContainEqual({ id })
     const grounding = (await read(`/conversation/${conversation}`, 'Conversation')).grounding as { sources: Links }
     expect(grounding.sources.iterable).toContainEqual({ id })
+  })
+
+  it('links a source to a person and a workstream event from either side, and deleting it unlinks both', async () => {
+    const { id } = await create()
+    const person = [...mock.store.all('person')][0]!.id
+    const event = [...mock.store.all('workstreamEvent')][0]!.id
+    await new PersonApi(configuration).personAssociateWorkstreamPatternEngineSource({ person, source: id })
+    await source.workstreamPatternEngineSourceAssociateWorkstreamEvent({ source: id, workstreamEvent: event })
+    const wire = await snapshot(id)
+    expect(wire.persons!.iterable).toEqual([{ id: person }])
+    expect((wire as unknown as { workstream_events: Links }).workstream_events.iterable).toEqual([{ id: event }])
+    expect(((await read(`/person/${person}`, 'Person')).sources as Links).iterable).toContainEqual({ id })
+    expect(((await read(`/workstream_event/${event}`, 'WorkstreamEvent')).sources as Links).iterable).toEqual([{ id }])
+
+    await sources.workstreamPatternEngineSourcesDeleteSpecificSource({ source: id })
+    expect(((await read(`/person/${person}`, 'Person')).sources as Links).indices[id]).toBe(-1)
+    const eventSources = (await read(`/workstream_event/${event}`, 'WorkstreamEvent')).sources as Links
+    expect(eventSources.iterable).toEqual([])
+    expect(eventSources.indices[id]).toBe(-1)
+    const unlinked = await failure(
+      new WorkstreamEventApi(configuration).workstreamEventAssociateWorkstreamPatternEngineSource({
+        workstreamEvent: event,
+        source: id,
+      }),
+    )
+    expect(unlinked.status).toBe(410)
   })
 
   it('updates a source from the snapshot a client edited, keeping its links and its creation time', async () => {

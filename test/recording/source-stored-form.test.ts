@@ -29,11 +29,13 @@ describe('reading sources, windows and their links back from recorded answers', 
     const wire = JSON.parse(bodyText('body' in answer ? answer.body! : '')) as Record<string, unknown>
     const stored = recordSchemas[kind].parse(storedForm(kind, wire, { at: '2024-07-01T00:00:00.000Z' }))
     expect(stored).toEqual(service.store.get(kind, id))
+    return stored as Record<string, unknown>
   }
 
   it('gives back a source with its raw source, accessibility and links', async () => {
     const source = [...service.store.all('source')].find((record) => record.accessibility)!
-    await readBack('source', `/workstream_pattern_engine/source/${source.id}`, source.id)
+    const stored = await readBack('source', `/workstream_pattern_engine/source/${source.id}`, source.id)
+    expect(stored.accessibility).toEqual(source.accessibility)
   })
 
   it('gives back the source windows of a website and a tag, and the sources a conversation is grounded in', async () => {

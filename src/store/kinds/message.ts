@@ -40,8 +40,8 @@ export const messageKind = declareKind({
   schema: buildMessageSchema,
   defaults: {
     score: sharedZeroScore(),
-    ...emptyLinks('persons', 'workstreamEvents'),
-    ...emptyLinks('assets', 'anchors', 'annotations', 'tags', 'websites', 'ranges', 'summaries', 'messages', 'sources'),
+    ...emptyLinks('assets', 'anchors', 'annotations', 'tags', 'websites', 'ranges', 'summaries', 'messages'),
+    ...emptyLinks('persons', 'workstreamEvents', 'sources'),
   },
   links: {
     assets: { to: 'asset', inverse: 'messages' },

@@ -35,8 +35,8 @@ export const tagKind = declareKind({
   schema: buildTagSchema,
   defaults: {
     category: 'UNKNOWN',
-    ...emptyLinks('persons', 'workstreamEvents'),
-    ...emptyLinks('assets', 'anchors', 'annotations', 'messages', 'websites', 'summaries', 'sourceWindows'),
+    ...emptyLinks('assets', 'anchors', 'annotations', 'messages', 'websites', 'summaries'),
+    ...emptyLinks('persons', 'workstreamEvents', 'sourceWindows'),
     score: sharedZeroScore(),
   },
   links: {

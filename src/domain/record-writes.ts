@@ -32,7 +32,7 @@ const idsOf = (list: { readonly iterable: ReadonlyArray<{ readonly id: string }>
 /**
  * Creates an annotation from a SeededAnnotation: it belongs to the asset or
  * conversation it names, and is linked to the anchors, messages, tags,
- * websites and workstream summaries it lists.
+ * websites, workstream summaries, persons and workstream events it lists.
  *
  * @example
  * await store.write((tx) => createAnnotation(tx, { type: 'COMMENT', text: 'Looks right', asset: assetId }))
@@ -64,6 +64,10 @@ export function createAnnotation(tx: Transaction, seed: SeededAnnotationInput): 
     ...idsOf(seed.summaries),
   ]
   for (const summary of summaries) tx.link('annotation', id, 'summaries', summary)
+  for (const person of [...(seed.person === undefined ? [] : [seed.person]), ...idsOf(seed.persons)]) {
+    tx.link('person', person, 'annotations', id)
+  }
+  for (const event of idsOf(seed.workstream_events)) tx.link('workstreamEvent', event, 'annotations', id)
   return tx.require('annotation', id)
 }
 

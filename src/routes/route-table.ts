@@ -24,6 +24,10 @@ import { websitesOperations } from '../operations/linked-records/websites.js'
 import { anchorsOperations } from '../operations/linked-records/anchors.js'
 import { rangesOperations } from '../operations/linked-records/ranges.js'
 import { workstreamSummariesOperations } from '../operations/linked-records/workstream-summaries.js'
+import { personsOperations } from '../operations/linked-records/persons.js'
+import { personLinksOperations } from '../operations/linked-records/person-links.js'
+import { workstreamEventsOperations } from '../operations/linked-records/workstream-events.js'
+import { workstreamEventLinksOperations } from '../operations/linked-records/workstream-event-links.js'
 import { annotationsOperations } from '../operations/linked-records/annotations.js'
 import { activitiesOperations } from '../operations/assets/activities.js'
 import { formatsOperations } from '../operations/assets/formats.js'
@@ -40,6 +44,10 @@ import { draftOperations } from '../operations/machine/drafts.js'
 import { userSessionOperations } from '../operations/machine/user-session.js'
 import { visionOperations } from '../operations/machine/vision.js'
 import { mcpEntryPointOperations } from '../operations/mcp/mcp-entry-points.js'
+import { sourcesOperations } from '../operations/sources/sources.js'
+import { sourceLinksOperations } from '../operations/sources/source-links.js'
+import { sourceWindowsOperations } from '../operations/sources/source-windows.js'
+import { sourceWindowLinksOperations } from '../operations/sources/source-window-links.js'
 
 /** A named group of operations, as the README's endpoint table shows them. */
 interface RouteGroup {
@@ -85,6 +93,14 @@ export function routeGroups(): readonly RouteGroup[] {
     { name: 'anchors', operations: anchorsOperations },
     { name: 'ranges', operations: rangesOperations },
     { name: 'workstream summaries', operations: workstreamSummariesOperations },
+    { name: 'persons', operations: personsOperations },
+    { name: 'person links', operations: personLinksOperations },
+    { name: 'workstream events', operations: workstreamEventsOperations },
+    { name: 'workstream event links', operations: workstreamEventLinksOperations },
+    { name: 'pattern-engine sources', operations: sourcesOperations },
+    { name: 'pattern-engine source links', operations: sourceLinksOperations },
+    { name: 'pattern-engine source windows', operations: sourceWindowsOperations },
+    { name: 'pattern-engine source window links', operations: sourceWindowLinksOperations },
     { name: 'activities', operations: activitiesOperations },
     { name: 'asset search', operations: assetSearchOperations },
     { name: 'conversation search', operations: conversationSearchOperations },

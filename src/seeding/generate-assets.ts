@@ -64,6 +64,7 @@ function assetOf(
     summaries: [],
     anchors: [],
     messages: sharedEmptyIds(),
+    persons: sharedEmptyIds(),
     score: { manual: random.int(0, 3), automatic: random.int(0, 20) },
     favorited: random.chance(0.1),
   }

@@ -67,6 +67,7 @@ function conversationOf(
     summaries: [],
     groundingMessages: [],
     groundingRanges: [],
+    groundingSources: sharedEmptyIds(),
     score: { manual: 0, automatic: random.int(0, 10) },
   }
 }
@@ -116,6 +117,9 @@ function messageOf(id: string, conversation: string, fromUser: boolean, stamp: s
     ranges: sharedEmptyIds(),
     summaries: sharedEmptyIds(),
     messages: sharedEmptyIds(),
+    persons: sharedEmptyIds(),
+    workstreamEvents: sharedEmptyIds(),
+    sources: sharedEmptyIds(),
   }
 }
 

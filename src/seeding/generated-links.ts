@@ -4,7 +4,16 @@ import type { Random } from './seeded-sources.js'
 /** The link lists and score of a generated annotation: none of its own, shared with every other record. */
 export function annotationLinks() {
   const none = sharedEmptyIds()
-  return { anchors: none, messages: none, tags: none, websites: none, summaries: none, score: sharedZeroScore() }
+  return {
+    anchors: none,
+    messages: none,
+    tags: none,
+    websites: none,
+    summaries: none,
+    persons: none,
+    workstreamEvents: none,
+    score: sharedZeroScore(),
+  }
 }
 
 /**

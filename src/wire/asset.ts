@@ -180,6 +180,15 @@ export function buildAsset(record: AssetRecord, context: WireContext): Wire<Asse
       removed('messages'),
     ),
   }
+  // Persons came after the other lists: left out while the asset never had one, so answers stay as they were.
+  const removedPersons = removed('persons')
+  if (record.persons.length > 0 || removedPersons?.size) {
+    asset.persons = collectionOf(
+      present(context, 'person', record.persons),
+      (person) => context.render('person', person),
+      removedPersons,
+    )
+  }
   if (record.name !== undefined) asset.name = record.name
   if (record.shares?.length)
     asset.shares = { iterable: record.shares.map((share) => buildShare(record, share, context)) }

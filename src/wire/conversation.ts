@@ -1,7 +1,7 @@
 import type { Annotation, Conversation, ConversationMessage, Score } from '@pieces.app/pieces-os-client'
 import { cloneRecord } from '../store/schemas/parse-record.js'
 import type { AnnotationRecord, ConversationRecord, MessageRecord, ScoreRecord } from '../store/schemas/schemas.js'
-import { linkedLists, toFlattened } from './flattened.js'
+import { linkedLists, newLinks, toFlattened } from './flattened.js'
 import type { Wire, WireContext } from './wire-types.js'
 
 /** The link lists of a message, each a flattened collection under the same key on the wire. */
@@ -14,6 +14,7 @@ const MESSAGE_LINKS = [
   'ranges',
   'summaries',
   'messages',
+  'sources',
 ] as const
 /** The link lists of an annotation besides its one asset or conversation. */
 const ANNOTATION_LINKS = ['anchors', 'messages', 'tags', 'websites', 'summaries'] as const
@@ -51,6 +52,9 @@ export function buildConversation(record: ConversationRecord, context: WireConte
     },
     score: toScore(record.score),
   }
+  // Left out while the conversation was never grounded in a source, as it answered before sources were kept.
+  const sources = linkedLists(context, 'conversation', record, ['groundingSources'], { omitEmpty: true })
+  if (sources.groundingSources) conversation.grounding!.sources = sources.groundingSources
   if (record.name !== undefined) conversation.name = record.name
   if (record.application) conversation.application = record.application as Wire<Conversation>['application']
   if (record.model !== undefined) conversation.model = { id: record.model }
@@ -76,6 +80,7 @@ export function buildConversationMessage(record: MessageRecord, context: WireCon
     score: toScore(record.score),
     // Messages are many: a link list that never held anything is left out (the model's lists are optional).
     ...linkedLists(context, 'message', record, MESSAGE_LINKS, { omitEmpty: true }),
+    ...newLinks(context, 'message', record),
   }
   if (context.transferables && record.fragment) message.fragment = cloneRecord(record.fragment)
   if (record.sentiment) message.sentiment = record.sentiment
@@ -97,6 +102,7 @@ export function buildAnnotation(record: AnnotationRecord, context: WireContext):
     text: record.text,
     score: toScore(record.score),
     ...linkedLists(context, 'annotation', record, ANNOTATION_LINKS),
+    ...newLinks(context, 'annotation', record),
   }
   // The asset or conversation an annotation describes is its one owner; the client also reads it from the
   // lists, so an annotation linked from `asset.annotations` lists that asset in `assets` too.

@@ -86,3 +86,42 @@ export function linkedLists<F extends string>(
   }
   return lists
 }
+
+/**
+ * One link list of a record as a flattened collection under a wire key that
+ * differs from the field's name (`workstreamEvents` travels as
+ * `workstream_events`); with `omitEmpty`, nothing when it never held anything.
+ *
+ * @example
+ * linkedListAs(context, 'tag', record, 'workstreamEvents', 'workstream_events') // { workstream_events: { iterable, indices } }
+ */
+export function linkedListAs<F extends string, Key extends string>(
+  context: WireContext,
+  kind: RecordKind,
+  record: { readonly id: string } & { readonly [K in F]: readonly string[] },
+  field: F,
+  key: Key,
+  { omitEmpty = false }: { omitEmpty?: boolean } = {},
+): Partial<Record<Key, FlattenedIds>> {
+  const list = toFlattened(record[field], context.removedLinks(kind, record.id, field))
+  return !omitEmpty || list !== EMPTY_FLATTENED ? ({ [key]: list } as Record<Key, FlattenedIds>) : {}
+}
+
+/**
+ * A record's links to persons and workstream events (`persons`,
+ * `workstream_events`), each left out while it never held anything: the
+ * kinds that had other links before them answer as they did until one is made.
+ *
+ * @example
+ * newLinks(context, 'tag', record) // {} for a tag never linked to a person or an event
+ */
+export function newLinks(
+  context: WireContext,
+  kind: RecordKind,
+  record: { readonly id: string; readonly persons: readonly string[]; readonly workstreamEvents: readonly string[] },
+): { persons?: FlattenedIds; workstream_events?: FlattenedIds } {
+  return {
+    ...linkedLists(context, kind, record, ['persons'], { omitEmpty: true }),
+    ...linkedListAs(context, kind, record, 'workstreamEvents', 'workstream_events', { omitEmpty: true }),
+  }
+}

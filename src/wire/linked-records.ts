@@ -7,7 +7,8 @@ import type {
   WorkstreamSummaryRecord,
 } from '../store/schemas/schemas.js'
 import { toScore } from './conversation.js'
-import { linkedLists } from './flattened.js'
+import { linkedListAs, linkedLists, newLinks } from './flattened.js'
+import { sourcesOf, sourceWindowsOf } from './source-records.js'
 import type { Wire, WireContext } from './wire-types.js'
 
 /**
@@ -25,6 +26,8 @@ export function buildTag(record: TagRecord, context: WireContext): Wire<Tag> {
     updated: context.timestamp(record.updated),
     score: toScore(record.score),
     ...linkedLists(context, 'tag', record, ['assets', 'anchors', 'annotations', 'messages', 'websites', 'summaries']),
+    ...newLinks(context, 'tag', record),
+    ...sourceWindowsOf(context, 'tag', record),
   }
 }
 
@@ -50,6 +53,9 @@ export function buildWebsite(record: WebsiteRecord, context: WireContext): Wire<
       'tags',
       'summaries',
     ]),
+    ...newLinks(context, 'website', record),
+    ...sourcesOf(context, 'website', record),
+    ...sourceWindowsOf(context, 'website', record),
   }
 }
 
@@ -90,6 +96,8 @@ export function buildAnchor(record: AnchorRecord, context: WireContext): Wire<An
       'tags',
       'summaries',
     ]),
+    ...newLinks(context, 'anchor', record),
+    ...sourcesOf(context, 'anchor', record),
   }
   if (record.name !== undefined) anchor.name = record.name
   if (record.watch !== undefined) anchor.watch = record.watch
@@ -151,6 +159,10 @@ export function buildWorkstreamSummary(record: WorkstreamSummaryRecord, context:
       'tags',
       'websites',
     ]),
+    ...linkedLists(context, 'workstreamSummary', record, ['persons'], { omitEmpty: true }),
+    // A summary's events travel as `events`.
+    ...linkedListAs(context, 'workstreamSummary', record, 'workstreamEvents', 'events', { omitEmpty: true }),
+    ...sourcesOf(context, 'workstreamSummary', record),
   }
   if (record.favorited !== undefined) summary.favorited = record.favorited
   return summary

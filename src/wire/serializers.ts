@@ -3,7 +3,10 @@ import { buildAnnotation, buildConversation, buildConversationMessage } from './
 import { buildApplication, buildModel, buildUserProfile } from './service-records.js'
 import type { RecordKind, RecordKindDeclarations } from '../store/kinds/record-kinds.js'
 import type { RecordOf } from '../store/schemas/schemas.js'
+import { buildPerson } from './person.js'
+import { buildWorkstreamEvent } from './workstream-event.js'
 import { buildAnchor, buildRange, buildTag, buildWebsite, buildWorkstreamSummary } from './linked-records.js'
+import { buildSource, buildSourceWindow } from './source-records.js'
 import type { Serializer, SerializerName } from './wire-types.js'
 
 /**
@@ -40,6 +43,10 @@ export const SERIALIZERS = {
   anchor: buildAnchor,
   range: buildRange,
   workstreamSummary: buildWorkstreamSummary,
+  person: buildPerson,
+  workstreamEvent: buildWorkstreamEvent,
+  source: buildSource,
+  sourceWindow: buildSourceWindow,
   application: buildApplication,
   model: buildModel,
   user: buildUserProfile,

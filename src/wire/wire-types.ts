@@ -10,11 +10,15 @@ import type {
   FlattenedFormat,
   Format,
   GroupedTimestamp,
+  IdentifiedWorkstreamPatternEngineSource,
   Model,
+  Person,
   Range,
   Tag,
   UserProfile,
   Website,
+  WorkstreamEvent,
+  WorkstreamPatternEngineSourceWindow,
   WorkstreamSummary,
 } from '@pieces.app/pieces-os-client'
 import type {
@@ -27,12 +31,16 @@ import type {
   FormatRecord,
   MessageRecord,
   ModelRecord,
+  PersonRecord,
   RangeRecord,
   RecordKind,
   RecordOf,
+  SourceRecord,
+  SourceWindowRecord,
   TagRecord,
   UserRecord,
   WebsiteRecord,
+  WorkstreamEventRecord,
   WorkstreamSummaryRecord,
 } from '../store/schemas/schemas.js'
 
@@ -70,6 +78,10 @@ interface SerializedForms {
   anchor: [AnchorRecord, Anchor]
   range: [RangeRecord, Range]
   workstreamSummary: [WorkstreamSummaryRecord, WorkstreamSummary]
+  person: [PersonRecord, Person]
+  workstreamEvent: [WorkstreamEventRecord, WorkstreamEvent]
+  source: [SourceRecord, IdentifiedWorkstreamPatternEngineSource]
+  sourceWindow: [SourceWindowRecord, WorkstreamPatternEngineSourceWindow]
   application: [ApplicationRecord, Application]
   model: [ModelRecord, Model]
   user: [UserRecord, UserProfile]

@@ -60,6 +60,7 @@ const LINK_CASES: LinkCase[] = (() => {
 const FIELD_EXCEPTIONS: Readonly<Record<string, string>> = {
   'conversation range': 'groundingRanges',
   'conversation message': 'groundingMessages',
+  'conversation source': 'groundingSources',
   'annotation asset': 'asset',
   'annotation conversation': 'conversation',
 }
@@ -73,6 +74,10 @@ const PLURAL: Readonly<Record<string, string>> = {
   website: 'websites',
   range: 'ranges',
   workstreamSummary: 'summaries',
+  source: 'sources',
+  sourceWindow: 'sourceWindows',
+  person: 'persons',
+  workstreamEvent: 'workstreamEvents',
 }
 const fieldOf = (kind: RecordKind, other: RecordKind) => FIELD_EXCEPTIONS[`${kind} ${other}`] ?? PLURAL[other]!
 
@@ -119,6 +124,14 @@ async function wireOf(mock: ContractRuntime, kind: RecordKind, id: string): Prom
       return read(`/range/${id}`, 'Range')
     case 'workstreamSummary':
       return read(`/workstream_summary/${id}`, 'WorkstreamSummary')
+    case 'person':
+      return read(`/person/${id}`, 'Person')
+    case 'workstreamEvent':
+      return read(`/workstream_event/${id}`, 'WorkstreamEvent')
+    case 'source':
+      return read(`/workstream_pattern_engine/source/${id}`, 'IdentifiedWorkstreamPatternEngineSource')
+    case 'sourceWindow':
+      return read(`/workstream_pattern_engine/source_window/${id}`, 'WorkstreamPatternEngineSourceWindow')
     default:
       throw new Error(`Failed to read a ${kind} on the wire: the test knows no route for it.`)
   }
@@ -127,9 +140,14 @@ async function wireOf(mock: ContractRuntime, kind: RecordKind, id: string): Prom
 /** Where the wire form of a `kind` record keeps its links to `other` records. */
 function wireLinks(wire: Record<string, unknown>, kind: RecordKind, other: RecordKind) {
   type Links = { indices: Record<string, number> }
-  const grounding = wire.grounding as { temporal: { workstreams: Links }; messages: Links } | undefined
+  const grounding = wire.grounding as { temporal: { workstreams: Links }; messages: Links; sources: Links } | undefined
   if (kind === 'conversation' && other === 'range') return grounding!.temporal.workstreams
   if (kind === 'conversation' && other === 'message') return grounding!.messages
+  if (kind === 'conversation' && other === 'source') return grounding!.sources
+  // The client's wire key for source windows is snake case.
+  if (other === 'sourceWindow') return wire.source_windows as Links
+  // A summary's events travel as `events`, every other record's as `workstream_events`.
+  if (other === 'workstreamEvent') return (kind === 'workstreamSummary' ? wire.events : wire.workstream_events) as Links
   return wire[PLURAL[other]!] as Links
 }
 
@@ -137,7 +155,7 @@ const camelCase = (name: string) => name.replace(/_(\w)/g, (_match, letter: stri
 
 describe('the link routes of the official client', () => {
   it('cover both sides of every link between stored kinds', () => {
-    expect(LINK_CASES.length).toBe(58)
+    expect(LINK_CASES.length).toBe(107)
     const sides = new Set(LINK_CASES.map(({ params }) => `${params[0]![1]} ${params[1]![1]}`))
     for (const side of sides) {
       const [kind, other] = side.split(' ')

@@ -37,7 +37,18 @@ export async function playSession(base: string, { copilot = false } = {}): Promi
   for (const path of ['/conversations', '/messages', '/assets', '/tags', '/websites', '/anchors', '/annotations']) {
     await call(base, 'GET', path)
   }
-  for (const path of ['/workstream_summaries', '/ranges', '/models', '/applications', '/user'])
+  for (const path of [
+    '/workstream_summaries',
+    '/ranges',
+    '/persons',
+    '/workstream_events',
+    '/models',
+    '/applications',
+    '/user',
+  ])
+    await call(base, 'GET', path)
+  // The pattern engine's sources and windows, so the links to them come back on import.
+  for (const path of ['/workstream_pattern_engine/sources', '/workstream_pattern_engine/source_windows'])
     await call(base, 'GET', path)
   const created = (await call(base, 'POST', '/conversations/create', {
     type: 'COPILOT',

@@ -44,6 +44,21 @@ const references = (key: string, required = false) => [
   field(`${key}.iterable.0.id`, 'id', true),
 ]
 
+/** A WorkstreamPatternEngineSource under `raw`, its readable name and its filter (a source's seed and update). */
+const sourceFields = [
+  field('raw', 'object', true),
+  ...['name', 'window', 'url', 'application', 'installation'].map((key) => field(`raw.${key}`, 'string', false)),
+  field('readable', 'string', true),
+  field('filter', 'boolean', false),
+]
+
+const accessibilityFields = [
+  field('accessibility', 'object', false),
+  field('accessibility.supported', 'boolean', true),
+  field('accessibility.updated', 'object', true),
+  field('accessibility.updated.value', 'datetime', true),
+]
+
 const search = (operation: string): BodyRoute => ({
   operation,
   model: 'SearchInput',
@@ -56,6 +71,11 @@ const scores = (operation: string, one: string, many: string): BodyRoute => ({
   fields: [...seededScoreFields(one), ...seededScoreFields(many)],
   referencedIds: [],
 })
+
+/** The lists of records a SeededAnnotation links its annotation to. */
+const ANNOTATION_LISTS = ['messages', 'anchors', 'tags', 'websites', 'summaries', 'persons', 'workstream_events']
+/** The lists of records a SeededWorkstreamEvent links its event to. */
+const EVENT_LISTS = ['tags', 'anchors', 'websites', 'persons']
 
 export const RECORD_BODY_ROUTES: readonly BodyRoute[] = [
   {
@@ -214,6 +234,106 @@ export const RECORD_BODY_ROUTES: readonly BodyRoute[] = [
   scores('workstreamSummaryScoresIncrement', 'workstream_summary', 'workstream_summaries'),
   search('searchWorkstreamSummaries'),
   {
+    operation: 'personsCreateNewPerson',
+    model: 'SeededPerson',
+    fields: [
+      field('type', 'object', true),
+      field('type.basic', 'object', false),
+      field('type.basic.name', 'string', false),
+      field('type.basic.email', 'string', false),
+      field('asset', 'id', false),
+      field('mechanism', values(MechanismEnum), false),
+      field('annotations', 'array', false),
+      field('annotations.0.type', values(AnnotationTypeEnum), true),
+      field('annotations.0.text', 'string', true),
+      ...references('anchors'),
+    ],
+    referencedIds: [path('asset'), path('anchors.iterable.0.id')],
+  },
+  {
+    operation: 'updatePerson',
+    model: 'Person',
+    fields: [
+      field('id', 'id', true),
+      ...timestamps,
+      field('type', 'object', true),
+      field('type.basic', 'object', false),
+      field('type.basic.name', 'string', false),
+      field('interactions', 'count', false, true),
+      ...scoreFields('score'),
+    ],
+    referencedIds: [path('id')],
+  },
+  scores('personScoresIncrement', 'person', 'persons'),
+  search('searchPersons'),
+  {
+    operation: 'workstreamEventsCreateNewWorkstreamEvent',
+    model: 'SeededWorkstreamEvent',
+    fields: [
+      ...applicationFields('application', true),
+      field('trigger', 'object', true),
+      field('trigger.copy', 'boolean', false),
+      field('readable', 'string', false),
+      field('summary', 'object', false),
+      field('summary.id', 'id', true),
+      ...EVENT_LISTS.flatMap((key) => references(key)),
+    ],
+    referencedIds: [path('summary.id'), ...EVENT_LISTS.map((key) => path(`${key}.iterable.0.id`))],
+  },
+  {
+    operation: 'workstreamEventUpdate',
+    model: 'WorkstreamEvent',
+    fields: [
+      field('id', 'id', true),
+      ...timestamps,
+      ...applicationFields('application', true),
+      field('trigger', 'object', true),
+      field('trigger.copy', 'boolean', false),
+      field('readable', 'string', false, true),
+      field('windowTitle', 'string', false, true),
+      field('browserUrl', 'string', false, true),
+      ...scoreFields('score'),
+    ],
+    referencedIds: [path('id')],
+  },
+  scores('workstreamEventScoresIncrement', 'workstream_event', 'workstream_events'),
+  {
+    operation: 'workstreamPatternEngineSourcesCreateNewSource',
+    model: 'SeededWorkstreamPatternEngineSource',
+    fields: [...sourceFields, ...accessibilityFields],
+    referencedIds: [],
+  },
+  {
+    operation: 'workstreamPatternEngineSourceUpdate',
+    model: 'IdentifiedWorkstreamPatternEngineSource',
+    fields: [field('id', 'id', true), ...timestamps, ...sourceFields, ...scoreFields('score')],
+    referencedIds: [path('id')],
+  },
+  scores(
+    'workstreamPatternEngineSourceScoresIncrement',
+    'workstream_pattern_engine_source',
+    'workstream_pattern_engine_sources',
+  ),
+  search('workstreamPatternEngineSearchSources'),
+  {
+    operation: 'workstreamPatternEngineSourceWindowCreateNewSourceWindow',
+    model: 'SeededWorkstreamPatternEngineSourceWindow',
+    fields: [field('name', 'string', true), ...references('workstream_events')],
+    referencedIds: [path('workstream_events.iterable.0.id')],
+  },
+  {
+    operation: 'workstreamPatternEngineSourceWindowUpdate',
+    model: 'WorkstreamPatternEngineSourceWindow',
+    fields: [field('id', 'id', true), field('name', 'string', true), ...timestamps, ...scoreFields('score')],
+    referencedIds: [path('id')],
+  },
+  scores(
+    'workstreamPatternEngineSourceWindowScoresIncrement',
+    'workstream_pattern_engine_source_window',
+    'workstream_pattern_engine_source_windows',
+  ),
+  search('workstreamPatternEngineSourceWindowsSearch'),
+  {
     operation: 'annotationsCreateNewAnnotation',
     model: 'SeededAnnotation',
     fields: [
@@ -225,14 +345,16 @@ export const RECORD_BODY_ROUTES: readonly BodyRoute[] = [
       field('conversation', 'id', false),
       field('anchor', 'id', false),
       field('workstream_summary', 'id', false),
-      ...['messages', 'anchors', 'tags', 'websites', 'summaries'].flatMap((key) => references(key)),
+      field('person', 'id', false),
+      ...ANNOTATION_LISTS.flatMap((key) => references(key)),
     ],
     referencedIds: [
       path('asset'),
       path('conversation'),
       path('anchor'),
       path('workstream_summary'),
-      ...['messages', 'anchors', 'tags', 'websites', 'summaries'].map((key) => path(`${key}.iterable.0.id`)),
+      path('person'),
+      ...ANNOTATION_LISTS.map((key) => path(`${key}.iterable.0.id`)),
     ],
   },
   {
@@ -378,6 +500,21 @@ export const RECORD_BODY_ROUTES: readonly BodyRoute[] = [
     referencedIds: [],
   },
   {
+    operation: 'personsRelated',
+    model: 'QGPTPersonsRelatedInput',
+    fields: [
+      field('seed', 'object', false),
+      field('seed.asset', 'object', false),
+      field('seed.asset.format', 'object', true),
+      field('conversation', 'object', false),
+      field('conversation.iterable', 'array', true),
+      field('conversation.iterable.0.text', 'string', true),
+      field('application', 'string', false),
+      field('model', 'string', false),
+    ],
+    referencedIds: [],
+  },
+  {
     operation: 'relevance',
     model: 'QGPTRelevanceInput',
     fields: [
@@ -478,6 +615,67 @@ export async function validRecordBodies(
     workstreamSummaryUpdate: await read(`/workstream_summary/${ids.workstream_summary}`),
     workstreamSummaryScoresIncrement: { workstream_summary: SCORE, workstream_summaries: SCORE },
     searchWorkstreamSummaries: SEARCH,
+    personsCreateNewPerson: {
+      type: { basic: { name: 'Reliable Person', email: 'reliable@example.com' } },
+      asset: ids.asset,
+      mechanism: 'MANUAL',
+      annotations: [{ type: 'COMMENT', text: 'reliable' }],
+      anchors: refs(ids.anchor),
+    },
+    updatePerson: await read(`/person/${ids.person}`),
+    personScoresIncrement: { person: SCORE, persons: SCORE },
+    searchPersons: SEARCH,
+    workstreamEventsCreateNewWorkstreamEvent: {
+      application: APPLICATION,
+      trigger: { copy: true },
+      readable: 'Copied reliably',
+      summary: { id: ids.workstream_summary },
+      tags: refs(ids.tag),
+      anchors: refs(ids.anchor),
+      websites: refs(ids.website),
+      persons: refs(ids.person),
+    },
+    workstreamEventUpdate: {
+      ...((await read(`/workstream_event/${ids.workstream_event}`)) as object),
+      windowTitle: 'reliable.ts',
+      browserUrl: 'https://example.com/reliable',
+    },
+    workstreamEventScoresIncrement: { workstream_event: SCORE, workstream_events: SCORE },
+    personsRelated: {
+      seed: {
+        type: 'SEEDED_ASSET',
+        asset: { application: APPLICATION, format: { fragment: { string: { raw: 'debounce' } } } },
+      },
+      conversation: {
+        iterable: [{ text: 'Who knows debounce?', role: 'USER', timestamp: { value: '2024-07-01T09:00:00.000Z' } }],
+      },
+      application: 'reliable',
+      model: 'any',
+    },
+    workstreamPatternEngineSourcesCreateNewSource: {
+      raw: { name: 'Reliable', window: 'reliable.ts - Editor', url: 'https://example.com', application: 'Editor' },
+      readable: 'Reliable',
+      filter: false,
+      accessibility: { supported: true, updated: { value: '2024-07-01T09:00:00.000Z' } },
+    },
+    workstreamPatternEngineSourceUpdate: await read(`/workstream_pattern_engine/source/${ids.source}`),
+    workstreamPatternEngineSourceScoresIncrement: {
+      workstream_pattern_engine_source: SCORE,
+      workstream_pattern_engine_sources: SCORE,
+    },
+    workstreamPatternEngineSearchSources: SEARCH,
+    workstreamPatternEngineSourceWindowCreateNewSourceWindow: {
+      name: 'reliable.ts - Editor',
+      workstream_events: refs(ids.workstream_event),
+    },
+    workstreamPatternEngineSourceWindowUpdate: await read(
+      `/workstream_pattern_engine/source_window/${ids.source_window}`,
+    ),
+    workstreamPatternEngineSourceWindowScoresIncrement: {
+      workstream_pattern_engine_source_window: SCORE,
+      workstream_pattern_engine_source_windows: SCORE,
+    },
+    workstreamPatternEngineSourceWindowsSearch: SEARCH,
     annotationsCreateNewAnnotation: {
       type: 'COMMENT',
       text: 'reliable',
@@ -492,6 +690,9 @@ export async function validRecordBodies(
       tags: refs(ids.tag),
       websites: refs(ids.website),
       summaries: refs(ids.workstream_summary),
+      person: ids.person,
+      persons: refs(ids.person),
+      workstream_events: refs(ids.workstream_event),
     },
     annotationUpdate: await read(`/annotation/${ids.annotation}`),
     annotationScoresIncrement: { annotation: SCORE, annotations: SCORE },

@@ -27,6 +27,8 @@ const LIST_PATHS = [
   '/anchors',
   '/ranges',
   '/workstream_summaries',
+  '/workstream_pattern_engine/sources',
+  '/workstream_pattern_engine/source_windows',
   '/applications',
   '/models',
   '/__mock/records/asset',

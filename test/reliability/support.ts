@@ -32,6 +32,10 @@ const GONE_READS = new Set([
   'anchorSpecificAnchorSnapshot',
   'rangesSpecificRangeSnapshot',
   'workstreamSummariesSpecificWorkstreamSummarySnapshot',
+  'personSnapshot',
+  'workstreamEventsSpecificWorkstreamEventSnapshot',
+  'workstreamPatternEngineSourcesSpecificSourceSnapshot',
+  'workstreamPatternEngineSourceWindowSpecificSourceWindowSnapshot',
   'activitiesSpecificActivitySnapshot',
   'messageSpecificMessageSnapshot',
   'annotationSpecificAnnotationSnapshot',
@@ -53,6 +57,8 @@ export const KIND_OF_PARAM: Readonly<Record<string, RecordKind>> = {
   range: 'range',
   website: 'website',
   workstream_summary: 'workstreamSummary',
+  source: 'source',
+  source_window: 'sourceWindow',
   message: 'message',
   tag: 'tag',
   annotation: 'annotation',
@@ -62,6 +68,9 @@ export const KIND_OF_PARAM: Readonly<Record<string, RecordKind>> = {
   application: 'application',
   model: 'model',
   user: 'user',
+  person: 'person',
+  additional_person: 'person',
+  workstream_event: 'workstreamEvent',
 }
 
 export function paramsOf(path: string): string[] {
@@ -100,6 +109,11 @@ export function existingIds(store: Store): Record<string, string> {
   ids.message = conversation.messages[0]!
   // A message is linked with another, never with itself.
   ids.additional_message = conversation.messages[1]!
+  // Nor is a person linked with themself.
+  const [person, additionalPerson] = store.all('person')
+  if (!person || !additionalPerson) throw new Error('The fixtures have fewer than two persons.')
+  ids.person = person.id
+  ids.additional_person = additionalPerson.id
   // Only a custom model can be updated and deleted.
   const custom = [...store.all('model')].find((model) => model.custom)
   if (!custom) throw new Error('The fixtures have no custom model.')

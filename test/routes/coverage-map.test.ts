@@ -82,11 +82,13 @@ describe('the coverage map of the official client', () => {
       'searchMessages',
       'rangeAssociateConversationGroundingTemporalRangeWorkstreams',
       'workstreamSummaryAssociateConversation',
+      'assetAssociatePerson',
+      'personsRelated',
     ]) {
       expect(answerOf(id), id).toBe('stateful')
     }
     expect(answerOf('conversationsStreamIdentifiers')).toBe('stream')
     expect(answerOf('osDeviceInformation')).toBe('not implemented')
-    expect(answerOf('assetAssociatePerson')).toBe('not implemented')
+    expect(answerOf('exchangeForAuth0Token')).toBe('not implemented')
   })
 })

@@ -101,3 +101,33 @@ export function relevanceQuestionOf(input: z.output<typeof qgptRelevanceInput>):
     model: input.model,
   }
 }
+
+/** How many messages of a conversation a persons-related input may send: each is read for keywords. */
+const MAX_RELATED_MESSAGES = 500
+
+/** QGPTPersonsRelatedInput: the body of `POST /qgpt/persons/related`, a seed or a conversation to find people for. */
+export const qgptPersonsRelatedInput = lazySchema(() =>
+  z
+    .object({
+      seed: z
+        .object({
+          asset: z.object({}).loose().optional(),
+          person: z.object({ asset: z.string().optional() }).loose().optional(),
+          anchor: z.object({ asset: z.string().optional() }).loose().optional(),
+          website: z.object({ asset: z.string().optional() }).loose().optional(),
+        })
+        .loose()
+        .optional(),
+      conversation: z
+        .object({
+          iterable: z
+            .array(z.object({ text: z.string() }).loose())
+            .max(MAX_RELATED_MESSAGES, `send at most ${MAX_RELATED_MESSAGES} messages in one conversation`),
+        })
+        .loose()
+        .optional(),
+      application: z.string().optional(),
+      model: z.string().optional(),
+    })
+    .loose(),
+)

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { lazySchema } from '../../store/schemas/lazy-schema.js'
 import { anchorType, annotationType, mechanism, tagCategory } from '../../store/schemas/enums.js'
+import { personTypeSchema, workstreamEventTriggerSchema } from '../../store/schemas/schemas.js'
 import { applicationSchema } from '../../store/schemas/schemas.js'
 import { recordId as id, reference, references, groupedTimestamp as timestamp } from './wire-parts.js'
 
@@ -22,11 +23,14 @@ export const seededAnnotationInput = lazySchema(() =>
       conversation: id.optional(),
       anchor: id.optional(),
       workstream_summary: id.optional(),
+      person: id.optional(),
       messages: references.optional(),
       anchors: references.optional(),
       tags: references.optional(),
       websites: references.optional(),
       summaries: references.optional(),
+      persons: references.optional(),
+      workstream_events: references.optional(),
     })
     .loose(),
 )
@@ -117,6 +121,36 @@ export const seededActivityInput = lazySchema(() =>
     .loose(),
 )
 
+/** SeededPerson: the body of `POST /persons/create`, a person and the asset, anchors and annotations they come with. */
+export const seededPersonInput = lazySchema(() =>
+  z
+    .object({
+      type: personTypeSchema,
+      asset: id.optional(),
+      mechanism: mechanism.optional(),
+      annotations: z.array(seededAnnotationInput).optional(),
+      anchors: references.optional(),
+    })
+    .loose(),
+)
+
+/** SeededWorkstreamEvent: the body of `POST /workstream_events/create`. */
+export const seededWorkstreamEventInput = lazySchema(() =>
+  z
+    .object({
+      application: applicationSchema,
+      trigger: workstreamEventTriggerSchema,
+      context: z.record(z.string(), z.unknown()).optional(),
+      readable: z.string().optional(),
+      summary: reference.optional(),
+      tags: references.optional(),
+      anchors: references.optional(),
+      websites: references.optional(),
+      persons: references.optional(),
+    })
+    .loose(),
+)
+
 /** ExistentMetadata: the text or URL `POST /tags/exists` and `POST /websites/exists` look for. */
 export const existentMetadataInput = lazySchema(() => z.object({ value: z.string() }).loose())
 
@@ -126,3 +160,5 @@ export type SeededAnchorInput = z.output<typeof seededAnchorInput>
 export type SeededRangeInput = z.output<typeof seededRangeInput>
 export type SeededWorkstreamSummaryInput = z.output<typeof seededWorkstreamSummaryInput>
 export type SeededActivityInput = z.output<typeof seededActivityInput>
+export type SeededPersonInput = z.output<typeof seededPersonInput>
+export type SeededWorkstreamEventInput = z.output<typeof seededWorkstreamEventInput>

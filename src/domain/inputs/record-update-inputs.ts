@@ -12,8 +12,10 @@ import {
 import {
   applicationSchema,
   fragmentSchema,
+  personTypeSchema,
   scoreSchema,
   transferableStringSchema,
+  workstreamEventTriggerSchema,
 } from '../../store/schemas/schemas.js'
 import { recordId as id, references, groupedTimestamp as timestamp } from './wire-parts.js'
 
@@ -109,6 +111,38 @@ export const workstreamSummaryUpdateInput = lazySchema(() =>
       name: z.string(),
       model: z.object({ id }).loose(),
       favorited: z.boolean().nullish(),
+      score: scoreSchema.optional(),
+    })
+    .loose(),
+)
+
+/** Person: the body of `POST /person/update` (its type and interactions change). */
+export const personUpdateInput = lazySchema(() =>
+  z
+    .object({
+      id,
+      created: timestamp,
+      updated: timestamp,
+      type: personTypeSchema,
+      interactions: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).nullish(),
+      score: scoreSchema.optional(),
+    })
+    .loose(),
+)
+
+/** WorkstreamEvent: the body of `POST /workstream_event/update`. */
+export const workstreamEventUpdateInput = lazySchema(() =>
+  z
+    .object({
+      id,
+      created: timestamp,
+      updated: timestamp,
+      application: applicationSchema,
+      trigger: workstreamEventTriggerSchema,
+      context: z.record(z.string(), z.unknown()).nullish(),
+      readable: z.string().nullish(),
+      windowTitle: z.string().nullish(),
+      browserUrl: z.string().nullish(),
       score: scoreSchema.optional(),
     })
     .loose(),

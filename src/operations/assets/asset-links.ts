@@ -4,8 +4,8 @@ import type { Operation } from '../define/define-operation.js'
 import { associate, disassociate } from '../define/link-operation.js'
 
 /**
- * The 14 link routes of the client's AssetApi: the 6 of the spec (§4.4), and
- * anchors, annotations, conversations and messages. Each is stored on both
+ * The 16 link routes of the client's AssetApi: the 6 of the spec (§4.4), and
+ * anchors, annotations, conversations, messages and persons. Each is stored on both
  * records; links to tags, websites, summaries, anchors and annotations are
  * logged as the asset's activities.
  *
@@ -106,5 +106,17 @@ export const assetLinksOperations: readonly Operation[] = [
     paths: ['/asset/:asset/messages/disassociate/:message'],
     params: { asset: 'asset', message: 'message' },
     relation: ['message', 'assets'],
+  }),
+  associate({
+    id: 'assetAssociatePerson',
+    paths: ['/asset/:asset/persons/associate/:person'],
+    params: { asset: 'asset', person: 'person' },
+    relation: ['person', 'assets'],
+  }),
+  disassociate({
+    id: 'assetDisassociatePerson',
+    paths: ['/asset/:asset/persons/disassociate/:person'],
+    params: { asset: 'asset', person: 'person' },
+    relation: ['person', 'assets'],
   }),
 ]

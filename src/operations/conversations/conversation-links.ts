@@ -2,8 +2,9 @@ import type { Operation } from '../define/define-operation.js'
 import { associate, disassociate } from '../define/link-operation.js'
 
 /**
- * The 14 link routes of the client's ConversationApi: the 12 of the spec
- * (§4.3) and annotations, stored on both records; the anchor and asset
+ * The 16 link routes of the client's ConversationApi: the 12 of the spec
+ * (§4.3), annotations and the workstream pattern-engine sources it is
+ * grounded in (`grounding.sources`), stored on both records; the anchor and asset
  * unlinks answer under both `/delete/` and `/disassociate/`.
  *
  * @example
@@ -99,5 +100,17 @@ export const conversationLinksOperations: readonly Operation[] = [
     paths: ['/conversation/:conversation/annotations/disassociate/:annotation'],
     params: { conversation: 'conversation', annotation: 'annotation' },
     relation: ['conversation', 'annotations'],
+  }),
+  associate({
+    id: 'conversationAssociateGroundingWorkstreamPatternEngineSource',
+    paths: ['/conversation/:conversation/grounding/workstream_pattern_engine/sources/associate/:source'],
+    params: { conversation: 'conversation', source: 'source' },
+    relation: ['source', 'conversations'],
+  }),
+  disassociate({
+    id: 'conversationDisassociateGroundingWorkstreamPatternEngineSource',
+    paths: ['/conversation/:conversation/grounding/workstream_pattern_engine/sources/disassociate/:source'],
+    params: { conversation: 'conversation', source: 'source' },
+    relation: ['source', 'conversations'],
   }),
 ]

@@ -3,7 +3,7 @@ import { associate, disassociate } from '../define/link-operation.js'
 import { scoresIncrementOperation } from '../define/record-routes.js'
 
 /**
- * The 16 link routes of the client's ConversationMessageApi, from the message
+ * The 22 link routes of the client's ConversationMessageApi, from the message
  * side, and the message's score increment: each link changes the same link on
  * both records as the other side's route does. A message linked with another
  * holds it in `messages`, and so does the other.
@@ -114,5 +114,41 @@ export const messageLinksOperations: readonly Operation[] = [
     param: 'message',
     kind: 'message',
     keys: ['conversationMessage', 'conversationMessages'],
+  }),
+  associate({
+    id: 'messageAssociatePerson',
+    paths: ['/message/:message/persons/associate/:person'],
+    params: { message: 'message', person: 'person' },
+    relation: ['person', 'messages'],
+  }),
+  disassociate({
+    id: 'messageDisassociatePerson',
+    paths: ['/message/:message/persons/disassociate/:person'],
+    params: { message: 'message', person: 'person' },
+    relation: ['person', 'messages'],
+  }),
+  associate({
+    id: 'conversationMessageAssociateWorkstreamEvent',
+    paths: ['/message/:message/workstream_events/associate/:workstream_event'],
+    params: { message: 'message', workstream_event: 'workstreamEvent' },
+    relation: ['workstreamEvent', 'messages'],
+  }),
+  disassociate({
+    id: 'conversationMessageDisassociateWorkstreamEvent',
+    paths: ['/message/:message/workstream_events/disassociate/:workstream_event'],
+    params: { message: 'message', workstream_event: 'workstreamEvent' },
+    relation: ['workstreamEvent', 'messages'],
+  }),
+  associate({
+    id: 'conversationMessageAssociateWorkstreamPatternEngineSource',
+    paths: ['/message/:message/workstream_pattern_engine/sources/associate/:source'],
+    params: { message: 'message', source: 'source' },
+    relation: ['source', 'messages'],
+  }),
+  disassociate({
+    id: 'conversationMessageDisassociateWorkstreamPatternEngineSource',
+    paths: ['/message/:message/workstream_pattern_engine/sources/disassociate/:source'],
+    params: { message: 'message', source: 'source' },
+    relation: ['source', 'messages'],
   }),
 ]

@@ -19,6 +19,7 @@ import type { AssetRecord } from '../../store/schemas/schemas.js'
 import { defineOperation, json, type Operation, type OperationContext } from '../define/define-operation.js'
 import { requireBody } from '../define/record-routes.js'
 import { parseBody } from '../define/request-input.js'
+import { personsRelatedOperation } from './persons-related.js'
 
 /** How many stored assets a relevance search adds to the ones its input names. */
 const RELEVANT_FOUND = 5
@@ -29,7 +30,8 @@ const RELEVANT_FOUND = 5
  * what is relevant to a query: the assets it names, then every seed it sends
  * (`relevant.iterable[i].seed`, as sent) ranked in among the store's best
  * matches by keyword overlap with the query (`rankWithSeeds`), with an answer
- * when `options.question` is set.
+ * when `options.question` is set; `POST /qgpt/persons/related` names who can
+ * help with a seed or a conversation (persons-related.ts).
  *
  * @example
  * routeTable() // holds these
@@ -69,6 +71,7 @@ export const qgptOperations: readonly Operation[] = [
       })
     },
   }),
+  personsRelatedOperation,
 ]
 
 /** A RelevantQGPTSeed as the relevance route answers it: a stored asset by id, or a seed sent back as it came. */

@@ -4,6 +4,8 @@ import { describeKind } from '../../store/schemas/describe-kind.js'
 import type { RecordKind, RecordOf, ScoreRecord } from '../../store/schemas/schemas.js'
 import type { SerializerName } from '../../wire/wire-types.js'
 import { seededScoreIncrementInput } from '../../domain/inputs/conversation-inputs.js'
+import { mostRecentFirstInTurns } from '../../store/most-recent-first.js'
+import { streamedRecords } from '../../wire/streamed-collection.js'
 import { defineOperation, json, noContent, type Operation, type OperationContext } from './define-operation.js'
 import { parseBody, pathId, wireContext } from './request-input.js'
 
@@ -14,7 +16,18 @@ import { parseBody, pathId, wireContext } from './request-input.js'
  */
 
 /** The kinds whose records carry a score of their own. */
-type ScoredKind = 'tag' | 'website' | 'anchor' | 'range' | 'workstreamSummary' | 'annotation' | 'message'
+type ScoredKind =
+  | 'tag'
+  | 'website'
+  | 'anchor'
+  | 'range'
+  | 'workstreamSummary'
+  | 'annotation'
+  | 'message'
+  | 'person'
+  | 'workstreamEvent'
+  | 'source'
+  | 'sourceWindow'
 
 /**
  * The record a path parameter names. A deleted one answers 410 (with `gone`
@@ -155,6 +168,31 @@ export function scoresIncrementOperation(spec: {
         }),
       )
       return noContent()
+    },
+  })
+}
+
+/**
+ * `GET /{kinds}`: every record of a kind, most recently updated first, as the
+ * client's collection model (`{ iterable, indices }`).
+ *
+ * @example
+ * listOperation('tagsSnapshot', '/tags', 'tag')
+ */
+export function listOperation(id: string, path: string, kind: RecordKind & SerializerName): Operation {
+  return defineOperation({
+    id,
+    method: 'GET',
+    paths: [path],
+    params: {},
+    async run(context) {
+      const wire = wireContext(context)
+      // Written record by record, sorted a few thousand at a time: a list of the whole budget holds no one answer graph.
+      return json(
+        streamedRecords(await mostRecentFirstInTurns(context.store.all(kind)), (record) =>
+          wire.render(kind, record as never),
+        ),
+      )
     },
   })
 }

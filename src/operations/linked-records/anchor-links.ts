@@ -3,7 +3,7 @@ import type { Operation } from '../define/define-operation.js'
 import { associate, disassociate } from '../define/link-operation.js'
 
 /**
- * The 12 link routes of the client's AnchorApi, from the anchor side: each
+ * The 18 link routes of the client's AnchorApi, from the anchor side: each
  * changes the same link on both records as the other side's route does,
  * with the same activity where the other side logs one.
  *
@@ -84,5 +84,41 @@ export const anchorLinksOperations: readonly Operation[] = [
     paths: ['/anchor/:anchor/workstream_summaries/disassociate/:workstream_summary'],
     params: { anchor: 'anchor', workstream_summary: 'workstreamSummary' },
     relation: ['anchor', 'summaries'],
+  }),
+  associate({
+    id: 'anchorAssociatePerson',
+    paths: ['/anchor/:anchor/persons/associate/:person'],
+    params: { anchor: 'anchor', person: 'person' },
+    relation: ['person', 'anchors'],
+  }),
+  disassociate({
+    id: 'anchorDisassociatePerson',
+    paths: ['/anchor/:anchor/persons/disassociate/:person'],
+    params: { anchor: 'anchor', person: 'person' },
+    relation: ['person', 'anchors'],
+  }),
+  associate({
+    id: 'anchorAssociateWorkstreamEvent',
+    paths: ['/anchor/:anchor/workstream_events/associate/:workstream_event'],
+    params: { anchor: 'anchor', workstream_event: 'workstreamEvent' },
+    relation: ['workstreamEvent', 'anchors'],
+  }),
+  disassociate({
+    id: 'anchorDisassociateWorkstreamEvent',
+    paths: ['/anchor/:anchor/workstream_events/disassociate/:workstream_event'],
+    params: { anchor: 'anchor', workstream_event: 'workstreamEvent' },
+    relation: ['workstreamEvent', 'anchors'],
+  }),
+  associate({
+    id: 'anchorAssociateWorkstreamPatternEngineSource',
+    paths: ['/anchor/:anchor/workstream_pattern_engine/sources/associate/:source'],
+    params: { anchor: 'anchor', source: 'source' },
+    relation: ['source', 'anchors'],
+  }),
+  disassociate({
+    id: 'anchorDisassociateWorkstreamPatternEngineSource',
+    paths: ['/anchor/:anchor/workstream_pattern_engine/sources/disassociate/:source'],
+    params: { anchor: 'anchor', source: 'source' },
+    relation: ['source', 'anchors'],
   }),
 ]

@@ -3,7 +3,7 @@ import type { Operation } from '../define/define-operation.js'
 import { associate, disassociate } from '../define/link-operation.js'
 
 /**
- * The 14 link routes of the client's AnnotationApi, from the annotation side: each
+ * The 18 link routes of the client's AnnotationApi, from the annotation side: each
  * changes the same link on both records as the other side's route does,
  * with the same activity where the other side logs one.
  *
@@ -96,5 +96,29 @@ export const annotationLinksOperations: readonly Operation[] = [
     paths: ['/annotation/:annotation/workstream_summaries/disassociate/:workstream_summary'],
     params: { annotation: 'annotation', workstream_summary: 'workstreamSummary' },
     relation: ['annotation', 'summaries'],
+  }),
+  associate({
+    id: 'annotationAssociatePerson',
+    paths: ['/annotation/:annotation/persons/associate/:person'],
+    params: { annotation: 'annotation', person: 'person' },
+    relation: ['person', 'annotations'],
+  }),
+  disassociate({
+    id: 'annotationDisassociatePerson',
+    paths: ['/annotation/:annotation/persons/disassociate/:person'],
+    params: { annotation: 'annotation', person: 'person' },
+    relation: ['person', 'annotations'],
+  }),
+  associate({
+    id: 'annotationAssociateWorkstreamEvent',
+    paths: ['/annotation/:annotation/workstream_events/associate/:workstream_event'],
+    params: { annotation: 'annotation', workstream_event: 'workstreamEvent' },
+    relation: ['workstreamEvent', 'annotations'],
+  }),
+  disassociate({
+    id: 'annotationDisassociateWorkstreamEvent',
+    paths: ['/annotation/:annotation/workstream_events/disassociate/:workstream_event'],
+    params: { annotation: 'annotation', workstream_event: 'workstreamEvent' },
+    relation: ['workstreamEvent', 'annotations'],
   }),
 ]

@@ -1,30 +1,10 @@
-import type { RecordKind } from '../../store/schemas/schemas.js'
-import type { SerializerName } from '../../wire/wire-types.js'
-import { streamedRecords } from '../../wire/streamed-collection.js'
-import { defineOperation, json, type Operation } from '../define/define-operation.js'
-import { wireContext } from '../define/request-input.js'
-import { mostRecentFirstInTurns } from '../../store/most-recent-first.js'
-
-function listOperation(id: string, path: string, kind: RecordKind & SerializerName): Operation {
-  return defineOperation({
-    id,
-    method: 'GET',
-    paths: [path],
-    params: {},
-    async run(context) {
-      const wire = wireContext(context)
-      return json(
-        streamedRecords(await mostRecentFirstInTurns(context.store.all(kind)), (record) =>
-          wire.render(kind, record as never),
-        ),
-      )
-    },
-  })
-}
+import type { Operation } from '../define/define-operation.js'
+import { listOperation } from '../define/record-routes.js'
 
 /**
  * Snapshots of the records conversations and assets link to: `/tags`,
- * `/websites`, `/anchors`, `/ranges` and `/workstream_summaries`.
+ * `/websites`, `/anchors`, `/ranges`, `/workstream_summaries`, `/persons`
+ * and `/workstream_events`.
  *
  * @example
  * routeTable() // holds these
@@ -35,4 +15,6 @@ export const linkedRecordListsOperations: readonly Operation[] = [
   listOperation('anchorsSnapshot', '/anchors', 'anchor'),
   listOperation('rangesSnapshot', '/ranges', 'range'),
   listOperation('workstreamSummariesSnapshot', '/workstream_summaries', 'workstreamSummary'),
+  listOperation('personsSnapshot', '/persons', 'person'),
+  listOperation('workstreamEventsSnapshot', '/workstream_events', 'workstreamEvent'),
 ]

@@ -3,7 +3,7 @@ import type { Operation } from '../define/define-operation.js'
 import { associate, disassociate } from '../define/link-operation.js'
 
 /**
- * The 12 link routes of the client's TagApi, from the tag side: each
+ * The 18 link routes of the client's TagApi, from the tag side: each
  * changes the same link on both records as the other side's route does,
  * with the same activity where the other side logs one.
  *
@@ -84,5 +84,41 @@ export const tagLinksOperations: readonly Operation[] = [
     paths: ['/tag/:tag/workstream_summaries/disassociate/:workstream_summary'],
     params: { tag: 'tag', workstream_summary: 'workstreamSummary' },
     relation: ['tag', 'summaries'],
+  }),
+  associate({
+    id: 'tagAssociatePerson',
+    paths: ['/tag/:tag/persons/associate/:person'],
+    params: { tag: 'tag', person: 'person' },
+    relation: ['person', 'tags'],
+  }),
+  disassociate({
+    id: 'tagDisassociatePerson',
+    paths: ['/tag/:tag/persons/disassociate/:person'],
+    params: { tag: 'tag', person: 'person' },
+    relation: ['person', 'tags'],
+  }),
+  associate({
+    id: 'tagAssociateWorkstreamEvent',
+    paths: ['/tag/:tag/workstream_events/associate/:workstream_event'],
+    params: { tag: 'tag', workstream_event: 'workstreamEvent' },
+    relation: ['workstreamEvent', 'tags'],
+  }),
+  disassociate({
+    id: 'tagDisassociateWorkstreamEvent',
+    paths: ['/tag/:tag/workstream_events/disassociate/:workstream_event'],
+    params: { tag: 'tag', workstream_event: 'workstreamEvent' },
+    relation: ['workstreamEvent', 'tags'],
+  }),
+  associate({
+    id: 'tagAssociateWorkstreamPatternEngineSourceWindow',
+    paths: ['/tag/:tag/workstream_pattern_engine/source_windows/associate/:source_window'],
+    params: { tag: 'tag', source_window: 'sourceWindow' },
+    relation: ['sourceWindow', 'tags'],
+  }),
+  disassociate({
+    id: 'tagDisassociateWorkstreamPatternEngineSourceWindow',
+    paths: ['/tag/:tag/workstream_pattern_engine/source_windows/disassociate/:source_window'],
+    params: { tag: 'tag', source_window: 'sourceWindow' },
+    relation: ['sourceWindow', 'tags'],
   }),
 ]

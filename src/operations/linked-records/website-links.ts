@@ -3,7 +3,7 @@ import type { Operation } from '../define/define-operation.js'
 import { associate, disassociate } from '../define/link-operation.js'
 
 /**
- * The 12 link routes of the client's WebsiteApi, from the website side: each
+ * The 20 link routes of the client's WebsiteApi, from the website side: each
  * changes the same link on both records as the other side's route does,
  * with the same activity where the other side logs one.
  *
@@ -84,5 +84,53 @@ export const websiteLinksOperations: readonly Operation[] = [
     paths: ['/website/:website/workstream_summaries/disassociate/:workstream_summary'],
     params: { website: 'website', workstream_summary: 'workstreamSummary' },
     relation: ['website', 'summaries'],
+  }),
+  associate({
+    id: 'websiteAssociatePerson',
+    paths: ['/website/:website/persons/associate/:person'],
+    params: { website: 'website', person: 'person' },
+    relation: ['person', 'websites'],
+  }),
+  disassociate({
+    id: 'websiteDisassociatePerson',
+    paths: ['/website/:website/persons/disassociate/:person'],
+    params: { website: 'website', person: 'person' },
+    relation: ['person', 'websites'],
+  }),
+  associate({
+    id: 'websiteAssociateWorkstreamEvent',
+    paths: ['/website/:website/workstream_events/associate/:workstream_event'],
+    params: { website: 'website', workstream_event: 'workstreamEvent' },
+    relation: ['workstreamEvent', 'websites'],
+  }),
+  disassociate({
+    id: 'websiteDisassociateWorkstreamEvent',
+    paths: ['/website/:website/workstream_events/disassociate/:workstream_event'],
+    params: { website: 'website', workstream_event: 'workstreamEvent' },
+    relation: ['workstreamEvent', 'websites'],
+  }),
+  associate({
+    id: 'websiteAssociateWorkstreamPatternEngineSource',
+    paths: ['/website/:website/workstream_pattern_engine/sources/associate/:source'],
+    params: { website: 'website', source: 'source' },
+    relation: ['source', 'websites'],
+  }),
+  disassociate({
+    id: 'websiteDisassociateWorkstreamPatternEngineSource',
+    paths: ['/website/:website/workstream_pattern_engine/sources/disassociate/:source'],
+    params: { website: 'website', source: 'source' },
+    relation: ['source', 'websites'],
+  }),
+  associate({
+    id: 'websiteAssociateWorkstreamPatternEngineSourceWindow',
+    paths: ['/website/:website/workstream_pattern_engine/source_windows/associate/:source_window'],
+    params: { website: 'website', source_window: 'sourceWindow' },
+    relation: ['sourceWindow', 'websites'],
+  }),
+  disassociate({
+    id: 'websiteDisassociateWorkstreamPatternEngineSourceWindow',
+    paths: ['/website/:website/workstream_pattern_engine/source_windows/disassociate/:source_window'],
+    params: { website: 'website', source_window: 'sourceWindow' },
+    relation: ['sourceWindow', 'websites'],
   }),
 ]

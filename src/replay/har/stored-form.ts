@@ -19,7 +19,8 @@ export function storedForm(kind: RecordKind, wire: Json, seen: Seen): Json {
   const shape = recordSchemas[kind].shape as Record<string, z.ZodType>
   const stored: Json = {}
   for (const [field, schema] of Object.entries(shape)) {
-    const value = wire[field]
+    // A field the wire spells in snake case (`workstreamEvents` as `workstream_events`) is read under that name.
+    const value = wire[field] ?? wire[snakeCase(field)]
     if (value === undefined || value === null) continue
     const plain = plainValue(value, expected(schema))
     if (plain !== undefined) stored[field] = plain
@@ -35,6 +36,11 @@ export interface Seen {
   /** The answer's time, ISO-8601. */
   readonly at: string
   readonly parent?: { readonly kind: RecordKind; readonly id: string }
+}
+
+/** A stored field's name in snake case: `workstreamEvents` → `workstream_events`. */
+function snakeCase(field: string): string {
+  return field.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`)
 }
 
 type Expected = 'list' | 'object' | 'scalar'
@@ -69,6 +75,12 @@ function idsOf(items: readonly unknown[]): string[] {
   return ids
 }
 
+/** A website's or a tag's source windows, under the client's snake-case key `source_windows`. */
+function sourceWindowsOf(wire: Json): Json {
+  const windows = wire.source_windows as { iterable?: unknown[] } | undefined
+  return windows?.iterable ? { sourceWindows: idsOf(windows.iterable) } : {}
+}
+
 function idOf(value: unknown): string | undefined {
   const id = (value as { id?: unknown } | null | undefined)?.id
   return typeof id === 'string' ? id : undefined
@@ -78,12 +90,30 @@ function idOf(value: unknown): string | undefined {
 const SPECIAL: { [K in RecordKind]?: (wire: Json, parent?: { kind: RecordKind; id: string }) => Json } = {
   conversation(wire) {
     const grounding = wire.grounding as
-      { messages?: { iterable?: unknown[] }; temporal?: { workstreams?: { iterable?: unknown[] } } } | undefined
+      | {
+          messages?: { iterable?: unknown[] }
+          temporal?: { workstreams?: { iterable?: unknown[] } }
+          sources?: { iterable?: unknown[] }
+        }
+      | undefined
     return {
+      ...(grounding?.sources?.iterable && { groundingSources: idsOf(grounding.sources.iterable) }),
       ...(grounding?.messages?.iterable && { groundingMessages: idsOf(grounding.messages.iterable) }),
       ...(grounding?.temporal?.workstreams?.iterable && {
         groundingRanges: idsOf(grounding.temporal.workstreams.iterable),
       }),
+    }
+  },
+  website: sourceWindowsOf,
+  tag: sourceWindowsOf,
+  source(wire) {
+    const accessibility = wire.accessibility as { supported?: unknown; updated?: { value?: unknown } } | undefined
+    const updated = accessibility?.updated?.value
+    return {
+      accessibility:
+        typeof accessibility?.supported === 'boolean' && typeof updated === 'string'
+          ? { supported: accessibility.supported, updated }
+          : undefined,
     }
   },
   asset(wire) {
@@ -92,6 +122,11 @@ const SPECIAL: { [K in RecordKind]?: (wire: Json, parent?: { kind: RecordKind; i
     const overlay = idOf(preview?.overlay) ?? (typeof preview?.overlay === 'string' ? preview.overlay : undefined)
     // Shares are not read back: the share link is derived from the asset again.
     return { shares: undefined, ...(base && { preview: { base, ...(overlay && { overlay }) } }) }
+  },
+  workstreamSummary(wire) {
+    // A summary's events travel as `events`.
+    const events = (wire.events as { iterable?: unknown[] } | undefined)?.iterable
+    return events ? { workstreamEvents: idsOf(events) } : {}
   },
   format(wire, parent) {
     return idOf(wire.asset) === undefined && parent?.kind === 'asset' ? { asset: parent.id } : {}

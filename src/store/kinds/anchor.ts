@@ -5,7 +5,7 @@ import { emptyLinks, sharedZeroScore } from '../schemas/shared-defaults.js'
 import { clipLabel } from './clip-label.js'
 import { declareKind } from './kind-declaration.js'
 
-const buildAnchorSchema = ({ id } = buildBasics()) =>
+const buildAnchorSchema = ({ id, ids } = buildBasics()) =>
   z.object({
     id,
     type: anchorType,
@@ -13,6 +13,7 @@ const buildAnchorSchema = ({ id } = buildBasics()) =>
     watch: z.boolean().optional(),
     fullpath: z.string(),
     ...buildContextLinks(),
+    sources: ids,
   })
 
 /**
@@ -26,7 +27,9 @@ export const anchorKind = declareKind({
   schema: buildAnchorSchema,
   defaults: {
     ...emptyLinks('assets', 'conversations', 'annotations', 'messages', 'tags', 'summaries'),
+    ...emptyLinks('persons', 'workstreamEvents'),
     score: sharedZeroScore(),
+    ...emptyLinks('sources'),
   },
   links: {
     annotations: { to: 'annotation', inverse: 'anchors' },

@@ -20,6 +20,8 @@ const buildAnnotationSchema = ({ id, ids, timestamp } = buildBasics()) =>
     tags: ids,
     websites: ids,
     summaries: ids,
+    persons: ids,
+    workstreamEvents: ids,
     score: buildScore().default(sharedZeroScore),
   })
 
@@ -32,7 +34,10 @@ const buildAnnotationSchema = ({ id, ids, timestamp } = buildBasics()) =>
 export const annotationKind = declareKind({
   name: 'annotation',
   schema: buildAnnotationSchema,
-  defaults: { ...emptyLinks('anchors', 'messages', 'tags', 'websites', 'summaries'), score: sharedZeroScore() },
+  defaults: {
+    ...emptyLinks('anchors', 'messages', 'tags', 'websites', 'summaries', 'persons', 'workstreamEvents'),
+    score: sharedZeroScore(),
+  },
   links: {
     tags: { to: 'tag', inverse: 'annotations' },
     websites: { to: 'website', inverse: 'annotations' },

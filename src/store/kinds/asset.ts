@@ -23,6 +23,7 @@ const buildAssetSchema = ({ id, ids, timestamp } = buildBasics()) =>
     summaries: ids,
     anchors: ids,
     messages: ids,
+    persons: ids,
     score: buildScore().default(sharedZeroScore),
     favorited: z.boolean().default(false),
     /** The asset's share link (`POST /linkify`): one at most; its link is derived from its id. */
@@ -41,7 +42,7 @@ export const assetKind = declareKind({
   defaults: {
     creator: '',
     mechanism: 'MANUAL',
-    ...emptyLinks('tags', 'websites', 'annotations', 'conversations', 'summaries', 'anchors', 'messages'),
+    ...emptyLinks('tags', 'websites', 'annotations', 'conversations', 'summaries', 'anchors', 'messages', 'persons'),
     score: sharedZeroScore(),
     favorited: false,
   },

@@ -27,6 +27,8 @@ const buildConversationSchema = ({ id, ids, timestamp } = buildBasics()) =>
     groundingMessages: ids,
     /** `grounding.temporal.workstreams` on the wire. */
     groundingRanges: ids,
+    /** `grounding.sources` on the wire. */
+    groundingSources: ids,
     score: buildScore().default(sharedZeroScore),
     pipeline: z.record(z.string(), z.unknown()).optional(),
     demo: z.boolean().optional(),
@@ -45,7 +47,7 @@ export const conversationKind = declareKind({
     type: 'COPILOT',
     favorited: false,
     ...emptyLinks('messages', 'annotations', 'assets', 'websites', 'anchors', 'summaries'),
-    ...emptyLinks('groundingMessages', 'groundingRanges'),
+    ...emptyLinks('groundingMessages', 'groundingRanges', 'groundingSources'),
     score: sharedZeroScore(),
   },
   links: {

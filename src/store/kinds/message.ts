@@ -24,6 +24,9 @@ const buildMessageSchema = ({ id, ids, timestamp } = buildBasics()) =>
     summaries: ids,
     /** Other messages this one is linked with (both ways). */
     messages: ids,
+    persons: ids,
+    workstreamEvents: ids,
+    sources: ids,
   })
 
 /**
@@ -38,6 +41,7 @@ export const messageKind = declareKind({
   defaults: {
     score: sharedZeroScore(),
     ...emptyLinks('assets', 'anchors', 'annotations', 'tags', 'websites', 'ranges', 'summaries', 'messages'),
+    ...emptyLinks('persons', 'workstreamEvents', 'sources'),
   },
   links: {
     assets: { to: 'asset', inverse: 'messages' },

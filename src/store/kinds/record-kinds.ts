@@ -7,10 +7,14 @@ import { conversationKind } from './conversation.js'
 import { formatKind } from './format.js'
 import { messageKind } from './message.js'
 import { modelKind } from './model.js'
+import { personKind } from './person.js'
 import { rangeKind } from './range.js'
+import { sourceKind } from './source.js'
+import { sourceWindowKind } from './source-window.js'
 import { tagKind } from './tag.js'
 import { userKind } from './user.js'
 import { websiteKind } from './website.js'
+import { workstreamEventKind } from './workstream-event.js'
 import { workstreamSummaryKind } from './workstream-summary.js'
 
 /**
@@ -35,6 +39,10 @@ export const RECORD_KIND_DECLARATIONS = {
   anchor: anchorKind,
   workstreamSummary: workstreamSummaryKind,
   range: rangeKind,
+  person: personKind,
+  workstreamEvent: workstreamEventKind,
+  source: sourceKind,
+  sourceWindow: sourceWindowKind,
   application: applicationKind,
   model: modelKind,
   user: userKind,

@@ -18,6 +18,9 @@ const buildTagSchema = ({ id, ids, timestamp } = buildBasics()) =>
     messages: ids,
     websites: ids,
     summaries: ids,
+    persons: ids,
+    workstreamEvents: ids,
+    sourceWindows: ids,
     score: buildScore().default(sharedZeroScore),
   })
 
@@ -33,6 +36,7 @@ export const tagKind = declareKind({
   defaults: {
     category: 'UNKNOWN',
     ...emptyLinks('assets', 'anchors', 'annotations', 'messages', 'websites', 'summaries'),
+    ...emptyLinks('persons', 'workstreamEvents', 'sourceWindows'),
     score: sharedZeroScore(),
   },
   links: {

@@ -4,12 +4,14 @@ import { emptyLinks, sharedZeroScore } from '../schemas/shared-defaults.js'
 import { clipLabel } from './clip-label.js'
 import { declareKind } from './kind-declaration.js'
 
-const buildWebsiteSchema = ({ id } = buildBasics()) =>
+const buildWebsiteSchema = ({ id, ids } = buildBasics()) =>
   z.object({
     id,
     url: z.string(),
     name: z.string(),
     ...buildContextLinks(),
+    sources: ids,
+    sourceWindows: ids,
   })
 
 /**
@@ -23,7 +25,9 @@ export const websiteKind = declareKind({
   schema: buildWebsiteSchema,
   defaults: {
     ...emptyLinks('assets', 'conversations', 'annotations', 'messages', 'tags', 'summaries'),
+    ...emptyLinks('persons', 'workstreamEvents'),
     score: sharedZeroScore(),
+    ...emptyLinks('sources', 'sourceWindows'),
   },
   links: {
     summaries: { to: 'workstreamSummary', inverse: 'websites' },

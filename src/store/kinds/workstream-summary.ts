@@ -18,6 +18,9 @@ const buildWorkstreamSummarySchema = ({ id, ids, timestamp } = buildBasics()) =>
     ranges: ids,
     tags: ids,
     websites: ids,
+    persons: ids,
+    workstreamEvents: ids,
+    sources: ids,
     score: buildScore().default(sharedZeroScore),
     favorited: z.boolean().optional(),
   })
@@ -33,6 +36,7 @@ export const workstreamSummaryKind = declareKind({
   schema: buildWorkstreamSummarySchema,
   defaults: {
     ...emptyLinks('assets', 'conversations', 'anchors', 'annotations', 'messages', 'ranges', 'tags', 'websites'),
+    ...emptyLinks('persons', 'workstreamEvents', 'sources'),
     score: sharedZeroScore(),
   },
   links: {},

@@ -57,5 +57,54 @@ export const buildContextLinks = ({ ids, timestamp } = buildBasics()) => ({
   messages: ids,
   tags: ids,
   summaries: ids,
+  persons: ids,
+  workstreamEvents: ids,
   score: buildScore().default(sharedZeroScore),
 })
+
+/** A PersonType: a basic person (PersonBasicType, every field optional), or a Pieces user (`platform`, a UserProfile kept as sent). */
+export const buildPersonType = builtOnce(() =>
+  z.object({
+    basic: z
+      .object({
+        username: z.string().optional(),
+        name: z.string().optional(),
+        picture: z.string().optional(),
+        email: z.string().optional(),
+        url: z.string().optional(),
+        sourced: z.string().optional(),
+      })
+      .loose()
+      .optional(),
+    platform: z.record(z.string(), z.unknown()).optional(),
+  }),
+)
+
+/** What a WorkstreamEventTrigger can say happened, by its wire keys. */
+const TRIGGERS = [
+  'check_in',
+  'copy',
+  'paste',
+  'file_open',
+  'file_close',
+  'tab_switch',
+  'tab_close',
+  'tab_open',
+  'tab_enter',
+  'tab_leave',
+  'url_changed',
+  'application_enter',
+  'application_leave',
+  'application_switch',
+  'native_screenshot',
+] as const
+
+/** A WorkstreamEventTrigger as a workstream event keeps it: its wire keys, each optional. */
+export const buildWorkstreamEventTrigger = builtOnce(() =>
+  z.object(
+    Object.fromEntries(TRIGGERS.map((key) => [key, z.boolean().optional()])) as Record<
+      (typeof TRIGGERS)[number],
+      z.ZodOptional<z.ZodBoolean>
+    >,
+  ),
+)

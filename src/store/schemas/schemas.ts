@@ -7,7 +7,13 @@ import {
   type RecordKind,
   type RecordKindDeclarations,
 } from '../kinds/record-kinds.js'
-import { buildFragment, buildScore, buildTransferableString } from './schema-parts.js'
+import {
+  buildFragment,
+  buildPersonType,
+  buildScore,
+  buildTransferableString,
+  buildWorkstreamEventTrigger,
+} from './schema-parts.js'
 
 export { applicationSchema, RECORD_KINDS }
 export type { RecordKind }
@@ -25,6 +31,12 @@ export const transferableStringSchema = lazySchema(buildTransferableString)
 
 /** A fragment of a message or a format: its text and its extension, built on first use. */
 export const fragmentSchema = lazySchema(buildFragment)
+
+/** A PersonType, built on first use. */
+export const personTypeSchema = lazySchema(buildPersonType)
+
+/** A WorkstreamEventTrigger (its wire keys), built on first use. */
+export const workstreamEventTriggerSchema = lazySchema(buildWorkstreamEventTrigger)
 
 type RecordSchemas = { readonly [K in RecordKind]: ReturnType<RecordKindDeclarations[K]['schema']> }
 
@@ -49,6 +61,10 @@ export type WebsiteRecord = RecordOf<'website'>
 export type AnchorRecord = RecordOf<'anchor'>
 export type WorkstreamSummaryRecord = RecordOf<'workstreamSummary'>
 export type RangeRecord = RecordOf<'range'>
+export type PersonRecord = RecordOf<'person'>
+export type WorkstreamEventRecord = RecordOf<'workstreamEvent'>
+export type SourceRecord = RecordOf<'source'>
+export type SourceWindowRecord = RecordOf<'sourceWindow'>
 export type ApplicationRecord = RecordOf<'application'>
 export type ModelRecord = RecordOf<'model'>
 export type UserRecord = RecordOf<'user'>

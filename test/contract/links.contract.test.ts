@@ -73,6 +73,8 @@ const PLURAL: Readonly<Record<string, string>> = {
   website: 'websites',
   range: 'ranges',
   workstreamSummary: 'summaries',
+  person: 'persons',
+  workstreamEvent: 'workstreamEvents',
 }
 const fieldOf = (kind: RecordKind, other: RecordKind) => FIELD_EXCEPTIONS[`${kind} ${other}`] ?? PLURAL[other]!
 
@@ -119,6 +121,10 @@ async function wireOf(mock: ContractRuntime, kind: RecordKind, id: string): Prom
       return read(`/range/${id}`, 'Range')
     case 'workstreamSummary':
       return read(`/workstream_summary/${id}`, 'WorkstreamSummary')
+    case 'person':
+      return read(`/person/${id}`, 'Person')
+    case 'workstreamEvent':
+      return read(`/workstream_event/${id}`, 'WorkstreamEvent')
     default:
       throw new Error(`Failed to read a ${kind} on the wire: the test knows no route for it.`)
   }
@@ -130,6 +136,8 @@ function wireLinks(wire: Record<string, unknown>, kind: RecordKind, other: Recor
   const grounding = wire.grounding as { temporal: { workstreams: Links }; messages: Links } | undefined
   if (kind === 'conversation' && other === 'range') return grounding!.temporal.workstreams
   if (kind === 'conversation' && other === 'message') return grounding!.messages
+  // Workstream events travel as `workstream_events`, and as `events` on a summary.
+  if (other === 'workstreamEvent') return wire[kind === 'workstreamSummary' ? 'events' : 'workstream_events'] as Links
   return wire[PLURAL[other]!] as Links
 }
 
@@ -137,7 +145,7 @@ const camelCase = (name: string) => name.replace(/_(\w)/g, (_match, letter: stri
 
 describe('the link routes of the official client', () => {
   it('cover both sides of every link between stored kinds', () => {
-    expect(LINK_CASES.length).toBe(58)
+    expect(LINK_CASES.length).toBe(87)
     const sides = new Set(LINK_CASES.map(({ params }) => `${params[0]![1]} ${params[1]![1]}`))
     for (const side of sides) {
       const [kind, other] = side.split(' ')

@@ -6,6 +6,7 @@ import {
   PersonsApi,
   PersonsToJSON,
   PersonToJSON,
+  type PersonsRelatedRequest,
   QGPTApi,
   QGPTPersonsRelatedOutputToJSON,
   TagApi,
@@ -162,7 +163,7 @@ describe.each(runtimes)('persons through the official client, $name', ({ start }
 
   it('names who can help with a seed: the persons linked to the assets it is about, best first, with why', async () => {
     const qgpt = new QGPTApi(configuration)
-    const input = {
+    const input: PersonsRelatedRequest = {
       qGPTPersonsRelatedInput: {
         seed: {
           type: 'SEEDED_ASSET' as const,

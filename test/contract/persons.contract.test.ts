@@ -1,4 +1,5 @@
 import {
+  AnchorsApi,
   AssetApi,
   Configuration,
   ConversationMessageApi,
@@ -10,7 +11,9 @@ import {
   QGPTApi,
   QGPTPersonsRelatedOutputToJSON,
   TagApi,
+  TagsApi,
   WebsiteApi,
+  WebsitesApi,
   WorkstreamSummaryApi,
 } from '@pieces.app/pieces-os-client'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
@@ -88,6 +91,23 @@ describe.each(runtimes)('persons through the official client, $name', ({ start }
     expect(mock.store.get('asset', FETCH_ASSET)!.persons).toContain(created.id)
     expect(mock.store.get('anchor', ANCHOR)!.persons).toEqual([created.id])
     expect(mock.store.get('annotation', annotation)!.persons).toEqual([created.id])
+  })
+
+  it('links the tags, websites, anchors and summaries created naming a person, and the person lists them', async () => {
+    const tag = await new TagsApi(configuration).tagsCreateNewTag({ seededTag: { text: 'retries', person: SAM } })
+    const website = await new WebsitesApi(configuration).websitesCreateNewWebsite({
+      seededWebsite: { url: 'https://example.com/retry', name: 'Retry', person: SAM },
+    })
+    const anchor = await new AnchorsApi(configuration).anchorsCreateNewAnchor({
+      seededAnchor: { type: 'FILE', fullpath: '/src/retry.ts', persons: { iterable: [{ id: SAM }] } },
+    })
+    const { value: sam } = await callAndCheck(person.personSnapshotRaw({ person: SAM }), 'Person', PersonToJSON)
+    expect(ids(sam.tags)).toEqual([tag.id])
+    expect(ids(sam.websites)).toEqual([website.id])
+    expect(ids(sam.anchors)).toEqual([anchor.id])
+    expect(ids(tag.persons)).toEqual([SAM])
+    expect(ids(website.persons)).toEqual([SAM])
+    expect(ids(anchor.persons)).toEqual([SAM])
   })
 
   it('refuses a person seeded with an asset that does not exist, and stores nothing', async () => {

@@ -1,11 +1,13 @@
 import {
   Configuration,
+  ConversationMessagesApi,
   TagApi,
   WebsiteApi,
   WorkstreamEventApi,
   WorkstreamEventsApi,
   WorkstreamEventsToJSON,
   WorkstreamEventToJSON,
+  WorkstreamSummariesApi,
   WorkstreamSummaryApi,
   type Application,
 } from '@pieces.app/pieces-os-client'
@@ -115,6 +117,43 @@ describe.each(runtimes)('workstream events through the official client, $name', 
         created.id,
       )
     }
+  })
+
+  it('links the summaries and messages created naming an event, and the event lists them', async () => {
+    const summary = await new WorkstreamSummariesApi(configuration).workstreamSummariesCreateNewWorkstreamSummary({
+      seededWorkstreamSummary: {
+        name: 'Tuesday',
+        model: {
+          id: 'm',
+          version: '1',
+          created: { value: new Date('2024-01-01T00:00:00Z') },
+          name: 'm',
+          cloud: false,
+          type: 'BALANCED',
+          usage: 'CODE_CONVERSATION',
+        },
+        events: { iterable: [{ id: COPY_EVENT }] },
+        persons: { iterable: [{ id: DANA }] },
+      },
+    })
+    expect(ids(summary.events)).toEqual([COPY_EVENT])
+    expect(ids(summary.persons)).toEqual([DANA])
+    const message = await new ConversationMessagesApi(configuration).messagesCreateSpecificMessage({
+      seededConversationMessage: {
+        role: 'USER',
+        fragment: { string: { raw: 'What did I copy?' } },
+        conversation: { id: '0c0c0c0c-0000-4000-8000-000000000001' },
+        workstreamEvents: { iterable: [{ id: COPY_EVENT }] },
+      },
+    })
+    expect(ids(message.workstreamEvents)).toEqual([COPY_EVENT])
+    const { value } = await callAndCheck(
+      event.workstreamEventsSpecificWorkstreamEventSnapshotRaw({ workstreamEvent: COPY_EVENT }),
+      'WorkstreamEvent',
+      WorkstreamEventToJSON,
+    )
+    expect(ids(value.summaries)).toEqual([SUMMARY, summary.id])
+    expect(ids(value.messages)).toEqual([message.id])
   })
 
   it('refuses an event seeded into a summary that does not exist, and stores nothing', async () => {

@@ -43,7 +43,7 @@ export function appendMessage(tx: Transaction, seed: SeededMessageInput): Messag
 
 /**
  * Links a new message both ways to the records its seed names (assets,
- * anchors, tags, ranges, summaries, messages), which must exist.
+ * anchors, tags, ranges, summaries, messages, workstream events), which must exist.
  *
  * @example
  * linkSeededMessage(tx, message.id, { assets: { iterable: [{ id: assetId }] } })
@@ -51,11 +51,12 @@ export function appendMessage(tx: Transaction, seed: SeededMessageInput): Messag
 export function linkSeededMessage(
   tx: Transaction,
   id: string,
-  seed: Pick<SeededMessageInput, (typeof SEEDED_LINKS)[number]>,
+  seed: Pick<SeededMessageInput, (typeof SEEDED_LINKS)[number] | 'workstream_events'>,
 ): void {
   for (const field of SEEDED_LINKS) {
     for (const linked of seed[field]?.iterable ?? []) tx.link('message', id, field, linked.id)
   }
+  for (const event of seed.workstream_events?.iterable ?? []) tx.link('workstreamEvent', event.id, 'messages', id)
 }
 
 /** What a message update may change. */

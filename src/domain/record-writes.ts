@@ -72,7 +72,7 @@ export function createAnnotation(tx: Transaction, seed: SeededAnnotationInput): 
 }
 
 /**
- * Creates a tag from a SeededTag, on the asset it names.
+ * Creates a tag from a SeededTag, on the asset and the person it names.
  *
  * @example
  * await store.write((tx) => createTag(tx, { text: 'react', asset: assetId }))
@@ -90,11 +90,12 @@ export function createTag(tx: Transaction, seed: SeededTagInput): TagRecord {
     tx.link('asset', seed.asset, 'tags', tag.id)
     recordActivity(tx, seed.asset, 'tagAdded')
   }
+  if (seed.person !== undefined) tx.link('person', seed.person, 'tags', tag.id)
   return tx.require('tag', tag.id)
 }
 
 /**
- * Creates a website from a SeededWebsite, on the asset or conversation it names.
+ * Creates a website from a SeededWebsite, on the asset, conversation and person it names.
  *
  * @example
  * await store.write((tx) => createWebsite(tx, { url: 'https://example.com', name: 'Example' }))
@@ -107,12 +108,13 @@ export function createWebsite(tx: Transaction, seed: SeededWebsiteInput): Websit
     recordActivity(tx, seed.asset, 'linkAdded')
   }
   if (seed.conversation !== undefined) tx.link('conversation', seed.conversation, 'websites', website.id)
+  if (seed.person !== undefined) tx.link('person', seed.person, 'websites', website.id)
   return tx.require('website', website.id)
 }
 
 /**
  * Creates an anchor from a SeededAnchor, with its annotations, on the asset
- * or conversation it names.
+ * or conversation it names, linked to the persons it lists.
  *
  * @example
  * await store.write((tx) => createAnchor(tx, { type: 'FILE', fullpath: '/src/index.ts' }))
@@ -134,6 +136,7 @@ export function createAnchor(tx: Transaction, seed: SeededAnchorInput): AnchorRe
     recordActivity(tx, seed.asset, 'anchorAdded')
   }
   if (seed.conversation !== undefined) tx.link('conversation', seed.conversation, 'anchors', anchor.id)
+  for (const person of idsOf(seed.persons)) tx.link('person', person, 'anchors', anchor.id)
   return tx.require('anchor', anchor.id)
 }
 
@@ -161,7 +164,7 @@ export function createRange(tx: Transaction, seed: SeededRangeInput): RangeRecor
 
 /**
  * Creates a workstream summary from a SeededWorkstreamSummary, with its
- * annotations, linked to the records it lists.
+ * annotations, linked to the records it lists (persons and workstream events among them).
  *
  * @example
  * await store.write((tx) => createWorkstreamSummary(tx, { name: 'Monday', model: { id: 'model' } }))
@@ -182,6 +185,8 @@ export function createWorkstreamSummary(tx: Transaction, seed: SeededWorkstreamS
   for (const anchor of idsOf(seed.anchors)) tx.link('anchor', anchor, 'summaries', id)
   for (const tag of idsOf(seed.tags)) tx.link('tag', tag, 'summaries', id)
   for (const conversation of idsOf(seed.conversations)) tx.link('conversation', conversation, 'summaries', id)
+  for (const person of idsOf(seed.persons)) tx.link('person', person, 'summaries', id)
+  for (const event of idsOf(seed.events)) tx.link('workstreamEvent', event, 'summaries', id)
   for (const asset of idsOf(seed.assets)) {
     tx.link('asset', asset, 'summaries', id)
     recordActivity(tx, asset, 'updated')

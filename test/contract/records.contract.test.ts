@@ -11,7 +11,7 @@ import { runtimes, type ContractRuntime } from './runtimes.js'
  * from both sides.
  */
 
-type Kind = 'tag' | 'website' | 'anchor' | 'range' | 'workstreamSummary' | 'annotation'
+type Kind = 'tag' | 'website' | 'anchor' | 'range' | 'workstreamSummary' | 'annotation' | 'person' | 'workstreamEvent'
 
 interface KindCase {
   readonly kind: Kind
@@ -40,6 +40,8 @@ interface KindCase {
     readonly kind: 'tag' | 'workstreamSummary'
     readonly param: string
     readonly field: string
+    /** The partner's wire key for the list, when it differs from the store's field. */
+    readonly wireField?: string
     readonly read: string
   }
 }
@@ -155,6 +157,45 @@ const KINDS: readonly KindCase[] = [
     },
     partner: { method: 'annotationAssociateTag', kind: 'tag', param: 'tag', field: 'annotations', read: '/tag/' },
   },
+  {
+    kind: 'person',
+    api: 'PersonApi',
+    param: 'person',
+    model: 'Person',
+    snapshot: 'personSnapshot',
+    gone: 'Person not found.',
+    scores: 'personScoresIncrement',
+    scoreKeys: ['person', 'persons'],
+    listApi: 'PersonsApi',
+    delete: 'personsDeletePerson',
+    search: {
+      method: 'searchPersons',
+      model: 'SearchedPersons',
+      key: 'person',
+      text: (record) => String((record.type as { basic: { name: string } }).basic.name),
+    },
+    partner: { method: 'personAssociateTag', kind: 'tag', param: 'tag', field: 'persons', read: '/tag/' },
+  },
+  {
+    kind: 'workstreamEvent',
+    api: 'WorkstreamEventApi',
+    param: 'workstreamEvent',
+    model: 'WorkstreamEvent',
+    snapshot: 'workstreamEventsSpecificWorkstreamEventSnapshot',
+    gone: 'WorkstreamEvent not found.',
+    scores: 'workstreamEventScoresIncrement',
+    scoreKeys: ['workstreamEvent', 'workstreamEvents'],
+    listApi: 'WorkstreamEventsApi',
+    delete: 'workstreamEventsDeleteSpecificWorkstreamEvent',
+    partner: {
+      method: 'workstreamEventAssociateTag',
+      kind: 'tag',
+      param: 'tag',
+      field: 'workstreamEvents',
+      wireField: 'workstream_events',
+      read: '/tag/',
+    },
+  },
 ]
 
 type Api = Record<string, (parameters: object) => Promise<unknown>>
@@ -253,7 +294,7 @@ describe.each(runtimes)(
           string,
           { indices: Record<string, number> }
         >
-        expect(wire[spec.partner.field]!.indices[id]).toBe(-1)
+        expect(wire[spec.partner.wireField ?? spec.partner.field]!.indices[id]).toBe(-1)
         const gone = await failure(apiOf(spec.api)[spec.snapshot]!({ [spec.param]: id }))
         expect(gone.status).toBe(spec.gone ? 410 : 500)
         expect(await failure(apiOf(spec.listApi)[spec.delete]!({ [spec.param]: id }))).toMatchObject({ status: 410 })

@@ -1,4 +1,11 @@
-import { Configuration, ConversationApi, ConversationsApi, AssetsApi } from '@pieces.app/pieces-os-client'
+import {
+  AssetsApi,
+  Configuration,
+  ConversationApi,
+  ConversationsApi,
+  PersonApi,
+  PersonsApi,
+} from '@pieces.app/pieces-os-client'
 import { defaultFixtures, recordFrames, type IdentifierFrame } from 'conversation-asset-mock'
 import { setupMockServer } from 'conversation-asset-mock/node'
 import { startStandaloneServer } from 'conversation-asset-mock/server'
@@ -6,7 +13,7 @@ import { WebSocket as NodeWebSocket } from 'ws'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { streamRuntimes as runtimes, type StreamRuntime } from './stream-runtimes.js'
 
-const ids = (frame: { iterable: Array<Record<string, unknown>> }, key: 'conversation' | 'asset') =>
+const ids = (frame: { iterable: Array<Record<string, unknown>> }, key: 'conversation' | 'asset' | 'person') =>
   frame.iterable.map((item) => (item[key] as { id: string }).id)
 
 describe.each(runtimes)('identifier streams, $name', ({ start }) => {
@@ -29,7 +36,7 @@ describe.each(runtimes)('identifier streams, $name', ({ start }) => {
   })
   afterAll(() => mock.close())
 
-  const connect = (stream: 'conversations' | 'assets') => {
+  const connect = (stream: 'conversations' | 'assets' | 'persons') => {
     const client = mock.open<IdentifierFrame>(mock.streamUrls[stream])
     open.push(client.socket)
     return client.frames
@@ -66,6 +73,25 @@ describe.each(runtimes)('identifier streams, $name', ({ start }) => {
     await conversation.conversationAssociateAsset({ conversation: conversationId, asset: assetId })
     expect(await conversationFrames.next()).toEqual({ iterable: [{ conversation: { id: conversationId } }] })
     expect(await assetFrames.next()).toEqual({ iterable: [{ asset: { id: assetId } }] })
+  })
+
+  it('streams person ids: every one first, then each created, linked, scored and deleted person', async () => {
+    const configuration = new Configuration({ basePath: mock.baseUrl })
+    const [person, persons] = [new PersonApi(configuration), new PersonsApi(configuration)]
+    const frames = connect('persons')
+    expect(new Set(ids(await frames.next(), 'person'))).toEqual(new Set(defaultFixtures.person!.map((p) => p.id)))
+    const created = await persons.personsCreateNewPerson({ seededPerson: { type: { basic: { name: 'Ada' } } } })
+    expect(await frames.next()).toEqual({ iterable: [{ person: { id: created.id } }] })
+    const dana = defaultFixtures.person![0]!.id
+    await person.personAssociateAdditionalPerson({ person: created.id, additionalPerson: dana })
+    const linked = [await frames.next(), await frames.next()].map((frame) => ids(frame, 'person')[0])
+    expect(new Set(linked)).toEqual(new Set([created.id, dana]))
+    await person.personScoresIncrement({ person: created.id, seededScoreIncrement: { person: { reuse: true } } })
+    expect(await frames.next()).toEqual({ iterable: [{ person: { id: created.id } }] })
+    await persons.personsDeletePerson({ person: created.id })
+    expect(await frames.next((frame) => frame.iterable[0]?.deleted === true)).toEqual({
+      iterable: [{ person: { id: created.id }, deleted: true }],
+    })
   })
 
   it('sends a deletion alone in its own frame', async () => {

@@ -74,6 +74,8 @@ const scores = (operation: string, one: string, many: string): BodyRoute => ({
 
 /** The lists of records a SeededAnnotation links its annotation to. */
 const ANNOTATION_LISTS = ['messages', 'anchors', 'tags', 'websites', 'summaries', 'persons', 'workstream_events']
+/** The lists of records a SeededWorkstreamSummary links its summary to. */
+const SUMMARY_LISTS = ['assets', 'conversations', 'ranges', 'websites', 'anchors', 'tags', 'persons', 'events']
 /** The lists of records a SeededWorkstreamEvent links its event to. */
 const EVENT_LISTS = ['tags', 'anchors', 'websites', 'persons']
 
@@ -84,10 +86,11 @@ export const RECORD_BODY_ROUTES: readonly BodyRoute[] = [
     fields: [
       field('text', 'string', true),
       field('asset', 'id', false),
+      field('person', 'id', false),
       field('mechanism', values(MechanismEnum), false),
       field('category', values(TagCategoryEnum), false),
     ],
-    referencedIds: [path('asset')],
+    referencedIds: [path('asset'), path('person')],
   },
   {
     operation: 'tagUpdate',
@@ -112,9 +115,10 @@ export const RECORD_BODY_ROUTES: readonly BodyRoute[] = [
       field('name', 'string', true),
       field('asset', 'id', false),
       field('conversation', 'id', false),
+      field('person', 'id', false),
       field('mechanism', values(MechanismEnum), false),
     ],
-    referencedIds: [path('asset'), path('conversation')],
+    referencedIds: [path('asset'), path('conversation'), path('person')],
   },
   {
     operation: 'websiteUpdate',
@@ -149,8 +153,9 @@ export const RECORD_BODY_ROUTES: readonly BodyRoute[] = [
       field('annotations', 'array', false),
       field('annotations.0.type', values(AnnotationTypeEnum), true),
       field('annotations.0.text', 'string', true),
+      ...references('persons'),
     ],
-    referencedIds: [path('asset'), path('conversation')],
+    referencedIds: [path('asset'), path('conversation'), path('persons.iterable.0.id')],
   },
   {
     operation: 'anchorUpdate',
@@ -211,11 +216,9 @@ export const RECORD_BODY_ROUTES: readonly BodyRoute[] = [
       field('annotations', 'array', false),
       field('annotations.0.type', values(AnnotationTypeEnum), true),
       field('annotations.0.text', 'string', true),
-      ...['assets', 'conversations', 'ranges', 'websites', 'anchors', 'tags'].flatMap((key) => references(key)),
+      ...SUMMARY_LISTS.flatMap((key) => references(key)),
     ],
-    referencedIds: ['assets', 'conversations', 'ranges', 'websites', 'anchors', 'tags'].map((key) =>
-      path(`${key}.iterable.0.id`),
-    ),
+    referencedIds: SUMMARY_LISTS.map((key) => path(`${key}.iterable.0.id`)),
   },
   {
     operation: 'workstreamSummaryUpdate',
@@ -470,8 +473,14 @@ export const RECORD_BODY_ROUTES: readonly BodyRoute[] = [
       field('created.value', 'datetime', true),
       ...references('assets'),
       ...references('tags'),
+      ...references('workstream_events'),
     ],
-    referencedIds: [path('conversation.id'), path('assets.iterable.0.id'), path('tags.iterable.0.id')],
+    referencedIds: [
+      path('conversation.id'),
+      path('assets.iterable.0.id'),
+      path('tags.iterable.0.id'),
+      path('workstream_events.iterable.0.id'),
+    ],
   },
   ...(['messageSpecificMessageUpdate', 'messageUpdateValue'] as const).map((operation): BodyRoute => ({
     operation,
@@ -550,12 +559,19 @@ export async function validRecordBodies(
       created: { value: '2024-07-01T09:00:00.000Z' },
       assets: refs(ids.asset),
       tags: refs(ids.tag),
+      workstream_events: refs(ids.workstream_event),
     },
     messageSpecificMessageUpdate: await read(`/message/${ids.message}`),
     messageUpdateValue: await read(`/message/${ids.message}`),
     question: { query: 'What is reliable?', relevant: { iterable: [] }, model: 'any', messages: refs(ids.message) },
     relevance: { query: 'debounce', model: 'any', assets: refs(ids.asset), options: { question: true } },
-    tagsCreateNewTag: { text: 'reliable-tag', asset: ids.asset, mechanism: 'MANUAL', category: 'UNKNOWN' },
+    tagsCreateNewTag: {
+      text: 'reliable-tag',
+      asset: ids.asset,
+      person: ids.person,
+      mechanism: 'MANUAL',
+      category: 'UNKNOWN',
+    },
     tagUpdate: await read(`/tag/${ids.tag}`),
     tagScoresIncrement: { tag: SCORE, tags: SCORE },
     searchTags: SEARCH,
@@ -565,6 +581,7 @@ export async function validRecordBodies(
       name: 'Reliable',
       asset: ids.asset,
       conversation: ids.conversation,
+      person: ids.person,
       mechanism: 'MANUAL',
     },
     websiteUpdate: await read(`/website/${ids.website}`),
@@ -579,6 +596,7 @@ export async function validRecordBodies(
       asset: ids.asset,
       conversation: ids.conversation,
       annotations: [{ type: 'COMMENT', text: 'reliable' }],
+      persons: refs(ids.person),
     },
     anchorUpdate: await read(`/anchor/${ids.anchor}`),
     anchorScoresIncrement: { anchor: SCORE, anchors: SCORE },
@@ -611,6 +629,8 @@ export async function validRecordBodies(
       websites: refs(ids.website),
       anchors: refs(ids.anchor),
       tags: refs(ids.tag),
+      persons: refs(ids.person),
+      events: refs(ids.workstream_event),
     },
     workstreamSummaryUpdate: await read(`/workstream_summary/${ids.workstream_summary}`),
     workstreamSummaryScoresIncrement: { workstream_summary: SCORE, workstream_summaries: SCORE },

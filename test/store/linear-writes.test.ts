@@ -115,4 +115,27 @@ describe('writes are linear in what they change', () => {
     expect(service.store.get('conversation', id)?.groundingMessages).toEqual([])
     await service.close()
   })
+
+  it('deletes a person linked to many assets and persons validating each record it leaves changed once', async () => {
+    const service = createMockService({ generate: { seed: 3, assets: 400, conversations: 0 } })
+    await service.ready
+    const assets = [...service.store.all('asset')].map((asset) => asset.id)
+    const others = [...service.store.all('person')].map((person) => person.id)
+    const person = 'person-of-many'
+    await service.store.write((tx) => {
+      tx.insert('person', {
+        id: person,
+        type: { basic: { name: 'Many' } },
+        created: tx.timestamp(),
+        updated: tx.timestamp(),
+      })
+      for (const asset of assets) tx.link('person', person, 'assets', asset)
+      for (const other of others) tx.link('person', person, 'persons', other)
+    })
+    const counts = await countValidations(() => service.store.write((tx) => tx.remove('person', person)))
+    expect(counts.person ?? 0).toBe(others.length)
+    expect(counts.asset ?? 0).toBe(assets.length)
+    for (const asset of assets) expect(service.store.get('asset', asset)?.persons).not.toContain(person)
+    await service.close()
+  })
 })

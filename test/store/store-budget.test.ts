@@ -33,6 +33,30 @@ describe('the store budget', () => {
     expect(store.bytes().used - empty).toBeLessThan(100)
   })
 
+  it('counts persons and workstream events as it counts every kind: a context past the budget is refused', async () => {
+    const store = createStore({ clock: fixedClock(at), maxBytes: 100_000 })
+    const application = {
+      id: 'app',
+      name: 'VS_CODE',
+      version: '1',
+      platform: 'MACOS',
+      onboarded: true,
+      privacy: 'OPEN',
+    }
+    await store.write((tx) =>
+      tx.insert('person', { id: 'p1', type: { basic: { name: 'x'.repeat(40_000) } }, created: at, updated: at }),
+    )
+    expect(store.bytes().used).toBeGreaterThan(40_000)
+    const event = { id: 'e1', application, trigger: { copy: true }, created: at, updated: at }
+    const error = await refusal(() =>
+      store.write((tx) =>
+        tx.insert('workstreamEvent', { ...event, context: { ide: { name: 'y'.repeat(80_000) } } } as never),
+      ),
+    )
+    expect(error.status).toBe(507)
+    expect(store.count('workstreamEvent')).toBe(0)
+  })
+
   it('refuses a write past the budget with 507 and a message naming it, and changes nothing', async () => {
     const store = createStore({ clock: fixedClock(at), maxBytes: 250_000 })
     await store.write((tx) => tx.insert('conversation', conversation('c1', 'x'.repeat(200_000))))

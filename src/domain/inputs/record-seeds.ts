@@ -43,6 +43,7 @@ export const seededTagInput = lazySchema(() =>
     .object({
       text: z.string(),
       asset: id.optional(),
+      person: id.optional(),
       mechanism: mechanism.optional(),
       category: tagCategory.optional(),
     })
@@ -57,6 +58,7 @@ export const seededWebsiteInput = lazySchema(() =>
       name: z.string(),
       asset: id.optional(),
       conversation: id.optional(),
+      person: id.optional(),
       mechanism: mechanism.optional(),
     })
     .loose(),
@@ -73,6 +75,7 @@ export const seededAnchorInput = lazySchema(() =>
       asset: id.optional(),
       conversation: id.optional(),
       annotations: z.array(seededAnnotationInput).optional(),
+      persons: references.optional(),
     })
     .loose(),
 )
@@ -104,6 +107,8 @@ export const seededWorkstreamSummaryInput = lazySchema(() =>
       assets: references.optional(),
       conversations: references.optional(),
       tags: references.optional(),
+      persons: references.optional(),
+      events: references.optional(),
     })
     .loose(),
 )

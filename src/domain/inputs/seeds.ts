@@ -38,6 +38,7 @@ const messageLinks = () => ({
   ranges: references.optional(),
   summaries: references.optional(),
   messages: references.optional(),
+  workstream_events: references.optional(),
 })
 
 const seededConversationMessageInput = lazySchema(() => conversationMessageObject().extend(messageLinks()).loose())

@@ -40,6 +40,11 @@ import { draftOperations } from '../operations/machine/drafts.js'
 import { userSessionOperations } from '../operations/machine/user-session.js'
 import { visionOperations } from '../operations/machine/vision.js'
 import { mcpEntryPointOperations } from '../operations/mcp/mcp-entry-points.js'
+import { hintsOperations } from '../operations/small-records/hints.js'
+import { hintLinksOperations } from '../operations/small-records/hint-links.js'
+import { sensitivesOperations } from '../operations/small-records/sensitives.js'
+import { sharesOperations } from '../operations/small-records/shares.js'
+import { anchorPointsOperations } from '../operations/small-records/anchor-points.js'
 
 /** A named group of operations, as the README's endpoint table shows them. */
 interface RouteGroup {
@@ -90,6 +95,11 @@ export function routeGroups(): readonly RouteGroup[] {
     { name: 'conversation search', operations: conversationSearchOperations },
     { name: 'search', operations: searchOperations },
     { name: 'share links', operations: linkifyOperations },
+    { name: 'hints', operations: hintsOperations },
+    { name: 'hint links', operations: hintLinksOperations },
+    { name: 'sensitive findings', operations: sensitivesOperations },
+    { name: 'shares', operations: sharesOperations },
+    { name: 'anchor points', operations: anchorPointsOperations },
     { name: 'drafts and MCP', operations: draftOperations },
     { name: 'MCP entry points', operations: mcpEntryPointOperations },
     { name: 'connector', operations: connectorOperations },

@@ -5,6 +5,7 @@ import type { RecordKind, RecordKindDeclarations } from '../store/kinds/record-k
 import type { RecordOf } from '../store/schemas/schemas.js'
 import { buildAnchor, buildRange, buildTag, buildWebsite, buildWorkstreamSummary } from './linked-records.js'
 import type { Serializer, SerializerName } from './wire-types.js'
+import { buildAnchorPoint, buildHint, buildSensitive, buildShare } from './asset-details.js'
 
 /**
  * The serializer each record kind declares (its declaration's `serializer`),
@@ -43,4 +44,8 @@ export const SERIALIZERS = {
   application: buildApplication,
   model: buildModel,
   user: buildUserProfile,
+  hint: buildHint,
+  sensitive: buildSensitive,
+  share: buildShare,
+  anchorPoint: buildAnchorPoint,
 } as const satisfies DeclaredSerializers & { readonly [S in SerializerName]: Serializer<S> }

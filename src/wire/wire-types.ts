@@ -1,6 +1,7 @@
 import type {
   Activity,
   Anchor,
+  AnchorPoint,
   Annotation,
   Application,
   Asset,
@@ -10,8 +11,11 @@ import type {
   FlattenedFormat,
   Format,
   GroupedTimestamp,
+  Hint,
   Model,
   Range,
+  Sensitive,
+  Share,
   Tag,
   UserProfile,
   Website,
@@ -19,17 +23,21 @@ import type {
 } from '@pieces.app/pieces-os-client'
 import type {
   ActivityRecord,
+  AnchorPointRecord,
   AnchorRecord,
   AnnotationRecord,
   ApplicationRecord,
   AssetRecord,
   ConversationRecord,
   FormatRecord,
+  HintRecord,
   MessageRecord,
   ModelRecord,
   RangeRecord,
   RecordKind,
   RecordOf,
+  SensitiveRecord,
+  ShareRecord,
   TagRecord,
   UserRecord,
   WebsiteRecord,
@@ -73,6 +81,10 @@ interface SerializedForms {
   application: [ApplicationRecord, Application]
   model: [ModelRecord, Model]
   user: [UserRecord, UserProfile]
+  hint: [HintRecord, Hint]
+  sensitive: [SensitiveRecord, Sensitive]
+  share: [ShareRecord, Share]
+  anchorPoint: [AnchorPointRecord, AnchorPoint]
 }
 
 /** The name of a serializer: a record kind, or a flattened form a kind also travels in. */

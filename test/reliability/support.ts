@@ -38,6 +38,11 @@ const GONE_READS = new Set([
   'formatSnapshot',
   'formatsSpecificFormatSnapshot',
   'modelsSpecificModelSnapshot',
+  'hintSpecificHintSnapshot',
+  'sensitiveSnapshot',
+  'shareSnapshot',
+  'sharesSpecificShareSnapshot',
+  'anchorPointSpecificAnchorPointSnapshot',
 ])
 
 /** The status the spec allows an operation to fail with: 410 on the two snapshot reads, 500 elsewhere. */
@@ -62,6 +67,10 @@ export const KIND_OF_PARAM: Readonly<Record<string, RecordKind>> = {
   application: 'application',
   model: 'model',
   user: 'user',
+  hint: 'hint',
+  sensitive: 'sensitive',
+  share: 'share',
+  anchor_point: 'anchorPoint',
 }
 
 export function paramsOf(path: string): string[] {

@@ -14,7 +14,18 @@ import { parseBody, pathId, wireContext } from './request-input.js'
  */
 
 /** The kinds whose records carry a score of their own. */
-type ScoredKind = 'tag' | 'website' | 'anchor' | 'range' | 'workstreamSummary' | 'annotation' | 'message'
+type ScoredKind =
+  | 'tag'
+  | 'website'
+  | 'anchor'
+  | 'range'
+  | 'workstreamSummary'
+  | 'annotation'
+  | 'message'
+  | 'hint'
+  | 'sensitive'
+  | 'share'
+  | 'anchorPoint'
 
 /**
  * The record a path parameter names. A deleted one answers 410 (with `gone`

@@ -1,17 +1,19 @@
 import { z } from 'zod'
 import { anchorType } from '../schemas/enums.js'
 import { buildBasics, buildContextLinks } from '../schemas/schema-parts.js'
-import { emptyLinks, sharedZeroScore } from '../schemas/shared-defaults.js'
+import { emptyLinks, sharedEmptyIds, sharedZeroScore } from '../schemas/shared-defaults.js'
 import { clipLabel } from './clip-label.js'
 import { declareKind } from './kind-declaration.js'
 
-const buildAnchorSchema = ({ id } = buildBasics()) =>
+const buildAnchorSchema = ({ id, ids } = buildBasics()) =>
   z.object({
     id,
     type: anchorType,
     name: z.string().optional(),
     watch: z.boolean().optional(),
     fullpath: z.string(),
+    /** Its points (`AnchorPoint` records), each one place of it on a machine. */
+    points: ids,
     ...buildContextLinks(),
   })
 
@@ -25,10 +27,12 @@ export const anchorKind = declareKind({
   name: 'anchor',
   schema: buildAnchorSchema,
   defaults: {
+    points: sharedEmptyIds(),
     ...emptyLinks('assets', 'conversations', 'annotations', 'messages', 'tags', 'summaries'),
     score: sharedZeroScore(),
   },
   links: {
+    points: { to: 'anchorPoint', inverse: 'anchor', inverseOne: true },
     annotations: { to: 'annotation', inverse: 'anchors' },
     tags: { to: 'tag', inverse: 'anchors' },
     summaries: { to: 'workstreamSummary', inverse: 'anchors' },

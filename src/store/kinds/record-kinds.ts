@@ -10,6 +10,10 @@ import { modelKind } from './model.js'
 import { rangeKind } from './range.js'
 import { tagKind } from './tag.js'
 import { userKind } from './user.js'
+import { hintKind } from './hint.js'
+import { sensitiveKind } from './sensitive.js'
+import { shareKind } from './share.js'
+import { anchorPointKind } from './anchor-point.js'
 import { websiteKind } from './website.js'
 import { workstreamSummaryKind } from './workstream-summary.js'
 
@@ -38,6 +42,10 @@ export const RECORD_KIND_DECLARATIONS = {
   application: applicationKind,
   model: modelKind,
   user: userKind,
+  hint: hintKind,
+  sensitive: sensitiveKind,
+  share: shareKind,
+  anchorPoint: anchorPointKind,
 } as const
 
 /**

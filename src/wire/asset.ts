@@ -192,4 +192,3 @@ export function buildAsset(record: AssetRecord, context: WireContext): Wire<Asse
     asset.shares = { iterable: present(context, 'share', record.shares).map((share) => context.render('share', share)) }
   return asset
 }
-

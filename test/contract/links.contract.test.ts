@@ -73,6 +73,7 @@ const PLURAL: Readonly<Record<string, string>> = {
   website: 'websites',
   range: 'ranges',
   workstreamSummary: 'summaries',
+  hint: 'hints',
 }
 const fieldOf = (kind: RecordKind, other: RecordKind) => FIELD_EXCEPTIONS[`${kind} ${other}`] ?? PLURAL[other]!
 
@@ -119,6 +120,8 @@ async function wireOf(mock: ContractRuntime, kind: RecordKind, id: string): Prom
       return read(`/range/${id}`, 'Range')
     case 'workstreamSummary':
       return read(`/workstream_summary/${id}`, 'WorkstreamSummary')
+    case 'hint':
+      return read(`/hint/${id}`, 'Hint')
     default:
       throw new Error(`Failed to read a ${kind} on the wire: the test knows no route for it.`)
   }
@@ -137,7 +140,7 @@ const camelCase = (name: string) => name.replace(/_(\w)/g, (_match, letter: stri
 
 describe('the link routes of the official client', () => {
   it('cover both sides of every link between stored kinds', () => {
-    expect(LINK_CASES.length).toBe(58)
+    expect(LINK_CASES.length).toBe(60)
     const sides = new Set(LINK_CASES.map(({ params }) => `${params[0]![1]} ${params[1]![1]}`))
     for (const side of sides) {
       const [kind, other] = side.split(' ')

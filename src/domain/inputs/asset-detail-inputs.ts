@@ -92,7 +92,10 @@ export const seededShareInput = lazySchema(() =>
       access,
       name: z.string().optional(),
       asset: reference.optional(),
-      assets: z.object({ iterable: z.array(reference) }).loose().optional(),
+      assets: z
+        .object({ iterable: z.array(reference) })
+        .loose()
+        .optional(),
     })
     .loose(),
 )

@@ -62,5 +62,11 @@ export const hintsOperations: readonly Operation[] = [
     kind: 'hint',
     keys: ['hint', 'hints'],
   }),
-  searchOperation({ id: 'searchHints', paths: ['/hints/search'], kind: 'hint', key: 'hint', texts: (hint) => [hint.text] }),
+  searchOperation({
+    id: 'searchHints',
+    paths: ['/hints/search'],
+    kind: 'hint',
+    key: 'hint',
+    texts: (hint) => [hint.text],
+  }),
 ]

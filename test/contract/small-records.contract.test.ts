@@ -70,7 +70,7 @@ describe.each(streamRuntimes)('hints, sensitive findings, shares and anchor poin
       HintToJSON,
     )
     expect(await frames.next()).toEqual({ iterable: [{ hint: { id: hint.id } }] })
-    expect(hint.assets?.iterable.map((item) => item.id)).toEqual([asset])
+    expect(hint.assets?.iterable?.map((item) => item.id)).toEqual([asset])
     expect((await readAsset(asset)).hints?.iterable.map((item) => item.id)).toContain(hint.id)
 
     const { value: updated } = await callAndCheck(

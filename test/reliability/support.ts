@@ -43,6 +43,7 @@ const GONE_READS = new Set([
   'shareSnapshot',
   'sharesSpecificShareSnapshot',
   'anchorPointSpecificAnchorPointSnapshot',
+  'relationshipsSpecificRelationshipSnapshot',
 ])
 
 /** The status the spec allows an operation to fail with: 410 on the two snapshot reads, 500 elsewhere. */
@@ -71,6 +72,7 @@ export const KIND_OF_PARAM: Readonly<Record<string, RecordKind>> = {
   sensitive: 'sensitive',
   share: 'share',
   anchor_point: 'anchorPoint',
+  relationship: 'format',
 }
 
 export function paramsOf(path: string): string[] {

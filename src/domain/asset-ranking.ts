@@ -6,7 +6,7 @@ interface RecordReader {
 }
 
 /** How many assets the recommended and related reads answer at most. */
-export const RANKED_ASSETS_LIMIT = 10
+const RANKED_ASSETS_LIMIT = 10
 
 /** Every use a score counts, added up. */
 function usesOf(score: ScoreRecord): number {

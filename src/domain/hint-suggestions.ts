@@ -1,7 +1,7 @@
 import type { HintRecord } from '../store/schemas/schemas.js'
 
 /** How many questions `POST /qgpt/hints` suggests at most. */
-export const SUGGESTED_HINTS_LIMIT = 5
+const SUGGESTED_HINTS_LIMIT = 5
 
 const wordsOf = (text: string) => new Set(text.toLowerCase().match(/[\p{L}\p{N}_]+/gu) ?? [])
 

@@ -50,6 +50,7 @@ import { sharePageOperations } from '../operations/small-records/share-page.js'
 import { assetRecommendationsOperations } from '../operations/assets/asset-recommendations.js'
 import { summaryTextsOperations } from '../operations/linked-records/summary-texts.js'
 import { qgptHintsOperations } from '../operations/conversations/qgpt-hints.js'
+import { formatAnalysisOperations } from '../operations/assets/format-analysis.js'
 
 /** A named group of operations, as the README's endpoint table shows them. */
 interface RouteGroup {
@@ -110,6 +111,7 @@ export function routeGroups(): readonly RouteGroup[] {
     { name: 'asset recommendations', operations: assetRecommendationsOperations },
     { name: 'summary texts', operations: summaryTextsOperations },
     { name: 'copilot hints', operations: qgptHintsOperations },
+    { name: 'format analysis', operations: formatAnalysisOperations },
     { name: 'drafts and MCP', operations: draftOperations },
     { name: 'MCP entry points', operations: mcpEntryPointOperations },
     { name: 'connector', operations: connectorOperations },

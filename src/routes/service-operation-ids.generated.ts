@@ -140,6 +140,7 @@ export const SERVICE_OPERATION_IDS = [
   'conversationsIdentifiersSnapshot',
   'conversationsSnapshot',
   'conversationsStreamIdentifiers',
+  'formatAnalysis',
   'formatReclassify',
   'formatSnapshot',
   'formatUpdateValue',

@@ -1,5 +1,7 @@
 import {
+  AnalysisToJSON,
   AssetsApi,
+  FormatApi,
   AssetsToJSON,
   Configuration,
   ConversationApi,
@@ -131,6 +133,18 @@ describe.each(runtimes)('derived reads and writes, $name', ({ start }) => {
     expect(value.answers.iterable[0]!.text).toBe('How do I cancel a pending debounced call?')
     const scores = value.answers.iterable.map((answer) => answer.score)
     expect(scores).toEqual([...scores].sort((a, b) => b - a))
+  })
+
+  it('analyses a format from its stored content and classification', async () => {
+    const format = [...mock.store.all('format')][0]!
+    const { value } = await callAndCheck(
+      new FormatApi(configuration).formatAnalysisRaw({ format: format.id }),
+      'Analysis',
+      AnalysisToJSON,
+    )
+    expect(value).toMatchObject({ format: format.id, code: { type: format.classification.generic } })
+    const again = await new FormatApi(configuration).formatAnalysis({ format: format.id })
+    expect(again).toEqual(value)
   })
 
   it("raises a model's score", async () => {

@@ -44,6 +44,7 @@ const GONE_READS = new Set([
   'sharesSpecificShareSnapshot',
   'anchorPointSpecificAnchorPointSnapshot',
   'relationshipsSpecificRelationshipSnapshot',
+  'formatAnalysis',
 ])
 
 /** The status the spec allows an operation to fail with: 410 on the two snapshot reads, 500 elsewhere. */

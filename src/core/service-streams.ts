@@ -10,6 +10,7 @@ import type { StreamHub } from '../events/stream-hub.js'
 import { STREAM_PATHS } from '../events/stream-paths.js'
 import type { ControllableClock } from '../store/clock-and-ids/controllable-clock.js'
 import type { Store } from '../store/create-store.js'
+import { mostRecentFirst } from '../store/most-recent-first.js'
 import { buildVisionStatus } from '../wire/vision-status.js'
 import type { WireRenderer } from '../wire/wire-renderer.js'
 import type { ServiceStreams } from './create-dispatcher.js'
@@ -52,6 +53,7 @@ export function serviceStreams(parts: StreamParts): ServiceStreams {
       lastCheckedIn: () => JSON.stringify({ value: clock.now().toISOString() }),
       visionStatus: () => JSON.stringify(buildVisionStatus(machine.vision.state(), frameWire())),
     },
+    records: { assets: (ids, transferables) => assetsFrame(store, renderer, clock, ids, transferables) },
     copilot: () => (copilot = copilotStream({ store, hub, paceMs, omitInitialized, ...copilotHooks })),
   })
   const stopVision = machine.vision.subscribe(() => served.resend('visionStatus'))
@@ -72,4 +74,23 @@ export function serviceStreams(parts: StreamParts): ServiceStreams {
       served.close()
     },
   }
+}
+
+/** An `Assets` frame of the assets of `ids` (every asset, most recently updated first, when undefined). */
+function assetsFrame(
+  store: Store,
+  renderer: WireRenderer,
+  clock: ControllableClock,
+  ids: readonly string[] | undefined,
+  transferables: boolean,
+): string {
+  const wire = renderer.answer({ now: clock.now(), transferables, keep: false })
+  const assets =
+    ids === undefined
+      ? mostRecentFirst(store.all('asset'))
+      : ids.flatMap((id) => {
+          const asset = store.get('asset', id)
+          return asset ? [asset] : []
+        })
+  return JSON.stringify({ iterable: assets.map((asset) => wire.render('asset', asset)) })
 }

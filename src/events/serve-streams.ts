@@ -1,5 +1,6 @@
 import type { Store } from '../store/create-store.js'
 import { serveIdentifierStreams } from './identifier-streams.js'
+import { serveRecordStreams, type RecordStreamSources } from './record-streams.js'
 import { serveStatusStreams, type StatusSources } from './status-streams.js'
 import type { StreamEndpoint } from './stream-endpoint.js'
 import type { StreamHub } from './stream-hub.js'
@@ -9,6 +10,8 @@ import { STREAM_NAMES, STREAM_TABLE, type StreamNameOf } from './stream-table.js
 export interface StreamSources {
   /** Where the status streams read their frames. */
   readonly status: StatusSources
+  /** How the record streams render their frames. */
+  readonly records: RecordStreamSources
   /** The copilot's endpoint (it lives with the copilot, which answers the questions). */
   copilot(): StreamEndpoint
 }
@@ -24,7 +27,7 @@ export interface ServedStreams {
 
 /**
  * Serves every row of the stream table through the hub, each by its kind:
- * identifier streams from the store's writes, status streams from their
+ * identifier and record streams from the store's writes, status streams from their
  * sources, the copilot's from its endpoint.
  *
  * @example
@@ -33,8 +36,10 @@ export interface ServedStreams {
  */
 export function serveStreams(store: Store, hub: StreamHub, sources: StreamSources): ServedStreams {
   const identifier = serveIdentifierStreams(store, hub)
+  const records = serveRecordStreams(store, hub, sources.records)
   const status = serveStatusStreams(store, hub, sources.status)
-  const byName = new Map([...identifier.endpoints, ...status.endpoints].map((endpoint) => [endpoint.name, endpoint]))
+  const served = [...identifier.endpoints, ...records.endpoints, ...status.endpoints]
+  const byName = new Map(served.map((endpoint) => [endpoint.name, endpoint]))
   const literal = STREAM_NAMES.filter((name) => STREAM_TABLE[name].kind !== 'download')
   const endpoints = literal.map((name) => {
     const endpoint = STREAM_TABLE[name].kind === 'copilot' ? sources.copilot() : byName.get(name)
@@ -50,6 +55,7 @@ export function serveStreams(store: Store, hub: StreamHub, sources: StreamSource
     resend: (name) => status.resend(name),
     close() {
       identifier.close()
+      records.close()
       status.close()
     },
   }

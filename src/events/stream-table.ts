@@ -1,7 +1,7 @@
 import type { RecordKind } from '../store/schemas/schemas.js'
 
-/** How a stream is served: from the store's ids, from a status source, by the copilot, or per model download. */
-export type StreamKind = 'identifier' | 'status' | 'copilot' | 'download'
+/** How a stream is served: from the store's ids or records, from a status source, by the copilot, or per model download. */
+export type StreamKind = 'identifier' | 'records' | 'status' | 'copilot' | 'download'
 
 /** Where a status stream reads its frames (see `StatusSources`). */
 export type StatusSource = 'health' | 'user' | 'lastCheckedIn' | 'visionStatus'
@@ -25,6 +25,15 @@ interface IdentifierStreamRow extends StreamRowBase {
   readonly key: string
 }
 
+/** A record stream: the records of one kind in full, as the client's list model (`Assets`). */
+interface RecordsStreamRow extends StreamRowBase {
+  readonly kind: 'records'
+  /** The kind of record it sends. */
+  readonly record: 'asset'
+  /** Whether its records carry their transferables (a format's fragment or file). */
+  readonly transferables: boolean
+}
+
 /** A status stream: a first frame read from a source, sent again when `resendOn` records change. */
 interface StatusStreamRow extends StreamRowBase {
   readonly kind: 'status'
@@ -46,7 +55,7 @@ interface DownloadStreamRow extends StreamRowBase {
 }
 
 /** One row of {@link STREAM_TABLE}. */
-export type StreamRow = IdentifierStreamRow | StatusStreamRow | CopilotStreamRow | DownloadStreamRow
+export type StreamRow = IdentifierStreamRow | RecordsStreamRow | StatusStreamRow | CopilotStreamRow | DownloadStreamRow
 
 const identifier = <R extends RecordKind, K extends string>(path: string, record: R, key: K, plural: string) =>
   ({
@@ -103,6 +112,24 @@ export const STREAM_TABLE = {
   hints: identifier('/hints/stream/identifiers', 'hint', 'hint', 'hint'),
   sensitives: identifier('/sensitives/stream/identifiers', 'sensitive', 'sensitive', 'sensitive finding'),
   anchorPoints: identifier('/anchor_points/stream/identifiers', 'anchorPoint', 'anchorPoint', 'anchor point'),
+  assetRecords: {
+    path: '/assets/stream',
+    kind: 'records',
+    record: 'asset',
+    transferables: false,
+    first: 'every live asset in full (an `Assets`), most recently updated first, without transferables',
+    changes:
+      'one frame per write with the assets it created or updated; every asset again after a reset, restore or scenario',
+  },
+  assetRecordsWithTransferables: {
+    path: '/assets/stream/transferables',
+    kind: 'records',
+    record: 'asset',
+    transferables: true,
+    first: 'every live asset in full (an `Assets`), most recently updated first, with their transferables',
+    changes:
+      'one frame per write with the assets it created or updated; every asset again after a reset, restore or scenario',
+  },
   health: {
     path: '/.well-known/stream/health',
     kind: 'status',

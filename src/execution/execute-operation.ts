@@ -10,7 +10,6 @@ import type { WireRenderer } from '../wire/wire-renderer.js'
 import type { AnswerCache } from './answer-cache.js'
 import { errorAnswer, toAnswer, type Answer } from './answer.js'
 import { readJsonBody } from './json-body.js'
-import type { StubEffect } from '../control/stubs/stubs.js'
 
 /** The service info of an environment that brings none. */
 const DEFAULT_SERVICE = serviceInfo()
@@ -40,6 +39,13 @@ export interface FaultEffect {
   readonly delayMs: number
   /** The answer that replaces the operation's, unless the fault only delays. */
   readonly answer?: Answer
+}
+
+/** What a stub does to the request it matched: its id, its wait, and the answer that replaces the operation's. */
+export interface StubEffect {
+  readonly stubId: string
+  readonly delayMs?: number
+  readonly answer: Answer
 }
 
 /** One request as the executor reports it, once answered. */

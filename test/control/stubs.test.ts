@@ -1,4 +1,4 @@
-import { AssetApi, Configuration, ResponseError } from '@pieces.app/pieces-os-client'
+import { AssetApi, Configuration, type ResponseError } from '@pieces.app/pieces-os-client'
 import { controlClient } from 'conversation-asset-mock'
 import { setupMockServer } from 'conversation-asset-mock/node'
 import { startStandaloneServer, type StandaloneServer } from 'conversation-asset-mock/server'

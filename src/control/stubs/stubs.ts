@@ -1,6 +1,6 @@
 import { invariant } from 'outvariant'
 import type { OperationName } from '../../routes/operation-names.js'
-import type { Answer } from '../../execution/answer.js'
+import type { StubEffect } from '../../execution/execute-operation.js'
 import type { ByteBudget } from '../budget/control-budget.js'
 import { containsMatch } from '../verify/contains-match.js'
 import { stubAnswer } from './stub-answer.js'
@@ -22,13 +22,6 @@ export interface Stub extends StubSpec {
   readonly id: string
   /** Requests it still answers; Infinity for every one. */
   remaining: number
-}
-
-/** What a stub does to the request it matched: its id, its wait, and its answer. */
-export interface StubEffect {
-  readonly stubId: string
-  readonly delayMs?: number
-  readonly answer: Answer
 }
 
 /** The stubs of a mock service: canned answers for the requests they match. */

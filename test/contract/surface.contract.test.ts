@@ -188,6 +188,7 @@ describe.each(runtimes)('every stateful method of the official client, $name', (
       const refused = REFUSED[entry.client.id]
       if (refused) {
         expect(answer.status, `${label}; allow-listed as ${refused.status} because ${refused.why}`).toBe(refused.status)
+        expect(answer.type, `${label}; a refusal is a text/plain explanation`).toMatch(/^text\/plain/)
         return
       }
       expect(answer.status, label).toBeGreaterThanOrEqual(200)

@@ -23,6 +23,7 @@ const CLIENT_ENUMS = [
   'ConversationMessageSentimentEnum',
   'ConversationTypeEnum',
   'ExternalMLProviderEnum',
+  'HintTypeEnum',
   'MechanismEnum',
   'ModelFoundationEnum',
   'ModelTypeEnum',
@@ -32,6 +33,8 @@ const CLIENT_ENUMS = [
   'PrivacyEnum',
   'QGPTConversationMessageRoleEnum',
   'Role',
+  'SensitiveCategoryEnum',
+  'SensitiveSeverityEnum',
   'TagCategoryEnum',
   'UpdatingStatusEnum',
 ]

@@ -55,7 +55,7 @@ export function createAsset(tx: Transaction, seed: SeedInput, classification: Cl
 }
 
 /**
- * Deletes an asset with its formats, activities and own annotations; every
+ * Deletes an asset with its formats, activities, sensitive findings and own annotations; every
  * other record loses its links to it. Reads of its id then answer 410.
  *
  * @example
@@ -69,6 +69,9 @@ export function deleteAsset(tx: Transaction, id: string): void {
   for (const annotationId of asset.annotations) {
     const annotation = tx.get('annotation', annotationId)
     if (annotation && annotation.conversation === undefined) tx.remove('annotation', annotationId)
+  }
+  for (const sensitiveId of asset.sensitives) {
+    if (tx.get('sensitive', sensitiveId)) tx.remove('sensitive', sensitiveId)
   }
   tx.remove('asset', id)
   for (const formatId of asset.formats) {

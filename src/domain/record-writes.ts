@@ -9,6 +9,7 @@ import type {
   WorkstreamSummaryRecord,
 } from '../store/schemas/schemas.js'
 import { recordActivity } from './asset-activity.js'
+import { createAnchorPoint } from './asset-detail-writes.js'
 import type {
   SeededActivityInput,
   SeededAnchorInput,
@@ -113,8 +114,9 @@ export function createWebsite(tx: Transaction, seed: SeededWebsiteInput): Websit
 }
 
 /**
- * Creates an anchor from a SeededAnchor, with its annotations, on the asset
- * or conversation it names, linked to the persons it lists.
+ * Creates an anchor from a SeededAnchor, with its path as its first point and
+ * its annotations, on the asset or conversation it names, linked to the
+ * persons it lists.
  *
  * @example
  * await store.write((tx) => createAnchor(tx, { type: 'FILE', fullpath: '/src/index.ts' }))
@@ -130,6 +132,8 @@ export function createAnchor(tx: Transaction, seed: SeededAnchorInput): AnchorRe
     ...(seed.name !== undefined && { name: seed.name }),
     ...(seed.watch !== undefined && { watch: seed.watch }),
   })
+  // Its path is its first point, as the service gives every new anchor one.
+  createAnchorPoint(tx, { fullpath: seed.fullpath, anchor: anchor.id })
   for (const annotation of seed.annotations ?? []) createAnnotation(tx, { ...annotation, anchor: anchor.id })
   if (seed.asset !== undefined) {
     tx.link('asset', seed.asset, 'anchors', anchor.id)

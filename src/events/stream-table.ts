@@ -100,6 +100,9 @@ export const STREAM_TABLE = {
   activities: identifier('/activities/stream/identifiers', 'activity', 'activity', 'activity'),
   applications: identifier('/applications/stream/identifiers', 'application', 'application', 'application'),
   models: identifier('/models/stream/identifiers', 'model', 'model', 'model'),
+  hints: identifier('/hints/stream/identifiers', 'hint', 'hint', 'hint'),
+  sensitives: identifier('/sensitives/stream/identifiers', 'sensitive', 'sensitive', 'sensitive finding'),
+  anchorPoints: identifier('/anchor_points/stream/identifiers', 'anchorPoint', 'anchorPoint', 'anchor point'),
   health: {
     path: '/.well-known/stream/health',
     kind: 'status',

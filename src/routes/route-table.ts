@@ -48,6 +48,17 @@ import { sourcesOperations } from '../operations/sources/sources.js'
 import { sourceLinksOperations } from '../operations/sources/source-links.js'
 import { sourceWindowsOperations } from '../operations/sources/source-windows.js'
 import { sourceWindowLinksOperations } from '../operations/sources/source-window-links.js'
+import { hintsOperations } from '../operations/small-records/hints.js'
+import { hintLinksOperations } from '../operations/small-records/hint-links.js'
+import { sensitivesOperations } from '../operations/small-records/sensitives.js'
+import { sharesOperations } from '../operations/small-records/shares.js'
+import { anchorPointsOperations } from '../operations/small-records/anchor-points.js'
+import { relationshipsOperations } from '../operations/small-records/relationships.js'
+import { sharePageOperations } from '../operations/small-records/share-page.js'
+import { assetRecommendationsOperations } from '../operations/assets/asset-recommendations.js'
+import { summaryTextsOperations } from '../operations/linked-records/summary-texts.js'
+import { qgptHintsOperations } from '../operations/conversations/qgpt-hints.js'
+import { formatAnalysisOperations } from '../operations/assets/format-analysis.js'
 
 /** A named group of operations, as the README's endpoint table shows them. */
 interface RouteGroup {
@@ -106,6 +117,17 @@ export function routeGroups(): readonly RouteGroup[] {
     { name: 'conversation search', operations: conversationSearchOperations },
     { name: 'search', operations: searchOperations },
     { name: 'share links', operations: linkifyOperations },
+    { name: 'hints', operations: hintsOperations },
+    { name: 'hint links', operations: hintLinksOperations },
+    { name: 'sensitive findings', operations: sensitivesOperations },
+    { name: 'shares', operations: sharesOperations },
+    { name: 'anchor points', operations: anchorPointsOperations },
+    { name: 'relationships', operations: relationshipsOperations },
+    { name: 'share pages', operations: sharePageOperations },
+    { name: 'asset recommendations', operations: assetRecommendationsOperations },
+    { name: 'summary texts', operations: summaryTextsOperations },
+    { name: 'copilot hints', operations: qgptHintsOperations },
+    { name: 'format analysis', operations: formatAnalysisOperations },
     { name: 'drafts and MCP', operations: draftOperations },
     { name: 'MCP entry points', operations: mcpEntryPointOperations },
     { name: 'connector', operations: connectorOperations },

@@ -67,6 +67,10 @@ function assetOf(
     persons: sharedEmptyIds(),
     score: { manual: random.int(0, 3), automatic: random.int(0, 20) },
     favorited: random.chance(0.1),
+    // Hints, findings and shares are drawn after every other record (generate-asset-details.ts).
+    hints: sharedEmptyIds(),
+    sensitives: sharedEmptyIds(),
+    shares: sharedEmptyIds(),
   }
 }
 

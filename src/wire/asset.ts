@@ -1,4 +1,4 @@
-import type { Activity, Asset, FlattenedAsset, FlattenedFormat, Format, Share } from '@pieces.app/pieces-os-client'
+import type { Activity, Asset, FlattenedAsset, FlattenedFormat, Format } from '@pieces.app/pieces-os-client'
 import { cloneRecord } from '../store/schemas/parse-record.js'
 import type { ActivityRecord, AssetRecord, FormatRecord, RecordKind, RecordOf } from '../store/schemas/schemas.js'
 import { toScore } from './conversation.js'
@@ -190,31 +190,14 @@ export function buildAsset(record: AssetRecord, context: WireContext): Wire<Asse
     )
   }
   if (record.name !== undefined) asset.name = record.name
-  if (record.shares?.length)
-    asset.shares = { iterable: record.shares.map((share) => buildShare(record, share, context)) }
+  const hints = removed('hints')
+  if (record.hints.length > 0 || hints?.size)
+    asset.hints = collectionOf(present(context, 'hint', record.hints), (hint) => context.render('hint', hint), hints)
+  if (record.sensitives.length > 0) {
+    const sensitives = present(context, 'sensitive', record.sensitives)
+    asset.sensitives = { iterable: sensitives.map((sensitive) => context.render('sensitive', sensitive)) }
+  }
+  if (record.shares.length > 0)
+    asset.shares = { iterable: present(context, 'share', record.shares).map((share) => context.render('share', share)) }
   return asset
-}
-
-/**
- * An asset's share as the wire Share: its link and short code come from its
- * id, so the same share always reads the same.
- *
- * @example
- * buildShare(asset, asset.shares[0], context).link // 'https://pieces.link/s/3f9a1c2b7d'
- */
-export function buildShare(
-  record: AssetRecord,
-  share: NonNullable<AssetRecord['shares']>[number],
-  context: WireContext,
-): Wire<Share> {
-  const short = share.id.replace(/-/g, '').slice(0, 10)
-  return {
-    id: share.id,
-    link: `https://pieces.link/s/${short}`,
-    short,
-    access: share.access,
-    accessors: { iterable: [] },
-    created: context.timestamp(share.created),
-    asset: context.render('flattenedAsset', record),
-  } as unknown as Wire<Share>
 }

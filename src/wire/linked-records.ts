@@ -7,7 +7,7 @@ import type {
   WorkstreamSummaryRecord,
 } from '../store/schemas/schemas.js'
 import { toScore } from './conversation.js'
-import { linkedListAs, linkedLists, newLinks } from './flattened.js'
+import { collectionOf, linkedListAs, linkedLists, newLinks } from './flattened.js'
 import { sourcesOf, sourceWindowsOf } from './source-records.js'
 import type { Wire, WireContext } from './wire-types.js'
 
@@ -59,23 +59,9 @@ export function buildWebsite(record: WebsiteRecord, context: WireContext): Wire<
   }
 }
 
-/** An anchor's path, as the one point of its wire form. */
-function anchorPoints(record: AnchorRecord, context: WireContext): Wire<Anchor>['points'] {
-  const id = `${record.id}-point`
-  const reference = {
-    id,
-    fullpath: record.fullpath,
-    created: context.timestamp(record.created),
-    updated: context.timestamp(record.updated),
-    anchor: { id: record.id },
-  }
-  return { iterable: [{ id, reference }], indices: { [id]: 0 } }
-}
-
 /**
- * A stored anchor as the wire Anchor: its path is its one point (a
- * referenced AnchorPoint with the anchor's `fullpath`, its id the anchor's
- * with `-point`); points are not records of their own.
+ * A stored anchor as the wire Anchor, its points (AnchorPoint records) as
+ * references to their flattened forms.
  *
  * @example
  * wire.render('anchor', store.get('anchor', id)!)
@@ -102,6 +88,16 @@ export function buildAnchor(record: AnchorRecord, context: WireContext): Wire<An
   if (record.name !== undefined) anchor.name = record.name
   if (record.watch !== undefined) anchor.watch = record.watch
   return anchor
+}
+
+/** An anchor's points, each a reference carrying the point's flattened form. */
+function anchorPoints(record: AnchorRecord, context: WireContext): Wire<Anchor>['points'] {
+  const removed = context.removedLinks('anchor', record.id, 'points')
+  const points = record.points.flatMap((id) => {
+    const point = context.get('anchorPoint', id)
+    return point ? [point] : []
+  })
+  return collectionOf(points, (point) => ({ id: point.id, reference: context.render('anchorPoint', point) }), removed)
 }
 
 /**

@@ -8,6 +8,7 @@ import { buildWorkstreamEvent } from './workstream-event.js'
 import { buildAnchor, buildRange, buildTag, buildWebsite, buildWorkstreamSummary } from './linked-records.js'
 import { buildSource, buildSourceWindow } from './source-records.js'
 import type { Serializer, SerializerName } from './wire-types.js'
+import { buildAnchorPoint, buildHint, buildSensitive, buildShare } from './asset-details.js'
 
 /**
  * The serializer each record kind declares (its declaration's `serializer`),
@@ -50,4 +51,8 @@ export const SERIALIZERS = {
   application: buildApplication,
   model: buildModel,
   user: buildUserProfile,
+  hint: buildHint,
+  sensitive: buildSensitive,
+  share: buildShare,
+  anchorPoint: buildAnchorPoint,
 } as const satisfies DeclaredSerializers & { readonly [S in SerializerName]: Serializer<S> }

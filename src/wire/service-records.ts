@@ -1,5 +1,6 @@
 import type { Application, ByteDescriptor, Model, UserProfile } from '@pieces.app/pieces-os-client'
 import { buildAllocationCloud } from './allocation-cloud.js'
+import { toScore } from './conversation.js'
 import type { ApplicationRecord, ModelRecord, UserRecord } from '../store/schemas/schemas.js'
 import type { Wire, WireContext } from './wire-types.js'
 
@@ -66,6 +67,7 @@ export function buildModel(record: ModelRecord, context: WireContext): Wire<Mode
   if (record.ram !== undefined) model.ram = byteDescriptor(record.ram)
   if (record.maxTokens !== undefined) model.maxTokens = { ...record.maxTokens }
   if (record.capabilities !== undefined) model.capabilities = { ...record.capabilities }
+  if (record.score !== undefined) model.score = toScore(record.score)
   return model
 }
 

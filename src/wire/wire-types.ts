@@ -1,6 +1,7 @@
 import type {
   Activity,
   Anchor,
+  AnchorPoint,
   Annotation,
   Application,
   Asset,
@@ -11,9 +12,12 @@ import type {
   Format,
   GroupedTimestamp,
   IdentifiedWorkstreamPatternEngineSource,
+  Hint,
   Model,
   Person,
   Range,
+  Sensitive,
+  Share,
   Tag,
   UserProfile,
   Website,
@@ -23,12 +27,14 @@ import type {
 } from '@pieces.app/pieces-os-client'
 import type {
   ActivityRecord,
+  AnchorPointRecord,
   AnchorRecord,
   AnnotationRecord,
   ApplicationRecord,
   AssetRecord,
   ConversationRecord,
   FormatRecord,
+  HintRecord,
   MessageRecord,
   ModelRecord,
   PersonRecord,
@@ -37,6 +43,8 @@ import type {
   RecordOf,
   SourceRecord,
   SourceWindowRecord,
+  SensitiveRecord,
+  ShareRecord,
   TagRecord,
   UserRecord,
   WebsiteRecord,
@@ -85,6 +93,10 @@ interface SerializedForms {
   application: [ApplicationRecord, Application]
   model: [ModelRecord, Model]
   user: [UserRecord, UserProfile]
+  hint: [HintRecord, Hint]
+  sensitive: [SensitiveRecord, Sensitive]
+  share: [ShareRecord, Share]
+  anchorPoint: [AnchorPointRecord, AnchorPoint]
 }
 
 /** The name of a serializer: a record kind, or a flattened form a kind also travels in. */

@@ -78,6 +78,7 @@ const PLURAL: Readonly<Record<string, string>> = {
   sourceWindow: 'sourceWindows',
   person: 'persons',
   workstreamEvent: 'workstreamEvents',
+  hint: 'hints',
 }
 const fieldOf = (kind: RecordKind, other: RecordKind) => FIELD_EXCEPTIONS[`${kind} ${other}`] ?? PLURAL[other]!
 
@@ -132,6 +133,8 @@ async function wireOf(mock: ContractRuntime, kind: RecordKind, id: string): Prom
       return read(`/workstream_pattern_engine/source/${id}`, 'IdentifiedWorkstreamPatternEngineSource')
     case 'sourceWindow':
       return read(`/workstream_pattern_engine/source_window/${id}`, 'WorkstreamPatternEngineSourceWindow')
+    case 'hint':
+      return read(`/hint/${id}`, 'Hint')
     default:
       throw new Error(`Failed to read a ${kind} on the wire: the test knows no route for it.`)
   }
@@ -155,7 +158,7 @@ const camelCase = (name: string) => name.replace(/_(\w)/g, (_match, letter: stri
 
 describe('the link routes of the official client', () => {
   it('cover both sides of every link between stored kinds', () => {
-    expect(LINK_CASES.length).toBe(107)
+    expect(LINK_CASES.length).toBe(109)
     const sides = new Set(LINK_CASES.map(({ params }) => `${params[0]![1]} ${params[1]![1]}`))
     for (const side of sides) {
       const [kind, other] = side.split(' ')

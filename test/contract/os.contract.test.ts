@@ -230,8 +230,8 @@ describe.each(runtimes)(
         linkify: { access: 'PUBLIC', seed: seededFor('console.log("shared")') },
       })
       expect(mock.store.count('asset')).toBe(before + 1)
-      const shared = [...mock.store.all('asset')].find((asset) => asset.shares?.length)!
-      expect(shared.shares![0]!.id).toBe(shares.iterable[0]!.id)
+      const share = mock.store.get('share', shares.iterable[0]!.id)!
+      expect(mock.store.get('asset', share.assets[0]!)!.shares).toEqual([share.id])
     })
 
     it('refuses to share an asset that does not exist, and stores nothing', async () => {

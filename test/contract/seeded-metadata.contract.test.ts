@@ -179,7 +179,16 @@ describe.each(runtimes)('what an asset seed carries, kept through the official c
     stop()
     expect(changes).toHaveLength(1)
     const kinds = new Set(changes[0]!.filter((change) => change.type === 'created').map((change) => change.kind))
-    expect([...kinds].sort()).toEqual(['activity', 'anchor', 'annotation', 'asset', 'format', 'tag', 'website'])
+    expect([...kinds].sort()).toEqual([
+      'activity',
+      'anchor',
+      'anchorPoint',
+      'annotation',
+      'asset',
+      'format',
+      'tag',
+      'website',
+    ])
     const { value: activities } = await callAndCheck(
       asset.assetSpecificAssetActivitiesRaw({ asset: created.id }),
       'Activities',

@@ -107,6 +107,8 @@ const BASELINE_QUERY: Readonly<Record<string, string>> = {
   searchAssets: 'query=a',
   fullTextSearch: 'query=a',
   neuralCodeSearch: 'query=a',
+  // The short code of the default fixtures' share.
+  htmlShare: 'p=05a4000000',
 }
 
 /** The one route that is a WebSocket: a plain GET always fails there. */

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process'
 import { once } from 'node:events'
-import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createInterface } from 'node:readline'
@@ -144,11 +144,13 @@ describe('a relaxed persistence write that fails never takes the mock down', () 
         once(createInterface({ input: stream }), 'line').then(([line]) => line as string)
       const ready = await firstLine(child.stdout)
       const url = /ready on (http:\/\/127\.0\.0\.1:\d+)/.exec(ready)![1]!
-      const reported = firstLine(child.stderr)
-      // Retried: the write of the state at start may be creating its temporary file meanwhile.
-      await rm(folder, { recursive: true, force: true, maxRetries: 10 })
-      // A file where the directory was: it cannot be created again, so the writes fail.
-      await writeFile(folder, 'in the way')
+      // The save that fails says so; a save that found the directory gone and made it again may say that first.
+      const reported = new Promise<string>((resolve) =>
+        createInterface({ input: child.stderr }).on('line', (line) => line.includes('Failed to save') && resolve(line)),
+      )
+      // A file where the directory was: it cannot be created again, so the writes fail. Retried: the
+      // server's save may be creating its temporary file, or the directory again, meanwhile.
+      await putFileInPlaceOf(folder)
       const create = () =>
         fetch(`${url}/conversations/create`, { method: 'POST', body: '{"type":"COPILOT"}' }).then(read)
       expect((await create()).status).toBe(200)
@@ -248,3 +250,17 @@ describe('a relaxed persistence write that fails never takes the mock down', () 
     service.close()
   })
 })
+
+/** Replaces a directory by a file, retrying while a running server's save brings the directory back. */
+async function putFileInPlaceOf(folder: string): Promise<void> {
+  const file = `${folder}.in-the-way`
+  await writeFile(file, 'in the way')
+  for (let attempt = 0; ; attempt++) {
+    await rm(folder, { recursive: true, force: true, maxRetries: 10 })
+    try {
+      return await rename(file, folder)
+    } catch (error) {
+      if (attempt >= 20) throw error
+    }
+  }
+}

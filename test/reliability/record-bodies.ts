@@ -1,5 +1,10 @@
 import {
+  AccessEnum,
   AnchorTypeEnum,
+  HintTypeEnum,
+  PlatformEnum,
+  SensitiveCategoryEnum,
+  SensitiveSeverityEnum,
   QGPTConversationMessageRoleEnum,
   AnnotationTypeEnum,
   ClassificationSpecificEnum,
@@ -78,6 +83,122 @@ const ANNOTATION_LISTS = ['messages', 'anchors', 'tags', 'websites', 'summaries'
 const SUMMARY_LISTS = ['assets', 'conversations', 'ranges', 'websites', 'anchors', 'tags', 'persons', 'events']
 /** The lists of records a SeededWorkstreamEvent links its event to. */
 const EVENT_LISTS = ['tags', 'anchors', 'websites', 'persons']
+/** The writes of hints, sensitive findings, shares and anchor points. */
+const SMALL_RECORD_BODY_ROUTES: readonly BodyRoute[] = [
+  {
+    operation: 'hintsCreateNewHint',
+    model: 'SeededHint',
+    fields: [
+      field('type', values(HintTypeEnum), true),
+      field('text', 'string', true),
+      field('mechanism', values(MechanismEnum), false),
+      field('asset', 'id', false),
+    ],
+    referencedIds: [path('asset')],
+  },
+  {
+    operation: 'hintUpdate',
+    model: 'Hint',
+    fields: [
+      field('id', 'id', true),
+      field('type', values(HintTypeEnum), true),
+      field('text', 'string', true),
+      ...timestamps,
+      ...scoreFields('score'),
+    ],
+    referencedIds: [path('id')],
+  },
+  scores('hintScoresIncrement', 'hint', 'hints'),
+  search('searchHints'),
+  {
+    operation: 'sensitivesCreateNewSensitive',
+    model: 'SeededSensitive',
+    fields: [
+      field('asset', 'id', true),
+      field('text', 'string', true),
+      field('mechanism', values(MechanismEnum), false),
+      field('category', values(SensitiveCategoryEnum), true),
+      field('severity', values(SensitiveSeverityEnum), true),
+      field('name', 'string', true),
+      field('description', 'string', true),
+      field('metadata', 'object', false),
+    ],
+    referencedIds: [path('asset')],
+  },
+  {
+    operation: 'updateSensitive',
+    model: 'Sensitive',
+    fields: [
+      field('id', 'id', true),
+      ...timestamps,
+      field('asset', 'object', true),
+      field('asset.id', 'id', true),
+      field('text', 'string', true),
+      field('mechanism', values(MechanismEnum), true),
+      field('category', values(SensitiveCategoryEnum), true),
+      field('severity', values(SensitiveSeverityEnum), true),
+      field('name', 'string', true),
+      field('description', 'string', true),
+      ...scoreFields('score'),
+    ],
+    referencedIds: [path('id')],
+  },
+  scores('sensitiveScoresIncrement', 'sensitive', 'sensitives'),
+  search('searchSensitives'),
+  {
+    operation: 'sharesCreateNewShare',
+    model: 'SeededShare',
+    fields: [
+      field('access', values(AccessEnum), true),
+      field('name', 'string', false),
+      field('asset', 'object', false),
+      field('asset.id', 'id', true),
+    ],
+    referencedIds: [path('asset.id')],
+  },
+  {
+    operation: 'shareUpdate',
+    model: 'Share',
+    fields: [
+      field('id', 'id', true),
+      field('access', values(AccessEnum), true),
+      field('created', 'object', true),
+      field('created.value', 'datetime', true),
+      field('name', 'string', false),
+      ...scoreFields('score'),
+    ],
+    referencedIds: [path('id')],
+  },
+  scores('shareScoresIncrement', 'share', 'shares'),
+  {
+    operation: 'anchorPointsCreateNewAnchorPoint',
+    model: 'SeededAnchorPoint',
+    fields: [
+      field('type', values(AnchorTypeEnum), true),
+      field('fullpath', 'string', true),
+      field('anchor', 'id', true),
+      field('watch', 'boolean', false),
+      field('platform', values(PlatformEnum), false),
+    ],
+    referencedIds: [path('anchor')],
+  },
+  {
+    operation: 'anchorPointUpdate',
+    model: 'AnchorPoint',
+    fields: [
+      field('id', 'id', true),
+      field('fullpath', 'string', true),
+      ...timestamps,
+      field('anchor', 'object', true),
+      field('anchor.id', 'id', true),
+      field('verified', 'boolean', false),
+      field('platform', values(PlatformEnum), false),
+      ...scoreFields('score'),
+    ],
+    referencedIds: [path('id')],
+  },
+  scores('anchorPointScoresIncrement', 'anchorPoint', 'anchorPoints'),
+]
 
 export const RECORD_BODY_ROUTES: readonly BodyRoute[] = [
   {
@@ -535,6 +656,7 @@ export const RECORD_BODY_ROUTES: readonly BodyRoute[] = [
     ],
     referencedIds: [],
   },
+  ...SMALL_RECORD_BODY_ROUTES,
 ]
 
 const SEARCH = { engines: { iterable: [{ query: 'a', full_text: { exact: false } }], type: 'OR' } }
@@ -748,5 +870,44 @@ export async function validRecordBodies(
     searchMessages: SEARCH,
     searchConversationSpecificMessages: SEARCH,
     messageScoresIncrement: { conversationMessage: SCORE, conversationMessages: SCORE },
+    ...(await validSmallRecordBodies(read, ids)),
+  }
+}
+
+/** Valid bodies of the hint, sensitive finding, share and anchor point writes. */
+async function validSmallRecordBodies(
+  read: (url: string) => Promise<unknown>,
+  ids: Readonly<Record<string, string>>,
+): Promise<Record<string, unknown>> {
+  return {
+    hintsCreateNewHint: { type: 'SUGGESTED_QUERY', text: 'Is this reliable?', mechanism: 'MANUAL', asset: ids.asset },
+    hintUpdate: await read(`/hint/${ids.hint}`),
+    hintScoresIncrement: { hint: SCORE, hints: SCORE },
+    searchHints: SEARCH,
+    sensitivesCreateNewSensitive: {
+      asset: ids.asset,
+      text: 'sk_test_reliable',
+      mechanism: 'AUTOMATIC',
+      category: 'API_KEY',
+      severity: 'HIGH',
+      name: 'API key',
+      description: 'A reliable secret',
+      metadata: { match: { group: { text: 'sk_test', start: 0, end: 7 } }, entropy: 3.5 },
+    },
+    updateSensitive: await read(`/sensitive/${ids.sensitive}`),
+    sensitiveScoresIncrement: { sensitive: SCORE, sensitives: SCORE },
+    searchSensitives: SEARCH,
+    sharesCreateNewShare: { access: 'PUBLIC', name: 'Reliable', asset: { id: ids.asset } },
+    shareUpdate: await read(`/share/${ids.share}`),
+    shareScoresIncrement: { share: SCORE, shares: SCORE },
+    anchorPointsCreateNewAnchorPoint: {
+      type: 'FILE',
+      fullpath: '/tmp/reliable.ts',
+      anchor: ids.anchor,
+      watch: false,
+      platform: 'LINUX',
+    },
+    anchorPointUpdate: await read(`/anchor_point/${ids.anchor_point}`),
+    anchorPointScoresIncrement: { anchorPoint: SCORE, anchorPoints: SCORE },
   }
 }

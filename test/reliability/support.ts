@@ -42,6 +42,13 @@ const GONE_READS = new Set([
   'formatSnapshot',
   'formatsSpecificFormatSnapshot',
   'modelsSpecificModelSnapshot',
+  'hintSpecificHintSnapshot',
+  'sensitiveSnapshot',
+  'shareSnapshot',
+  'sharesSpecificShareSnapshot',
+  'anchorPointSpecificAnchorPointSnapshot',
+  'relationshipsSpecificRelationshipSnapshot',
+  'formatAnalysis',
 ])
 
 /** The status the spec allows an operation to fail with: 410 on the two snapshot reads, 500 elsewhere. */
@@ -71,6 +78,11 @@ export const KIND_OF_PARAM: Readonly<Record<string, RecordKind>> = {
   person: 'person',
   additional_person: 'person',
   workstream_event: 'workstreamEvent',
+  hint: 'hint',
+  sensitive: 'sensitive',
+  share: 'share',
+  anchor_point: 'anchorPoint',
+  relationship: 'format',
 }
 
 export function paramsOf(path: string): string[] {

@@ -1,27 +1,28 @@
 import { createAsset } from '../../domain/asset-writes.js'
+import { createShare } from '../../domain/asset-detail-writes.js'
 import { classifySeed } from '../../domain/classification.js'
 import { seedInput } from '../../domain/inputs/seeds.js'
 import type { Transaction } from '../../store/transaction/transaction.js'
-import { buildShare } from '../../wire/asset.js'
 import { defineOperation, json, type Operation } from '../define/define-operation.js'
 import { linkifyInput } from '../../domain/inputs/os-inputs.js'
 import { requireBody } from '../define/record-routes.js'
 import { parseBody, wireContext } from '../define/request-input.js'
 
 /**
- * Gives an asset its share, or keeps the one it has (with the access asked
- * for now): an asset has one share at most.
+ * Gives an asset a share, or keeps its first one (with the access asked for
+ * now): linkifying an asset again answers the same share.
  */
 function shareAsset(tx: Transaction, assetId: string, access: 'UNKNOWN' | 'PUBLIC' | 'PRIVATE') {
   const asset = tx.require('asset', assetId)
-  const share = asset.shares?.[0] ?? { id: tx.id(), access, created: tx.timestamp() }
-  return tx.update('asset', assetId, (draft) => void (draft.shares = [{ ...share, access }]))
+  const existing = asset.shares[0]
+  if (existing === undefined) return createShare(tx, { access, asset: { id: assetId } })
+  return tx.update('share', existing, (draft) => void (draft.access = access))
 }
 
 /**
  * `POST /linkify` (LinkifyApi `linkify`): a share link for a stored asset
- * (`asset.id`), or for a seed it saves first, kept on the asset's `shares`
- * and answered as Shares. Linkifying the same asset again answers the same
+ * (`asset.id`), or for a seed it saves first: a share record linked to the
+ * asset (its `shares`), answered as Shares. Linkifying the same asset again answers the same
  * share.
  *
  * @example
@@ -41,11 +42,11 @@ export const linkifyOperations: readonly Operation[] = [
       const seed = input.asset ? undefined : parseBody(seedInput, input.seed, 'Linkify.seed')
       const assetId = input.asset?.id
       const classification = seed && (await classifySeed(seed))
-      const asset = await context.store.write((tx) =>
+      const share = await context.store.write((tx) =>
         shareAsset(tx, assetId ?? createAsset(tx, seed!, classification!).id, access),
       )
       const wire = wireContext(context)
-      return json({ iterable: asset.shares!.map((share) => buildShare(asset, share, wire)) })
+      return json({ iterable: [wire.render('share', share)] })
     },
   }),
 ]

@@ -28,6 +28,11 @@ type ScoredKind =
   | 'workstreamEvent'
   | 'source'
   | 'sourceWindow'
+  | 'hint'
+  | 'sensitive'
+  | 'share'
+  | 'anchorPoint'
+  | 'model'
 
 /**
  * The record a path parameter names. A deleted one answers 410 (with `gone`
@@ -163,8 +168,10 @@ export function scoresIncrementOperation(spec: {
       const [one, many] = spec.keys
       await context.store.write((tx) =>
         tx.update(spec.kind, id, (draft) => {
-          const scored = draft as { score: ScoreRecord }
-          scored.score = incrementScore(incrementScore(scored.score, input?.[one]), input?.[many])
+          // A model has no score until it is first scored.
+          const scored = draft as { score?: ScoreRecord }
+          const score = scored.score ?? { manual: 0, automatic: 0 }
+          scored.score = incrementScore(incrementScore(score, input?.[one]), input?.[many])
         }),
       )
       return noContent()

@@ -1,7 +1,8 @@
 import { createAnchor } from '../../domain/record-writes.js'
 import { seededAnchorInput } from '../../domain/inputs/record-seeds.js'
-import { defineOperation, json, type Operation } from '../define/define-operation.js'
-import { deleteOperation, requireBody, scoresIncrementOperation, snapshotOperation } from '../define/record-routes.js'
+import { deleteAnchor } from '../../domain/asset-detail-writes.js'
+import { defineOperation, json, noContent, type Operation } from '../define/define-operation.js'
+import { requireBody, scoresIncrementOperation, snapshotOperation } from '../define/record-routes.js'
 import { anchorUpdateInput } from '../../domain/inputs/record-update-inputs.js'
 import { parseBody, pathId, wireContext } from '../define/request-input.js'
 import { searchOperation } from '../search/search-operation.js'
@@ -14,7 +15,7 @@ function nameOfPath(fullpath: string): string {
 
 /**
  * The anchor's own routes (AnchorApi and AnchorsApi): its snapshot, create,
- * update, rename, delete, score increment and search. `GET /anchors` is in
+ * update, rename, delete (with its points), score increment and search. `GET /anchors` is in
  * the linked-record lists.
  *
  * @example
@@ -80,11 +81,17 @@ export const anchorsOperations: readonly Operation[] = [
       return json(wire.render('anchor', anchor))
     },
   }),
-  deleteOperation({
+  defineOperation({
     id: 'anchorsDeleteSpecificAnchor',
+    method: 'POST',
     paths: ['/anchors/:anchor/delete'],
-    param: 'anchor',
-    kind: 'anchor',
+    params: { anchor: 'anchor' },
+    body: 'none',
+    async run(context) {
+      const id = pathId(context, 'anchor')
+      await context.store.write((tx) => deleteAnchor(tx, id))
+      return noContent()
+    },
   }),
   scoresIncrementOperation({
     id: 'anchorScoresIncrement',

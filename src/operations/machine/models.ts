@@ -10,14 +10,14 @@ import { goneOnRefusal } from '../../errors.js'
 import type { ModelRecord } from '../../store/schemas/schemas.js'
 import { defineOperation, json, noContent, type Operation, type OperationContext } from '../define/define-operation.js'
 import { machineOf } from './machine-context.js'
-import { readRecord, requireBody } from '../define/record-routes.js'
+import { readRecord, requireBody, scoresIncrementOperation } from '../define/record-routes.js'
 import { parseBody, pathId, wireContext } from '../define/request-input.js'
 
 /**
  * The machine-learning models (ModelsApi, ModelApi): the list and one model,
  * custom models created, updated and deleted, and a local model downloaded
  * (in steps its progress stream reports), cancelled, deleted from disk,
- * loaded and unloaded.
+ * loaded and unloaded, and a model's score raised.
  *
  * @example
  * routeTable() // holds these
@@ -119,6 +119,13 @@ export const modelsOperations: readonly Operation[] = [
       })
       return noContent()
     },
+  }),
+  scoresIncrementOperation({
+    id: 'modelScoresIncrement',
+    paths: ['/model/:model/scores/increment'],
+    param: 'model',
+    kind: 'model',
+    keys: ['model', 'models'],
   }),
 ]
 

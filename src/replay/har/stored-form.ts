@@ -48,7 +48,11 @@ type Expected = 'list' | 'object' | 'scalar'
 /** What a stored field holds: an id list, an object, or a scalar (text, number, id, timestamp). */
 function expected(schema: z.ZodType): Expected {
   let inner: z.ZodType = schema
-  while (inner instanceof z.ZodOptional || inner instanceof z.ZodDefault) inner = inner.def.innerType as z.ZodType
+  for (;;) {
+    if (inner instanceof z.ZodOptional || inner instanceof z.ZodDefault) inner = inner.def.innerType as z.ZodType
+    else if (inner instanceof z.ZodPipe) inner = inner.def.out as z.ZodType
+    else break
+  }
   if (inner instanceof z.ZodArray) return 'list'
   if (inner instanceof z.ZodObject || inner instanceof z.ZodRecord) return 'object'
   return 'scalar'
@@ -120,8 +124,7 @@ const SPECIAL: { [K in RecordKind]?: (wire: Json, parent?: { kind: RecordKind; i
     const preview = wire.preview as { base?: unknown; overlay?: unknown } | undefined
     const base = idOf(preview?.base) ?? (typeof preview?.base === 'string' ? preview.base : undefined)
     const overlay = idOf(preview?.overlay) ?? (typeof preview?.overlay === 'string' ? preview.overlay : undefined)
-    // Shares are not read back: the share link is derived from the asset again.
-    return { shares: undefined, ...(base && { preview: { base, ...(overlay && { overlay }) } }) }
+    return { ...(base && { preview: { base, ...(overlay && { overlay }) } }) }
   },
   workstreamSummary(wire) {
     // A summary's events travel as `events`.
@@ -137,6 +140,11 @@ const SPECIAL: { [K in RecordKind]?: (wire: Json, parent?: { kind: RecordKind; i
     const point = (wire.points as { iterable?: Point[] } | undefined)?.iterable?.[0]
     const fullpath = point?.reference?.fullpath ?? point?.fullpath
     return { fullpath: typeof fullpath === 'string' ? fullpath : '' }
+  },
+  hint(wire) {
+    // The wire keys the hint's one mechanism by its id.
+    const [mechanism] = Object.values((wire.mechanisms as Json | undefined) ?? {})
+    return typeof mechanism === 'string' ? { mechanism } : {}
   },
   user(wire) {
     const cloud = wire.allocation as Json | undefined

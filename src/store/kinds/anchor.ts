@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { anchorType } from '../schemas/enums.js'
 import { buildBasics, buildContextLinks } from '../schemas/schema-parts.js'
-import { emptyLinks, sharedZeroScore } from '../schemas/shared-defaults.js'
+import { emptyLinks, sharedEmptyIds, sharedZeroScore } from '../schemas/shared-defaults.js'
 import { clipLabel } from './clip-label.js'
 import { declareKind } from './kind-declaration.js'
 
@@ -12,6 +12,8 @@ const buildAnchorSchema = ({ id, ids } = buildBasics()) =>
     name: z.string().optional(),
     watch: z.boolean().optional(),
     fullpath: z.string(),
+    /** Its points (`AnchorPoint` records), each one place of it on a machine. */
+    points: ids,
     ...buildContextLinks(),
     sources: ids,
   })
@@ -26,12 +28,14 @@ export const anchorKind = declareKind({
   name: 'anchor',
   schema: buildAnchorSchema,
   defaults: {
+    points: sharedEmptyIds(),
     ...emptyLinks('assets', 'conversations', 'annotations', 'messages', 'tags', 'summaries'),
     ...emptyLinks('persons', 'workstreamEvents'),
     score: sharedZeroScore(),
     ...emptyLinks('sources'),
   },
   links: {
+    points: { to: 'anchorPoint', inverse: 'anchor', inverseOne: true },
     annotations: { to: 'annotation', inverse: 'anchors' },
     tags: { to: 'tag', inverse: 'anchors' },
     summaries: { to: 'workstreamSummary', inverse: 'anchors' },

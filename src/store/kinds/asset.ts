@@ -1,9 +1,16 @@
 import { z } from 'zod'
 import { mechanism } from '../schemas/enums.js'
-import { buildBasics, buildScore, buildShare } from '../schemas/schema-parts.js'
-import { emptyLinks, sharedZeroScore } from '../schemas/shared-defaults.js'
+import { buildBasics, buildScore } from '../schemas/schema-parts.js'
+import { emptyLinks, sharedEmptyIds, sharedZeroScore } from '../schemas/shared-defaults.js'
 import { clipLabel } from './clip-label.js'
 import { declareKind } from './kind-declaration.js'
+
+/** A state written before shares were records of their own held `{ id, access, created }` objects here: those are left out. */
+function dropEmbeddedShares(value: unknown): unknown {
+  return Array.isArray(value) && value.some((item) => typeof item !== 'string')
+    ? value.filter((item) => typeof item === 'string')
+    : value
+}
 
 const buildAssetSchema = ({ id, ids, timestamp } = buildBasics()) =>
   z.object({
@@ -26,8 +33,10 @@ const buildAssetSchema = ({ id, ids, timestamp } = buildBasics()) =>
     persons: ids,
     score: buildScore().default(sharedZeroScore),
     favorited: z.boolean().default(false),
-    /** The asset's share link (`POST /linkify`): one at most; its link is derived from its id. */
-    shares: z.array(buildShare()).max(1).optional(),
+    hints: ids,
+    sensitives: ids,
+    /** Its shares (`POST /linkify` and `/shares/create`); a list of share ids (a state from before 0.3 held share objects here: they are read as none). */
+    shares: z.preprocess(dropEmbeddedShares, ids).default(sharedEmptyIds),
   })
 
 /**
@@ -45,6 +54,7 @@ export const assetKind = declareKind({
     ...emptyLinks('tags', 'websites', 'annotations', 'conversations', 'summaries', 'anchors', 'messages', 'persons'),
     score: sharedZeroScore(),
     favorited: false,
+    ...emptyLinks('hints', 'sensitives', 'shares'),
   },
   links: {
     formats: { to: 'format', inverse: 'asset', inverseOne: true },
@@ -53,6 +63,7 @@ export const assetKind = declareKind({
     websites: { to: 'website', inverse: 'assets' },
     summaries: { to: 'workstreamSummary', inverse: 'assets' },
     anchors: { to: 'anchor', inverse: 'assets' },
+    sensitives: { to: 'sensitive', inverse: 'asset', inverseOne: true },
   },
   fixtureFile: 'assets.json',
   generated: 'made-up',

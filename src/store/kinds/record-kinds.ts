@@ -13,6 +13,10 @@ import { sourceKind } from './source.js'
 import { sourceWindowKind } from './source-window.js'
 import { tagKind } from './tag.js'
 import { userKind } from './user.js'
+import { hintKind } from './hint.js'
+import { sensitiveKind } from './sensitive.js'
+import { shareKind } from './share.js'
+import { anchorPointKind } from './anchor-point.js'
 import { websiteKind } from './website.js'
 import { workstreamEventKind } from './workstream-event.js'
 import { workstreamSummaryKind } from './workstream-summary.js'
@@ -46,6 +50,10 @@ export const RECORD_KIND_DECLARATIONS = {
   application: applicationKind,
   model: modelKind,
   user: userKind,
+  hint: hintKind,
+  sensitive: sensitiveKind,
+  share: shareKind,
+  anchorPoint: anchorPointKind,
 } as const
 
 /**

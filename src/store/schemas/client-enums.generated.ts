@@ -12,6 +12,7 @@ import type { ClassificationSpecificEnum } from '@pieces.app/pieces-os-client/di
 import type { ConversationMessageSentimentEnum } from '@pieces.app/pieces-os-client/dist/models/ConversationMessageSentimentEnum.js'
 import type { ConversationTypeEnum } from '@pieces.app/pieces-os-client/dist/models/ConversationTypeEnum.js'
 import type { ExternalMLProviderEnum } from '@pieces.app/pieces-os-client/dist/models/ExternalMLProviderEnum.js'
+import type { HintTypeEnum } from '@pieces.app/pieces-os-client/dist/models/HintTypeEnum.js'
 import type { MechanismEnum } from '@pieces.app/pieces-os-client/dist/models/MechanismEnum.js'
 import type { ModelFoundationEnum } from '@pieces.app/pieces-os-client/dist/models/ModelFoundationEnum.js'
 import type { ModelTypeEnum } from '@pieces.app/pieces-os-client/dist/models/ModelTypeEnum.js'
@@ -21,6 +22,8 @@ import type { PlatformEnum } from '@pieces.app/pieces-os-client/dist/models/Plat
 import type { PrivacyEnum } from '@pieces.app/pieces-os-client/dist/models/PrivacyEnum.js'
 import type { QGPTConversationMessageRoleEnum } from '@pieces.app/pieces-os-client/dist/models/QGPTConversationMessageRoleEnum.js'
 import type { Role } from '@pieces.app/pieces-os-client/dist/models/Role.js'
+import type { SensitiveCategoryEnum } from '@pieces.app/pieces-os-client/dist/models/SensitiveCategoryEnum.js'
+import type { SensitiveSeverityEnum } from '@pieces.app/pieces-os-client/dist/models/SensitiveSeverityEnum.js'
 import type { TagCategoryEnum } from '@pieces.app/pieces-os-client/dist/models/TagCategoryEnum.js'
 import type { UpdatingStatusEnum } from '@pieces.app/pieces-os-client/dist/models/UpdatingStatusEnum.js'
 
@@ -37,6 +40,7 @@ interface ClientEnums {
   ConversationMessageSentimentEnum: ConversationMessageSentimentEnum
   ConversationTypeEnum: ConversationTypeEnum
   ExternalMLProviderEnum: ExternalMLProviderEnum
+  HintTypeEnum: HintTypeEnum
   MechanismEnum: MechanismEnum
   ModelFoundationEnum: ModelFoundationEnum
   ModelTypeEnum: ModelTypeEnum
@@ -46,6 +50,8 @@ interface ClientEnums {
   PrivacyEnum: PrivacyEnum
   QGPTConversationMessageRoleEnum: QGPTConversationMessageRoleEnum
   Role: Role
+  SensitiveCategoryEnum: SensitiveCategoryEnum
+  SensitiveSeverityEnum: SensitiveSeverityEnum
   TagCategoryEnum: TagCategoryEnum
   UpdatingStatusEnum: UpdatingStatusEnum
 }
@@ -648,6 +654,7 @@ export const clientEnumValues = {
     'PERPLEXITY',
     'MINISHLABS',
   ],
+  HintTypeEnum: ['UNKNOWN', 'SUGGESTED_QUERY', 'QGPT_HINT'],
   MechanismEnum: ['UNKNOWN', 'MANUAL', 'RECOMMENDED', 'AUTOMATIC', 'INTERNAL', 'DELETED', 'EXTERNAL_AGENT'],
   ModelFoundationEnum: [
     'UNKNOWN',
@@ -838,6 +845,23 @@ export const clientEnumValues = {
   PrivacyEnum: ['UNKNOWN', 'OPEN', 'CLOSED', 'ANONYMOUS'],
   QGPTConversationMessageRoleEnum: ['UNKNOWN', 'USER', 'SYSTEM', 'ASSISTANT'],
   Role: ['UNKNOWN', 'ORIGINAL', 'ADDITIONAL', 'BOTH', 'PREVIEW'],
+  SensitiveCategoryEnum: [
+    'UNKNOWN',
+    'SECRET',
+    'API_KEY',
+    'CLIENT_ID',
+    'CLIENT_SECRET',
+    'SECRET_KEY',
+    'API_TOKEN',
+    'ACCESS_KEY',
+    'ACCESS_TOKEN',
+    'URL',
+    'PUBLIC_KEY',
+    'PRIVATE_KEY',
+    'API_ID',
+    'WEB_HOOK_URL',
+  ],
+  SensitiveSeverityEnum: ['UNKNOWN', 'LOW', 'MODERATE', 'HIGH'],
   TagCategoryEnum: ['UNKNOWN', 'HANDLE', 'EMAIL'],
   UpdatingStatusEnum: [
     'UNKNOWN',

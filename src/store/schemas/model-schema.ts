@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { timestampSchema } from './timestamp-schema.js'
 import { lazySchema } from './lazy-schema.js'
+import { buildScore } from './schema-parts.js'
 import { modelFoundation, modelProvider, modelType, modelUsage } from './enums.js'
 
 const count = lazySchema(() => z.number().int().min(0).max(Number.MAX_SAFE_INTEGER))
@@ -52,6 +53,8 @@ export const buildModelSchema = () =>
     ram: count.optional(),
     maxTokens: z.object({ total: count, input: count.optional(), output: count.optional() }).optional(),
     capabilities: modelCapabilitiesSchema.optional(),
+    /** How often it was used (`POST /model/{model}/scores/increment`); none until then. */
+    score: buildScore().optional(),
     created: timestampSchema,
     updated: timestampSchema,
   })

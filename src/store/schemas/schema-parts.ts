@@ -43,9 +43,15 @@ export const buildFragment = builtOnce(() =>
   }),
 )
 
-/** A share of an asset, as the asset keeps it. */
-export const buildShare = ({ id, timestamp } = buildBasics()) =>
-  z.object({ id, access: z.enum(['UNKNOWN', 'PUBLIC', 'PRIVATE']), created: timestamp })
+/** Where a sensitive finding matched (a TextMatch: its group and subgroup) and how random its text looks (SensitiveMetadata). */
+export const buildSensitiveMetadata = builtOnce(() => {
+  const position = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER)
+  const group = z.object({ text: z.string(), start: position, end: position })
+  return z.object({
+    match: z.object({ group, subgroup: group.optional() }).optional(),
+    entropy: z.number().optional(),
+  })
+})
 
 /** The fields a website and an anchor end with alike: their times, the records they are linked to, a score. */
 export const buildContextLinks = ({ ids, timestamp } = buildBasics()) => ({

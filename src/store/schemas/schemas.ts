@@ -68,6 +68,10 @@ export type SourceWindowRecord = RecordOf<'sourceWindow'>
 export type ApplicationRecord = RecordOf<'application'>
 export type ModelRecord = RecordOf<'model'>
 export type UserRecord = RecordOf<'user'>
+export type HintRecord = RecordOf<'hint'>
+export type SensitiveRecord = RecordOf<'sensitive'>
+export type ShareRecord = RecordOf<'share'>
+export type AnchorPointRecord = RecordOf<'anchorPoint'>
 export type ScoreRecord = z.output<typeof scoreSchema>
 
 /** An object with one property per kind, its declared schema, built on the first read and kept. */

@@ -1,6 +1,7 @@
 import { STREAM_PATHS, type Store } from 'conversation-asset-mock'
 import { clientCoverage, type ClientOperationCoverage } from '../../src/routes/client-coverage.js'
 import { routeTable } from '../../src/routes/route-table.js'
+import { shareCode } from '../../src/wire/asset-details.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { existingIds, KIND_OF_PARAM } from '../reliability/support.js'
 import { checkModel } from './check-model.js'
@@ -50,24 +51,40 @@ const PARAM_OF_MODEL: Readonly<Record<string, string>> = {
   IdentifiedWorkstreamPatternEngineSource: 'source',
   WorkstreamPatternEngineSourceWindow: 'source_window',
   WorkstreamSummary: 'workstream_summary',
+  Hint: 'hint',
+  Sensitive: 'sensitive',
+  Share: 'share',
+  AnchorPoint: 'anchor_point',
 }
 
 /**
  * The fields the mock needs beyond a model's required ones to act at all: an optional field that names what to act
- * on (a search's query, the asset to share, a message's conversation), or an enum whose first value is the unknown one.
+ * on (a search's query, the asset to share, a message's conversation), an id the model keeps as a plain string, or an
+ * enum whose first value is the unknown one.
  */
-const EXTRA: BodyFill['extra'] = {
-  SearchEngine: { query: () => 'surface-check' },
-  Seed: { type: () => 'SEEDED_ASSET', asset: (build) => build('SeededAsset') },
-  InactiveOSServerApplet: { type: () => 'COPILOT' },
-  Linkify: { asset: (build) => build('Asset') },
-  SeededConversationMessage: { conversation: (build) => build('ReferencedConversation') },
-  Format: { fragment: () => ({ string: { raw: 'surface-check' } }) },
-  SeededFormat: { fragment: () => ({ string: { raw: 'surface-check' } }) },
+function extraOf(ids: Readonly<Record<string, string>>, store: Store): BodyFill['extra'] {
+  const raw = () => ({ string: { raw: 'surface-check' } })
+  // A finding stays in its asset: an update names the one it is in.
+  const sensitiveAsset = ids.sensitive === undefined ? undefined : store.get('sensitive', ids.sensitive)?.asset
+  return {
+    SearchEngine: { query: () => 'surface-check' },
+    Seed: { type: () => 'SEEDED_ASSET', asset: (build) => build('SeededAsset') },
+    InactiveOSServerApplet: { type: () => 'COPILOT' },
+    Linkify: { asset: (build) => build('Asset') },
+    SeededConversationMessage: { conversation: (build) => build('ReferencedConversation') },
+    Format: { fragment: raw },
+    SeededFormat: { fragment: raw },
+    SeededSensitive: { asset: () => ids.asset },
+    Sensitive: { asset: (build) => ({ ...(build('FlattenedAsset') as object), id: sensitiveAsset }) },
+    SeededAnchorPoint: { anchor: () => ids.anchor },
+  }
 }
 
-/** The query parameters a method cannot do without, by name. */
-const QUERY_VALUES: Readonly<Record<string, string>> = { query: 'surface-check', export_type: 'MD' }
+/** The query parameters a method cannot do without, by name: a search's text, an export's type, a share's short code. */
+function queryValuesOf(store: Store): Readonly<Record<string, string | undefined>> {
+  const share = [...store.all('share')][0]
+  return { query: 'surface-check', export_type: 'MD', p: share && shareCode(share.id) }
+}
 
 /** Real ids for the records a body names: the ones the path parameters get, and the signed-in user's cloud. */
 function fillOf(store: Store): BodyFill {
@@ -79,7 +96,7 @@ function fillOf(store: Store): BodyFill {
       const param = PARAM_OF_MODEL[model.replace(/^(Flattened|Referenced)/, '')]
       return param === undefined ? undefined : ids[param]
     },
-    extra: EXTRA,
+    extra: extraOf(ids, store),
   }
 }
 
@@ -114,7 +131,8 @@ function requestOf({ client }: Stateful, store: Store): RequestInit {
     const form = new URLSearchParams(client.form.map((field) => [field, 'surface-check']))
     return { method: client.method, headers, body: form.toString() }
   }
-  if (client.body === undefined) return { method: client.method, headers }
+  // The client declares two GETs with a body (the recommended and related assets), which fetch cannot send.
+  if (client.body === undefined || client.method === 'GET') return { method: client.method, headers }
   return { method: client.method, headers, body: JSON.stringify(minimalValue(client.body, fillOf(store))) }
 }
 
@@ -127,8 +145,9 @@ interface Answer {
 async function call(mock: ContractRuntime, entry: Stateful): Promise<Answer> {
   await mock.reset()
   const url = new URL(pathOf(entry, mock.store), mock.baseUrl)
+  const queryValues = queryValuesOf(mock.store)
   for (const name of entry.client.query) {
-    const value = QUERY_VALUES[name]
+    const value = queryValues[name]
     if (value !== undefined) url.searchParams.set(name, value)
   }
   const aborter = new AbortController()

@@ -13,8 +13,13 @@ export interface StoreBudget {
   readonly max: number
   /** The bytes the stores sharing this budget hold now. */
   used(): number
-  /** What a stored record counts: the UTF-8 bytes of its JSON and a slot per value. Linear in the record's size. */
-  sizeOf(record: object): number
+  /**
+   * What a stored record counts: the UTF-8 bytes of its JSON and a slot per
+   * value. Linear in the record's size. Any value of a record counts the same
+   * way, and a list counts its items each plus one (its separator), so what
+   * an edit adds can be counted from the values it adds alone.
+   */
+  sizeOf(value: unknown): number
   /** What the tombstone of a deleted record counts. */
   tombstoneOf(id: string): number
   /**

@@ -3,6 +3,7 @@ import { createMockService } from '../../src/core/create-mock-service.js'
 import { deleteConversation } from '../../src/domain/conversation-writes.js'
 import { appendMessage } from '../../src/domain/message-writes.js'
 import { recordSchemas, type RecordKind } from '../../src/store/schemas/schemas.js'
+import { createStoreBudget } from '../../src/store/store-budget.js'
 
 /** A service holding one conversation of `messages` messages and `assets` assets, and that conversation's id. */
 async function serviceWithConversation(messages: number, assets = 0) {
@@ -76,6 +77,40 @@ describe('writes are linear in what they change', () => {
       expect(listed.slice(-2)).toEqual([first.id, message.id])
       await service.close()
     }
+  })
+
+  it('appends a message without validating or measuring the conversation again, however many messages it holds', async () => {
+    const measured: number[] = []
+    for (const messages of [200, 2000]) {
+      const budget = createStoreBudget()
+      const service = createMockService({
+        storeBudget: budget,
+        generate: { seed: 3, assets: 0, conversations: 1, messages: { min: messages, max: messages } },
+      })
+      await service.ready
+      const id = [...service.store.all('conversation')][0]!.id
+      const append = () =>
+        service.store.write((tx) =>
+          appendMessage(tx, { conversation: { id }, role: 'USER', fragment: { string: { raw: 'Hi' } } }),
+        )
+      // The first append measures the conversation once; the next one reads that count.
+      await append()
+      const sizes = vi.spyOn(budget, 'sizeOf')
+      const counts = await countValidations(append)
+      measured.push(sizes.mock.calls.reduce((sum, [value]) => sum + JSON.stringify(value).length, 0))
+      sizes.mockRestore()
+      expect(counts.conversation ?? 0).toBe(0)
+      // What the budget counts still matches the records held, measured afresh (nothing was deleted).
+      const kinds = Object.keys(recordSchemas) as RecordKind[]
+      const held = kinds.reduce(
+        (sum, kind) => sum + [...service.store.all(kind)].reduce((bytes, record) => bytes + budget.sizeOf(record), 0),
+        0,
+      )
+      expect(service.store.bytes().used).toBe(held)
+      await service.close()
+    }
+    // The append measured the new message and the id it added, not the conversation's other ids.
+    expect(measured[1]).toBeLessThan(measured[0]! * 1.5)
   })
 
   it('links many records to one conversation validating the conversation once', async () => {

@@ -19,16 +19,26 @@ export function commitWrite(core: StoreCore, tx: Transaction): void {
   notifyListeners(core.listeners, { type: 'write', changes })
 }
 
-/** What a transaction's staged records add to the store's bytes (less than 0 when they free some). */
-function addedBytes({ state, budget }: StoreCore, tx: Transaction): number {
+/**
+ * What a transaction's staged records add to the store's bytes (less than 0
+ * when they free some). A record's count is kept once measured, and a record
+ * that only gained ids counts its previous count plus theirs: appending a
+ * message to a conversation costs the same whatever its length.
+ */
+function addedBytes({ state, budget, sizes }: StoreCore, tx: Transaction): number {
   let added = 0
   for (const [kind, records] of tx.staged) {
     const byId: Map<string, RecordOf<RecordKind>> = state.index[kind]
     for (const [id, next] of records) {
       const previous = byId.get(id)
-      if (previous) added -= budget.sizeOf(previous)
-      if (next) added += budget.sizeOf(next)
-      else if (previous && !state.tombstones[kind].has(id)) added += budget.tombstoneOf(id)
+      const before = previous ? (sizes.get(previous) ?? budget.sizeOf(previous)) : 0
+      added -= before
+      if (next) {
+        const appended = previous ? tx.appendedTo.get(next)?.appendedBytes(budget.sizeOf) : undefined
+        const after = appended === undefined ? budget.sizeOf(next) : before + appended
+        sizes.set(next, after)
+        added += after
+      } else if (previous && !state.tombstones[kind].has(id)) added += budget.tombstoneOf(id)
     }
   }
   return added

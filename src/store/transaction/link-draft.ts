@@ -25,6 +25,12 @@ export class LinkDraft {
   private built: RecordOf<RecordKind> | undefined
   /** True once a link, an owner or `updated` changed: the record must be staged again. */
   edited = false
+  /**
+   * True while every edit was an id made in this transaction appended to a
+   * list the record already has, or `updated` moved: the record is then valid
+   * as it was, and its size is the committed one plus what was appended.
+   */
+  appendOnly = true
 
   /** `committed`: the record is the store's as committed, so no id made in this transaction is in its lists. */
   constructor(
@@ -46,6 +52,7 @@ export class LinkDraft {
 
   /** Appends `id` to the list `field` unless it is there already. */
   add(field: string, id: string): void {
+    this.appendOnly = false
     this.list(field).add(id)
     this.changed(field)
   }
@@ -56,6 +63,7 @@ export class LinkDraft {
    * record): nothing is scanned or hashed but the ids appended so far.
    */
   addNew(field: string, id: string): void {
+    if (!Array.isArray(this.fields[field])) this.appendOnly = false
     const list = this.lists.get(field)
     if (list) list.add(id)
     else {
@@ -68,6 +76,7 @@ export class LinkDraft {
 
   /** Takes `id` out of the list `field`; true when it was there. */
   delete(field: string, id: string): boolean {
+    this.appendOnly = false
     const removed = this.list(field).delete(id)
     this.changed(field)
     return removed
@@ -80,6 +89,7 @@ export class LinkDraft {
 
   /** Sets the owner field `field`, or removes it with `undefined`. */
   setOwner(field: string, id: string | undefined): void {
+    this.appendOnly = false
     if (id === undefined) delete this.fields[field]
     else this.fields[field] = id
     this.changed()
@@ -89,6 +99,21 @@ export class LinkDraft {
   touch(timestamp: string): void {
     this.fields.updated = timestamp
     this.changed()
+  }
+
+  /**
+   * What the record as built counts beyond the committed one, by `sizeOf` (a
+   * value's count, additive over a list's items): the ids appended and the
+   * change of `updated`, in time linear in those alone. Undefined unless
+   * {@link appendOnly} with no list read as a set.
+   */
+  appendedBytes(sizeOf: (value: unknown) => number): number | undefined {
+    // A list read as a set holds its appended ids among the others: counted whole instead.
+    if (!this.appendOnly || this.lists.size > 0) return undefined
+    let bytes = sizeOf(this.fields.updated) - sizeOf(this.base.updated)
+    // A list's item counts itself and its separator.
+    for (const ids of this.appended.values()) for (const id of ids) bytes += sizeOf(id) + 1
+    return bytes
   }
 
   /** The record as the draft has it now: the original until an edit, then a new record built once per read. */

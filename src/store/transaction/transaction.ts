@@ -9,6 +9,7 @@ import {
 import { recordDefaults } from '../schemas/record-defaults.js'
 import type { RecordInput, RecordKind, RecordOf } from '../schemas/schemas.js'
 import { cloneRecord, parseRecord } from '../schemas/parse-record.js'
+import type { LinkDraft } from './link-draft.js'
 import { TransactionView } from './transaction-view.js'
 
 /**
@@ -24,10 +25,23 @@ export class Transaction extends TransactionView {
    */
   finish(): void {
     for (const [kind, drafts] of this.drafts) {
-      for (const [id, draft] of drafts) if (draft.edited) this.stage(kind, id, parseRecord(kind, draft.record()))
+      for (const [id, draft] of drafts) {
+        if (!draft.edited) continue
+        // A committed record that only gained ids made here (and a new `updated`) is valid as it was.
+        if (!draft.appendOnly || !draft.committed) {
+          this.stage(kind, id, parseRecord(kind, draft.record()))
+          continue
+        }
+        const record = draft.record()
+        this.stage(kind, id, record)
+        this.appendedTo.set(record, draft)
+      }
     }
     this.drafts.clear()
   }
+
+  /** The committed records that only gained ids, by the record staged for each: the store counts what they added alone. */
+  readonly appendedTo = new WeakMap<object, LinkDraft>()
 
   /** Stages a new record, validated against its schema. */
   insert<K extends RecordKind>(kind: K, input: RecordInput<K>): RecordOf<K> {

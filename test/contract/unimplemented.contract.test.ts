@@ -10,7 +10,7 @@ const NOT_IMPLEMENTED = clientCoverage(routeTable(), Object.values(STREAM_PATHS)
   (entry) => entry.answer === 'not implemented',
 )
 
-describe.each(runtimes)('the client operations the mock does not implement, $name', ({ name, start }) => {
+describe.each(runtimes)('the client operations the mock does not implement, $name', ({ start }) => {
   let mock: ContractRuntime
   let configuration: Configuration
 

@@ -5,7 +5,9 @@ import { bodyTooLarge, isOverBodyLimit } from '../execution/body-limit.js'
 import { executeOperation, type ExecutionEnvironment, type OperationInput } from '../execution/execute-operation.js'
 import type { Operation } from '../operations/define/define-operation.js'
 import { unimplementedOperations } from '../routes/client-coverage.js'
+import { isoTimestamp } from '../store/clock-and-ids/clock.js'
 import { createLayeredRouter } from '../routes/layered-router.js'
+import { UNKNOWN_OPERATION, unknownRouteText } from '../routes/unknown-route.js'
 import type { Route } from '../routes/router.js'
 import type { AccessPolicy } from './access-policy.js'
 import { answerControl } from './answer-control.js'
@@ -48,6 +50,11 @@ export interface Dispatcher {
   answer(route: ServiceRoute, request: ServiceRequest): Promise<Answer>
   /** The stream served at a path (without the query), or undefined. */
   streamAt(path: string): StreamEndpoint | undefined
+  /**
+   * Answers a request no route answers: 404 naming it and the nearest
+   * operations, journaled under {@link UNKNOWN_OPERATION}.
+   */
+  answerUnknown(request: ServiceRequest): Answer
 }
 
 type Target = { readonly operation: Operation } | { readonly control: ControlRoute }
@@ -86,7 +93,24 @@ export function createDispatcher(given: DispatcherParts): Dispatcher {
       return ready ? answerRoute(parts, route, request) : parts.ready.then(() => answerRoute(parts, route, request))
     },
     streamAt: (path) => streamsByPath.get(path) ?? parts.streams.pattern(path),
+    answerUnknown: (request) => answerUnknown(parts, request),
   }
+}
+
+/** A request no route answers: 404 with the nearest operations, journaled like any answer. */
+function answerUnknown({ operations, environment }: DispatcherParts, request: ServiceRequest): Answer {
+  const now = environment.store.clock.now()
+  const answer = textAnswer(404, unknownRouteText(request.method, request.path, operations))
+  environment.record?.(
+    {
+      operation: UNKNOWN_OPERATION,
+      ...{ method: request.method, path: request.path, params: {}, bodyText: request.body },
+      query: Object.fromEntries(request.query),
+      ...{ status: 404, durationMs: 0, at: isoTimestamp(now.getTime()) },
+    },
+    answer,
+  )
+  return answer
 }
 
 /**

@@ -143,9 +143,9 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     refuseUpgrade,
     close,
   }
-  const { route, answer, streamAt } = dispatcher
+  const { route, answer, answerUnknown, streamAt } = dispatcher
   return withPort(service, {
-    ...{ ready, route, answer, streamAt, streams: streams.endpoints, refuseUpgrade },
+    ...{ ready, route, answer, answerUnknown, streamAt, streams: streams.endpoints, refuseUpgrade },
     ...{ access, maxBodyBytes, store, endLiveAnswers: () => mcp.close(), close },
   })
 }

@@ -21,6 +21,11 @@ export interface ServicePort {
   route(method: string, path: string): ServiceRoute | undefined
   /** Answers a request on its route; never throws. A control route answers 403 to a client `access` refuses. */
   answer(route: ServiceRoute, request: ServiceRequest): Promise<Answer>
+  /**
+   * Answers, and journals, a request under the base URL no route answers:
+   * 404 naming it and the nearest operations (the same text in every runtime).
+   */
+  answerUnknown(request: ServiceRequest): Answer
   /** The stream served at a path (without the query), or undefined. */
   streamAt(path: string): StreamEndpoint | undefined
   /** Every stream at a literal path (identifier, status and copilot streams); a model's download stream is found by `streamAt`. */

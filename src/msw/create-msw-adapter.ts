@@ -20,6 +20,15 @@ export const DEFAULT_BASE_URL = 'http://localhost:39300'
 export interface MswAdapterOptions {
   /** Where the handlers answer and the streams listen (default http://localhost:39300). */
   baseUrl?: string
+  /**
+   * Strict mode (default true): a request under the base URL that no
+   * operation answers gets 404 naming it and the nearest operations, and is
+   * journaled under the operation name `unknown`, instead of going on to the
+   * next handler or MSW's unhandled-request strategy. Your own handlers for
+   * the base URL go before `handlers` (or through `server.use()`); with
+   * `strict: false` they may go after.
+   */
+  strict?: boolean
 }
 
 /** A service served through MSW: request handlers, and identifier streams in process. */
@@ -55,7 +64,7 @@ export interface MswAdapter {
  * @example
  * const service = createMockService({ seed: 42 })
  * const msw = createMswAdapter(service, { baseUrl: 'http://localhost:1000' })
- * const server = setupServer(...msw.handlers, ...yourOwnHandlers)
+ * const server = setupServer(...yourOwnHandlers, ...msw.handlers)
  * server.listen()
  * msw.startStreams()
  */
@@ -69,7 +78,7 @@ export function createMswAdapter(service: MockService, options: MswAdapterOption
     baseUrl,
     streamUrls,
     handlers: [
-      ...createMswHandlers(port, baseUrl),
+      ...createMswHandlers(port, baseUrl, options.strict ?? true),
       createAppletHandler({ store: service.store, os: service.machine.os, version: service.info.version }),
       // Last: one handler shared by every mock in the process.
       createStreamPassthrough(Object.values(STREAM_PATHS)),

@@ -1,7 +1,8 @@
 import { http, HttpResponse, type RequestHandler } from 'msw'
-import { baseUrlParts } from '../core/http-surface/base-url-parts.js'
+import { isControlPath } from '../core/access-policy.js'
+import { baseUrlParts, pathUnderBase, type BaseUrlParts } from '../core/http-surface/base-url-parts.js'
 import type { HttpReply } from '../core/http-surface/http-reply.js'
-import { createHttpSurface, type SurfaceMatch } from '../core/http-surface/http-surface.js'
+import { createHttpSurface, type HttpSurface, type SurfaceMatch } from '../core/http-surface/http-surface.js'
 import type { ServicePort } from '../core/service-port.js'
 import { nextTurn } from '../store/next-turn.js'
 import { readRequestText } from './read-request-text.js'
@@ -9,20 +10,25 @@ import { readRequestText } from './read-request-text.js'
 /**
  * MSW request handlers for a service answering at `baseUrl`: one handler
  * that asks the service's HTTP surface, for every operation, the control API
- * and the preflights of the service's own paths.
+ * and the preflights of the service's own paths; then, when `strict`, a
+ * catch-all for the rest of the base URL (not the control API) answering
+ * the journaled 404 that names the nearest operations.
  *
- * A request no route answers does not match, so it goes on to the next
- * handler, or is unhandled: a project's own handlers and `server.use()`
- * overrides keep working beside the mock's.
+ * A request no route answers does not match the first handler; without
+ * `strict` it goes on to the next handler or is unhandled. `server.use()`
+ * overrides come before every handler, so they keep working either way; a
+ * project's own handlers for the base URL must come before these.
  *
  * @example
- * setupServer(...createMswHandlers(portOf(service), 'http://localhost:39300'))
+ * setupServer(...createMswHandlers(portOf(service), 'http://localhost:39300', true))
  */
 export function createMswHandlers(
-  port: Pick<ServicePort, 'route' | 'answer' | 'maxBodyBytes'>,
+  port: Pick<ServicePort, 'route' | 'answer' | 'answerUnknown' | 'maxBodyBytes'>,
   baseUrl: string,
+  strict: boolean,
 ): RequestHandler[] {
-  const surface = createHttpSurface(port, baseUrlParts(baseUrl))
+  const base = baseUrlParts(baseUrl)
+  const surface = createHttpSurface(port, base)
   // What the predicate matched, for the resolver of the same request.
   const chosen = new WeakMap<Request, SurfaceMatch>()
   return [
@@ -50,7 +56,22 @@ export function createMswHandlers(
         return toResponse(reply)
       },
     ),
+    ...(strict ? [unknownRouteHandler(surface, base)] : []),
   ]
+}
+
+/** The catch-all of strict mode: any other request under the base URL but the control API's gets the journaled 404. */
+function unknownRouteHandler(surface: HttpSurface, base: BaseUrlParts): RequestHandler {
+  return http.all(
+    ({ request }) => {
+      const path = pathUnderBase(base, new URL(request.url))
+      return path !== undefined && !isControlPath(path)
+    },
+    ({ request }) => {
+      const reply = surface.unknown(request.method, new URL(request.url))
+      return reply && toResponse(reply)
+    },
+  )
 }
 
 /**

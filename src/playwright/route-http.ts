@@ -11,7 +11,9 @@ export type RouteTarget = Pick<Page | BrowserContext, 'route' | 'unroute' | 'rou
 /**
  * Answers the page's HTTP requests to the mock's base URL through
  * Playwright's routing: each request the service's HTTP surface matches is
- * answered by it; any other falls back to the next route or the network.
+ * answered by it; when `strict`, any other under the base URL (not the
+ * control API) gets the journaled 404 naming the nearest operations; the
+ * rest falls back to the next route or the network.
  * Resolves to the function that removes the route.
  *
  * @example
@@ -19,8 +21,9 @@ export type RouteTarget = Pick<Page | BrowserContext, 'route' | 'unroute' | 'rou
  */
 export async function routeHttp(
   target: RouteTarget,
-  port: Pick<ServicePort, 'route' | 'answer'>,
+  port: Pick<ServicePort, 'route' | 'answer' | 'answerUnknown'>,
   base: BaseUrlParts,
+  strict = true,
 ): Promise<() => Promise<void>> {
   const surface = createHttpSurface(port, base)
   const matches = (url: URL) => pathUnderBase(base, url) !== undefined
@@ -30,7 +33,11 @@ export async function routeHttp(
     const method = request.method()
     const url = new URL(request.url())
     const match = surface.match(method, url)
-    if (!match) return route.fallback()
+    if (!match) {
+      // Strict mode: the rest of the base URL (not the control API) gets the journaled 404 naming the nearest operations.
+      const unknown = strict ? surface.unknown(method, url) : undefined
+      return unknown ? fulfill(route, unknown) : route.fallback()
+    }
     const body = () => (method === 'GET' || method === 'HEAD' ? '' : (request.postData() ?? ''))
     const headers = request.headers()
     const header = (name: string) => headers[name]

@@ -12,6 +12,13 @@ const DEFAULT_BASE_URL = 'http://localhost:39300'
 export interface PlaywrightMockOptions extends MockServiceOptions {
   /** Where the page reaches the mock, e.g. `http://localhost:39300` (the default) or `http://localhost:1000/api`. */
   baseUrl?: string
+  /**
+   * Strict mode (default true): a request under the base URL that no
+   * operation answers gets 404 naming it and the nearest operations, and is
+   * journaled under the operation name `unknown`, instead of going on to the
+   * network.
+   */
+  strict?: boolean
 }
 
 /** A mock of the service the page reaches through Playwright's routing: its store, journal, faults, copilot and control. */
@@ -40,7 +47,7 @@ export async function routeMock(target: RouteTarget, options: PlaywrightMockOpti
   const base = baseUrlParts(baseUrl)
   const service = createMockService(options)
   const port = portOf(service)
-  const unroute = await routeHttp(target, port, base)
+  const unroute = await routeHttp(target, port, base, options.strict ?? true)
   await routeStreams(target, port, base)
   await service.ready
   // The service's own members (its `scenario` getter included) stay reachable through the prototype.

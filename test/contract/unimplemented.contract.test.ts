@@ -10,7 +10,7 @@ const NOT_IMPLEMENTED = clientCoverage(routeTable(), Object.values(STREAM_PATHS)
   (entry) => entry.answer === 'not implemented',
 )
 
-describe.each(runtimes)('the client operations the mock does not implement, $name', ({ name, start }) => {
+describe.each(runtimes)('the client operations the mock does not implement, $name', ({ start }) => {
   let mock: ContractRuntime
   let configuration: Configuration
 
@@ -120,15 +120,11 @@ describe.each(runtimes)('the client operations the mock does not implement, $nam
     expect((await failure(new OSApi(configuration).osDeviceInformation())).status).toBe(501)
   })
 
-  it('leaves a path that is no operation of the client unanswered (404 standalone, unhandled in process)', async () => {
-    const request = fetch(`${mock.baseUrl}/os/no/such/operation`)
-    if (name.startsWith('standalone')) {
-      const response = await request
-      expect(response.status).toBe(404)
-      expect(await response.text()).toBe('No operation of the service answers GET /os/no/such/operation.')
-    } else {
-      // setupMockServer fails unhandled requests by default (onUnhandledRequest: 'error').
-      await expect(request).rejects.toThrow()
-    }
+  it('answers a path that is no operation of the client 404 naming it, and journals it as unknown', async () => {
+    const response = await fetch(`${mock.baseUrl}/os/no/such/operation`)
+    expect(response.status).toBe(404)
+    expect(await response.text()).toMatch(/^No operation of the service answers GET \/os\/no\/such\/operation\./)
+    const entries = await controlClient(mock.baseUrl).journal()
+    expect(entries.at(-1)).toMatchObject({ operation: 'unknown', path: '/os/no/such/operation', status: 404 })
   })
 })

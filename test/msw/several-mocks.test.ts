@@ -27,7 +27,9 @@ describe('two setupMockServer()s on different base URLs in one process', () => {
   it('both answer, each from its own records', async () => {
     expect(await countOf(first.baseUrl)).toBe(8)
     expect(await countOf(second.baseUrl)).toBe(0)
-    await expect(fetch(`${first.baseUrl}/no/such/operation`)).rejects.toThrow()
+    expect((await fetch(`${first.baseUrl}/no/such/operation`)).status).toBe(404)
+    expect(first.journal.entries.at(-1)).toMatchObject({ operation: 'unknown', path: '/no/such/operation' })
+    expect(second.journal.entries.some((entry) => entry.operation === 'unknown')).toBe(false)
   })
 
   it("closing the first leaves the second's streams and requests working", async () => {

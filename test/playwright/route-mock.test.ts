@@ -82,11 +82,25 @@ describe('routeMock in a browser context', () => {
     }
   })
 
-  it('leaves the requests the service does not route to the routes before it', async () => {
+  it('lets a route added after the mock answer a path the service does not route', async () => {
+    const { context, page } = await appPage()
+    try {
+      await routeMock(context, { baseUrl: SERVICE })
+      // Playwright asks the newest route first.
+      await context.route(`${SERVICE}/not-the-service`, (route) => route.fulfill({ body: 'from the app' }))
+      await page.goto(APP)
+      const text = await page.evaluate(async (url) => (await fetch(url)).text(), `${SERVICE}/not-the-service`)
+      expect(text).toBe('from the app')
+    } finally {
+      await context.close()
+    }
+  })
+
+  it('with strict: false, leaves the requests the service does not route to the routes before it', async () => {
     const { context, page } = await appPage()
     try {
       await context.route(`${SERVICE}/not-the-service`, (route) => route.fulfill({ body: 'from the app' }))
-      await routeMock(context, { baseUrl: SERVICE })
+      await routeMock(context, { baseUrl: SERVICE, strict: false })
       await page.goto(APP)
       const text = await page.evaluate(async (url) => (await fetch(url)).text(), `${SERVICE}/not-the-service`)
       expect(text).toBe('from the app')
@@ -112,6 +126,26 @@ describe('useMockSession on the standalone server', () => {
     } finally {
       await context.close()
       await server.close()
+    }
+  })
+})
+
+describe('routeMock in strict mode', () => {
+  it('answers a typo under the base URL 404 naming the nearest operation, and journals it, instead of the network', async () => {
+    const { context, page } = await appPage()
+    try {
+      const mock = await routeMock(context, { baseUrl: SERVICE })
+      await page.goto(APP)
+      const answer = await page.evaluate(async (url) => {
+        const response = await fetch(url)
+        return { status: response.status, text: await response.text() }
+      }, `${SERVICE}/asset/x/formatz`)
+      expect(answer.status).toBe(404)
+      expect(answer.text).toContain('Did you mean asset_formats (GET /asset/{asset}/formats)')
+      expect(mock.journal.entries.at(-1)).toMatchObject({ operation: 'unknown', path: '/asset/x/formatz' })
+      mock.close()
+    } finally {
+      await context.close()
     }
   })
 })

@@ -27,6 +27,12 @@ export interface HttpSurface {
   match(method: string, url: URL): SurfaceMatch | undefined
   /** The reply to a matched request: 204 with the CORS headers to a preflight, else the service's answer. */
   reply(method: string, match: SurfaceMatch, request: SurfaceRequest): Promise<HttpReply>
+  /**
+   * The journaled 404 (naming the nearest operations) of a request under the
+   * base URL that `match` does not answer; undefined for another origin or
+   * path, and for the control API's paths.
+   */
+  unknown(method: string, url: URL): HttpReply | undefined
 }
 
 /**
@@ -40,7 +46,10 @@ export interface HttpSurface {
  * const surface = createHttpSurface(portOf(service), baseUrlParts('http://localhost:39300'))
  * const match = surface.match('GET', new URL('http://localhost:39300/conversations'))
  */
-export function createHttpSurface(port: Pick<ServicePort, 'route' | 'answer'>, base: BaseUrlParts): HttpSurface {
+export function createHttpSurface(
+  port: Pick<ServicePort, 'route' | 'answer' | 'answerUnknown'>,
+  base: BaseUrlParts,
+): HttpSurface {
   return {
     match(method, url) {
       const path = pathUnderBase(base, url)
@@ -65,6 +74,11 @@ export function createHttpSurface(port: Pick<ServicePort, 'route' | 'answer'>, b
         ...(header && { header }),
       })
       return httpReply(answer, match.open)
+    },
+    unknown(method, url) {
+      const path = pathUnderBase(base, url)
+      if (path === undefined || isControlPath(path)) return undefined
+      return httpReply(port.answerUnknown({ method, path, query: url.searchParams, body: '' }), true)
     },
   }
 }

@@ -76,7 +76,11 @@ export async function answerRequest(
       result = refused
     } else if (!route) {
       request.resume()
-      result = textAnswer(404, `No operation of the service answers ${method} ${path}.`)
+      const query = new URLSearchParams(queryStart === -1 ? '' : rawUrl.slice(queryStart + 1))
+      // Journaled under `unknown`, with the nearest operations; the control API's own paths are not the service's.
+      result = control
+        ? textAnswer(404, `No operation of the service answers ${method} ${path}.`)
+        : target.answerUnknown({ method, path, query, body: '', ...client })
     } else if ('control' in route && route.control.served) {
       request.resume()
       return context.inspector.serve(route.control.served, response)

@@ -69,11 +69,12 @@ export async function runServeCommand(argv: string[], io: Io = process): Promise
   }
   const { store } = server.service
   const loaded = persisted && 'exists' in persisted && persisted.exists
+  // Watching before the ready line: an edit made as soon as it is read is seen.
+  const stopWatching =
+    options.watch && options.fixtures ? watchFixtures(options.fixtures, server.service, io) : undefined
   io.stdout.write(
     `conversation-asset-mock ready on ${server.url} (${store.count('conversation')} conversations, ${store.count('asset')} assets ${origin(options, loaded === true)}); inspector at ${server.url}/__mock/ui\n`,
   )
-  const stopWatching =
-    options.watch && options.fixtures ? watchFixtures(options.fixtures, server.service, io) : undefined
   const owner = watchOwnerExit()
   const reason = await Promise.race([nextSignal(), owner.gone])
   owner.stop()

@@ -27,7 +27,7 @@ describe('two setupMockServer()s on different base URLs in one process', () => {
   it('both answer, each from its own records', async () => {
     expect(await countOf(first.baseUrl)).toBe(8)
     expect(await countOf(second.baseUrl)).toBe(0)
-    expect((await fetch(`${first.baseUrl}/no/such/operation`)).status).toBe(404)
+    expect((await fetch(`${first.baseUrl}/no/such/operation`).then(read)).status).toBe(404)
     expect(first.journal.entries.at(-1)).toMatchObject({ operation: 'unknown', path: '/no/such/operation' })
     expect(second.journal.entries.some((entry) => entry.operation === 'unknown')).toBe(false)
   })

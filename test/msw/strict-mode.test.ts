@@ -1,4 +1,5 @@
 import { http, HttpResponse } from 'msw'
+import { read } from '../support/read.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { setupMockServer } from '../../src/node/setup-mock-server.js'
 
@@ -22,7 +23,7 @@ describe('strict mode in process (setupMockServer)', () => {
   })
 
   it('lets verify() refuse the unknown name instead of counting it as an operation', async () => {
-    await fetch(`${baseUrl}/asset/x/formatz`)
+    await fetch(`${baseUrl}/asset/x/formatz`).then(read)
     // @ts-expect-error -- no operation is named `unknown`, for the types either.
     expect(() => mock.verify({ operation: 'unknown' })).toThrow(/unknown/)
   })

@@ -16,12 +16,13 @@ const LAZY_TABLES = {
     from: 'routes/client-operations.generated.js',
     exports: { clientOperationTable: 'clientOperations' },
   },
-  'wire/client-model-tables': {
-    from: 'wire/client-model-requirements.generated.js',
+  'wire/client-models/client-model-tables': {
+    from: 'wire/client-models/client-model-requirements.generated.js',
     exports: { clientModelTables: { models: 'clientModelTable', enums: 'clientEnumTable' } },
   },
 }
-const LAZY_TABLE = /[\\/]src[\\/](routes[\\/]client-operation-table|wire[\\/]client-model-tables)\.ts$/
+const LAZY_TABLE =
+  /[\\/]src[\\/](routes[\\/]client-operation-table|wire[\\/]client-models[\\/]client-model-tables)\.ts$/
 
 /**
  * The plugin: each module of LAZY_TABLES loaded as its functions over JSON text.

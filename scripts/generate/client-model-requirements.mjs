@@ -1,4 +1,4 @@
-// src/wire/client-model-requirements.generated.ts: for every model of
+// src/wire/client-models/client-model-requirements.generated.ts: for every model of
 // the installed official client (@pieces.app/pieces-os-client), the JSON keys
 // it requires and the model, list of models or map of models each nested key
 // holds, and the values of every enum, read from its generated sources
@@ -13,7 +13,7 @@ import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 
 const clientName = '@pieces.app/pieces-os-client'
-const target = 'src/wire/client-model-requirements.generated.ts'
+const target = 'src/wire/client-models/client-model-requirements.generated.ts'
 const require = createRequire(import.meta.url)
 const clientRoot = dirname(require.resolve(`${clientName}/package.json`))
 const clientVersion = JSON.parse(await readFile(join(clientRoot, 'package.json'), 'utf8')).version

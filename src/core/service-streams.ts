@@ -11,7 +11,7 @@ import { STREAM_PATHS } from '../events/stream-paths.js'
 import type { ControllableClock } from '../store/clock-and-ids/controllable-clock.js'
 import type { Store } from '../store/create-store.js'
 import { mostRecentFirst } from '../store/most-recent-first.js'
-import { buildVisionStatus } from '../wire/vision-status.js'
+import { buildVisionStatus } from '../wire/records/vision-status.js'
 import type { WireRenderer } from '../wire/wire-renderer.js'
 import type { ServiceStreams } from './create-dispatcher.js'
 

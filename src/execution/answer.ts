@@ -1,6 +1,6 @@
 import { MockServiceError } from '../errors.js'
 import type { OperationResult } from '../operations/define/define-operation.js'
-import { utf8Length } from '../wire/utf8-length.js'
+import { utf8Length } from '../wire/json/utf8-length.js'
 import { JsonPieces, fitsIn } from './json-pieces.js'
 
 /** The content type of JSON answers. */

@@ -1,5 +1,5 @@
 import { MockServiceError } from '../errors.js'
-import { utf8Length } from '../wire/utf8-length.js'
+import { utf8Length } from '../wire/json/utf8-length.js'
 
 /** The largest request body a service takes by default, in bytes: 16 MiB, on every transport. */
 export const DEFAULT_MAX_BODY_BYTES = 16 * 1024 * 1024

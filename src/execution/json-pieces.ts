@@ -1,4 +1,4 @@
-import { StreamedJson } from '../wire/streamed-json.js'
+import { StreamedJson } from '../wire/json/streamed-json.js'
 
 /** About how many characters each piece of a large answer holds. */
 const PIECE_CHARS = 64 * 1024

@@ -1,14 +1,14 @@
-import { buildActivity, buildAsset, buildFlattenedAsset, buildFlattenedFormat, buildFormat } from './asset.js'
-import { buildAnnotation, buildConversation, buildConversationMessage } from './conversation.js'
-import { buildApplication, buildModel, buildUserProfile } from './service-records.js'
+import { buildActivity, buildAsset, buildFlattenedAsset, buildFlattenedFormat, buildFormat } from './records/asset.js'
+import { buildAnnotation, buildConversation, buildConversationMessage } from './records/conversation.js'
+import { buildApplication, buildModel, buildUserProfile } from './records/service-records.js'
 import type { RecordKind, RecordKindDeclarations } from '../store/kinds/record-kinds.js'
 import type { RecordOf } from '../store/schemas/schemas.js'
-import { buildPerson } from './person.js'
-import { buildWorkstreamEvent } from './workstream-event.js'
-import { buildAnchor, buildRange, buildTag, buildWebsite, buildWorkstreamSummary } from './linked-records.js'
-import { buildSource, buildSourceWindow } from './source-records.js'
+import { buildPerson } from './records/person.js'
+import { buildWorkstreamEvent } from './records/workstream-event.js'
+import { buildAnchor, buildRange, buildTag, buildWebsite, buildWorkstreamSummary } from './records/linked-records.js'
+import { buildSource, buildSourceWindow } from './records/source-records.js'
 import type { Serializer, SerializerName } from './wire-types.js'
-import { buildAnchorPoint, buildHint, buildSensitive, buildShare } from './asset-details.js'
+import { buildAnchorPoint, buildHint, buildSensitive, buildShare } from './records/asset-details.js'
 
 /**
  * The serializer each record kind declares (its declaration's `serializer`),

@@ -1,7 +1,7 @@
 import { STREAM_PATHS, type Store } from 'conversation-asset-mock'
 import { clientCoverage, type ClientOperationCoverage } from '../../src/routes/client-coverage.js'
 import { routeTable } from '../../src/routes/route-table.js'
-import { shareCode } from '../../src/wire/asset-details.js'
+import { shareCode } from '../../src/wire/records/asset-details.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { existingIds, KIND_OF_PARAM } from '../reliability/support.js'
 import { checkModel } from './check-model.js'

@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs'
 import * as client from '@pieces.app/pieces-os-client'
 import { describe, expect, it } from 'vitest'
-import { clientModelProblem } from '../../src/wire/client-model-problem.js'
+import { clientModelProblem } from '../../src/wire/client-models/client-model-problem.js'
 import {
   clientEnumTable,
   clientModelTable,
   clientModelsVersion,
-} from '../../src/wire/client-model-requirements.generated.js'
+} from '../../src/wire/client-models/client-model-requirements.generated.js'
 
 interface FieldSpec {
   readonly kind: 'prim' | 'model' | 'array' | 'map' | 'date'

@@ -2,7 +2,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { JsonPieces } from '../../src/execution/json-pieces.js'
 import { collectionOf, toFlattened } from '../../src/wire/flattened.js'
-import { streamedIds, streamedList, streamedRecords } from '../../src/wire/streamed-collection.js'
+import { streamedIds, streamedList, streamedRecords } from '../../src/wire/json/streamed-collection.js'
 
 /** Ids as a store may hold them: uuids, words, and ids a JavaScript object orders first (array indices). */
 const anId = fc.oneof(

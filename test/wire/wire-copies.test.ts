@@ -11,7 +11,7 @@ const texts = fc
 async function loadUtf8Length(withBuffer: boolean): Promise<(text: string) => number> {
   vi.resetModules()
   if (!withBuffer) vi.stubGlobal('Buffer', undefined)
-  return (await import('../../src/wire/utf8-length.js')).utf8Length
+  return (await import('../../src/wire/json/utf8-length.js')).utf8Length
 }
 
 describe('the wire copies of stored values', () => {

@@ -1,4 +1,4 @@
-import { streamedList } from '../../wire/streamed-collection.js'
+import { streamedList } from '../../wire/json/streamed-collection.js'
 import { MockServiceError } from '../../errors.js'
 import { createActivity } from '../../domain/record-writes.js'
 import { seededActivityInput } from '../../domain/inputs/record-seeds.js'

@@ -4,7 +4,7 @@ import { recordActivity } from '../../domain/asset-activity.js'
 import { defineOperation, json, type Operation } from '../define/define-operation.js'
 import { parseBody, wireContext } from '../define/request-input.js'
 import { presentRecords } from '../define/record-routes.js'
-import { streamedRecords } from '../../wire/streamed-collection.js'
+import { streamedRecords } from '../../wire/json/streamed-collection.js'
 import { exportTypeInput, seededAccessorInput } from '../../domain/inputs/asset-inputs.js'
 import { activitiesOf, assetWithActivities, packageActivities, readAsset } from './asset-reads.js'
 

@@ -1,7 +1,7 @@
 import { createAsset, deleteAsset } from '../../domain/asset-writes.js'
 import { defineOperation, json, text, type Operation } from '../define/define-operation.js'
 import { booleanQuery, parseBody, pathId, wireContext } from '../define/request-input.js'
-import { streamedIds, streamedRecords } from '../../wire/streamed-collection.js'
+import { streamedIds, streamedRecords } from '../../wire/json/streamed-collection.js'
 import { seedInput } from '../../domain/inputs/seeds.js'
 import { classifySeed } from '../../domain/classification.js'
 import { goneOnRefusal, MockServiceError } from '../../errors.js'

@@ -1,4 +1,4 @@
-import { streamedList } from '../../wire/streamed-collection.js'
+import { streamedList } from '../../wire/json/streamed-collection.js'
 import { recordActivity } from '../../domain/asset-activity.js'
 import { isReclassifiable, reclassifyFormat } from '../../domain/classification.js'
 import { goneOnRefusal, MockServiceError } from '../../errors.js'

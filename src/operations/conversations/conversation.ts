@@ -5,7 +5,7 @@ import { defineOperation, json, noContent, type Operation, type OperationContext
 import { parseBody, pathId, wireContext } from '../define/request-input.js'
 import { presentRecords, readRecord } from '../define/record-routes.js'
 import type { MessageRecord } from '../../store/schemas/schemas.js'
-import { streamedRecords } from '../../wire/streamed-collection.js'
+import { streamedRecords } from '../../wire/json/streamed-collection.js'
 import {
   conversationSummarizeInput,
   conversationUpdateInput,

@@ -4,7 +4,7 @@ import { createConversation, deleteConversation } from '../../domain/conversatio
 import { defineOperation, json, noContent, type Operation } from '../define/define-operation.js'
 import { plainGetOnStreamText } from '../define/plain-get-on-stream.js'
 import { parseBody, pathId, wireContext } from '../define/request-input.js'
-import { streamedIds, streamedRecords } from '../../wire/streamed-collection.js'
+import { streamedIds, streamedRecords } from '../../wire/json/streamed-collection.js'
 import { seededConversationInput } from '../../domain/inputs/seeds.js'
 import { lazySchema } from '../../store/schemas/lazy-schema.js'
 import { mostRecentFirstInTurns } from '../../store/most-recent-first.js'

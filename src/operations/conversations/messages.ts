@@ -1,4 +1,4 @@
-import { streamedList } from '../../wire/streamed-collection.js'
+import { streamedList } from '../../wire/json/streamed-collection.js'
 import { appendMessage, updateMessage } from '../../domain/message-writes.js'
 import { seededMessageInput } from '../../domain/inputs/seeds.js'
 import { defineOperation, json, type Operation } from '../define/define-operation.js'

@@ -5,7 +5,7 @@ import type { RecordKind, RecordOf, ScoreRecord } from '../../store/schemas/sche
 import type { SerializerName } from '../../wire/wire-types.js'
 import { seededScoreIncrementInput } from '../../domain/inputs/conversation-inputs.js'
 import { mostRecentFirstInTurns } from '../../store/most-recent-first.js'
-import { streamedRecords } from '../../wire/streamed-collection.js'
+import { streamedRecords } from '../../wire/json/streamed-collection.js'
 import { defineOperation, json, noContent, type Operation, type OperationContext } from './define-operation.js'
 import { parseBody, pathId, wireContext } from './request-input.js'
 

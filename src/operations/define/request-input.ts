@@ -1,6 +1,6 @@
 import type { z } from 'zod'
 import { MockServiceError } from '../../errors.js'
-import { clientModelProblem } from '../../wire/client-model-problem.js'
+import { clientModelProblem } from '../../wire/client-models/client-model-problem.js'
 import type { WireContext } from '../../wire/wire-types.js'
 import type { OperationContext } from './define-operation.js'
 

@@ -1,6 +1,6 @@
 import { connectApplication, signedInUser } from '../../domain/machine/connection-writes.js'
 import { applicationUpdateInput, seededConnectorConnectionInput } from '../../domain/inputs/service-seeds.js'
-import { toConnectionContext } from '../../wire/connection-context.js'
+import { toConnectionContext } from '../../wire/records/connection-context.js'
 import { defineOperation, json, type Operation } from '../define/define-operation.js'
 import { readRecord, requireBody } from '../define/record-routes.js'
 import { parseBody, wireContext } from '../define/request-input.js'

@@ -1,5 +1,5 @@
 import { connectCloud, disconnectCloud, signIn, signOut } from '../../domain/machine/user-session.js'
-import { buildAllocationCloud } from '../../wire/allocation-cloud.js'
+import { buildAllocationCloud } from '../../wire/records/allocation-cloud.js'
 import { defineOperation, json, text, type Operation } from '../define/define-operation.js'
 import { allocationInput, profileInput } from '../../domain/inputs/user-session-inputs.js'
 import { parseBody, wireContext } from '../define/request-input.js'

@@ -1,5 +1,5 @@
 import { visionStatusInput } from '../../domain/machine/vision-processor.js'
-import { buildVisionStatus } from '../../wire/vision-status.js'
+import { buildVisionStatus } from '../../wire/records/vision-status.js'
 import { defineOperation, json, type Operation } from '../define/define-operation.js'
 import { machineOf } from './machine-context.js'
 import { parseBody, wireContext } from '../define/request-input.js'

@@ -1,5 +1,5 @@
 import { MockServiceError } from '../../errors.js'
-import { shareCode } from '../../wire/asset-details.js'
+import { shareCode } from '../../wire/records/asset-details.js'
 import { defineOperation, type Operation } from '../define/define-operation.js'
 
 const ESCAPES: Readonly<Record<string, string>> = {

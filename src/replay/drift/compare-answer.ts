@@ -1,5 +1,5 @@
 import type { HttpExchange } from '../har/har-exchanges.js'
-import { clientModelProblem } from '../../wire/client-model-problem.js'
+import { clientModelProblem } from '../../wire/client-models/client-model-problem.js'
 import { compareJson, type FoundDifference, type IdContext } from './compare-json.js'
 import type { Difference } from './drift-types.js'
 import type { ReplayedAnswer } from './replay-request.js'

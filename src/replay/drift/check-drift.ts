@@ -9,6 +9,7 @@ import { allows, type AllowRule } from './allow-list.js'
 import { compareAnswer, compareFrames } from './compare-answer.js'
 import type { IdContext } from './compare-json.js'
 import { driftEvents } from './drift-events.js'
+import { shapeOfGeneratedText } from './generated-text-shape.js'
 import type { Difference, DriftReport } from './drift-types.js'
 import { openReplayedStream, type ReplayedStream } from './replay-stream.js'
 import { idSwapper, replayRequest } from './replay-request.js'
@@ -19,6 +20,14 @@ export interface DriftOptions {
   readonly fixtures?: FixtureSet
   /** Differences the team accepts. */
   readonly allow?: readonly AllowRule[]
+  /**
+   * Compare what a copilot writes word for word (its answer's text in the
+   * stream's frames and in the messages it stores). Off by default: a
+   * copilot's text is its model's own and differs from the mock's by design,
+   * so only its shape is compared (the frames' statuses and fields, one
+   * IN-PROGRESS frame standing for a run of them).
+   */
+  readonly exactGeneratedText?: boolean
   /** Seed of the ids the mock gives new records (default 1). */
   readonly seed?: number
 }
@@ -58,7 +67,12 @@ async function replayHar(source: HarSource, options: DriftOptions): Promise<Drif
     created: states.created,
     known: new Set(Object.values(fixtures).flatMap((records) => (records ?? []).map((record) => record.id))),
     changed: new Set(),
-    unknown: new Set(states.start.dropped.map((link) => link.target).filter((id) => !states.created.has(id))),
+    contentUnseen: options.fixtures ? new Set() : states.contentUnseen,
+    generated: options.exactGeneratedText ? new Set() : states.generated,
+    unknown: new Set([
+      ...states.start.dropped.map((link) => link.target).filter((id) => !states.created.has(id)),
+      ...(options.fixtures ? [] : states.onlyListed),
+    ]),
   }
   const found: Difference[] = []
   const streams = new Map<object, ReplayedStream>()
@@ -78,8 +92,20 @@ async function replayHar(source: HarSource, options: DriftOptions): Promise<Drif
       await settled()
       await framesBefore(events[index + 1]?.at ?? Infinity, streams.values(), progress)
     }
-    for (const stream of streams.values())
-      found.push(...compareFrames(stream, await har.received(stream.exchange), context))
+    for (const stream of streams.values()) {
+      const recorded = await har.received(stream.exchange)
+      // A stream the client wrote to is a copilot's: what its model wrote is compared by shape (unless asked for exactly).
+      const byShape = stream.exchange.sends.length > 0 && !options.exactGeneratedText
+      found.push(
+        ...(byShape
+          ? compareFrames(
+              { ...stream, frames: shapeOfGeneratedText(stream.frames) },
+              shapeOfGeneratedText(recorded),
+              context,
+            )
+          : compareFrames(stream, recorded, context)),
+      )
+    }
   } finally {
     service.close()
   }

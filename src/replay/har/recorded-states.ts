@@ -4,6 +4,7 @@ import { dropDanglingLinks, type DroppedLink } from './drop-dangling-links.js'
 import type { HttpExchange } from './har-exchanges.js'
 import type { HarIndex } from './har-index.js'
 import { recordsOfAnswer, type UnreadRecord } from './recorded-records.js'
+import { streamWrites } from './stream-writes.js'
 
 type Json = Record<string, unknown> & { id: string }
 
@@ -19,8 +20,14 @@ export interface RecordedStates {
   readonly start: RecordedState
   /** The records as they were at its end: the latest version of each, without those it deleted. */
   readonly end: RecordedState
-  /** Ids of the records its writes created. */
+  /** Ids of the records its writes created, by a request or a stream (and the ids of the requests a stream answered). */
   readonly created: ReadonlySet<string>
+  /** Ids of the messages a copilot wrote: their text is its model's own. */
+  readonly generated: ReadonlySet<string>
+  /** Ids its lists named (`GET /assets/identifiers`) of records no answer carried whole: what they hold is unknown. */
+  readonly onlyListed: ReadonlySet<string>
+  /** Ids of the formats (and their assets) the recording never saw the content of (read without transferables). */
+  readonly contentUnseen: ReadonlySet<string>
   /** Records its answers carried that did not read back as their kind. */
   readonly unread: readonly UnreadRecord[]
 }
@@ -44,30 +51,44 @@ export async function recordedStates(index: HarIndex): Promise<RecordedStates> {
   const latest = new Map<RecordKind, Map<string, Json>>()
   const seen = new Set<string>()
   const created = new Set<string>()
+  const generated = new Set<string>()
   const deleted = new Set<string>()
   const unread: UnreadRecord[] = []
   const firstListed = new Map<RecordKind, readonly string[]>()
   const lastListed = new Map<RecordKind, readonly string[]>()
+  const listedIds = new Set<string>()
+  const writes = await streamWrites(index)
+  let write = 0
+  // A frame of a stream the client wrote to that names a record no answer showed yet: the stream made it.
+  const framesUntil = (at: number) => {
+    for (; write < writes.length && writes[write]!.at <= at; write++) {
+      for (const id of writes[write]!.ids) if (!seen.has(id)) seen.add(id), created.add(id)
+    }
+  }
   for (const summary of index.exchanges) {
     if (summary.type !== 'http') continue
+    framesUntil(summary.at)
     const exchange = await index.http(summary)
     const answer = recordsOfAnswer(exchange)
     unread.push(...answer.unread)
+    for (const id of answer.listed?.ids ?? []) listedIds.add(id)
     if (answer.listed && exchange.method === 'GET' && exchange.operation.id.endsWith('Snapshot')) {
       if (!firstListed.has(answer.listed.kind)) firstListed.set(answer.listed.kind, answer.listed.ids)
       lastListed.set(answer.listed.kind, answer.listed.ids)
     }
-    const creates = isCreate(exchange)
+    const creates = createdKinds(exchange)
     for (const { kind, id, record } of answer.versions) {
       if (!seen.has(id)) {
         seen.add(id)
-        if (creates) created.add(id)
-        else byKind(first, kind).set(id, record as Json)
+        if (creates(kind) || madeWithItsOwner(kind, record, created)) {
+          created.add(id)
+          if (kind === 'message' && record.role === 'ASSISTANT') generated.add(id)
+        } else byKind(first, kind).set(id, record as Json)
       } else if (!created.has(id)) {
         // A field the first answer left out (a message's fragment without transferables) is read from a later one.
         const earlier = byKind(first, kind)
         earlier.set(id, { ...record, ...earlier.get(id) } as Json)
-      }
+      } else if (kind === 'message' && record.role === 'ASSISTANT') generated.add(id)
       const known = byKind(latest, kind)
       known.set(id, { ...known.get(id), ...record } as Json)
       deleted.delete(id)
@@ -77,12 +98,37 @@ export async function recordedStates(index: HarIndex): Promise<RecordedStates> {
       for (const records of latest.values()) records.delete(id)
     }
   }
+  framesUntil(Infinity)
   return {
     start: dropDanglingLinks(inListedOrder(first, firstListed), created),
     end: dropDanglingLinks(inListedOrder(latest, lastListed), deleted),
     created,
+    generated,
+    onlyListed: new Set([...listedIds].filter((id) => !seen.has(id))),
+    contentUnseen: contentUnseen(first),
     unread,
   }
+}
+
+/** The formats of the start whose content no answer carried, and their assets: their sizes and matches are unknown. */
+function contentUnseen(first: ReadonlyMap<RecordKind, ReadonlyMap<string, Json>>): Set<string> {
+  const ids = new Set<string>()
+  for (const [id, format] of first.get('format') ?? []) {
+    if (format.fragment !== undefined || format.file !== undefined) continue
+    ids.add(id)
+    if (typeof format.asset === 'string') ids.add(format.asset)
+  }
+  return ids
+}
+
+/** Records that come into being with their owner: the messages of a conversation, the formats of an asset. */
+const OWNERS: Partial<Record<RecordKind, string>> = { message: 'conversation', format: 'asset' }
+
+/** Whether a record's owner is one the recording created: then so was the record (a copilot's answer). */
+function madeWithItsOwner(kind: RecordKind, record: Record<string, unknown>, created: ReadonlySet<string>): boolean {
+  const field = OWNERS[kind]
+  const owner = field === undefined ? undefined : record[field]
+  return typeof owner === 'string' && created.has(owner)
 }
 
 /** Each kind's records in the order its snapshot listed them (the service's own order), the others after them. */
@@ -110,9 +156,16 @@ function byKind(map: Map<RecordKind, Map<string, Json>>, kind: RecordKind): Map<
   return records
 }
 
-/** A write that creates records: what its answer carries for the first time is new. */
-function isCreate(exchange: HttpExchange): boolean {
-  return exchange.method === 'POST' && /create/i.test(exchange.operation.id) && exchange.status < 300
+/**
+ * The kinds of record a write may have created: what a create's answer
+ * carries for the first time is new, and so is the application `POST
+ * /connect` answers when the recording showed it nowhere before (connect
+ * registers a new one or answers an existing one); its user is not.
+ */
+function createdKinds(exchange: HttpExchange): (kind: RecordKind) => boolean {
+  if (exchange.method !== 'POST' || exchange.status >= 300) return () => false
+  if (exchange.operation.id === 'connect') return (kind) => kind === 'application'
+  return /create/i.test(exchange.operation.id) ? () => true : () => false
 }
 
 /** The ids a delete that succeeded names in its path. */

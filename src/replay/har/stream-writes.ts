@@ -1,0 +1,60 @@
+import type { HarIndex } from './har-index.js'
+
+/** What a stream the client wrote to (a copilot question on `/qgpt/stream`) showed in one frame. */
+export interface StreamWrite {
+  /** When the frame came, in milliseconds since the epoch. */
+  readonly at: number
+  /** The ids the frame names: the conversation, the request, the records it carries. */
+  readonly ids: readonly string[]
+}
+
+/** Fields of a stream frame that name a record or a request by its id. */
+const ID_FIELDS = new Set(['id', 'conversation', 'request', 'message'])
+
+/** Deepest nesting walked in a frame. */
+const MAX_DEPTH = 32
+
+/**
+ * The frames of the streams the client sent messages on (a copilot
+ * question), in time order, each with the ids it names: a record such a
+ * frame names before any answer showed it was made by the stream (the
+ * conversation a question without one starts, its messages, the request).
+ * Streams the client only listened to are left out: they show records,
+ * they do not make them.
+ *
+ * @example
+ * for (const { at, ids } of await streamWrites(index)) console.log(at, ids)
+ */
+export async function streamWrites(index: HarIndex): Promise<StreamWrite[]> {
+  const writes: StreamWrite[] = []
+  for (const summary of index.exchanges) {
+    if (summary.type !== 'stream' || summary.sends.length === 0) continue
+    const texts = await index.received(summary)
+    texts.forEach((text, position) => {
+      const ids = idsOfFrame(text)
+      if (ids.length > 0) writes.push({ at: summary.received[position] ?? summary.at, ids })
+    })
+  }
+  return writes.sort((a, b) => a.at - b.at)
+}
+
+/** The ids a frame names in its id fields, walked with a stack. */
+function idsOfFrame(text: string): string[] {
+  let frame: unknown
+  try {
+    frame = JSON.parse(text)
+  } catch {
+    return []
+  }
+  const ids: string[] = []
+  const stack: Array<{ value: unknown; depth: number }> = [{ value: frame, depth: 0 }]
+  while (stack.length > 0) {
+    const { value, depth } = stack.pop()!
+    if (typeof value !== 'object' || value === null || depth > MAX_DEPTH) continue
+    for (const [key, field] of Object.entries(value)) {
+      if (typeof field === 'string' && field !== '' && ID_FIELDS.has(key) && !Array.isArray(value)) ids.push(field)
+      else stack.push({ value: field, depth: depth + 1 })
+    }
+  }
+  return ids
+}

@@ -211,11 +211,17 @@ function unseen(id: string, context: IdContext): boolean {
   return context.unknown.has(id) || context.contentUnseen?.has(id) === true
 }
 
-/** A record's id, or the record a search hit names (`identifier`). */
+/**
+ * A record's id, the record a search hit names (`identifier`), or the record
+ * an identifier stream's item wraps (`{ "conversation": { "id" } }`).
+ */
 function idOf(item: unknown): string | undefined {
   if (!isObject(item)) return undefined
   if (typeof item.id === 'string') return item.id
-  return typeof item.identifier === 'string' ? item.identifier : undefined
+  if (typeof item.identifier === 'string') return item.identifier
+  const keys = Object.keys(item)
+  const wrapped = keys.length === 1 ? item[keys[0]!] : undefined
+  return isObject(wrapped) && typeof wrapped.id === 'string' ? wrapped.id : undefined
 }
 
 /** Whether two JSON values are equal, walked with a stack of pairs (no recursion, whatever their depth). */

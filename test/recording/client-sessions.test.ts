@@ -1,0 +1,88 @@
+import { mkdtemp } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { checkDrift } from '../../src/replay/drift/check-drift.js'
+import { fixturesFromHar } from '../../src/replay/har/fixtures-from-har.js'
+import { openHarFile } from '../../src/replay/har/har-source.js'
+import { indexHar } from '../../src/replay/har/har-index.js'
+import { startRecorder } from '../../src/replay/recording/start-recorder.js'
+import { startStandaloneServer, type StandaloneServer } from '../../src/server/start-standalone-server.js'
+import { playChatSession } from './sessions/chat-session.js'
+import { playOfficialClientSession } from './sessions/official-client-session.js'
+
+let dir: string
+let upstream: StandaloneServer
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'client-session-'))
+  // Another seed than the replay's: the ids (and the copilot's words) differ, as a real service's would.
+  upstream = await startStandaloneServer({ port: 0, seed: 7, copilotPaceMs: 0 })
+})
+afterEach(() => upstream.close())
+
+/** Plays a session through the recorder in front of the upstream mock, and returns the HAR's path. */
+async function recorded(play: (base: string) => Promise<void>): Promise<string> {
+  const har = join(dir, 'session.har')
+  const recorder = await startRecorder({ upstream: upstream.url, out: har })
+  await play(recorder.url)
+  await recorder.close()
+  return har
+}
+
+const named = (report: Awaited<ReturnType<typeof checkDrift>>) =>
+  report.differences.map(({ operation, kind, field }) => `${operation} ${kind} ${field}`)
+
+describe('sessions of the real clients recorded through record against a second mock', () => {
+  it('an HTTP session of the official client (connect, assets and a chat created, listed, renamed, deleted) replays with no differences', async () => {
+    const har = await recorded(playOfficialClientSession)
+    const report = await checkDrift(await openHarFile(har))
+    expect(named(report)).toEqual([])
+    expect(report.replayed).toBeGreaterThan(20)
+  })
+
+  it('the application connect registered is created by the session, not part of its start', async () => {
+    const har = await recorded(playOfficialClientSession)
+    const report = await checkDrift(await openHarFile(har))
+    expect(named(report)).toEqual([])
+    const { fixtures } = await fixturesFromHar(await openHarFile(har))
+    const names = fixtures.application?.map((application) => application.name)
+    expect(names).toContain('PIECES_FOR_DEVELOPERS_CLI')
+  })
+
+  it('a session with a streamed chat replays with no differences: the conversation and messages the copilot made are paired with the recorded ones', async () => {
+    const har = await recorded(playChatSession)
+    const report = await checkDrift(await openHarFile(har))
+    expect(named(report)).toEqual([])
+    expect(report.replayed).toBeGreaterThan(12)
+  })
+
+  it("compares the copilot's words only when asked: its text is its model's own", async () => {
+    const har = await recorded(playChatSession)
+    const report = await checkDrift(await openHarFile(har), { exactGeneratedText: true })
+    expect(named(report).length).toBeGreaterThan(0)
+    expect(
+      named(report).every((difference) => /^\/qgpt\/stream |^messageSpecificMessageSnapshot /.test(difference)),
+    ).toBe(true)
+  })
+
+  it('names a difference injected upstream exactly once', async () => {
+    upstream.service.faults.add({ operation: 'conversationsSnapshot', status: 500, times: 1 })
+    const har = await recorded(playChatSession)
+    const report = await checkDrift(await openHarFile(har))
+    expect(report.differences).toMatchObject([
+      { operation: 'conversationsSnapshot', kind: 'status', field: '(status)', recorded: '500', mock: '200' },
+    ])
+  })
+
+  it('imports the conversations in the order the recorded lists showed them', async () => {
+    const har = await recorded(playChatSession)
+    const index = await indexHar(await openHarFile(har))
+    const lists = index.exchanges.filter(
+      (summary) => summary.type === 'http' && summary.operation.id === 'conversationsIdentifiersSnapshot',
+    )
+    const last = await index.http(lists.at(-1) as Parameters<typeof index.http>[0])
+    const order = (JSON.parse(last.responseText) as { iterable: Array<{ id: string }> }).iterable.map(({ id }) => id)
+    const { fixtures } = await fixturesFromHar(await openHarFile(har))
+    expect(fixtures.conversation?.map(({ id }) => id)).toEqual(order)
+  })
+})

@@ -93,6 +93,8 @@ async function replayHar(source: HarSource, options: DriftOptions): Promise<Drif
       await framesBefore(events[index + 1]?.at ?? Infinity, streams.values(), progress)
     }
     for (const stream of streams.values()) {
+      // A writer that keeps a stream's connection and not its messages (Firefox) leaves nothing to compare.
+      if (!stream.exchange.messagesKept) continue
       const recorded = await har.received(stream.exchange)
       // A stream the client wrote to is a copilot's: what its model wrote is compared by shape (unless asked for exactly).
       const byShape = stream.exchange.sends.length > 0 && !options.exactGeneratedText
@@ -181,6 +183,12 @@ function stateNotes(states: RecordedStates, streams: ReadonlyMap<object, Replaye
     const first = states.unread[0]!
     notes.push(
       `${states.unread.length} records of the answers did not read back as their kind (e.g. the ${first.kind} ${first.id} of entry ${first.entry}: ${first.field} ${first.problem}).`,
+    )
+  }
+  const unkept = [...streams.values()].filter((stream) => !stream.exchange.messagesKept)
+  if (unkept.length > 0) {
+    notes.push(
+      `${unkept.length === 1 ? 'A stream' : `${unkept.length} streams`} of the HAR ${unkept.length === 1 ? 'keeps' : 'keep'} no messages (e.g. ${unkept[0]!.exchange.path}, entry ${unkept[0]!.exchange.entry}; Firefox writes none): their frames are not compared.`,
     )
   }
   for (const stream of streams.values()) {

@@ -62,7 +62,11 @@ export async function recordedStates(index: HarIndex): Promise<RecordedStates> {
   // A frame of a stream the client wrote to that names a record no answer showed yet: the stream made it.
   const framesUntil = (at: number) => {
     for (; write < writes.length && writes[write]!.at <= at; write++) {
-      for (const id of writes[write]!.ids) if (!seen.has(id)) (seen.add(id), created.add(id))
+      for (const id of writes[write]!.ids) {
+        if (seen.has(id)) continue
+        seen.add(id)
+        created.add(id)
+      }
     }
   }
   for (const summary of index.exchanges) {

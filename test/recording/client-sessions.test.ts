@@ -10,6 +10,7 @@ import { startRecorder } from '../../src/replay/recording/start-recorder.js'
 import { startStandaloneServer, type StandaloneServer } from '../../src/server/start-standalone-server.js'
 import { playChatSession } from './sessions/chat-session.js'
 import { playOfficialClientSession } from './sessions/official-client-session.js'
+import { playPythonSdkSession } from './sessions/python-sdk-session.js'
 
 let dir: string
 let upstream: StandaloneServer
@@ -54,6 +55,13 @@ describe('sessions of the real clients recorded through record against a second 
     const report = await checkDrift(await openHarFile(har))
     expect(named(report)).toEqual([])
     expect(report.replayed).toBeGreaterThan(12)
+  })
+
+  it("a session of the Python SDK (its start-up's seven streams open throughout, assets, a streamed question) replays with no differences", async () => {
+    const har = await recorded(playPythonSdkSession)
+    const report = await checkDrift(await openHarFile(har))
+    expect(named(report)).toEqual([])
+    expect(report.replayed).toBeGreaterThan(15)
   })
 
   it("compares the copilot's words only when asked: its text is its model's own", async () => {

@@ -10,6 +10,7 @@ import { compareAnswer, compareFrames } from './compare-answer.js'
 import type { IdContext } from './compare-json.js'
 import { driftEvents } from './drift-events.js'
 import { shapeOfGeneratedText } from './generated-text-shape.js'
+import { learnStreamIds, type WrittenStream } from './learn-stream-ids.js'
 import type { Difference, DriftReport } from './drift-types.js'
 import { openReplayedStream, type ReplayedStream } from './replay-stream.js'
 import { idSwapper, replayRequest } from './replay-request.js'
@@ -78,6 +79,7 @@ async function replayHar(source: HarSource, options: DriftOptions): Promise<Drif
   const streams = new Map<object, ReplayedStream>()
   const events = driftEvents(har.exchanges)
   const progress = new Map<ReplayedStream, FrameProgress>()
+  const written: WrittenStream[] = []
   try {
     for (const [index, event] of events.entries()) {
       service.clock.freeze(event.at)
@@ -86,11 +88,19 @@ async function replayHar(source: HarSource, options: DriftOptions): Promise<Drif
         markChanged(exchange, context)
         const answer = await replayRequest(port, exchange, context.ids)
         found.push(...compareAnswer(exchange, answer, context))
-      } else if (event.type === 'open') streams.set(event.exchange, openReplayedStream(port, event.exchange))
-      else if (event.type === 'send') streams.get(event.exchange)?.session?.receive(idSwapper(context.ids)(event.data))
+      } else if (event.type === 'open') {
+        const stream = openReplayedStream(port, event.exchange)
+        streams.set(event.exchange, stream)
+        if (event.exchange.sends.length > 0 && event.exchange.messagesKept) {
+          const recorded = shapeOfGeneratedText(await har.received(event.exchange))
+          written.push({ stream, recorded, learned: 0 })
+        }
+      } else if (event.type === 'send')
+        streams.get(event.exchange)?.session?.receive(idSwapper(context.ids)(event.data))
       else streams.get(event.exchange)?.session?.leave()
       await settled()
       await framesBefore(events[index + 1]?.at ?? Infinity, streams.values(), progress)
+      learnStreamIds(written, context)
     }
     for (const stream of streams.values()) {
       // A writer that keeps a stream's connection and not its messages (Firefox) leaves nothing to compare.

@@ -4,7 +4,7 @@ import { dropDanglingLinks, type DroppedLink } from './drop-dangling-links.js'
 import type { HttpExchange } from './har-exchanges.js'
 import type { HarIndex } from './har-index.js'
 import { recordsOfAnswer, type UnreadRecord } from './recorded-records.js'
-import { streamWrites } from './stream-writes.js'
+import { streamIds } from './stream-writes.js'
 
 type Json = Record<string, unknown> & { id: string }
 
@@ -24,7 +24,7 @@ export interface RecordedStates {
   readonly created: ReadonlySet<string>
   /** Ids of the messages a copilot wrote: their text is its model's own. */
   readonly generated: ReadonlySet<string>
-  /** Ids its lists named (`GET /assets/identifiers`) of records no answer carried whole: what they hold is unknown. */
+  /** Ids its lists (`GET /assets/identifiers`) and listened streams named of records no answer carried whole: what they hold is unknown. */
   readonly onlyListed: ReadonlySet<string>
   /** Ids of the formats (and their assets) the recording never saw the content of (read without transferables). */
   readonly contentUnseen: ReadonlySet<string>
@@ -57,7 +57,7 @@ export async function recordedStates(index: HarIndex): Promise<RecordedStates> {
   const firstListed = new Map<RecordKind, readonly string[]>()
   const lastListed = new Map<RecordKind, readonly string[]>()
   const listedIds = new Set<string>()
-  const writes = await streamWrites(index)
+  const { writes, listened } = await streamIds(index)
   let write = 0
   // A frame of a stream the client wrote to that names a record no answer showed yet: the stream made it.
   const framesUntil = (at: number) => {
@@ -108,7 +108,7 @@ export async function recordedStates(index: HarIndex): Promise<RecordedStates> {
     end: dropDanglingLinks(inListedOrder(latest, lastListed), deleted),
     created,
     generated,
-    onlyListed: new Set([...listedIds].filter((id) => !seen.has(id))),
+    onlyListed: new Set([...listedIds, ...listened].filter((id) => !seen.has(id))),
     contentUnseen: contentUnseen(first),
     unread,
   }

@@ -14,28 +14,37 @@ const ID_FIELDS = new Set(['id', 'conversation', 'request', 'message'])
 /** Deepest nesting walked in a frame. */
 const MAX_DEPTH = 32
 
+/** The ids a recording's streams name, by whether the client wrote to the stream or only listened. */
+export interface StreamIds {
+  /** Frames of the streams the client sent messages on (a copilot question), in time order. */
+  readonly writes: readonly StreamWrite[]
+  /** Ids the frames of the streams it only listened to name (an identifier stream's records). */
+  readonly listened: ReadonlySet<string>
+}
+
 /**
- * The frames of the streams the client sent messages on (a copilot
- * question), in time order, each with the ids it names: a record such a
- * frame names before any answer showed it was made by the stream (the
- * conversation a question without one starts, its messages, the request).
- * Streams the client only listened to are left out: they show records,
+ * The ids the frames of a recording's streams name. A record a frame of a
+ * stream the client wrote to names before any answer showed it was made by
+ * the stream (the conversation a question without one starts, its
+ * messages, the request); the streams it only listened to show records,
  * they do not make them.
  *
  * @example
- * for (const { at, ids } of await streamWrites(index)) console.log(at, ids)
+ * const { writes, listened } = await streamIds(index)
  */
-export async function streamWrites(index: HarIndex): Promise<StreamWrite[]> {
+export async function streamIds(index: HarIndex): Promise<StreamIds> {
   const writes: StreamWrite[] = []
+  const listened = new Set<string>()
   for (const summary of index.exchanges) {
-    if (summary.type !== 'stream' || summary.sends.length === 0) continue
+    if (summary.type !== 'stream' || summary.received.length === 0) continue
     const texts = await index.received(summary)
     texts.forEach((text, position) => {
       const ids = idsOfFrame(text)
-      if (ids.length > 0) writes.push({ at: summary.received[position] ?? summary.at, ids })
+      if (summary.sends.length === 0) for (const id of ids) listened.add(id)
+      else if (ids.length > 0) writes.push({ at: summary.received[position] ?? summary.at, ids })
     })
   }
-  return writes.sort((a, b) => a.at - b.at)
+  return { writes: writes.sort((a, b) => a.at - b.at), listened }
 }
 
 /** The ids a frame names in its id fields, walked with a stack. */

@@ -3,7 +3,8 @@ import { WebSocket } from 'ws'
 
 type Json = Record<string, unknown>
 
-async function call(base: string, method: string, path: string, body?: unknown): Promise<unknown> {
+/** Calls the service and reads its answer: JSON parsed, anything else as text. */
+export async function call(base: string, method: string, path: string, body?: unknown): Promise<unknown> {
   const response = await fetch(`${base}${path}`, {
     method,
     headers: { 'content-type': 'application/json' },
@@ -14,7 +15,7 @@ async function call(base: string, method: string, path: string, body?: unknown):
 }
 
 /** Sends one question on `/qgpt/stream` and reads its frames up to COMPLETED; resolves with the conversation's id. */
-async function ask(base: string, relevance: Json, conversation?: string): Promise<string> {
+export async function ask(base: string, relevance: Json, conversation?: string): Promise<string> {
   const socket = new WebSocket(`${base.replace(/^http/, 'ws')}/qgpt/stream`)
   await once(socket, 'open')
   const done = new Promise<string>((resolve) =>

@@ -8,7 +8,7 @@ import { openHarFile } from '../../src/replay/har/har-source.js'
 import { indexHar } from '../../src/replay/har/har-index.js'
 import { startRecorder } from '../../src/replay/recording/start-recorder.js'
 import { startStandaloneServer, type StandaloneServer } from '../../src/server/start-standalone-server.js'
-import { playChatSession } from './sessions/chat-session.js'
+import { call, playChatSession } from './sessions/chat-session.js'
 import { playOfficialClientSession } from './sessions/official-client-session.js'
 import { playPythonSdkSession } from './sessions/python-sdk-session.js'
 
@@ -82,14 +82,18 @@ describe('sessions of the real clients recorded through record against a second 
     ])
   })
 
-  it('imports the conversations in the order the recorded lists showed them', async () => {
-    const har = await recorded(playChatSession)
+  it('starts from, and imports, the conversations in the order the recorded lists showed, not the order they were read in', async () => {
+    // `pieces chats`: the identifiers, then each chat opened, here from the last listed to the first.
+    const har = await recorded(async (base) => {
+      const listed = (await call(base, 'GET', '/conversations/identifiers')) as { iterable: Array<{ id: string }> }
+      for (const { id } of listed.iterable.toReversed()) await call(base, 'GET', `/conversation/${id}`)
+      await call(base, 'GET', '/conversations/identifiers')
+    })
+    const report = await checkDrift(await openHarFile(har))
+    expect(named(report)).toEqual([])
     const index = await indexHar(await openHarFile(har))
-    const lists = index.exchanges.filter(
-      (summary) => summary.type === 'http' && summary.operation.id === 'conversationsIdentifiersSnapshot',
-    )
-    const last = await index.http(lists.at(-1) as Parameters<typeof index.http>[0])
-    const order = (JSON.parse(last.responseText) as { iterable: Array<{ id: string }> }).iterable.map(({ id }) => id)
+    const first = await index.http(index.exchanges[0] as Parameters<typeof index.http>[0])
+    const order = (JSON.parse(first.responseText) as { iterable: Array<{ id: string }> }).iterable.map(({ id }) => id)
     const { fixtures } = await fixturesFromHar(await openHarFile(har))
     expect(fixtures.conversation?.map(({ id }) => id)).toEqual(order)
   })

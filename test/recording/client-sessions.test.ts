@@ -6,9 +6,10 @@ import { checkDrift } from '../../src/replay/drift/check-drift.js'
 import { fixturesFromHar } from '../../src/replay/har/fixtures-from-har.js'
 import { openHarFile } from '../../src/replay/har/har-source.js'
 import { indexHar } from '../../src/replay/har/har-index.js'
+import { recordedStates } from '../../src/replay/har/recorded-states.js'
 import { startRecorder } from '../../src/replay/recording/start-recorder.js'
 import { startStandaloneServer, type StandaloneServer } from '../../src/server/start-standalone-server.js'
-import { call, playChatSession } from './sessions/chat-session.js'
+import { ask, call, playChatSession } from './sessions/chat-session.js'
 import { playOfficialClientSession } from './sessions/official-client-session.js'
 import { playPythonSdkSession } from './sessions/python-sdk-session.js'
 
@@ -62,6 +63,25 @@ describe('sessions of the real clients recorded through record against a second 
     const report = await checkDrift(await openHarFile(har))
     expect(named(report)).toEqual([])
     expect(report.replayed).toBeGreaterThan(15)
+  })
+
+  it("a question asked in an existing chat replays with no differences: the chat's older messages are the start's, the new ones the session's", async () => {
+    // `pieces ask` in the current chat, then `pieces chat` reading every message of it.
+    const har = await recorded(async (base) => {
+      const listed = (await call(base, 'GET', '/conversations/identifiers')) as { iterable: Array<{ id: string }> }
+      const chat = listed.iterable[0]!.id
+      await call(base, 'GET', `/conversation/${chat}`)
+      const relevance = { query: 'And with a generator?', model: 'gpt-3.5-turbo', options: { question: true } }
+      await ask(base, relevance, chat)
+      const read = (await call(base, 'GET', `/conversation/${chat}`)) as {
+        messages: { indices: Record<string, number> }
+      }
+      for (const id of Object.keys(read.messages.indices)) await call(base, 'GET', `/message/${id}`)
+    })
+    const report = await checkDrift(await openHarFile(har))
+    expect(named(report)).toEqual([])
+    const { start } = await recordedStates(await indexHar(await openHarFile(har)))
+    expect(start.fixtures.message?.length).toBeGreaterThan(0)
   })
 
   it("compares the copilot's words only when asked: its text is its model's own", async () => {

@@ -1,14 +1,15 @@
 import { createMockService } from '../../core/create-mock-service.js'
-import { portOf } from '../../core/service-port.js'
+import { portOf, type ServicePort } from '../../core/service-port.js'
 import type { HttpExchange } from '../har/har-exchanges.js'
-import { indexHar } from '../har/har-index.js'
+import { indexHar, type HarIndex } from '../har/har-index.js'
 import type { HarSource } from '../har/har-source.js'
+import { namedIds } from '../har/named-ids.js'
 import { recordedStates, type RecordedStates } from '../har/recorded-states.js'
 import type { FixtureSet } from '../../seeding/fixture-files.js'
 import { allows, type AllowRule } from './allow-list.js'
 import { compareAnswer, compareFrames } from './compare-answer.js'
 import type { IdContext } from './compare-json.js'
-import { driftEvents } from './drift-events.js'
+import { driftEvents, type DriftEvent } from './drift-events.js'
 import { shapeOfGeneratedText } from './generated-text-shape.js'
 import { learnStreamIds, type WrittenStream } from './learn-stream-ids.js'
 import type { Difference, DriftReport } from './drift-types.js'
@@ -60,9 +61,54 @@ async function replayHar(source: HarSource, options: DriftOptions): Promise<Drif
   const states = await recordedStates(har)
   const fixtures = options.fixtures ?? states.start.fixtures
   const service = createMockService({ fixtures, seed: options.seed ?? 1 })
-  const port = portOf(service)
   await service.ready
-  const context: IdContext = {
+  const replay: Replay = {
+    har,
+    port: portOf(service),
+    context: idContextOf(states, fixtures, options),
+    streams: new Map(),
+    written: [],
+  }
+  const found: Difference[] = []
+  const events = driftEvents(har.exchanges)
+  const progress = new Map<ReplayedStream, FrameProgress>()
+  try {
+    for (const [index, event] of events.entries()) {
+      service.clock.freeze(event.at)
+      found.push(...(await replayStep(event, replay)))
+      await settled()
+      await framesBefore(events[index + 1]?.at ?? Infinity, replay.streams.values(), progress)
+      learnStreamIds(replay.written, replay.context)
+    }
+    found.push(...(await streamDifferences(replay, options)))
+  } finally {
+    service.close()
+  }
+  const rules = options.allow ?? []
+  const allowed = new Set(found.filter((difference) => rules.some((rule) => allows(rule, difference))))
+  return {
+    har: source.name,
+    replayed: har.exchanges.length,
+    skipped: har.skipped,
+    differences: found.filter((difference) => !allowed.has(difference)),
+    allowed: [...allowed],
+    notes: [...har.notes, ...stateNotes(states, replay.streams)],
+  }
+}
+
+/** A replay under way: the recording, the mock, what is known of ids, the streams opened. */
+interface Replay {
+  readonly har: HarIndex
+  readonly port: ServicePort
+  readonly context: IdContext
+  readonly streams: Map<object, ReplayedStream>
+  /** The streams the client wrote to, whose ids are learned as their frames come. */
+  readonly written: WrittenStream[]
+}
+
+/** What the comparison starts knowing of ids: those of the start, those the session made, those it never saw whole. */
+function idContextOf(states: RecordedStates, fixtures: FixtureSet, options: DriftOptions): IdContext {
+  return {
     ids: new Map(),
     paired: new Set(),
     created: states.created,
@@ -75,62 +121,52 @@ async function replayHar(source: HarSource, options: DriftOptions): Promise<Drif
       ...(options.fixtures ? [] : states.onlyListed),
     ]),
   }
+}
+
+/** Replays one step: a request (its answer compared), a stream opened, a message sent on one, a stream closed. */
+async function replayStep(event: DriftEvent, replay: Replay): Promise<Difference[]> {
+  const { har, port, context, streams } = replay
+  if (event.type === 'http') {
+    const exchange = await har.http(event.exchange)
+    markChanged(exchange, context)
+    return compareAnswer(exchange, await replayRequest(port, exchange, context.ids), context)
+  }
+  if (event.type === 'open') {
+    const stream = openReplayedStream(port, event.exchange)
+    streams.set(event.exchange, stream)
+    if (event.exchange.sends.length > 0 && event.exchange.messagesKept) {
+      replay.written.push({ stream, recorded: shapeOfGeneratedText(await har.received(event.exchange)), learned: 0 })
+    }
+  } else if (event.type === 'send') {
+    // What a question names (its conversation) changes: its timestamps are not compared from then on.
+    for (const id of namedIds(event.data)) (context.changed as Set<string>).add(id)
+    streams.get(event.exchange)?.session?.receive(idSwapper(context.ids)(event.data))
+  } else streams.get(event.exchange)?.session?.leave()
+  return []
+}
+
+/**
+ * Each replayed stream's frames against the recorded ones; a copilot's (a
+ * stream the client wrote to) by shape unless asked for exactly, and none
+ * for a stream whose writer kept no messages (Firefox).
+ */
+async function streamDifferences(replay: Replay, options: DriftOptions): Promise<Difference[]> {
   const found: Difference[] = []
-  const streams = new Map<object, ReplayedStream>()
-  const events = driftEvents(har.exchanges)
-  const progress = new Map<ReplayedStream, FrameProgress>()
-  const written: WrittenStream[] = []
-  try {
-    for (const [index, event] of events.entries()) {
-      service.clock.freeze(event.at)
-      if (event.type === 'http') {
-        const exchange = await har.http(event.exchange)
-        markChanged(exchange, context)
-        const answer = await replayRequest(port, exchange, context.ids)
-        found.push(...compareAnswer(exchange, answer, context))
-      } else if (event.type === 'open') {
-        const stream = openReplayedStream(port, event.exchange)
-        streams.set(event.exchange, stream)
-        if (event.exchange.sends.length > 0 && event.exchange.messagesKept) {
-          const recorded = shapeOfGeneratedText(await har.received(event.exchange))
-          written.push({ stream, recorded, learned: 0 })
-        }
-      } else if (event.type === 'send')
-        streams.get(event.exchange)?.session?.receive(idSwapper(context.ids)(event.data))
-      else streams.get(event.exchange)?.session?.leave()
-      await settled()
-      await framesBefore(events[index + 1]?.at ?? Infinity, streams.values(), progress)
-      learnStreamIds(written, context)
-    }
-    for (const stream of streams.values()) {
-      // A writer that keeps a stream's connection and not its messages (Firefox) leaves nothing to compare.
-      if (!stream.exchange.messagesKept) continue
-      const recorded = await har.received(stream.exchange)
-      // A stream the client wrote to is a copilot's: what its model wrote is compared by shape (unless asked for exactly).
-      const byShape = stream.exchange.sends.length > 0 && !options.exactGeneratedText
-      found.push(
-        ...(byShape
-          ? compareFrames(
-              { ...stream, frames: shapeOfGeneratedText(stream.frames) },
-              shapeOfGeneratedText(recorded),
-              context,
-            )
-          : compareFrames(stream, recorded, context)),
-      )
-    }
-  } finally {
-    service.close()
+  for (const stream of replay.streams.values()) {
+    if (!stream.exchange.messagesKept) continue
+    const recorded = await replay.har.received(stream.exchange)
+    const byShape = stream.exchange.sends.length > 0 && !options.exactGeneratedText
+    found.push(
+      ...(byShape
+        ? compareFrames(
+            { ...stream, frames: shapeOfGeneratedText(stream.frames) },
+            shapeOfGeneratedText(recorded),
+            replay.context,
+          )
+        : compareFrames(stream, recorded, replay.context)),
+    )
   }
-  const rules = options.allow ?? []
-  const allowed = new Set(found.filter((difference) => rules.some((rule) => allows(rule, difference))))
-  return {
-    har: source.name,
-    replayed: har.exchanges.length,
-    skipped: har.skipped,
-    differences: found.filter((difference) => !allowed.has(difference)),
-    allowed: [...allowed],
-    notes: [...har.notes, ...stateNotes(states, streams)],
-  }
+  return found
 }
 
 /** How long a step waits for a stream frame the recording shows before the next step (a frame the mock never sends). */

@@ -6,7 +6,7 @@ import { storedForm } from './stored-form.js'
 type Json = Record<string, unknown>
 
 /** One version of a record, as an answer of the recording carried it. */
-interface RecordVersion {
+export interface RecordVersion {
   readonly kind: RecordKind
   readonly id: string
   /** The stored form read from the answer (checked against the record's schema). */

@@ -1,4 +1,5 @@
 import type { HarIndex } from './har-index.js'
+import { namedIds } from './named-ids.js'
 
 /** What a stream the client wrote to (a copilot question on `/qgpt/stream`) showed in one frame. */
 export interface StreamWrite {
@@ -7,12 +8,6 @@ export interface StreamWrite {
   /** The ids the frame names: the conversation, the request, the records it carries. */
   readonly ids: readonly string[]
 }
-
-/** Fields of a stream frame that name a record or a request by its id. */
-const ID_FIELDS = new Set(['id', 'conversation', 'request', 'message'])
-
-/** Deepest nesting walked in a frame. */
-const MAX_DEPTH = 32
 
 /** The ids a recording's streams name, by whether the client wrote to the stream or only listened. */
 export interface StreamIds {
@@ -39,31 +34,10 @@ export async function streamIds(index: HarIndex): Promise<StreamIds> {
     if (summary.type !== 'stream' || summary.received.length === 0) continue
     const texts = await index.received(summary)
     texts.forEach((text, position) => {
-      const ids = idsOfFrame(text)
+      const ids = namedIds(text)
       if (summary.sends.length === 0) for (const id of ids) listened.add(id)
       else if (ids.length > 0) writes.push({ at: summary.received[position] ?? summary.at, ids })
     })
   }
   return { writes: writes.sort((a, b) => a.at - b.at), listened }
-}
-
-/** The ids a frame names in its id fields, walked with a stack. */
-function idsOfFrame(text: string): string[] {
-  let frame: unknown
-  try {
-    frame = JSON.parse(text)
-  } catch {
-    return []
-  }
-  const ids: string[] = []
-  const stack: Array<{ value: unknown; depth: number }> = [{ value: frame, depth: 0 }]
-  while (stack.length > 0) {
-    const { value, depth } = stack.pop()!
-    if (typeof value !== 'object' || value === null || depth > MAX_DEPTH) continue
-    for (const [key, field] of Object.entries(value)) {
-      if (typeof field === 'string' && field !== '' && ID_FIELDS.has(key) && !Array.isArray(value)) ids.push(field)
-      else stack.push({ value: field, depth: depth + 1 })
-    }
-  }
-  return ids
 }

@@ -2,7 +2,7 @@ import type { HarIndex } from './har-index.js'
 import { namedIds } from './named-ids.js'
 
 /** What a stream the client wrote to (a copilot question on `/qgpt/stream`) showed in one frame. */
-export interface StreamWrite {
+interface StreamWrite {
   /** When the frame came, in milliseconds since the epoch. */
   readonly at: number
   /** The ids the frame names: the conversation, the request, the records it carries. */

@@ -52,7 +52,7 @@ export const STYLES = `
 .cam .cam-narrow .cam-method { grid-area: method; }
 .cam .cam-narrow .cam-path { grid-area: path; }
 .cam .cam-narrow .cam-ms { grid-area: ms; color: var(--muted); }
-.cam pre.cam-table { white-space: pre; word-break: normal; }
+.cam pre.cam-table { white-space: pre-wrap; overflow-wrap: anywhere; word-break: normal; }
 .cam button.cam-btn, .cam .cam-form button { font: inherit; min-height: 28px; padding: 3px 10px; border: 1px solid var(--field); border-radius: 4px; background: var(--soft); cursor: pointer; color: var(--fg); }
 .cam button.cam-btn:hover, .cam .cam-form button:hover { border-color: var(--accent); }
 .cam button.cam-btn[aria-pressed="true"] { background: var(--accent); color: var(--on-accent); border-color: var(--accent); }
@@ -63,10 +63,10 @@ export const STYLES = `
 .cam .cam-kinds button { font: inherit; font-size: 12px; min-height: 26px; border: 1px solid var(--field); border-radius: 13px; background: var(--bg); color: var(--fg); padding: 2px 9px; cursor: pointer; }
 .cam .cam-kinds button[aria-pressed="true"] { background: var(--accent); color: var(--on-accent); border-color: var(--accent); }
 .cam ul.cam-rows { list-style: none; margin: 6px 0; padding: 0; }
-.cam ul.cam-rows li button { all: unset; display: block; width: 100%; min-height: 28px; padding: 4px 6px; border-radius: 4px; cursor: pointer; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; box-sizing: border-box; }
-.cam ul.cam-rows li button:hover, .cam ul.cam-rows li button[aria-current="true"] { background: var(--soft); }
+.cam ul.cam-rows li button:not(.cam-btn) { all: unset; display: block; width: 100%; min-height: 28px; padding: 4px 6px; border-radius: 4px; cursor: pointer; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; box-sizing: border-box; }
+.cam ul.cam-rows li button:not(.cam-btn):hover, .cam ul.cam-rows li button[aria-current="true"] { background: var(--soft); }
 .cam ul.cam-rows li button[aria-current="true"] { box-shadow: inset 3px 0 0 var(--accent); }
-.cam ul.cam-rows li button:focus-visible { outline: 2px solid var(--accent); outline-offset: -2px; }
+.cam ul.cam-rows li button:not(.cam-btn):focus-visible { outline: 2px solid var(--accent); outline-offset: -2px; }
 .cam .cam-gone { text-decoration: line-through; color: var(--muted); }
 .cam .cam-badge { display: inline-block; font-size: 11px; padding: 0 6px; border-radius: 8px; margin-left: 6px; background: var(--soft); border: 1px solid var(--line); color: var(--muted); text-decoration: none; }
 .cam .cam-answer { white-space: pre-wrap; overflow-wrap: anywhere; padding: 6px 10px; border-left: 3px solid var(--accent); background: var(--soft); }
@@ -119,7 +119,7 @@ export const STYLES = `
 @container cam (max-width: 699px) {
   .cam header { padding-top: 4px; padding-bottom: 4px; }
   .cam .cam-split { flex-direction: column; overflow: auto; }
-  .cam .cam-split > .cam-col { overflow: visible; flex: none; }
+  .cam .cam-split > .cam-col:not(.cam-list) { overflow: visible; flex: none; }
   .cam .cam-list { width: auto; min-width: 0; border-right: 0; border-bottom: 1px solid var(--line); max-height: 45%; overflow: auto; flex: none; }
   .cam .cam-journal { border-right: 0; height: max(320px, 75%); flex: none; }
   .cam .cam-opened .cam-journal { display: none; }

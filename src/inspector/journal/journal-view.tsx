@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'preact/hooks'
+import { useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks'
 import type { JournalRow } from '../../control/inspection/inspection.js'
 import type { ViewProps } from '../view-props.js'
 import type { CallExpectation } from '../../control/verify/verify-calls.js'
@@ -14,7 +14,9 @@ import { ActionError } from '../action-error.js'
  * Every request the journal holds, live and newest first, in a virtualized
  * list: filtered by operation, status and text, paused and resumed, counted
  * honestly (what is kept, what matches, what was let go); one entry's
- * request and response; and the verify form.
+ * request and response; and the verify form. Where opening an entry hides
+ * the list (a phone's width), focus goes to "← Back to the journal", and
+ * from there back to the list.
  *
  * @example
  * <JournalView {...props} />
@@ -34,9 +36,24 @@ export function JournalView({ connection, live, act }: ViewProps) {
     [connection, openId],
   )
   const filtered = filters.operation !== '' || filters.status !== 0 || filters.text.trim() !== ''
+  const split = useRef<HTMLDivElement>(null)
+  const back = useRef<HTMLButtonElement>(null)
+  // Set by an open or a Back, read once the view is drawn: where the focus goes if the list hid or came back.
+  const moved = useRef(false)
+  useLayoutEffect(() => {
+    if (!moved.current) return
+    moved.current = false
+    const list = split.current?.querySelector<HTMLElement>('[role="listbox"]')
+    if (openId === undefined) list?.focus()
+    else if (!list || list.getClientRects().length === 0) back.current?.focus()
+  }, [openId])
+  const open = (id: number | undefined) => {
+    moved.current = true
+    setOpenId(id)
+  }
 
   return (
-    <div class={`cam-split${openId === undefined ? '' : ' cam-opened'}`}>
+    <div class={`cam-split${openId === undefined ? '' : ' cam-opened'}`} ref={split}>
       <div class="cam-col cam-journal">
         <JournalFilters
           {...{ filters, setFilters, operations }}
@@ -52,12 +69,12 @@ export function JournalView({ connection, live, act }: ViewProps) {
         {live.rows.length === 0 && !paused ? (
           <p class="cam-note">No requests yet: they appear here as the app makes them.</p>
         ) : (
-          <JournalList rows={matching} openId={openId} open={setOpenId} />
+          <JournalList rows={matching} openId={openId} open={open} />
         )}
       </div>
       <div class="cam-col cam-detail" aria-label="journal entry">
         {openId !== undefined && (
-          <button class="cam-btn cam-back" onClick={() => setOpenId(undefined)}>
+          <button class="cam-btn cam-back" ref={back} onClick={() => open(undefined)}>
             ← Back to the journal
           </button>
         )}

@@ -1,14 +1,26 @@
-/** The inspector's styles, inside its shadow root: nothing leaks into the app, nothing of the app's leaks in. */
-export const STYLES = `
-:host { all: initial; color-scheme: light dark;
+/** The light theme's colours. */
+const LIGHT = `color-scheme: light;
   --bg: #fff; --fg: #1d2430; --muted: #566070; --line: #dde1e8; --soft: #f3f5f8; --field: #747e8f; --accent: #3451c6;
   --on-accent: #fff; --ok: #1a6b35; --warn: #8a5100; --bad: #a51d12; --bad-bg: #fdecea; --bad-line: #e5a39c;
-  --nyi: #6b2fb3; --nyi-bg: #f3ecfc; --info-bg: #e8f0ff; --info-line: #9fb3ea; }
+  --nyi: #6b2fb3; --nyi-bg: #f3ecfc; --info-bg: #e8f0ff; --info-line: #9fb3ea;`
+
+/** The dark theme's colours. */
+const DARK = `color-scheme: dark;
+  --bg: #161a22; --fg: #e6e9ef; --muted: #a7b0bf; --line: #303746; --soft: #1f2531; --field: #8a94a6;
+  --accent: #8fa7ff; --on-accent: #10131a; --ok: #62cf8a; --warn: #e5a84f; --bad: #ff8a80; --bad-bg: #3a1d1d;
+  --bad-line: #7a3a35; --nyi: #c9a6ff; --nyi-bg: #2b2140; --info-bg: #1d2843; --info-line: #3e5494;`
+
+/**
+ * The inspector's styles, inside its shadow root: nothing leaks into the app, nothing of the app's leaks in.
+ * The theme follows the system unless one is chosen (the host's `data-theme`).
+ */
+export const STYLES = `
+:host { all: initial; ${LIGHT} }
 @media (prefers-color-scheme: dark) {
-  :host { --bg: #161a22; --fg: #e6e9ef; --muted: #a7b0bf; --line: #303746; --soft: #1f2531; --field: #8a94a6;
-    --accent: #8fa7ff; --on-accent: #10131a; --ok: #62cf8a; --warn: #e5a84f; --bad: #ff8a80; --bad-bg: #3a1d1d;
-    --bad-line: #7a3a35; --nyi: #c9a6ff; --nyi-bg: #2b2140; --info-bg: #1d2843; --info-line: #3e5494; }
+  :host { ${DARK} }
 }
+:host([data-theme="light"]) { ${LIGHT} }
+:host([data-theme="dark"]) { ${DARK} }
 .cam { font: 13px/1.4 system-ui, -apple-system, "Segoe UI", sans-serif; color: var(--fg); background: var(--bg);
   display: flex; flex-direction: column; height: 100%; min-height: 0; box-sizing: border-box; container: cam / inline-size; }
 .cam *, .cam *::before, .cam *::after { box-sizing: inherit; }

@@ -9,6 +9,8 @@ import { JournalList } from './journal-list.js'
 import { useLoad } from '../live/use-load.js'
 import { VerifyForm } from '../steering/verify-form.js'
 import { ActionError } from '../action-error.js'
+import { download } from '../download.js'
+import type { Connection } from '../live/connection.js'
 
 /**
  * Every request the journal holds, live and newest first, in a virtualized
@@ -60,6 +62,7 @@ export function JournalView({ connection, live, act }: ViewProps) {
           paused={paused !== undefined}
           togglePause={() => setPaused(paused ? undefined : { rows: live.rows, dropped: live.dropped })}
           clear={() => act(() => connection.clearJournal(), 'journal')}
+          exportHar={() => act(() => saveHar(connection, filters), 'journal')}
         />
         <ActionError scope="journal" />
         <p class="cam-note cam-count" role="status" aria-label="journal count">
@@ -96,6 +99,16 @@ export function JournalView({ connection, live, act }: ViewProps) {
       </div>
     </div>
   )
+}
+
+/** Saves what the filters keep as `journal.har` in the browser's downloads. */
+async function saveHar(connection: Connection, { operation, status, text }: Filters): Promise<void> {
+  const har = await connection.journalHar({
+    ...(operation && { operation }),
+    ...(STATUS_FILTERS[status]![2] && { status: STATUS_FILTERS[status]![2] }),
+    ...(text.trim() && { text: text.trim() }),
+  })
+  download(new Blob([har], { type: 'application/json' }), 'journal.har')
 }
 
 /** The rows that pass the filters, newest first. */

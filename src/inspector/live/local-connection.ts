@@ -22,6 +22,10 @@ export function createLocalConnection(mock: MockService): Connection {
     record: (kind, id) => later(() => inspection.record(kind, id)),
     journalRows: (limit) => later(() => inspection.journalRows(limit)),
     journalEntry: (id) => later(() => inspection.journalEntry(id)),
+    journalHar: (filter) =>
+      later(() =>
+        JSON.stringify(inspection.journalHar(filter, (mock as { baseUrl?: string }).baseUrl ?? location.origin)),
+      ),
     verify: (expectation) => later(() => inspection.verify(expectation)),
     streams: () => later(() => inspection.streams()),
     reset: () => later(() => mock.reset()),

@@ -32,6 +32,13 @@ export function createRemoteConnection(baseUrl: string): Connection {
     record: (kind, id) => call('GET', `/records/${kind}/${part(id)}`),
     journalRows: (limit) => call('GET', `/journal/rows?limit=${limit}`),
     journalEntry: (id) => call('GET', `/journal/${id}`),
+    async journalHar({ operation, status, text }) {
+      const query = new URLSearchParams({ base: baseUrl.replace(/\/+$/, '') || location.origin })
+      if (operation) query.set('operation', operation)
+      if (status) query.set('status', status)
+      if (text) query.set('q', text)
+      return JSON.stringify(await call('GET', `/journal/har?${query}`))
+    },
     verify: (expectation) => call('POST', '/verify', expectation),
     streams: () => call('GET', '/streams'),
     reset: () => call('POST', '/reset'),

@@ -125,3 +125,35 @@ describe('the inspector page read as a person reads it', () => {
     expect(await request.textContent()).not.toContain('1 keys')
   }, 60_000)
 })
+
+describe('snapshots on the inspector page', () => {
+  it('diffs a snapshot against another one, not only against now', async () => {
+    const first = server.service.inspection.snapshots.take('first')
+    await fetch(`${server.url}/conversations/create`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ type: 'COPILOT', name: 'Between the two' }),
+    }).then((answer) => answer.text())
+    const second = server.service.inspection.snapshots.take('second')
+    await fetch(`${server.url}/conversations/create`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ type: 'COPILOT', name: 'After both' }),
+    }).then((answer) => answer.text())
+    try {
+      const page = await openInspector(DESKTOP)
+      await page.locator('[role="tab"]:text-is("Steering")').click()
+      await page.locator('button[aria-label="diff first"]').click()
+      const diff = page.locator('[aria-label="snapshot diff"]')
+      await diff.locator('li', { hasText: 'After both' }).waitFor(LIVE)
+      await diff.locator('select[aria-label="compare with"]').selectOption({ label: 'second' })
+      await diff.locator('h3', { hasText: 'From first to second' }).waitFor(LIVE)
+      await diff.locator('li', { hasText: 'After both' }).waitFor({ state: 'detached', ...LIVE })
+      expect(await diff.locator('li').allTextContents()).toEqual([expect.stringContaining('Between the two')])
+      expect(await seriousAxeFindings(page)).toEqual([])
+    } finally {
+      server.service.inspection.snapshots.delete(first.id)
+      server.service.inspection.snapshots.delete(second.id)
+    }
+  }, 60_000)
+})

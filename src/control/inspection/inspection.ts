@@ -71,8 +71,11 @@ export interface Inspection {
   streams(): { streams: Readonly<Record<StreamName, StreamCounts>>; frames: FrameRow[] }
   /** Tells listeners the scenario changed (the service calls it once a switch is done). */
   scenarioChanged(): void
-  /** What differs in the store since a kept snapshot, kind by kind; undefined for an id that is not kept. */
-  diff(snapshot: string): StoreDiff | undefined
+  /**
+   * What differs, kind by kind, from a kept snapshot to the store now, or to
+   * the kept snapshot `against`; undefined when either id is not kept.
+   */
+  diff(snapshot: string, against?: string): StoreDiff | undefined
   /** Snapshots taken by id, shared with `POST /__mock/snapshots` (and deleted by `DELETE /__mock/snapshots/{id}`). */
   readonly snapshots: NamedSnapshots
   /** The whole state (records and tombstones) as the text `persist` keeps: what `importState` takes back. */
@@ -118,9 +121,10 @@ export function createInspection(target: InspectionTarget): Inspection {
     streams: () => ({ streams: feed.streamCounts(), frames: feed.frames() }),
     scenarioChanged: () => feed.emit(() => ({ type: 'scenario', scenario: target.scenario })),
     snapshots: announcedSnapshots(target.snapshots, feed),
-    diff(snapshot) {
+    diff(snapshot, against) {
       const kept = target.snapshots.get(snapshot)
-      return kept && diffSnapshots(kept, target.store.snapshot())
+      const after = against === undefined ? target.store.snapshot() : target.snapshots.get(against)
+      return kept && after && diffSnapshots(kept, after)
     },
     exportState: () => serializeState(target.store.snapshot()),
     exportStateValue() {

@@ -48,7 +48,7 @@ export interface Connection {
   restoreSnapshot(id: string): Promise<void>
   deleteSnapshot(id: string): Promise<void>
   /** What differs in the store since a kept snapshot; rejects for one that is not kept. */
-  diffSnapshot(id: string): Promise<StoreDiff>
+  diffSnapshot(id: string, against?: string): Promise<StoreDiff>
   /** The whole state as the text `persist` keeps. */
   exportState(): Promise<string>
   /** Replaces the whole state with an exported one; rejects, changing nothing, for anything else. */

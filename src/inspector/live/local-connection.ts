@@ -37,8 +37,8 @@ export function createLocalConnection(mock: MockService): Connection {
     async deleteSnapshot(id) {
       if (!inspection.snapshots.delete(id)) throw new Error(`No snapshot "${id}" is kept.`)
     },
-    async diffSnapshot(id) {
-      const diff = inspection.diff(id)
+    async diffSnapshot(id, against) {
+      const diff = inspection.diff(id, against)
       if (!diff) throw new Error(`No snapshot "${id}" is kept.`)
       return diff
     },

@@ -46,8 +46,9 @@ export function createRemoteConnection(baseUrl: string): Connection {
     takeSnapshot: (name) => call('POST', '/snapshots', name === undefined ? undefined : { name }),
     restoreSnapshot: (id) => call('POST', `/snapshots/${part(id)}/restore`),
     deleteSnapshot: (id) => call('DELETE', `/snapshots/${part(id)}`),
-    async diffSnapshot(id) {
-      const diff = await call<StoreDiff | undefined>('GET', `/snapshots/${part(id)}/diff`)
+    async diffSnapshot(id, against) {
+      const to = against === undefined ? '' : `?against=${part(against)}`
+      const diff = await call<StoreDiff | undefined>('GET', `/snapshots/${part(id)}/diff${to}`)
       if (!diff) throw new Error(`No snapshot "${id}" is kept.`)
       return diff
     },

@@ -73,9 +73,11 @@ export function SnapshotsSection({ connection, live, act: run }: ViewProps) {
       <ActionError scope="snapshots" />
       {shown && (
         <SnapshotDiffView
+          key={shown.id}
           connection={connection}
           snapshot={shown.id}
           name={shown.name ?? shown.id}
+          others={snapshots.filter((snapshot) => snapshot.id !== shown.id)}
           version={live.version}
           close={() => setCompared(undefined)}
         />

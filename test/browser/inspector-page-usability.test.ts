@@ -215,9 +215,18 @@ describe.each(SIZES)('the inspector page at $width×$height', (size) => {
       if (name === 'Steering') await page.locator('section[aria-label="faults"]').waitFor(LIVE)
       const controls = await markControls(page)
       await page.locator('[role="tab"][aria-selected="true"]').focus()
-      // Focus starts on the selected tab; Tab goes on from there to the end of the page.
+      // Focus starts on the selected tab; Shift+Tab reaches what comes before it (the header's theme
+      // picker), and Tab goes on from the tab to the end of the page.
       const reached = new Set<string>([(await focusedControl(page))!.id])
       const unringed: string[] = []
+      for (let press = 0; press < 5; press++) {
+        await page.keyboard.press('Shift+Tab')
+        const focus = await focusedControl(page)
+        if (focus === undefined) break
+        reached.add(focus.id)
+        if (!focus.ring) unringed.push(focus.label)
+      }
+      await page.locator('[role="tab"][aria-selected="true"]').focus()
       for (let press = 0; press < controls.length + 5; press++) {
         await page.keyboard.press('Tab')
         const focus = await focusedControl(page)

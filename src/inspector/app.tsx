@@ -8,6 +8,8 @@ import { useLive, type LiveState } from './live/use-live.js'
 import type { Selection, ViewProps } from './view-props.js'
 import type { Connection } from './live/connection.js'
 import { ActionError, ActionFailureContext, type ActionFailure } from './action-error.js'
+import { ThemeSelect } from './theme-select.js'
+import { useMockNow } from './use-mock-now.js'
 
 const TABS = ['records', 'journal', 'streams', 'steering'] as const
 type Tab = (typeof TABS)[number]
@@ -44,9 +46,11 @@ export function App({ connection, layout }: { connection: Connection; layout: 'p
           {overview && <ClockChip live={live} />}
           {overview && (
             <span class="cam-chip">
-              {overview.counts.conversation} conversations · {overview.counts.asset} assets
+              {overview.counts.conversation.toLocaleString('en-US')} conversations ·{' '}
+              {overview.counts.asset.toLocaleString('en-US')} assets
             </span>
           )}
+          <ThemeSelect />
         </header>
         <ConnectionBanner live={live} />
         <Tabs tab={tab} select={setTab} />
@@ -135,13 +139,7 @@ function clockTime(at: number): string {
 /** The mock's time, running on between updates unless frozen. */
 function ClockChip({ live }: { live: LiveState }) {
   const clock = live.overview!.clock
-  const [, tick] = useState(0)
-  useEffect(() => {
-    if (clock.frozen) return undefined
-    const timer = setInterval(() => tick((count) => count + 1), 1000)
-    return () => clearInterval(timer)
-  }, [clock.frozen])
-  const shown = clock.frozen ? clock.now : new Date(Date.parse(clock.now) + Date.now() - live.clockReadAt).toISOString()
+  const shown = useMockNow(live)
   return (
     <span class={`cam-chip${clock.frozen ? ' cam-frozen' : ''}`} aria-label="mock time">
       {clock.frozen ? 'frozen at ' : ''}

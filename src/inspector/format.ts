@@ -30,14 +30,14 @@ export function statusClass(status: number): string {
   return `cam-s${Math.floor(status / 100)}xx`
 }
 
-/** The status filters of the journal: a label, and which statuses it keeps. */
-export const STATUS_FILTERS: ReadonlyArray<readonly [string, (status: number) => boolean]> = [
-  ['all statuses', () => true],
-  ['2xx', (status) => status >= 200 && status < 300],
-  ['4xx', (status) => status >= 400 && status < 500],
-  ['5xx', (status) => status >= 500],
-  ['501 not implemented', (status) => status === 501],
-  ['network error', (status) => status === 0],
+/** The status filters of the journal: a label, which statuses it keeps, and its `status` in a HAR export's query. */
+export const STATUS_FILTERS: ReadonlyArray<readonly [string, (status: number) => boolean, string]> = [
+  ['all statuses', () => true, ''],
+  ['2xx', (status) => status >= 200 && status < 300, '2xx'],
+  ['4xx', (status) => status >= 400 && status < 500, '4xx'],
+  ['5xx', (status) => status >= 500, '5xx'],
+  ['501 not implemented', (status) => status === 501, '501'],
+  ['network error', (status) => status === 0, '0'],
 ]
 
 /**

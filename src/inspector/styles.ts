@@ -1,14 +1,26 @@
-/** The inspector's styles, inside its shadow root: nothing leaks into the app, nothing of the app's leaks in. */
-export const STYLES = `
-:host { all: initial; color-scheme: light dark;
+/** The light theme's colours. */
+const LIGHT = `color-scheme: light;
   --bg: #fff; --fg: #1d2430; --muted: #566070; --line: #dde1e8; --soft: #f3f5f8; --field: #747e8f; --accent: #3451c6;
   --on-accent: #fff; --ok: #1a6b35; --warn: #8a5100; --bad: #a51d12; --bad-bg: #fdecea; --bad-line: #e5a39c;
-  --nyi: #6b2fb3; --nyi-bg: #f3ecfc; --info-bg: #e8f0ff; --info-line: #9fb3ea; }
+  --nyi: #6b2fb3; --nyi-bg: #f3ecfc; --info-bg: #e8f0ff; --info-line: #9fb3ea;`
+
+/** The dark theme's colours. */
+const DARK = `color-scheme: dark;
+  --bg: #161a22; --fg: #e6e9ef; --muted: #a7b0bf; --line: #303746; --soft: #1f2531; --field: #8a94a6;
+  --accent: #8fa7ff; --on-accent: #10131a; --ok: #62cf8a; --warn: #e5a84f; --bad: #ff8a80; --bad-bg: #3a1d1d;
+  --bad-line: #7a3a35; --nyi: #c9a6ff; --nyi-bg: #2b2140; --info-bg: #1d2843; --info-line: #3e5494;`
+
+/**
+ * The inspector's styles, inside its shadow root: nothing leaks into the app, nothing of the app's leaks in.
+ * The theme follows the system unless one is chosen (the host's `data-theme`).
+ */
+export const STYLES = `
+:host { all: initial; ${LIGHT} }
 @media (prefers-color-scheme: dark) {
-  :host { --bg: #161a22; --fg: #e6e9ef; --muted: #a7b0bf; --line: #303746; --soft: #1f2531; --field: #8a94a6;
-    --accent: #8fa7ff; --on-accent: #10131a; --ok: #62cf8a; --warn: #e5a84f; --bad: #ff8a80; --bad-bg: #3a1d1d;
-    --bad-line: #7a3a35; --nyi: #c9a6ff; --nyi-bg: #2b2140; --info-bg: #1d2843; --info-line: #3e5494; }
+  :host { ${DARK} }
 }
+:host([data-theme="light"]) { ${LIGHT} }
+:host([data-theme="dark"]) { ${DARK} }
 .cam { font: 13px/1.4 system-ui, -apple-system, "Segoe UI", sans-serif; color: var(--fg); background: var(--bg);
   display: flex; flex-direction: column; height: 100%; min-height: 0; box-sizing: border-box; container: cam / inline-size; }
 .cam *, .cam *::before, .cam *::after { box-sizing: inherit; }
@@ -52,7 +64,7 @@ export const STYLES = `
 .cam .cam-narrow .cam-method { grid-area: method; }
 .cam .cam-narrow .cam-path { grid-area: path; }
 .cam .cam-narrow .cam-ms { grid-area: ms; color: var(--muted); }
-.cam pre.cam-table { white-space: pre; word-break: normal; }
+.cam pre.cam-table { white-space: pre-wrap; overflow-wrap: anywhere; word-break: normal; }
 .cam button.cam-btn, .cam .cam-form button { font: inherit; min-height: 28px; padding: 3px 10px; border: 1px solid var(--field); border-radius: 4px; background: var(--soft); cursor: pointer; color: var(--fg); }
 .cam button.cam-btn:hover, .cam .cam-form button:hover { border-color: var(--accent); }
 .cam button.cam-btn[aria-pressed="true"] { background: var(--accent); color: var(--on-accent); border-color: var(--accent); }
@@ -63,10 +75,10 @@ export const STYLES = `
 .cam .cam-kinds button { font: inherit; font-size: 12px; min-height: 26px; border: 1px solid var(--field); border-radius: 13px; background: var(--bg); color: var(--fg); padding: 2px 9px; cursor: pointer; }
 .cam .cam-kinds button[aria-pressed="true"] { background: var(--accent); color: var(--on-accent); border-color: var(--accent); }
 .cam ul.cam-rows { list-style: none; margin: 6px 0; padding: 0; }
-.cam ul.cam-rows li button { all: unset; display: block; width: 100%; min-height: 28px; padding: 4px 6px; border-radius: 4px; cursor: pointer; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; box-sizing: border-box; }
-.cam ul.cam-rows li button:hover, .cam ul.cam-rows li button[aria-current="true"] { background: var(--soft); }
+.cam ul.cam-rows li button:not(.cam-btn) { all: unset; display: block; width: 100%; min-height: 28px; padding: 4px 6px; border-radius: 4px; cursor: pointer; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; box-sizing: border-box; }
+.cam ul.cam-rows li button:not(.cam-btn):hover, .cam ul.cam-rows li button[aria-current="true"] { background: var(--soft); }
 .cam ul.cam-rows li button[aria-current="true"] { box-shadow: inset 3px 0 0 var(--accent); }
-.cam ul.cam-rows li button:focus-visible { outline: 2px solid var(--accent); outline-offset: -2px; }
+.cam ul.cam-rows li button:not(.cam-btn):focus-visible { outline: 2px solid var(--accent); outline-offset: -2px; }
 .cam .cam-gone { text-decoration: line-through; color: var(--muted); }
 .cam .cam-badge { display: inline-block; font-size: 11px; padding: 0 6px; border-radius: 8px; margin-left: 6px; background: var(--soft); border: 1px solid var(--line); color: var(--muted); text-decoration: none; }
 .cam .cam-answer { white-space: pre-wrap; overflow-wrap: anywhere; padding: 6px 10px; border-left: 3px solid var(--accent); background: var(--soft); }
@@ -119,7 +131,7 @@ export const STYLES = `
 @container cam (max-width: 699px) {
   .cam header { padding-top: 4px; padding-bottom: 4px; }
   .cam .cam-split { flex-direction: column; overflow: auto; }
-  .cam .cam-split > .cam-col { overflow: visible; flex: none; }
+  .cam .cam-split > .cam-col:not(.cam-list) { overflow: visible; flex: none; }
   .cam .cam-list { width: auto; min-width: 0; border-right: 0; border-bottom: 1px solid var(--line); max-height: 45%; overflow: auto; flex: none; }
   .cam .cam-journal { border-right: 0; height: max(320px, 75%); flex: none; }
   .cam .cam-opened .cam-journal { display: none; }

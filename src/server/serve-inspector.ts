@@ -32,7 +32,7 @@ const PAGE = `<!doctype html>
 <link rel="icon" href="${ICON}">
 </head>
 <body style="margin:0">
-<div id="inspector"></div>
+<main id="inspector"></main>
 <script type="module">${BOOT}</script>
 </body>
 </html>

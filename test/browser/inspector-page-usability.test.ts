@@ -4,6 +4,7 @@ import { startStandaloneServer, type StandaloneServer } from 'conversation-asset
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
 import { seriousAxeFindings } from './axe.js'
+import { focusLandsOn } from './focus.js'
 import { launchChromium } from './launch-chromium.js'
 
 // The inspector page of the standalone server (/__mock/ui) at a desktop's size and a phone's:
@@ -214,9 +215,18 @@ describe.each(SIZES)('the inspector page at $width×$height', (size) => {
       if (name === 'Steering') await page.locator('section[aria-label="faults"]').waitFor(LIVE)
       const controls = await markControls(page)
       await page.locator('[role="tab"][aria-selected="true"]').focus()
-      // Focus starts on the selected tab; Tab goes on from there to the end of the page.
+      // Focus starts on the selected tab; Shift+Tab reaches what comes before it (the header's theme
+      // picker), and Tab goes on from the tab to the end of the page.
       const reached = new Set<string>([(await focusedControl(page))!.id])
       const unringed: string[] = []
+      for (let press = 0; press < 5; press++) {
+        await page.keyboard.press('Shift+Tab')
+        const focus = await focusedControl(page)
+        if (focus === undefined) break
+        reached.add(focus.id)
+        if (!focus.ring) unringed.push(focus.label)
+      }
+      await page.locator('[role="tab"][aria-selected="true"]').focus()
       for (let press = 0; press < controls.length + 5; press++) {
         await page.keyboard.press('Tab')
         const focus = await focusedControl(page)
@@ -425,19 +435,15 @@ describe('acting from a journal entry and steering on the inspector page', () =>
     await fetch(`${server.url}/conversations`)
     await page.locator('button', { hasText: 'Reset…' }).click()
     await page.locator('[role="alertdialog"][aria-label="confirm reset"]').waitFor(LIVE)
-    // The dialog takes the focus (its Escape is handled inside it); wait for that, then Escape cancels: nothing is reset.
-    await expect
-      .poll(
-        () => page.evaluate(() => document.querySelector('#inspector')!.shadowRoot!.activeElement?.textContent),
-        LIVE,
-      )
-      .toBe('Reset now')
+    // The dialog takes the focus as it is drawn; Escape cancels: nothing is reset, and focus is back on Reset….
+    await focusLandsOn(page, '#inspector', 'Reset now')
     await page.keyboard.press('Escape')
-    await page.locator('button', { hasText: 'Reset…' }).waitFor(LIVE)
+    await focusLandsOn(page, '#inspector', 'Reset…')
     expect(server.service.journal.entries.length).toBe(before + 1)
     await page.locator('button', { hasText: 'Reset…' }).click()
     await page.locator('button', { hasText: 'Reset now' }).click()
     await expect.poll(() => server.service.journal.entries.length, LIVE).toBe(0)
+    await focusLandsOn(page, '#inspector', 'Reset…')
   }, 60_000)
 
   it('exports the whole state as a zipped fixtures directory and imports it back', async () => {

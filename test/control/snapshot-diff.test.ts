@@ -83,4 +83,31 @@ describe('GET /__mock/snapshots/{id}/diff', () => {
     }).then(read)
     expect(foreign.status).toBe(403)
   })
+
+  it('answers what changed from one snapshot to another (?against=), whatever the store holds now', async () => {
+    const take = async () =>
+      ((await (await fetch(`${server.url}/__mock/snapshots`, { method: 'POST' })).json()) as { id: string }).id
+    const first = await take()
+    const created = (await (
+      await fetch(`${server.url}/conversations/create`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ type: 'COPILOT', name: 'Between the two' }),
+      })
+    ).json()) as { id: string }
+    const second = await take()
+    await fetch(`${server.url}/conversations/create`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ type: 'COPILOT', name: 'After both' }),
+    }).then(read)
+
+    const answer = await fetch(`${server.url}/__mock/snapshots/${first}/diff?against=${second}`)
+    const diff = (await answer.json()) as { kinds: Record<string, { added: unknown[] }> }
+    expect(diff.kinds.conversation?.added).toEqual([{ id: created.id, label: 'Between the two' }])
+
+    const missing = await fetch(`${server.url}/__mock/snapshots/${first}/diff?against=snapshot-999`)
+    expect(missing.status).toBe(404)
+    expect(await missing.text()).toBe('No snapshot "snapshot-999" is kept. GET /__mock/snapshots lists them.')
+  })
 })

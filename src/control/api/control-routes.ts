@@ -116,10 +116,12 @@ function snapshotRoutes(inspection: Inspection): ControlRoute[] {
     {
       method: 'GET',
       path: '/__mock/snapshots/:id/diff',
-      run({ params }) {
-        const diff = inspection.diff(params.id ?? '')
+      run({ params, query }) {
+        const against = query.get('against') ?? undefined
+        const diff = inspection.diff(params.id ?? '', against)
         if (diff) return jsonAnswer(200, diff)
-        return textAnswer(404, `No snapshot "${params.id}" is kept. GET /__mock/snapshots lists them.`)
+        const missing = inspection.snapshots.get(params.id ?? '') ? against : params.id
+        return textAnswer(404, `No snapshot "${missing}" is kept. GET /__mock/snapshots lists them.`)
       },
     },
     {

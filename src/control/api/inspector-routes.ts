@@ -1,4 +1,4 @@
-import { textAnswer } from '../../execution/answer.js'
+import { textAnswer, type Answer } from '../../execution/answer.js'
 import { PersistedStateError } from '../../persistence/persisted-state.js'
 import { RECORD_KINDS } from '../../store/schemas/schemas.js'
 import { jsonAnswer, type ControlRoute } from './control-route.js'
@@ -62,6 +62,11 @@ export function inspectorRoutes(inspection: Inspection): ControlRoute[] {
     },
     {
       method: 'GET',
+      path: '/__mock/journal/har',
+      run: ({ query }) => journalHarAnswer(inspection, query),
+    },
+    {
+      method: 'GET',
       path: '/__mock/journal/:id',
       run({ params }) {
         const detail = inspection.journalEntry(Number(params.id))
@@ -106,4 +111,31 @@ async function importState(inspection: Inspection, body: unknown) {
     if (error instanceof PersistedStateError) return textAnswer(400, error.message)
     throw error
   }
+}
+
+/** Where a HAR export's URLs point when the request names no `base`. */
+const DEFAULT_HAR_BASE = 'http://localhost'
+
+/**
+ * The journal, or the part its filters (`operation`, `status`, `q`) keep, as
+ * a HAR 1.2 download; its URLs under `base` (a URL; default http://localhost).
+ */
+function journalHarAnswer(inspection: Inspection, query: URLSearchParams): Answer {
+  const base = query.get('base') ?? DEFAULT_HAR_BASE
+  if (!URL.canParse(base) || !/^https?:$/.test(new URL(base).protocol)) {
+    return textAnswer(
+      400,
+      `Failed to export the journal as HAR: base ${JSON.stringify(base.slice(0, 200))} is not an http(s) URL. Pass one such as base=http://localhost:3000, or none.`,
+    )
+  }
+  const filter = {
+    operation: query.get('operation') ?? undefined,
+    status: query.get('status') ?? undefined,
+    text: query.get('q') ?? undefined,
+  }
+  const har = inspection.journalHar(filter, base)
+  return {
+    ...jsonAnswer(200, har),
+    headers: { 'content-disposition': 'attachment; filename="journal.har"' },
+  } as Answer
 }

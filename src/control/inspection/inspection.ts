@@ -23,8 +23,12 @@ export type { InspectionEvent } from './inspection-feed.js'
 export type { FaultRow, FrameRow, JournalRow, StreamCounts } from './inspection-rows.js'
 export type { InspectorOverview, JournalDetail, RecordDetail, RecordList, VerifyOutcome } from './inspection-views.js'
 import type { InspectorOverview, JournalDetail, RecordDetail, RecordList, VerifyOutcome } from './inspection-views.js'
+import { journalHar, passes, type HarDocument, type JournalHarFilter } from './journal-har.js'
 import { VerificationError, verifyCalls, type CallExpectation } from '../verify/verify-calls.js'
 import { verifyStreams, type StreamExpectation } from '../verify/verify-streams.js'
+
+/** Who wrote a journal's HAR export. */
+const HAR_CREATOR = { name: 'conversation-asset-mock', version: 'journal' }
 
 /** The parts of the service the inspection reads. */
 export interface InspectionTarget {
@@ -56,14 +60,22 @@ export interface Inspection {
   /** The newest `limit` (default 1,000) journal entries, oldest first. */
   journalRows(limit?: number): { rows: JournalRow[]; dropped: number }
   journalEntry(id: number): JournalDetail | undefined
+  /**
+   * The kept journal entries that pass `filter` as a HAR 1.2 log, oldest
+   * first, their URLs under `base` (what `fixtures import` and `drift` read).
+   */
+  journalHar(filter: JournalHarFilter, base: string): HarDocument
   /** Checks the journal as `verify()` does, answering the near-miss table instead of throwing it. */
   verify(expectation: CallExpectation | StreamExpectation): VerifyOutcome
   /** Stream clients and frame counts, and the newest frames sent (up to 100), oldest first. */
   streams(): { streams: Readonly<Record<StreamName, StreamCounts>>; frames: FrameRow[] }
   /** Tells listeners the scenario changed (the service calls it once a switch is done). */
   scenarioChanged(): void
-  /** What differs in the store since a kept snapshot, kind by kind; undefined for an id that is not kept. */
-  diff(snapshot: string): StoreDiff | undefined
+  /**
+   * What differs, kind by kind, from a kept snapshot to the store now, or to
+   * the kept snapshot `against`; undefined when either id is not kept.
+   */
+  diff(snapshot: string, against?: string): StoreDiff | undefined
   /** Snapshots taken by id, shared with `POST /__mock/snapshots` (and deleted by `DELETE /__mock/snapshots/{id}`). */
   readonly snapshots: NamedSnapshots
   /** The whole state (records and tombstones) as the text `persist` keeps: what `importState` takes back. */
@@ -109,9 +121,10 @@ export function createInspection(target: InspectionTarget): Inspection {
     streams: () => ({ streams: feed.streamCounts(), frames: feed.frames() }),
     scenarioChanged: () => feed.emit(() => ({ type: 'scenario', scenario: target.scenario })),
     snapshots: announcedSnapshots(target.snapshots, feed),
-    diff(snapshot) {
+    diff(snapshot, against) {
       const kept = target.snapshots.get(snapshot)
-      return kept && diffSnapshots(kept, target.store.snapshot())
+      const after = against === undefined ? target.store.snapshot() : target.snapshots.get(against)
+      return kept && after && diffSnapshots(kept, after)
     },
     exportState: () => serializeState(target.store.snapshot()),
     exportStateValue() {
@@ -180,24 +193,34 @@ function recordReaders(
 function journalReaders(
   journal: Journal,
   sessionFrames: SessionFrameLog | undefined,
-): Pick<Inspection, 'journalRows' | 'journalEntry'> {
+): Pick<Inspection, 'journalRows' | 'journalEntry' | 'journalHar'> {
+  const journalRows = (limit = 1000) => {
+    const entries = journal.entries
+    const first = journal.lastId - entries.length + 1
+    const from = Math.max(0, entries.length - limit)
+    return {
+      rows: entries.slice(from).map((entry, at) => journalRow(entry, first + from + at)),
+      dropped: journal.dropped,
+    }
+  }
+  const journalEntry = (id: number): JournalDetail | undefined => {
+    const entry = journal.entry(id)
+    if (!entry) return undefined
+    const response = journal.response(id)
+    const sent = entry.websocket && sessionFrames?.of(id)
+    const frames = sent && { ...sent, answers: copilotAnswers(sent.texts) }
+    return { id, entry, ...(response && { response }), ...(frames && { frames }) }
+  }
   return {
-    journalRows(limit = 1000) {
-      const entries = journal.entries
-      const first = journal.lastId - entries.length + 1
-      const from = Math.max(0, entries.length - limit)
-      return {
-        rows: entries.slice(from).map((entry, at) => journalRow(entry, first + from + at)),
-        dropped: journal.dropped,
+    journalRows,
+    journalEntry,
+    journalHar(filter, base) {
+      const details: JournalDetail[] = []
+      for (const row of journalRows(journal.limit).rows) {
+        const detail = passes(row, filter) ? journalEntry(row.id) : undefined
+        if (detail) details.push(detail)
       }
-    },
-    journalEntry(id) {
-      const entry = journal.entry(id)
-      if (!entry) return undefined
-      const response = journal.response(id)
-      const sent = entry.websocket && sessionFrames?.of(id)
-      const frames = sent && { ...sent, answers: copilotAnswers(sent.texts) }
-      return { id, entry, ...(response && { response }), ...(frames && { frames }) }
+      return journalHar(details, { base, creator: HAR_CREATOR })
     },
   }
 }

@@ -50,7 +50,10 @@ export function EntryDetail({
         </>
       )}
       <h3>Request</h3>
-      <JsonTree label="request" value={{ params: entry.params, query: entry.query, body: entry.body }} />
+      <JsonTree
+        label="request"
+        value={{ params: entry.params, query: entry.query, ...(entry.body !== undefined && { body: entry.body }) }}
+      />
       {!entry.websocket && <EntryResponse response={response} />}
     </>
   )

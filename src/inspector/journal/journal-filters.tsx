@@ -10,10 +10,10 @@ export interface Filters {
 
 /**
  * The journal's bar: filters by operation, status and text, Pause/Resume,
- * and Clear journal.
+ * Export HAR (what the filters keep) and Clear journal.
  *
  * @example
- * <JournalFilters filters={filters} setFilters={setFilters} operations={operations} paused={false} togglePause={toggle} clear={clear} />
+ * <JournalFilters filters={filters} setFilters={setFilters} operations={operations} paused={false} togglePause={toggle} exportHar={save} clear={clear} />
  */
 export function JournalFilters({
   filters,
@@ -21,6 +21,7 @@ export function JournalFilters({
   operations,
   paused,
   togglePause,
+  exportHar,
   clear,
 }: {
   filters: Filters
@@ -28,6 +29,7 @@ export function JournalFilters({
   operations: readonly string[]
   paused: boolean
   togglePause: () => void
+  exportHar: () => void
   clear: () => void
 }) {
   return (
@@ -64,6 +66,9 @@ export function JournalFilters({
       />
       <button class="cam-btn" aria-pressed={paused} onClick={togglePause}>
         {paused ? 'Resume' : 'Pause'}
+      </button>
+      <button class="cam-btn" onClick={exportHar} title="The requests the filters keep, as a HAR 1.2 file">
+        Export HAR
       </button>
       <button class="cam-btn" onClick={clear}>
         Clear journal

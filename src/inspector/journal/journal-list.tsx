@@ -92,7 +92,7 @@ function JournalCells({ row }: { row: JournalRow }) {
       <span class="cam-path" title={row.path}>
         {row.path}
       </span>
-      <span class="cam-status">
+      <span class="cam-status" title={row.websocket ? `${row.status}: ${webSocketSummary(row.websocket)}` : undefined}>
         {row.status === 0 ? 'network error' : row.status}
         {row.status === 501 && <span class="cam-badge">not implemented</span>}
         {row.faultId && <span class="cam-badge">{row.faultId}</span>}

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'preact/hooks'
+import { useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks'
 import type { JournalRow } from '../../control/inspection/inspection.js'
 import type { ViewProps } from '../view-props.js'
 import type { CallExpectation } from '../../control/verify/verify-calls.js'
@@ -9,12 +9,16 @@ import { JournalList } from './journal-list.js'
 import { useLoad } from '../live/use-load.js'
 import { VerifyForm } from '../steering/verify-form.js'
 import { ActionError } from '../action-error.js'
+import { download } from '../download.js'
+import type { Connection } from '../live/connection.js'
 
 /**
  * Every request the journal holds, live and newest first, in a virtualized
  * list: filtered by operation, status and text, paused and resumed, counted
  * honestly (what is kept, what matches, what was let go); one entry's
- * request and response; and the verify form.
+ * request and response; and the verify form. Where opening an entry hides
+ * the list (a phone's width), focus goes to "← Back to the journal", and
+ * from there back to the list.
  *
  * @example
  * <JournalView {...props} />
@@ -34,15 +38,31 @@ export function JournalView({ connection, live, act }: ViewProps) {
     [connection, openId],
   )
   const filtered = filters.operation !== '' || filters.status !== 0 || filters.text.trim() !== ''
+  const split = useRef<HTMLDivElement>(null)
+  const back = useRef<HTMLButtonElement>(null)
+  // Set by an open or a Back, read once the view is drawn: where the focus goes if the list hid or came back.
+  const moved = useRef(false)
+  useLayoutEffect(() => {
+    if (!moved.current) return
+    moved.current = false
+    const list = split.current?.querySelector<HTMLElement>('[role="listbox"]')
+    if (openId === undefined) list?.focus()
+    else if (!list || list.getClientRects().length === 0) back.current?.focus()
+  }, [openId])
+  const open = (id: number | undefined) => {
+    moved.current = true
+    setOpenId(id)
+  }
 
   return (
-    <div class={`cam-split${openId === undefined ? '' : ' cam-opened'}`}>
+    <div class={`cam-split${openId === undefined ? '' : ' cam-opened'}`} ref={split}>
       <div class="cam-col cam-journal">
         <JournalFilters
           {...{ filters, setFilters, operations }}
           paused={paused !== undefined}
           togglePause={() => setPaused(paused ? undefined : { rows: live.rows, dropped: live.dropped })}
           clear={() => act(() => connection.clearJournal(), 'journal')}
+          exportHar={() => act(() => saveHar(connection, filters), 'journal')}
         />
         <ActionError scope="journal" />
         <p class="cam-note cam-count" role="status" aria-label="journal count">
@@ -52,12 +72,12 @@ export function JournalView({ connection, live, act }: ViewProps) {
         {live.rows.length === 0 && !paused ? (
           <p class="cam-note">No requests yet: they appear here as the app makes them.</p>
         ) : (
-          <JournalList rows={matching} openId={openId} open={setOpenId} />
+          <JournalList rows={matching} openId={openId} open={open} />
         )}
       </div>
       <div class="cam-col cam-detail" aria-label="journal entry">
         {openId !== undefined && (
-          <button class="cam-btn cam-back" onClick={() => setOpenId(undefined)}>
+          <button class="cam-btn cam-back" ref={back} onClick={() => open(undefined)}>
             ← Back to the journal
           </button>
         )}
@@ -79,6 +99,16 @@ export function JournalView({ connection, live, act }: ViewProps) {
       </div>
     </div>
   )
+}
+
+/** Saves what the filters keep as `journal.har` in the browser's downloads. */
+async function saveHar(connection: Connection, { operation, status, text }: Filters): Promise<void> {
+  const har = await connection.journalHar({
+    ...(operation && { operation }),
+    ...(STATUS_FILTERS[status]![2] && { status: STATUS_FILTERS[status]![2] }),
+    ...(text.trim() && { text: text.trim() }),
+  })
+  download(new Blob([har], { type: 'application/json' }), 'journal.har')
 }
 
 /** The rows that pass the filters, newest first. */

@@ -11,6 +11,7 @@ import type {
   VerifyOutcome,
 } from '../../control/inspection/inspection.js'
 import type { ScenarioName } from '../../seeding/scenarios.js'
+import type { JournalHarFilter } from '../../control/inspection/journal-har.js'
 import type { CallExpectation } from '../../control/verify/verify-calls.js'
 import type { StreamExpectation } from '../../control/verify/verify-streams.js'
 import type { StreamName } from '../../events/stream-paths.js'
@@ -37,6 +38,8 @@ export interface Connection {
   /** The newest `limit` journal rows, oldest first. */
   journalRows(limit: number): Promise<{ rows: JournalRow[]; dropped: number }>
   journalEntry(id: number): Promise<JournalDetail | undefined>
+  /** The kept entries that pass `filter` as the text of a HAR 1.2 log, URLs under `baseUrl`. */
+  journalHar(filter: JournalHarFilter): Promise<string>
   verify(expectation: CallExpectation | StreamExpectation): Promise<VerifyOutcome>
   streams(): Promise<{ streams: Readonly<Record<StreamName, StreamCounts>>; frames: FrameRow[] }>
   reset(): Promise<void>
@@ -45,7 +48,7 @@ export interface Connection {
   restoreSnapshot(id: string): Promise<void>
   deleteSnapshot(id: string): Promise<void>
   /** What differs in the store since a kept snapshot; rejects for one that is not kept. */
-  diffSnapshot(id: string): Promise<StoreDiff>
+  diffSnapshot(id: string, against?: string): Promise<StoreDiff>
   /** The whole state as the text `persist` keeps. */
   exportState(): Promise<string>
   /** Replaces the whole state with an exported one; rejects, changing nothing, for anything else. */

@@ -22,6 +22,10 @@ export function createLocalConnection(mock: MockService): Connection {
     record: (kind, id) => later(() => inspection.record(kind, id)),
     journalRows: (limit) => later(() => inspection.journalRows(limit)),
     journalEntry: (id) => later(() => inspection.journalEntry(id)),
+    journalHar: (filter) =>
+      later(() =>
+        JSON.stringify(inspection.journalHar(filter, (mock as { baseUrl?: string }).baseUrl ?? location.origin)),
+      ),
     verify: (expectation) => later(() => inspection.verify(expectation)),
     streams: () => later(() => inspection.streams()),
     reset: () => later(() => mock.reset()),
@@ -33,8 +37,8 @@ export function createLocalConnection(mock: MockService): Connection {
     async deleteSnapshot(id) {
       if (!inspection.snapshots.delete(id)) throw new Error(`No snapshot "${id}" is kept.`)
     },
-    async diffSnapshot(id) {
-      const diff = inspection.diff(id)
+    async diffSnapshot(id, against) {
+      const diff = inspection.diff(id, against)
       if (!diff) throw new Error(`No snapshot "${id}" is kept.`)
       return diff
     },

@@ -32,6 +32,13 @@ export function createRemoteConnection(baseUrl: string): Connection {
     record: (kind, id) => call('GET', `/records/${kind}/${part(id)}`),
     journalRows: (limit) => call('GET', `/journal/rows?limit=${limit}`),
     journalEntry: (id) => call('GET', `/journal/${id}`),
+    async journalHar({ operation, status, text }) {
+      const query = new URLSearchParams({ base: baseUrl.replace(/\/+$/, '') || location.origin })
+      if (operation) query.set('operation', operation)
+      if (status) query.set('status', status)
+      if (text) query.set('q', text)
+      return JSON.stringify(await call('GET', `/journal/har?${query}`))
+    },
     verify: (expectation) => call('POST', '/verify', expectation),
     streams: () => call('GET', '/streams'),
     reset: () => call('POST', '/reset'),
@@ -39,8 +46,9 @@ export function createRemoteConnection(baseUrl: string): Connection {
     takeSnapshot: (name) => call('POST', '/snapshots', name === undefined ? undefined : { name }),
     restoreSnapshot: (id) => call('POST', `/snapshots/${part(id)}/restore`),
     deleteSnapshot: (id) => call('DELETE', `/snapshots/${part(id)}`),
-    async diffSnapshot(id) {
-      const diff = await call<StoreDiff | undefined>('GET', `/snapshots/${part(id)}/diff`)
+    async diffSnapshot(id, against) {
+      const to = against === undefined ? '' : `?against=${part(against)}`
+      const diff = await call<StoreDiff | undefined>('GET', `/snapshots/${part(id)}/diff${to}`)
       if (!diff) throw new Error(`No snapshot "${id}" is kept.`)
       return diff
     },

@@ -1,5 +1,6 @@
 import type { ComponentChildren } from 'preact'
 import { useState } from 'preact/hooks'
+import { countOf } from '../format.js'
 
 /** Children drawn at once under one object or array; the rest behind a button. */
 const CHILDREN_SHOWN = 200
@@ -76,10 +77,7 @@ function Node({ value, depth, name }: { value: unknown; depth: number; name?: Co
       <summary>
         {name}
         {open}
-        <span class="cam-note">
-          {' '}
-          {entries.length} {Array.isArray(value) ? 'items' : 'keys'}{' '}
-        </span>
+        <span class="cam-note"> {countOf(entries.length, Array.isArray(value) ? 'item' : 'key')} </span>
         {entries.length === 0 && close}
       </summary>
       <div class="cam-json-children">

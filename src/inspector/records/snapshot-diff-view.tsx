@@ -1,3 +1,4 @@
+import { useState } from 'preact/hooks'
 import type { DiffRow, KindDiff, StoreDiff } from '../../control/inspection/snapshot-diff.js'
 import type { Connection } from '../live/connection.js'
 import { useLoad } from '../live/use-load.js'
@@ -9,38 +10,61 @@ const CHANGES = [
 ] as const
 
 /**
- * The store against a snapshot, kept current as the store changes: per
- * kind, the records added, changed (with the fields that changed) and removed.
+ * A snapshot against the store now (kept current as the store changes) or
+ * against another snapshot, picked beside it: per kind, the records added,
+ * changed (with the fields that changed) and removed.
  *
  * @example
- * <SnapshotDiffView connection={connection} snapshot="snapshot-1" name="before the demo" version={live.version} close={() => setCompared(undefined)} />
+ * <SnapshotDiffView connection={connection} snapshot="snapshot-1" name="before the demo" others={[]} version={live.version} close={() => setCompared(undefined)} />
  */
 export function SnapshotDiffView({
   connection,
   snapshot,
   name,
+  others,
   version,
   close,
 }: {
   connection: Connection
   snapshot: string
   name: string
+  /** The other snapshots kept, to compare with instead of now. */
+  others: readonly { readonly id: string; readonly name?: string }[]
   version: number
   close: () => void
 }) {
   // null: the snapshot is no longer kept.
-  const diff = useLoad(() => connection.diffSnapshot(snapshot).catch(() => null), [connection, snapshot, version])
+  const [against, setAgainst] = useState('')
+  const diff = useLoad(
+    () => connection.diffSnapshot(snapshot, against === '' ? undefined : against).catch(() => null),
+    [connection, snapshot, against, version],
+  )
+  const target = others.find((other) => other.id === against)
   const kinds = diff ? (Object.entries(diff.kinds) as [keyof StoreDiff['kinds'], KindDiff][]) : []
   return (
     <section class="cam-diff" aria-label="snapshot diff">
       <h3>
-        Since {name}{' '}
+        {target ? `From ${name} to ${target.name ?? target.id}` : `Since ${name}`}{' '}
+        <select aria-label="compare with" value={against} onChange={(event) => setAgainst(event.currentTarget.value)}>
+          <option value="">now</option>
+          {others.map((other) => (
+            <option value={other.id} key={other.id}>
+              {other.name ?? other.id}
+            </option>
+          ))}
+        </select>{' '}
         <button class="cam-btn" onClick={close}>
           Close
         </button>
       </h3>
       {diff === null && <p class="cam-note">That snapshot is no longer kept.</p>}
-      {diff && kinds.length === 0 && <p class="cam-note">Nothing changed: the store holds what the snapshot holds.</p>}
+      {diff && kinds.length === 0 && (
+        <p class="cam-note">
+          {target
+            ? 'Nothing changed between the two snapshots.'
+            : 'Nothing changed: the store holds what the snapshot holds.'}
+        </p>
+      )}
       {kinds.map(([kind, changes]) => (
         <section key={kind} aria-label={`${kind} changes`}>
           <h4>

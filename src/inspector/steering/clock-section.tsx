@@ -2,6 +2,7 @@ import { useState } from 'preact/hooks'
 import type { InspectorOverview } from '../../control/inspection/inspection.js'
 import type { ViewProps } from '../view-props.js'
 import { formatInstant } from '../format.js'
+import { useMockNow } from '../use-mock-now.js'
 import { ActionError } from '../action-error.js'
 
 const MINUTE = 60_000
@@ -23,20 +24,22 @@ const inUtc = (text: string) => {
  * it, move it on, set it, or give it back the real time.
  *
  * @example
- * <ClockSection connection={connection} act={act} clock={overview.clock} />
+ * <ClockSection connection={connection} act={act} clock={overview.clock} live={live} />
  */
 export function ClockSection({
   connection,
   act,
   clock,
-}: Pick<ViewProps, 'connection' | 'act'> & { clock: InspectorOverview['clock'] }) {
+  live,
+}: Pick<ViewProps, 'connection' | 'act' | 'live'> & { clock: InspectorOverview['clock'] }) {
   const [at, setAt] = useState('')
+  const now = useMockNow(live)
   return (
     <section aria-label="clock">
       <h2>Clock</h2>
       <p>
         {clock.frozen ? 'Frozen at ' : 'Running, now '}
-        <strong>{formatInstant(clock.now)}</strong>
+        <strong>{formatInstant(now)}</strong>
         {clock.offsetMs !== 0 && !clock.frozen && <span class="cam-note"> (moved from the real time)</span>}
       </p>
       <div class="cam-form">

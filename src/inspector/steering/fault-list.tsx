@@ -1,5 +1,6 @@
 import type { FaultRow } from '../../control/inspection/inspection.js'
 import type { Connection } from '../live/connection.js'
+import { useFocusAfterRemoval } from '../use-focus-after-removal.js'
 
 /** What a fault does, in a few words. */
 function effectOf(fault: FaultRow): string {
@@ -14,7 +15,8 @@ function effectOf(fault: FaultRow): string {
 
 /**
  * The faults waiting, each with what it does and a Remove button, and a
- * button that removes them all.
+ * button that removes them all. Focus goes from a removed fault's button to
+ * its neighbour's, or to the section's heading once none is left.
  *
  * @example
  * <FaultList faults={overview.faults} connection={connection} act={act} />
@@ -28,11 +30,23 @@ export function FaultList({
   connection: Connection
   act: (call: () => Promise<unknown>) => void
 }) {
+  const focusAfter = useFocusAfterRemoval()
+  /** Where focus goes once `button` is gone: the Remove of the fault `neighbour`, else the section's heading. */
+  const thenFocus = (button: HTMLElement, neighbour: string | undefined) => {
+    const list = button.closest('ul')
+    const section = button.closest('section')
+    focusAfter(button, () => [
+      neighbour === undefined
+        ? undefined
+        : list?.querySelector<HTMLElement>(`button[aria-label="${CSS.escape(`remove ${neighbour}`)}"]`),
+      section?.querySelector<HTMLElement>('h2'),
+    ])
+  }
   return (
     <>
       {faults.length === 0 && <p class="cam-note">No faults waiting.</p>}
       <ul class="cam-rows">
-        {faults.map((row) => (
+        {faults.map((row, at) => (
           <li key={row.id} class="cam-form">
             <span>
               <strong>{row.id}</strong> {String(row.operation ?? `${String(row.stream)} stream`)}: {effectOf(row)}
@@ -40,7 +54,10 @@ export function FaultList({
             <button
               class="cam-btn"
               aria-label={`remove ${row.id}`}
-              onClick={() => act(() => connection.removeFault(row.id))}
+              onClick={(event) => {
+                thenFocus(event.currentTarget, (faults[at + 1] ?? faults[at - 1])?.id)
+                act(() => connection.removeFault(row.id))
+              }}
             >
               Remove
             </button>
@@ -48,7 +65,13 @@ export function FaultList({
         ))}
       </ul>
       {faults.length > 0 && (
-        <button class="cam-btn" onClick={() => act(() => connection.clearFaults())}>
+        <button
+          class="cam-btn"
+          onClick={(event) => {
+            thenFocus(event.currentTarget, undefined)
+            act(() => connection.clearFaults())
+          }}
+        >
           Remove all faults
         </button>
       )}

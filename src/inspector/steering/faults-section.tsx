@@ -19,7 +19,8 @@ export function FaultsSection({ connection, live, act: run }: ViewProps) {
 
   return (
     <section aria-label="faults">
-      <h2>Faults</h2>
+      {/* Focus lands here once the last fault is removed. */}
+      <h2 tabIndex={-1}>Faults</h2>
       <FaultList faults={faults} connection={connection} act={act} />
       <h3>On an operation</h3>
       <OperationFaultForm operations={overview.operations} connection={connection} act={act} />

@@ -55,7 +55,8 @@ export function RecordPicker({ selection: { kind, id }, select, query, setQuery,
           </ul>
           {list.total > list.rows.length && (
             <p class="cam-note">
-              Showing {list.rows.length} of {list.total}: search to narrow.
+              Showing {list.rows.length.toLocaleString('en-US')} of {list.total.toLocaleString('en-US')}: search to
+              narrow.
             </p>
           )}
           {list.total === 0 && (

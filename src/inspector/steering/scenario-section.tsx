@@ -17,31 +17,33 @@ export function ScenarioSection({ connection, live, act: run }: ViewProps) {
   const [confirming, setConfirming] = useState(false)
   const confirmButton = useRef<HTMLButtonElement>(null)
   const resetButton = useRef<HTMLButtonElement>(null)
-  // Focus moves into the dialog as it is drawn, before anything can be typed: Escape, handled inside it, then
-  // always reaches it (an effect after paint left a moment where a key pressed at once went to the page).
+  // Whether the dialog is closing by a choice made in it: focus then goes back to Reset….
+  const returning = useRef(false)
+  // Focus moves with the dialog in the same render that draws or removes it: into it on open, back to Reset…
+  // on cancel. Escape is handled by the whole section, so one pressed before the focus arrived cancels too.
   useLayoutEffect(() => {
     if (confirming) confirmButton.current?.focus()
+    else if (returning.current) resetButton.current?.focus()
+    returning.current = false
   }, [confirming])
   const cancel = () => {
+    returning.current = true
     setConfirming(false)
-    requestAnimationFrame(() => resetButton.current?.focus())
   }
 
   return (
-    <section aria-label="scenario">
+    <section
+      aria-label="scenario"
+      onKeyDown={(event) => {
+        if (event.key !== 'Escape' || !confirming) return
+        // Escape cancels the reset and leaves the panel open.
+        event.preventDefault()
+        cancel()
+      }}
+    >
       <h2>Scenario</h2>
       {confirming ? (
-        <div
-          class="cam-confirm"
-          role="alertdialog"
-          aria-label="confirm reset"
-          onKeyDown={(event) => {
-            if (event.key !== 'Escape') return
-            // Escape cancels the reset and leaves the panel open.
-            event.preventDefault()
-            cancel()
-          }}
-        >
+        <div class="cam-confirm" role="alertdialog" aria-label="confirm reset">
           <p>
             Reset to {overview.scenario}? Records, the journal, faults and the clock go back to how the scenario starts.
           </p>
@@ -50,6 +52,7 @@ export function ScenarioSection({ connection, live, act: run }: ViewProps) {
               class="cam-btn cam-danger"
               ref={confirmButton}
               onClick={() => {
+                returning.current = true
                 setConfirming(false)
                 act(() => connection.reset())
               }}

@@ -7,7 +7,7 @@ import { formatInstant } from '../format.js'
  * Delete buttons.
  *
  * @example
- * <SnapshotRow snapshot={snapshot} compared={compared} compare={setCompared} connection={connection} act={act} />
+ * <SnapshotRow snapshot={snapshot} compared={compared} compare={setCompared} connection={connection} act={act} deleting={focusNext} />
  */
 export function SnapshotRow({
   snapshot,
@@ -15,6 +15,7 @@ export function SnapshotRow({
   compare,
   connection,
   act,
+  deleting,
 }: {
   snapshot: InspectorOverview['snapshots'][number]
   /** The snapshot whose diff is open, if any. */
@@ -22,6 +23,8 @@ export function SnapshotRow({
   compare: (id: string | undefined) => void
   connection: Connection
   act: (call: () => Promise<unknown>) => void
+  /** Told as Delete is pressed, with the button: focus moves on once it is gone. */
+  deleting: (button: HTMLElement) => void
 }) {
   const label = snapshot.name ?? snapshot.id
   return (
@@ -51,7 +54,10 @@ export function SnapshotRow({
       <button
         class="cam-btn cam-danger"
         aria-label={`delete ${label}`}
-        onClick={() => act(() => connection.deleteSnapshot(snapshot.id))}
+        onClick={(event) => {
+          deleting(event.currentTarget)
+          act(() => connection.deleteSnapshot(snapshot.id))
+        }}
       >
         Delete
       </button>

@@ -1,9 +1,10 @@
-import { useState } from 'preact/hooks'
+import { useRef, useState } from 'preact/hooks'
 import type { ViewProps } from '../view-props.js'
 import { SnapshotRow } from './snapshot-row.js'
 import { SnapshotDiffView } from '../records/snapshot-diff-view.js'
 import { ActionError, inScope } from '../action-error.js'
 import { StateSection } from './state-section.js'
+import { useFocusAfterRemoval } from '../use-focus-after-removal.js'
 
 /**
  * Snapshots of the store: taken with a name if given one, restored and
@@ -19,6 +20,9 @@ export function SnapshotsSection({ connection, live, act: run }: ViewProps) {
   const [name, setName] = useState('')
   const [compared, setCompared] = useState<string>()
   const shown = overview.snapshots.find((snapshot) => snapshot.id === compared)
+  const nameField = useRef<HTMLInputElement>(null)
+  const focusAfter = useFocusAfterRemoval()
+  const snapshots = overview.snapshots
   return (
     <section aria-label="snapshots">
       <h2>Snapshots</h2>
@@ -34,6 +38,7 @@ export function SnapshotsSection({ connection, live, act: run }: ViewProps) {
         }}
       >
         <input
+          ref={nameField}
           aria-label="snapshot name"
           placeholder="name (optional)"
           maxLength={80}
@@ -42,18 +47,37 @@ export function SnapshotsSection({ connection, live, act: run }: ViewProps) {
         />
         <button type="submit">Take snapshot</button>
       </form>
-      {overview.snapshots.length === 0 && <p class="cam-note">No snapshots taken.</p>}
+      {snapshots.length === 0 && <p class="cam-note">No snapshots taken.</p>}
       <ul class="cam-rows" aria-label="snapshots taken">
-        {overview.snapshots.map((snapshot) => (
-          <SnapshotRow key={snapshot.id} {...{ snapshot, compared, connection, act }} compare={setCompared} />
-        ))}
+        {snapshots.map((snapshot, at) => {
+          const neighbour = snapshots[at + 1] ?? snapshots[at - 1]
+          const deleting = (button: HTMLElement) => {
+            const list = button.closest('ul')
+            const label = neighbour && `delete ${neighbour.name ?? neighbour.id}`
+            focusAfter(button, () => [
+              label === undefined
+                ? undefined
+                : list?.querySelector<HTMLElement>(`button[aria-label="${CSS.escape(label)}"]`),
+              nameField.current,
+            ])
+          }
+          return (
+            <SnapshotRow
+              key={snapshot.id}
+              {...{ snapshot, compared, connection, act, deleting }}
+              compare={setCompared}
+            />
+          )
+        })}
       </ul>
       <ActionError scope="snapshots" />
       {shown && (
         <SnapshotDiffView
+          key={shown.id}
           connection={connection}
           snapshot={shown.id}
           name={shown.name ?? shown.id}
+          others={snapshots.filter((snapshot) => snapshot.id !== shown.id)}
           version={live.version}
           close={() => setCompared(undefined)}
         />

@@ -1,5 +1,6 @@
 import type { ViewProps } from '../view-props.js'
 import { ActionError } from '../action-error.js'
+import { download } from '../download.js'
 import {
   FIXTURE_ZIP_FOLDER,
   MAX_FIXTURE_ZIP_BYTES,
@@ -81,13 +82,4 @@ async function stateText(file: File): Promise<string> {
   }
   const bytes = new Uint8Array(await file.arrayBuffer())
   return isZip(bytes) ? fixtureZipToState(bytes) : new TextDecoder().decode(bytes)
-}
-
-/** Saves a file in the browser's downloads. */
-function download(blob: Blob, name: string): void {
-  const link = document.createElement('a')
-  link.href = URL.createObjectURL(blob)
-  link.download = name
-  link.click()
-  setTimeout(() => URL.revokeObjectURL(link.href), 0)
 }

@@ -21,7 +21,7 @@ export function SteeringView({ connection, live, act }: ViewProps) {
       <div>
         <ScenarioSection {...{ connection, live, act }} />
         <SnapshotsSection {...{ connection, live, act }} />
-        <ClockSection connection={connection} act={act} clock={overview.clock} />
+        <ClockSection connection={connection} act={act} clock={overview.clock} live={live} />
         <AnotherClientSection connection={connection} act={act} />
       </div>
 

@@ -36,7 +36,7 @@ export interface HarEntry {
     httpVersion: string
     headers: HarNameValue[]
     cookies: HarNameValue[]
-    content: { size: number; mimeType: string; text?: string; encoding?: string }
+    content: { size: number; mimeType: string; text?: string; encoding?: string; comment?: string }
     redirectURL: string
     headersSize: number
     bodySize: number

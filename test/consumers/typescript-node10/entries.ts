@@ -20,14 +20,14 @@ const browserUrl: (mock: BrowserMock) => string = (browser) => browser.baseUrl
 // @ts-expect-error the root entry's types are real: createMockService takes an options object
 createMockService(42)
 // @ts-expect-error conversation-asset-mock/node's types are real
-setupMockServer().noSuchMember
+const noMember: unknown = setupMockServer().noSuchMember
 // @ts-expect-error conversation-asset-mock/jest's types are real
 useMockServer({ hooks: 1 })
 // @ts-expect-error conversation-asset-mock/msw's types are real
-createMswAdapter(service).noSuchMember
+const noAdapterMember: unknown = createMswAdapter(service).noSuchMember
 // @ts-expect-error conversation-asset-mock/server's types are real
 startStandaloneServer({ port: 'any' })
 // @ts-expect-error conversation-asset-mock/browser's types are real
 const missing: BrowserMock['noSuchMember'] = undefined
 
-export { api, started, handlers, browserUrl, missing }
+export { api, started, handlers, browserUrl, missing, noMember, noAdapterMember }

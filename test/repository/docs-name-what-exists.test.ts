@@ -85,6 +85,12 @@ describe('the README and docs/ against the code', () => {
     expect(unknown).toEqual([])
   })
 
+  it('list every option of the serve command in docs/fixtures.md', () => {
+    const fixtures = texts.get('docs/fixtures.md')!
+    const missing = Object.keys(SERVE_OPTION_SPECS).filter((name) => !new RegExp(`--${name}\\b`).test(fixtures))
+    expect(missing).toEqual([])
+  })
+
   it("name other programs' flags only where those programs still take them", () => {
     const stale = Object.entries(OTHER_PROGRAMS).flatMap(([flag, owners]) => {
       const scripts = owners.filter((owner) => owner.includes('/'))

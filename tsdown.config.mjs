@@ -98,6 +98,9 @@ export default defineConfig([
     banner:
       "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
     outputOptions: { chunkFileNames: 'chunk-[name]-[hash].js' },
+    // The client's operation and model tables as JSON text, parsed on first use, as in the ES module build: the
+    // first answer needs neither (about 250 kB of code a start would otherwise compile and run).
+    plugins: [lazyTables()],
     dts: false,
     fixedExtension: false,
   },

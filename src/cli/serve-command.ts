@@ -51,6 +51,7 @@ export async function runServeCommand(argv: string[], io: Io = process): Promise
       ...(options.journalLimit !== undefined && { journalLimit: options.journalLimit }),
       ...(options.maxConnections !== undefined && { maxConnections: options.maxConnections }),
       ...(options.maxStreamClients !== undefined && { maxStreamClients: options.maxStreamClients }),
+      ...(options.maxSessions !== undefined && { maxSessions: options.maxSessions }),
       ...(options.shutdownTimeoutMs !== undefined && { shutdownTimeoutMs: options.shutdownTimeoutMs }),
       ...(options.version !== undefined && { version: options.version }),
       ...(options.maxStoreBytes !== undefined && { maxStoreBytes: options.maxStoreBytes }),

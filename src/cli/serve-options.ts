@@ -21,6 +21,7 @@ export interface ServeOptions {
   readonly journalLimit?: number
   readonly maxConnections?: number
   readonly maxStreamClients?: number
+  readonly maxSessions?: number
   readonly shutdownTimeoutMs?: number
   readonly version?: string
   readonly proxy?: string
@@ -70,6 +71,8 @@ Options:
   --max-stream-clients N
                        most stream (WebSocket) clients open at once; an upgrade past it
                        answers 503 (default 1024)
+  --max-sessions N     most mock sessions (x-mock-session) kept at once; past it the least
+                       recently used is dropped (default 64; a session takes about 0.4 MiB)
   --shutdown-timeout MS
                        how long a stop waits for the requests in flight (default 10000)
   --max-store-bytes SIZE
@@ -107,6 +110,7 @@ export const SERVE_OPTION_SPECS = {
   'journal-limit': { type: 'string' },
   'max-connections': { type: 'string' },
   'max-stream-clients': { type: 'string' },
+  'max-sessions': { type: 'string' },
   'shutdown-timeout': { type: 'string' },
   'os-version': { type: 'string' },
   proxy: { type: 'string' },
@@ -120,6 +124,9 @@ export const SERVE_OPTION_SPECS = {
   help: { type: 'boolean' },
 } as const
 
+/** The most sessions `--max-sessions` takes: each is a whole mock, and they share one process. */
+const MAX_SESSIONS = 10_000
+
 /** The whole-number options and the range each takes. */
 const NUMBER_RANGES = {
   port: { min: 0, max: 65535, fallback: 39300 },
@@ -127,6 +134,7 @@ const NUMBER_RANGES = {
   'journal-limit': { min: 0, max: Number.MAX_SAFE_INTEGER, fallback: undefined },
   'max-connections': { min: 1, max: Number.MAX_SAFE_INTEGER, fallback: undefined },
   'max-stream-clients': { min: 1, max: Number.MAX_SAFE_INTEGER, fallback: undefined },
+  'max-sessions': { min: 1, max: MAX_SESSIONS, fallback: undefined },
   'shutdown-timeout': { min: 0, max: Number.MAX_SAFE_INTEGER, fallback: undefined },
   'download-pace': { min: 0, max: MAX_DOWNLOAD_PACE_MS, fallback: undefined },
 } as const
@@ -192,6 +200,7 @@ export function parseServeArguments(argv: readonly string[]): ServeArguments {
       ...(numbers['journal-limit'] !== undefined && { journalLimit: numbers['journal-limit'] }),
       ...(numbers['max-connections'] !== undefined && { maxConnections: numbers['max-connections'] }),
       ...(numbers['max-stream-clients'] !== undefined && { maxStreamClients: numbers['max-stream-clients'] }),
+      ...(numbers['max-sessions'] !== undefined && { maxSessions: numbers['max-sessions'] }),
       ...(numbers['shutdown-timeout'] !== undefined && { shutdownTimeoutMs: numbers['shutdown-timeout'] }),
       ...(values['os-version'] !== undefined && { version: values['os-version'] }),
       ...(values.proxy !== undefined && { proxy: values.proxy }),

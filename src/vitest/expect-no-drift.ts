@@ -12,6 +12,8 @@ export interface ExpectNoDriftOptions {
   readonly allow?: readonly AllowRule[] | string
   /** A fixtures directory to start from instead of the state the recording shows at its start. */
   readonly fixtures?: string
+  /** Compare a copilot's answers word for word (by default only their shape: a model's text is its own). */
+  readonly exactGeneratedText?: boolean
 }
 
 /**
@@ -31,7 +33,11 @@ export async function expectNoDrift(harPath: string, options: ExpectNoDriftOptio
       ? parseAllowList(await readFile(options.allow, 'utf8'), options.allow)
       : (options.allow ?? [])
   const fixtures = options.fixtures === undefined ? undefined : await readFixtureDirectory(options.fixtures)
-  const report = await checkDrift(await openHarFile(harPath), { allow, ...(fixtures && { fixtures }) })
+  const report = await checkDrift(await openHarFile(harPath), {
+    allow,
+    ...(fixtures && { fixtures }),
+    ...(options.exactGeneratedText && { exactGeneratedText: true }),
+  })
   if (report.differences.length > 0) {
     throw new Error(`The mock drifts from the recording "${harPath}":\n${driftText(report)}`)
   }

@@ -8,6 +8,7 @@ import { buildWorkstreamEvent } from './records/workstream-event.js'
 import { buildAnchor, buildRange, buildTag, buildWebsite, buildWorkstreamSummary } from './records/linked-records.js'
 import { buildSource, buildSourceWindow } from './records/source-records.js'
 import type { Serializer, SerializerName } from './wire-types.js'
+import { buildMachinePart } from './records/machine-part.js'
 import { buildAnchorPoint, buildHint, buildSensitive, buildShare } from './records/asset-details.js'
 
 /**
@@ -55,4 +56,5 @@ export const SERIALIZERS = {
   sensitive: buildSensitive,
   share: buildShare,
   anchorPoint: buildAnchorPoint,
+  machinePart: buildMachinePart,
 } as const satisfies DeclaredSerializers & { readonly [S in SerializerName]: Serializer<S> }

@@ -25,6 +25,7 @@ import type {
   WorkstreamPatternEngineSourceWindow,
   WorkstreamSummary,
 } from '@pieces.app/pieces-os-client'
+import type { MachinePartView } from './records/machine-part.js'
 import type {
   ActivityRecord,
   AnchorPointRecord,
@@ -35,6 +36,7 @@ import type {
   ConversationRecord,
   FormatRecord,
   HintRecord,
+  MachinePartRecord,
   MessageRecord,
   ModelRecord,
   PersonRecord,
@@ -97,6 +99,7 @@ interface SerializedForms {
   sensitive: [SensitiveRecord, Sensitive]
   share: [ShareRecord, Share]
   anchorPoint: [AnchorPointRecord, AnchorPoint]
+  machinePart: [MachinePartRecord, MachinePartView]
 }
 
 /** The name of a serializer: a record kind, or a flattened form a kind also travels in. */

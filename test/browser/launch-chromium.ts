@@ -1,7 +1,7 @@
 import { chromium, type Browser } from 'playwright-core'
 
-/** Debian's Chromium, headless, with the flags this platform needs (see scripts/ensure-chromium.sh). */
-export function launchChromium(): Promise<Browser> {
+/** Debian's Chromium, headless, with the flags this platform needs (see scripts/ensure-chromium.sh) and `extra`. */
+export function launchChromium(extra: readonly string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [
@@ -12,6 +12,7 @@ export function launchChromium(): Promise<Browser> {
       '--disable-component-update',
       '--disable-sync',
       '--no-first-run',
+      ...extra,
     ],
   })
 }

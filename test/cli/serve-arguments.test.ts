@@ -97,6 +97,13 @@ describe('the serve command arguments', () => {
     expect(SERVE_HELP).toMatch(/--max-stream-clients N\s+most stream \(WebSocket\) clients open at once/)
   })
 
+  it('keeps as many mock sessions as --max-sessions says, and says the range it takes', () => {
+    expect(parseServeArguments(['--max-sessions', '1000'])).toMatchObject({ options: { maxSessions: 1000 } })
+    expect(parseServeArguments([])).not.toMatchObject({ options: { maxSessions: expect.anything() } })
+    expect(problemOf(['--max-sessions', '0'])).toBe('--max-sessions takes a whole number from 1 to 10000, got "0"')
+    expect(SERVE_HELP).toMatch(/--max-sessions N\s+most mock sessions/)
+  })
+
   it('still takes every valid value', () => {
     expect(parseServeArguments(['--port', '0', '--seed', '0', '--max-connections', '1'])).toMatchObject({
       options: { port: 0, seed: 0, maxConnections: 1 },

@@ -28,6 +28,7 @@ const SHOWN: { readonly [K in InspectedKind]: true } = {
   application: true,
   model: true,
   user: true,
+  machinePart: true,
 }
 
 /**

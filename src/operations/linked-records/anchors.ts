@@ -1,10 +1,11 @@
+import { assignOptional, createOperation, updateOperation } from '../define/write-operations.js'
 import { createAnchor } from '../../domain/record-writes.js'
 import { seededAnchorInput } from '../../domain/inputs/record-seeds.js'
 import { deleteAnchor } from '../../domain/asset-detail-writes.js'
 import { defineOperation, json, noContent, type Operation } from '../define/define-operation.js'
-import { requireBody, scoresIncrementOperation, snapshotOperation } from '../define/record-routes.js'
+import { scoresIncrementOperation, snapshotOperation } from '../define/record-routes.js'
 import { anchorUpdateInput } from '../../domain/inputs/record-update-inputs.js'
-import { parseBody, pathId, wireContext } from '../define/request-input.js'
+import { pathId, wireContext } from '../define/request-input.js'
 import { searchOperation } from '../search/search-operation.js'
 
 /** The name a rename gives an anchor: the last segment of its path. */
@@ -29,39 +30,24 @@ export const anchorsOperations: readonly Operation[] = [
     kind: 'anchor',
     gone: 'Anchor not found.',
   }),
-  defineOperation({
+  createOperation({
     id: 'anchorsCreateNewAnchor',
-    method: 'POST',
-    paths: ['/anchors/create'],
-    params: {},
-    async run(context) {
-      requireBody(context.request.body, 'SeededAnchor')
-      const seed = parseBody(seededAnchorInput, context.request.body, 'SeededAnchor')
-      const wire = wireContext(context)
-      const anchor = await context.store.write((tx) => createAnchor(tx, seed))
-      return json(wire.render('anchor', anchor))
-    },
+    path: '/anchors/create',
+    kind: 'anchor',
+    model: 'SeededAnchor',
+    input: seededAnchorInput,
+    create: createAnchor,
   }),
-  defineOperation({
+  updateOperation({
     id: 'anchorUpdate',
-    method: 'POST',
-    paths: ['/anchor/update'],
-    params: {},
-    async run(context) {
-      requireBody(context.request.body, 'Anchor')
-      const input = parseBody(anchorUpdateInput, context.request.body, 'Anchor')
-      const wire = wireContext(context)
-      const anchor = await context.store.write((tx) =>
-        tx.update('anchor', input.id, (draft) => {
-          draft.type = input.type
-          if (input.name === null) delete draft.name
-          else if (input.name !== undefined) draft.name = input.name
-          if (input.watch === null) delete draft.watch
-          else if (input.watch !== undefined) draft.watch = input.watch
-          if (input.score) draft.score = input.score
-        }),
-      )
-      return json(wire.render('anchor', anchor))
+    path: '/anchor/update',
+    kind: 'anchor',
+    model: 'Anchor',
+    input: anchorUpdateInput,
+    apply(draft, input) {
+      draft.type = input.type
+      assignOptional(draft, 'name', input.name)
+      assignOptional(draft, 'watch', input.watch)
     },
   }),
   defineOperation({

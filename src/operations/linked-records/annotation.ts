@@ -1,4 +1,4 @@
-import { type Operation } from '../define/define-operation.js'
+import type { Operation } from '../define/define-operation.js'
 import { snapshotOperation } from '../define/record-routes.js'
 
 /**

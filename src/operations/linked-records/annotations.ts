@@ -1,12 +1,12 @@
+import { assignOptional, createOperation, updateOperation } from '../define/write-operations.js'
 import { MockServiceError } from '../../errors.js'
 import { createAnnotation } from '../../domain/record-writes.js'
 import { seededAnnotationInput } from '../../domain/inputs/record-seeds.js'
 import { annotationType } from '../../store/schemas/enums.js'
 import { streamedRecords } from '../../wire/json/streamed-collection.js'
 import { defineOperation, json, type Operation } from '../define/define-operation.js'
-import { deleteOperation, requireBody, scoresIncrementOperation } from '../define/record-routes.js'
+import { deleteOperation, scoresIncrementOperation } from '../define/record-routes.js'
 import { annotationUpdateInput } from '../../domain/inputs/record-update-inputs.js'
-import { parseBody } from '../define/request-input.js'
 import { searchOperation } from '../search/search-operation.js'
 
 /**
@@ -43,38 +43,24 @@ export const annotationsOperations: readonly Operation[] = [
       return json(streamedRecords(annotations, (annotation) => wire.render('annotation', annotation)))
     },
   }),
-  defineOperation({
+  createOperation({
     id: 'annotationsCreateNewAnnotation',
-    method: 'POST',
-    paths: ['/annotations/create'],
-    params: {},
-    async run(context) {
-      requireBody(context.request.body, 'SeededAnnotation')
-      const seed = parseBody(seededAnnotationInput, context.request.body, 'SeededAnnotation')
-      const wire = context.wire(true)
-      const annotation = await context.store.write((tx) => createAnnotation(tx, seed))
-      return json(wire.render('annotation', annotation))
-    },
+    path: '/annotations/create',
+    kind: 'annotation',
+    model: 'SeededAnnotation',
+    input: seededAnnotationInput,
+    create: createAnnotation,
   }),
-  defineOperation({
+  updateOperation({
     id: 'annotationUpdate',
-    method: 'POST',
-    paths: ['/annotation/update'],
-    params: {},
-    async run(context) {
-      requireBody(context.request.body, 'Annotation')
-      const input = parseBody(annotationUpdateInput, context.request.body, 'Annotation')
-      const wire = context.wire(true)
-      const annotation = await context.store.write((tx) =>
-        tx.update('annotation', input.id, (draft) => {
-          draft.type = input.type
-          draft.text = input.text
-          if (input.favorited === null) delete draft.favorited
-          else if (input.favorited !== undefined) draft.favorited = input.favorited
-          if (input.score) draft.score = input.score
-        }),
-      )
-      return json(wire.render('annotation', annotation))
+    path: '/annotation/update',
+    kind: 'annotation',
+    model: 'Annotation',
+    input: annotationUpdateInput,
+    apply(draft, input) {
+      draft.type = input.type
+      draft.text = input.text
+      assignOptional(draft, 'favorited', input.favorited)
     },
   }),
   deleteOperation({

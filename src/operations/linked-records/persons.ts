@@ -1,9 +1,9 @@
+import { assignOptional, createOperation, updateOperation } from '../define/write-operations.js'
 import { createPerson } from '../../domain/person-writes.js'
 import { seededPersonInput } from '../../domain/inputs/record-seeds.js'
 import { personUpdateInput } from '../../domain/inputs/record-update-inputs.js'
-import { defineOperation, json, type Operation } from '../define/define-operation.js'
-import { deleteOperation, requireBody, scoresIncrementOperation, snapshotOperation } from '../define/record-routes.js'
-import { parseBody, wireContext } from '../define/request-input.js'
+import type { Operation } from '../define/define-operation.js'
+import { deleteOperation, scoresIncrementOperation, snapshotOperation } from '../define/record-routes.js'
 import { searchOperation } from '../search/search-operation.js'
 
 /**
@@ -22,37 +22,23 @@ export const personsOperations: readonly Operation[] = [
     kind: 'person',
     gone: 'Person not found.',
   }),
-  defineOperation({
+  createOperation({
     id: 'personsCreateNewPerson',
-    method: 'POST',
-    paths: ['/persons/create'],
-    params: {},
-    async run(context) {
-      requireBody(context.request.body, 'SeededPerson')
-      const seed = parseBody(seededPersonInput, context.request.body, 'SeededPerson')
-      const wire = wireContext(context)
-      const person = await context.store.write((tx) => createPerson(tx, seed))
-      return json(wire.render('person', person))
-    },
+    path: '/persons/create',
+    kind: 'person',
+    model: 'SeededPerson',
+    input: seededPersonInput,
+    create: createPerson,
   }),
-  defineOperation({
+  updateOperation({
     id: 'updatePerson',
-    method: 'POST',
-    paths: ['/person/update'],
-    params: {},
-    async run(context) {
-      requireBody(context.request.body, 'Person')
-      const input = parseBody(personUpdateInput, context.request.body, 'Person')
-      const wire = wireContext(context)
-      const person = await context.store.write((tx) =>
-        tx.update('person', input.id, (draft) => {
-          draft.type = input.type
-          if (input.interactions === null) delete draft.interactions
-          else if (input.interactions !== undefined) draft.interactions = input.interactions
-          if (input.score) draft.score = input.score
-        }),
-      )
-      return json(wire.render('person', person))
+    path: '/person/update',
+    kind: 'person',
+    model: 'Person',
+    input: personUpdateInput,
+    apply(draft, input) {
+      draft.type = input.type
+      assignOptional(draft, 'interactions', input.interactions)
     },
   }),
   deleteOperation({ id: 'personsDeletePerson', paths: ['/persons/:person/delete'], param: 'person', kind: 'person' }),

@@ -1,7 +1,8 @@
+import { assignOptional, updateOperation } from '../define/write-operations.js'
 import { createRange } from '../../domain/record-writes.js'
 import { seededRangeInput } from '../../domain/inputs/record-seeds.js'
 import { defineOperation, json, type Operation } from '../define/define-operation.js'
-import { deleteOperation, requireBody, scoresIncrementOperation, snapshotOperation } from '../define/record-routes.js'
+import { deleteOperation, scoresIncrementOperation, snapshotOperation } from '../define/record-routes.js'
 import { rangeUpdateInput } from '../../domain/inputs/record-update-inputs.js'
 import { parseBody } from '../define/request-input.js'
 
@@ -33,27 +34,18 @@ export const rangesOperations: readonly Operation[] = [
       return json(wire.render('range', range))
     },
   }),
-  defineOperation({
+  updateOperation({
     id: 'rangeUpdate',
-    method: 'POST',
-    paths: ['/range/update'],
-    params: {},
-    async run(context) {
-      requireBody(context.request.body, 'Range')
-      const input = parseBody(rangeUpdateInput, context.request.body, 'Range')
-      const wire = context.wire(true)
-      const range = await context.store.write((tx) =>
-        tx.update('range', input.id, (draft) => {
-          if (input.from === null) delete draft.from
-          else if (input.from) draft.from = input.from.value
-          if (input.to === null) delete draft.to
-          else if (input.to) draft.to = input.to.value
-          if (input.between === null) delete draft.between
-          else if (input.between !== undefined) draft.between = input.between
-          if (input.score) draft.score = input.score
-        }),
-      )
-      return json(wire.render('range', range))
+    path: '/range/update',
+    kind: 'range',
+    model: 'Range',
+    input: rangeUpdateInput,
+    apply(draft, input) {
+      if (input.from === null) delete draft.from
+      else if (input.from) draft.from = input.from.value
+      if (input.to === null) delete draft.to
+      else if (input.to) draft.to = input.to.value
+      assignOptional(draft, 'between', input.between)
     },
   }),
   deleteOperation({ id: 'rangesDeleteSpecificRange', paths: ['/ranges/:range/delete'], param: 'range', kind: 'range' }),

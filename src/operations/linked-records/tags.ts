@@ -1,9 +1,10 @@
+import { createOperation, updateOperation } from '../define/write-operations.js'
 import { createTag } from '../../domain/record-writes.js'
 import { existentMetadataInput, seededTagInput } from '../../domain/inputs/record-seeds.js'
 import { defineOperation, json, type Operation } from '../define/define-operation.js'
 import { deleteOperation, requireBody, scoresIncrementOperation, snapshotOperation } from '../define/record-routes.js'
 import { tagUpdateInput } from '../../domain/inputs/record-update-inputs.js'
-import { parseBody, wireContext } from '../define/request-input.js'
+import { parseBody } from '../define/request-input.js'
 import { searchOperation } from '../search/search-operation.js'
 
 /**
@@ -22,36 +23,23 @@ export const tagsOperations: readonly Operation[] = [
     kind: 'tag',
     gone: 'Tag was not found.',
   }),
-  defineOperation({
+  createOperation({
     id: 'tagsCreateNewTag',
-    method: 'POST',
-    paths: ['/tags/create'],
-    params: {},
-    async run(context) {
-      requireBody(context.request.body, 'SeededTag')
-      const seed = parseBody(seededTagInput, context.request.body, 'SeededTag')
-      const wire = wireContext(context)
-      const tag = await context.store.write((tx) => createTag(tx, seed))
-      return json(wire.render('tag', tag))
-    },
+    path: '/tags/create',
+    kind: 'tag',
+    model: 'SeededTag',
+    input: seededTagInput,
+    create: createTag,
   }),
-  defineOperation({
+  updateOperation({
     id: 'tagUpdate',
-    method: 'POST',
-    paths: ['/tag/update'],
-    params: {},
-    async run(context) {
-      requireBody(context.request.body, 'Tag')
-      const input = parseBody(tagUpdateInput, context.request.body, 'Tag')
-      const wire = wireContext(context)
-      const tag = await context.store.write((tx) =>
-        tx.update('tag', input.id, (draft) => {
-          draft.text = input.text
-          draft.category = input.category
-          if (input.score) draft.score = input.score
-        }),
-      )
-      return json(wire.render('tag', tag))
+    path: '/tag/update',
+    kind: 'tag',
+    model: 'Tag',
+    input: tagUpdateInput,
+    apply(draft, input) {
+      draft.text = input.text
+      draft.category = input.category
     },
   }),
   deleteOperation({ id: 'tagsDeleteSpecificTag', paths: ['/tags/:tag/delete'], param: 'tag', kind: 'tag' }),

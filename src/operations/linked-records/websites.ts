@@ -1,9 +1,10 @@
+import { createOperation, updateOperation } from '../define/write-operations.js'
 import { createWebsite } from '../../domain/record-writes.js'
 import { existentMetadataInput, seededWebsiteInput } from '../../domain/inputs/record-seeds.js'
 import { defineOperation, json, type Operation } from '../define/define-operation.js'
 import { deleteOperation, requireBody, scoresIncrementOperation, snapshotOperation } from '../define/record-routes.js'
 import { websiteUpdateInput } from '../../domain/inputs/record-update-inputs.js'
-import { parseBody, wireContext } from '../define/request-input.js'
+import { parseBody } from '../define/request-input.js'
 import { searchOperation } from '../search/search-operation.js'
 
 /**
@@ -22,36 +23,23 @@ export const websitesOperations: readonly Operation[] = [
     kind: 'website',
     gone: 'Website not found.',
   }),
-  defineOperation({
+  createOperation({
     id: 'websitesCreateNewWebsite',
-    method: 'POST',
-    paths: ['/websites/create'],
-    params: {},
-    async run(context) {
-      requireBody(context.request.body, 'SeededWebsite')
-      const seed = parseBody(seededWebsiteInput, context.request.body, 'SeededWebsite')
-      const wire = wireContext(context)
-      const website = await context.store.write((tx) => createWebsite(tx, seed))
-      return json(wire.render('website', website))
-    },
+    path: '/websites/create',
+    kind: 'website',
+    model: 'SeededWebsite',
+    input: seededWebsiteInput,
+    create: createWebsite,
   }),
-  defineOperation({
+  updateOperation({
     id: 'websiteUpdate',
-    method: 'POST',
-    paths: ['/website/update'],
-    params: {},
-    async run(context) {
-      requireBody(context.request.body, 'Website')
-      const input = parseBody(websiteUpdateInput, context.request.body, 'Website')
-      const wire = wireContext(context)
-      const website = await context.store.write((tx) =>
-        tx.update('website', input.id, (draft) => {
-          draft.url = input.url
-          draft.name = input.name
-          if (input.score) draft.score = input.score
-        }),
-      )
-      return json(wire.render('website', website))
+    path: '/website/update',
+    kind: 'website',
+    model: 'Website',
+    input: websiteUpdateInput,
+    apply(draft, input) {
+      draft.url = input.url
+      draft.name = input.name
     },
   }),
   deleteOperation({

@@ -1,9 +1,9 @@
+import { assignOptional, createOperation, updateOperation } from '../define/write-operations.js'
 import { createWorkstreamEvent } from '../../domain/workstream-event-writes.js'
 import { seededWorkstreamEventInput } from '../../domain/inputs/record-seeds.js'
 import { workstreamEventUpdateInput } from '../../domain/inputs/record-update-inputs.js'
-import { defineOperation, json, type Operation } from '../define/define-operation.js'
-import { deleteOperation, requireBody, scoresIncrementOperation, snapshotOperation } from '../define/record-routes.js'
-import { parseBody, wireContext } from '../define/request-input.js'
+import type { Operation } from '../define/define-operation.js'
+import { deleteOperation, scoresIncrementOperation, snapshotOperation } from '../define/record-routes.js'
 
 /**
  * The workstream event's own routes (WorkstreamEventApi and
@@ -22,43 +22,29 @@ export const workstreamEventsOperations: readonly Operation[] = [
     kind: 'workstreamEvent',
     gone: 'WorkstreamEvent not found.',
   }),
-  defineOperation({
+  createOperation({
     id: 'workstreamEventsCreateNewWorkstreamEvent',
-    method: 'POST',
-    paths: ['/workstream_events/create'],
-    params: {},
-    async run(context) {
-      requireBody(context.request.body, 'SeededWorkstreamEvent')
-      const seed = parseBody(seededWorkstreamEventInput, context.request.body, 'SeededWorkstreamEvent')
-      const wire = wireContext(context)
-      const event = await context.store.write((tx) => createWorkstreamEvent(tx, seed))
-      return json(wire.render('workstreamEvent', event))
-    },
+    path: '/workstream_events/create',
+    kind: 'workstreamEvent',
+    model: 'SeededWorkstreamEvent',
+    input: seededWorkstreamEventInput,
+    create: createWorkstreamEvent,
   }),
-  defineOperation({
+  updateOperation({
     id: 'workstreamEventUpdate',
-    method: 'POST',
-    paths: ['/workstream_event/update'],
-    params: {},
-    async run(context) {
-      requireBody(context.request.body, 'WorkstreamEvent')
-      const input = parseBody(workstreamEventUpdateInput, context.request.body, 'WorkstreamEvent')
-      const wire = wireContext(context)
-      const event = await context.store.write((tx) =>
-        tx.update('workstreamEvent', input.id, (draft) => {
-          draft.application = input.application
-          draft.trigger = input.trigger
-          for (const field of ['readable', 'windowTitle', 'browserUrl'] as const) {
-            const value = input[field]
-            if (value === null) delete draft[field]
-            else if (value !== undefined) draft[field] = value
-          }
-          if (input.context === null) delete draft.context
-          else if (input.context !== undefined) draft.context = input.context
-          if (input.score) draft.score = input.score
-        }),
-      )
-      return json(wire.render('workstreamEvent', event))
+    path: '/workstream_event/update',
+    kind: 'workstreamEvent',
+    model: 'WorkstreamEvent',
+    input: workstreamEventUpdateInput,
+    apply(draft, input) {
+      draft.application = input.application
+      draft.trigger = input.trigger
+      for (const field of ['readable', 'windowTitle', 'browserUrl'] as const) {
+        const value = input[field]
+        if (value === null) delete draft[field]
+        else if (value !== undefined) draft[field] = value
+      }
+      assignOptional(draft, 'context', input.context)
     },
   }),
   deleteOperation({

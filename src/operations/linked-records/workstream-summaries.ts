@@ -1,9 +1,9 @@
+import { assignOptional, createOperation, updateOperation } from '../define/write-operations.js'
 import { createWorkstreamSummary } from '../../domain/record-writes.js'
 import { seededWorkstreamSummaryInput } from '../../domain/inputs/record-seeds.js'
-import { defineOperation, json, type Operation } from '../define/define-operation.js'
-import { deleteOperation, requireBody, scoresIncrementOperation, snapshotOperation } from '../define/record-routes.js'
+import type { Operation } from '../define/define-operation.js'
+import { deleteOperation, scoresIncrementOperation, snapshotOperation } from '../define/record-routes.js'
 import { workstreamSummaryUpdateInput } from '../../domain/inputs/record-update-inputs.js'
-import { parseBody, wireContext } from '../define/request-input.js'
 import { searchOperation } from '../search/search-operation.js'
 
 /**
@@ -22,37 +22,23 @@ export const workstreamSummariesOperations: readonly Operation[] = [
     kind: 'workstreamSummary',
     gone: 'WorkstreamSummary not found.',
   }),
-  defineOperation({
+  createOperation({
     id: 'workstreamSummariesCreateNewWorkstreamSummary',
-    method: 'POST',
-    paths: ['/workstream_summaries/create'],
-    params: {},
-    async run(context) {
-      requireBody(context.request.body, 'SeededWorkstreamSummary')
-      const seed = parseBody(seededWorkstreamSummaryInput, context.request.body, 'SeededWorkstreamSummary')
-      const wire = wireContext(context)
-      const summary = await context.store.write((tx) => createWorkstreamSummary(tx, seed))
-      return json(wire.render('workstreamSummary', summary))
-    },
+    path: '/workstream_summaries/create',
+    kind: 'workstreamSummary',
+    model: 'SeededWorkstreamSummary',
+    input: seededWorkstreamSummaryInput,
+    create: createWorkstreamSummary,
   }),
-  defineOperation({
+  updateOperation({
     id: 'workstreamSummaryUpdate',
-    method: 'POST',
-    paths: ['/workstream_summary/update'],
-    params: {},
-    async run(context) {
-      requireBody(context.request.body, 'WorkstreamSummary')
-      const input = parseBody(workstreamSummaryUpdateInput, context.request.body, 'WorkstreamSummary')
-      const wire = wireContext(context)
-      const summary = await context.store.write((tx) =>
-        tx.update('workstreamSummary', input.id, (draft) => {
-          draft.name = input.name
-          if (input.favorited === null) delete draft.favorited
-          else if (input.favorited !== undefined) draft.favorited = input.favorited
-          if (input.score) draft.score = input.score
-        }),
-      )
-      return json(wire.render('workstreamSummary', summary))
+    path: '/workstream_summary/update',
+    kind: 'workstreamSummary',
+    model: 'WorkstreamSummary',
+    input: workstreamSummaryUpdateInput,
+    apply(draft, input) {
+      draft.name = input.name
+      assignOptional(draft, 'favorited', input.favorited)
     },
   }),
   deleteOperation({

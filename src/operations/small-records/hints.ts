@@ -1,8 +1,8 @@
+import { createOperation, updateOperation } from '../define/write-operations.js'
 import { createHint } from '../../domain/asset-detail-writes.js'
 import { hintUpdateInput, seededHintInput } from '../../domain/inputs/asset-detail-inputs.js'
-import { defineOperation, json, type Operation } from '../define/define-operation.js'
-import { deleteOperation, requireBody, scoresIncrementOperation, snapshotOperation } from '../define/record-routes.js'
-import { parseBody, wireContext } from '../define/request-input.js'
+import type { Operation } from '../define/define-operation.js'
+import { deleteOperation, scoresIncrementOperation, snapshotOperation } from '../define/record-routes.js'
 import { searchOperation } from '../search/search-operation.js'
 import { listOperation } from './list-operation.js'
 
@@ -22,36 +22,23 @@ export const hintsOperations: readonly Operation[] = [
     gone: 'Hint not found.',
   }),
   listOperation({ id: 'hintsSnapshot', path: '/hints', kind: 'hint', indices: true }),
-  defineOperation({
+  createOperation({
     id: 'hintsCreateNewHint',
-    method: 'POST',
-    paths: ['/hints/create'],
-    params: {},
-    async run(context) {
-      requireBody(context.request.body, 'SeededHint')
-      const seed = parseBody(seededHintInput, context.request.body, 'SeededHint')
-      const wire = wireContext(context)
-      const hint = await context.store.write((tx) => createHint(tx, seed))
-      return json(wire.render('hint', hint))
-    },
+    path: '/hints/create',
+    kind: 'hint',
+    model: 'SeededHint',
+    input: seededHintInput,
+    create: createHint,
   }),
-  defineOperation({
+  updateOperation({
     id: 'hintUpdate',
-    method: 'POST',
-    paths: ['/hint/update'],
-    params: {},
-    async run(context) {
-      requireBody(context.request.body, 'Hint')
-      const input = parseBody(hintUpdateInput, context.request.body, 'Hint')
-      const wire = wireContext(context)
-      const hint = await context.store.write((tx) =>
-        tx.update('hint', input.id, (draft) => {
-          draft.text = input.text
-          draft.type = input.type
-          if (input.score) draft.score = input.score
-        }),
-      )
-      return json(wire.render('hint', hint))
+    path: '/hint/update',
+    kind: 'hint',
+    model: 'Hint',
+    input: hintUpdateInput,
+    apply(draft, input) {
+      draft.text = input.text
+      draft.type = input.type
     },
   }),
   deleteOperation({ id: 'hintsDeleteSpecificHint', paths: ['/hints/:hint/delete'], param: 'hint', kind: 'hint' }),

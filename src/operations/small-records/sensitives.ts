@@ -1,9 +1,9 @@
+import { createOperation, updateOperation } from '../define/write-operations.js'
 import { createSensitive } from '../../domain/asset-detail-writes.js'
 import { seededSensitiveInput, sensitiveUpdateInput } from '../../domain/inputs/asset-detail-inputs.js'
 import { MockServiceError } from '../../errors.js'
-import { defineOperation, json, type Operation } from '../define/define-operation.js'
-import { deleteOperation, requireBody, scoresIncrementOperation, snapshotOperation } from '../define/record-routes.js'
-import { parseBody, wireContext } from '../define/request-input.js'
+import type { Operation } from '../define/define-operation.js'
+import { deleteOperation, scoresIncrementOperation, snapshotOperation } from '../define/record-routes.js'
 import { searchOperation } from '../search/search-operation.js'
 import { listOperation } from './list-operation.js'
 
@@ -24,48 +24,35 @@ export const sensitivesOperations: readonly Operation[] = [
     gone: 'Sensitive not found.',
   }),
   listOperation({ id: 'sensitivesSnapshot', path: '/sensitives', kind: 'sensitive', indices: false }),
-  defineOperation({
+  createOperation({
     id: 'sensitivesCreateNewSensitive',
-    method: 'POST',
-    paths: ['/sensitives/create'],
-    params: {},
-    async run(context) {
-      requireBody(context.request.body, 'SeededSensitive')
-      const seed = parseBody(seededSensitiveInput, context.request.body, 'SeededSensitive')
-      const wire = wireContext(context)
-      const sensitive = await context.store.write((tx) => createSensitive(tx, seed))
-      return json(wire.render('sensitive', sensitive))
-    },
+    path: '/sensitives/create',
+    kind: 'sensitive',
+    model: 'SeededSensitive',
+    input: seededSensitiveInput,
+    create: createSensitive,
   }),
-  defineOperation({
+  updateOperation({
     id: 'updateSensitive',
-    method: 'POST',
-    paths: ['/sensitive/update'],
-    params: {},
-    async run(context) {
-      requireBody(context.request.body, 'Sensitive')
-      const input = parseBody(sensitiveUpdateInput, context.request.body, 'Sensitive')
-      const wire = wireContext(context)
-      const sensitive = await context.store.write((tx) =>
-        tx.update('sensitive', input.id, (draft) => {
-          if (input.asset.id !== draft.asset) {
-            throw new MockServiceError(
-              'INVALID_REQUEST',
-              `Invalid Sensitive body: the finding "${input.id}" is in the asset "${draft.asset}", not "${input.asset.id}"; a finding cannot move.`,
-            )
-          }
-          draft.text = input.text
-          draft.mechanism = input.mechanism
-          draft.category = input.category
-          draft.severity = input.severity
-          draft.name = input.name
-          draft.description = input.description
-          if (input.metadata !== undefined) draft.metadata = input.metadata
-          if (input.interactions !== undefined) draft.interactions = input.interactions
-          if (input.score) draft.score = input.score
-        }),
-      )
-      return json(wire.render('sensitive', sensitive))
+    path: '/sensitive/update',
+    kind: 'sensitive',
+    model: 'Sensitive',
+    input: sensitiveUpdateInput,
+    apply(draft, input) {
+      if (input.asset.id !== draft.asset) {
+        throw new MockServiceError(
+          'INVALID_REQUEST',
+          `Invalid Sensitive body: the finding "${input.id}" is in the asset "${draft.asset}", not "${input.asset.id}"; a finding cannot move.`,
+        )
+      }
+      draft.text = input.text
+      draft.mechanism = input.mechanism
+      draft.category = input.category
+      draft.severity = input.severity
+      draft.name = input.name
+      draft.description = input.description
+      if (input.metadata !== undefined) draft.metadata = input.metadata
+      if (input.interactions !== undefined) draft.interactions = input.interactions
     },
   }),
   deleteOperation({

@@ -1,3 +1,4 @@
+import { updateOperation } from '../define/write-operations.js'
 import { createShare } from '../../domain/asset-detail-writes.js'
 import { seededShareInput, shareUpdateInput } from '../../domain/inputs/asset-detail-inputs.js'
 import { defineOperation, json, text, type Operation } from '../define/define-operation.js'
@@ -43,23 +44,15 @@ export const sharesOperations: readonly Operation[] = [
       return json({ iterable: [wire.render('share', share)] })
     },
   }),
-  defineOperation({
+  updateOperation({
     id: 'shareUpdate',
-    method: 'POST',
-    paths: ['/share/update'],
-    params: {},
-    async run(context) {
-      requireBody(context.request.body, 'Share')
-      const input = parseBody(shareUpdateInput, context.request.body, 'Share')
-      const wire = wireContext(context)
-      const share = await context.store.write((tx) =>
-        tx.update('share', input.id, (draft) => {
-          draft.access = input.access
-          if (input.name !== undefined) draft.name = input.name
-          if (input.score) draft.score = input.score
-        }),
-      )
-      return json(wire.render('share', share))
+    path: '/share/update',
+    kind: 'share',
+    model: 'Share',
+    input: shareUpdateInput,
+    apply(draft, input) {
+      draft.access = input.access
+      if (input.name !== undefined) draft.name = input.name
     },
   }),
   defineOperation({

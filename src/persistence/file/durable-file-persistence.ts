@@ -7,7 +7,7 @@ import { openChangeLog } from './change-log.js'
 import { createDurableNotices } from './durable-notices.js'
 import type { FilePersistence } from './file-persistence-handle.js'
 import { type Durable, refuse } from './durable-refusal.js'
-import { loggedChanges, newBatch, replacesAll, writeOf, type CommitBatch } from './group-commit.js'
+import { gather, loggedChanges, newBatch, replacesAll, writeOf, type CommitBatch } from './group-commit.js'
 import { loadPersisted } from './load-persisted.js'
 import { createLogCompaction } from './log-compaction.js'
 
@@ -65,6 +65,8 @@ export async function persistDurably(
     flushing: undefined,
     undoing: false,
     seq: start.seq,
+    writers: 1,
+    lastFlushMs: 0,
   }
   const requests = new AsyncLocalStorage<RequestWrites>()
 
@@ -74,7 +76,11 @@ export async function persistDurably(
     batch.writes.push(writeOf(event))
     batch.last = ++durable.seq
     const writes = requests.getStore()
-    if (writes && writes.batches.at(-1) !== batch) writes.batches.push(batch)
+    if (writes && writes.batches.at(-1) !== batch) {
+      writes.batches.push(batch)
+      batch.requests++
+    }
+    batch.joined?.()
     durable.flushing ??= flushAll(durable)
   })
 
@@ -111,19 +117,32 @@ async function drain(durable: Durable): Promise<void> {
 
 /**
  * Flushes batch after batch until no write waits; the first starts once the write that opened it returns.
- * It says it is done in the same turn as it finds no batch open: a write a turn later starts a new flush.
+ * Each batch first gathers the writers of the flush before it (`gather`: by writers, within the time one
+ * flush takes). It says it is done in the same turn as it finds no batch open: a write a turn later starts
+ * a new flush.
  */
 async function flushAll(durable: Durable): Promise<void> {
   try {
     await Promise.resolve()
     while (durable.open) {
+      await gather(durable.open, durable.writers, durable.lastFlushMs)
       const batch = durable.open
+      if (!batch) break
       durable.open = undefined
+      const began = performance.now()
       await flushBatch(durable, batch)
+      durable.lastFlushMs = performance.now() - began
+      // The writers waiting now (this batch's, and those that came while it flushed) are the group to gather next.
+      durable.writers = Math.max(1, batch.requests + waitingOn(durable))
     }
   } finally {
     durable.flushing = undefined
   }
+}
+
+/** How many requests wait on the batch gathering now. */
+function waitingOn(durable: Durable): number {
+  return durable.open?.requests ?? 0
 }
 
 /**
@@ -136,17 +155,21 @@ async function flushBatch(durable: Durable, batch: CommitBatch): Promise<void> {
   const whole = replacesAll(batch)
   const snapshot = whole || compaction.due() ? store.snapshot() : undefined
   let failure: Error | undefined
+  // Asked beside the append's write and fdatasync (a frame's flush and two stats at once, not one after the other).
+  let detached: Promise<boolean> | undefined
   try {
     if (whole) {
       await compaction.running
       await compaction.saveState(snapshot!, batch.last, await log.rotate().catch(() => undefined))
     } else {
-      await log.append(encodeLogFrame(batch.last, loggedChanges(batch, store)))
+      const appended = log.append(encodeLogFrame(batch.last, loggedChanges(batch, store)))
+      detached = log.detached()
+      await appended
     }
   } catch (error) {
     failure = error as Error
   }
-  if (await log.detached()) return recreate(durable, batch)
+  if (await (detached ?? log.detached())) return recreate(durable, batch)
   if (failure) return refuse(durable, [batch], failure)
   batch.resolve()
   durable.notices.saved()

@@ -20,6 +20,10 @@ export interface Durable {
   undoing: boolean
   /** The sequence number of the last write logged. */
   seq: number
+  /** How many requests waited on the last flush and the batch that gathered during it: the next group to wait for. */
+  writers: number
+  /** How long the last flush took, in ms: the longest a batch waits for its group. */
+  lastFlushMs: number
 }
 
 /**

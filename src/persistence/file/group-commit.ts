@@ -7,6 +7,10 @@ export interface CommitBatch {
   readonly writes: Array<readonly RecordChange[] | 'replace'>
   /** The sequence number of the last write. */
   last: number
+  /** How many requests wait on this batch. */
+  requests: number
+  /** Called when a request joins the batch (set while a flush waits for the batch to fill). */
+  joined: (() => void) | undefined
   /** Settles once the batch is on disk; rejects when it could not be put there. */
   readonly settled: Promise<void>
   resolve(): void
@@ -28,7 +32,39 @@ export function newBatch(): CommitBatch {
     reject = no
   })
   settled.catch(() => undefined)
-  return { writes: [], last: 0, settled, resolve, reject }
+  return { writes: [], last: 0, requests: 0, joined: undefined, settled, resolve, reject }
+}
+
+/** How long a batch may wait for the writers of the group before it, at most (and never longer than one flush took). */
+const MOST_GATHER_MS = 10
+
+/**
+ * Waits, before a batch is flushed, for the writers that shared the last
+ * flush to come back with their next writes, so that a steady set of
+ * writers shares one fsync instead of splitting into two groups that take
+ * turns. The batch is sized by time and by writers: it goes once it holds
+ * `writers` requests, or once it has waited as long as the last flush took
+ * (at most 10 ms), whichever comes first. A batch that replaces every record,
+ * or that already holds the writers expected (a lone writer: one), goes at
+ * once, so a write nobody else shares pays no wait.
+ *
+ * @example
+ * await gather(batch, lastWriters, lastFlushMs)
+ */
+export function gather(batch: CommitBatch, writers: number, lastFlushMs: number): Promise<void> | undefined {
+  const windowMs = Math.min(lastFlushMs, MOST_GATHER_MS)
+  if (batch.requests >= writers || windowMs <= 0 || replacesAll(batch)) return undefined
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer)
+      batch.joined = undefined
+      resolve()
+    }
+    const timer = setTimeout(done, windowMs)
+    batch.joined = () => {
+      if (batch.requests >= writers || replacesAll(batch)) done()
+    }
+  })
 }
 
 /** True when a batch holds a replacement of every record (reset, restore, a scenario): it is saved as a whole state. */

@@ -22,6 +22,10 @@ export interface IdContext {
   readonly changed: ReadonlySet<string>
   /** Recorded ids of records the recording never fetched: links to them are left out of the comparison. */
   readonly unknown: ReadonlySet<string>
+  /** Recorded ids of formats (and their assets) whose content the recording never saw: sizes and search hits on them are not compared. */
+  readonly contentUnseen?: ReadonlySet<string>
+  /** Recorded ids of the messages a copilot wrote: their text is compared by kind, not word for word. */
+  readonly generated?: ReadonlySet<string>
 }
 
 /** Where in the answers a comparison is: the field's path, whether timestamps are left out, how deep. */
@@ -29,6 +33,8 @@ interface Place {
   readonly field: string
   readonly loose: boolean
   readonly depth: number
+  /** Inside a record a copilot wrote: its texts are its model's own. */
+  readonly generated?: boolean
 }
 
 /** What a whole comparison shares: the ids known across the run, and the differences found so far. */
@@ -70,6 +76,7 @@ function compareValue(recorded: unknown, mock: unknown, place: Place, walk: Walk
   if (isObject(recorded) && isObject(mock)) return compareObjects(recorded, mock, place, walk)
   if (typeof recorded === 'string' && typeof mock === 'string') {
     if ((context.ids.get(recorded) ?? recorded) === mock) return
+    if (place.generated && GENERATED_TEXT.test(field)) return
     // A text that is no record's `id` is paired only when it names a record a recorded write created.
     if (learnId(recorded, mock, context, true)) return
   } else if (Object.is(recorded, mock)) return
@@ -84,36 +91,39 @@ function compareObjects(
 ): void {
   const { field, depth } = place
   const { context, found } = walk
-  let { loose } = place
+  let { loose, generated } = place
   if (typeof recorded.id === 'string' && typeof mock.id === 'string') {
     learnId(recorded.id, mock.id, context)
     loose = !context.known.has(recorded.id) || context.changed.has(recorded.id)
+    generated ||= context.generated?.has(recorded.id) === true
   }
   // The timestamps of records created or changed by the replay differ from run to run.
   if (loose && isTimestamp(recorded) && isTimestamp(mock)) return
+  const contentUnseen = typeof recorded.id === 'string' && context.contentUnseen?.has(recorded.id) === true
   const mockKeys = new Set(Object.keys(mock))
   for (const [key, value] of Object.entries(recorded)) {
-    if (context.unknown.has(key)) continue
+    if (context.unknown.has(key) || (contentUnseen && key === 'bytes')) continue
     const mockKey = context.ids.get(key) ?? key
     const at = field === '' ? key : `${field}.${key}`
     if (!mockKeys.has(mockKey)) {
-      found.push({ kind: 'missing', field: at, recorded: shown(value) })
+      // A collection of links to records never fetched only: the replay's state could not hold them.
+      if (!linksOnlyUnknown(value, context)) found.push({ kind: 'missing', field: at, recorded: shown(value) })
       continue
     }
     mockKeys.delete(mockKey)
     // Positions in a collection that links records never fetched shift with them: only its keys are compared.
     if (key === 'indices' && isObject(value) && Object.keys(value).some((id) => context.unknown.has(id))) continue
-    compareValue(value, mock[mockKey], { field: at, loose, depth: depth + 1 }, walk)
+    compareValue(value, mock[mockKey], { field: at, loose, depth: depth + 1, generated }, walk)
   }
   for (const key of mockKeys) {
     // An id key the replay made (an `indices` map) is paired by its record, not reported twice.
-    if (context.paired.has(key)) continue
+    if (context.paired.has(key) || (contentUnseen && key === 'bytes')) continue
     found.push({ kind: 'extra', field: field === '' ? key : `${field}.${key}`, mock: shown(mock[key]) })
   }
 }
 
 function compareLists(recorded: unknown[], mock: unknown[], place: Place, walk: Walk): void {
-  const { field, loose, depth } = place
+  const { field, loose, depth, generated } = place
   const { found } = walk
   const recordedIds = recorded.map(idOf)
   if (recordedIds.length > 0 && recordedIds.every((id) => id !== undefined)) {
@@ -124,7 +134,7 @@ function compareLists(recorded: unknown[], mock: unknown[], place: Place, walk: 
     const at = `${field}[${index}]`
     if (index >= mock.length) found.push({ kind: 'missing', field: at, recorded: shown(recorded[index]) })
     else if (index >= recorded.length) found.push({ kind: 'extra', field: at, mock: shown(mock[index]) })
-    else compareValue(recorded[index], mock[index], { field: at, loose, depth: depth + 1 }, walk)
+    else compareValue(recorded[index], mock[index], { field: at, loose, depth: depth + 1, generated }, walk)
   }
 }
 
@@ -132,7 +142,7 @@ function compareLists(recorded: unknown[], mock: unknown[], place: Place, walk: 
 function compareRecordLists(recorded: unknown[], mock: unknown[], place: Place, walk: Walk): void {
   const { field, loose, depth } = place
   const { context, found } = walk
-  const kept = recorded.filter((item) => !context.unknown.has(idOf(item)!))
+  const kept = recorded.filter((item) => !unseen(idOf(item)!, context))
   const keptIds = new Set(kept.map((item) => idOf(item)!))
   const mockPositions = new Map<string, number>()
   mock.forEach((item, position) => {
@@ -163,7 +173,7 @@ function compareRecordLists(recorded: unknown[], mock: unknown[], place: Place, 
     compareValue(item, mock[position], { field: `${field}[${index}]`, loose, depth: depth + 1 }, walk)
   })
   for (const [id, position] of unmatched)
-    found.push({ kind: 'extra', field: `${field}[${position}]`, mock: `the record ${id}` })
+    if (!unseen(id, context)) found.push({ kind: 'extra', field: `${field}[${position}]`, mock: `the record ${id}` })
   const inMatched = new Set(matched)
   const mockOrder = [...mockPositions.keys()].filter((id) => inMatched.has(id))
   if (mockOrder.join(',') !== matched.join(',')) {
@@ -187,8 +197,31 @@ function learnId(recorded: string, mock: string, context: IdContext, onlyCreated
   return true
 }
 
+/** The text fields of what a copilot writes: a fragment's `raw` text, an answer's `text`. */
+const GENERATED_TEXT = /(^|\.)(raw|text)$/
+
+/** Whether a value is a collection (`{ iterable, indices }`) whose every member is a record never fetched. */
+function linksOnlyUnknown(value: unknown, context: IdContext): boolean {
+  const members = isObject(value) && Array.isArray(value.iterable) ? value.iterable.map(idOf) : []
+  return members.length > 0 && members.every((id) => id !== undefined && context.unknown.has(id))
+}
+
+/** A record the recording never fetched, or (in a search's hits) one whose content it never saw. */
+function unseen(id: string, context: IdContext): boolean {
+  return context.unknown.has(id) || context.contentUnseen?.has(id) === true
+}
+
+/**
+ * A record's id, the record a search hit names (`identifier`), or the record
+ * an identifier stream's item wraps (`{ "conversation": { "id" } }`).
+ */
 function idOf(item: unknown): string | undefined {
-  return isObject(item) && typeof item.id === 'string' ? item.id : undefined
+  if (!isObject(item)) return undefined
+  if (typeof item.id === 'string') return item.id
+  if (typeof item.identifier === 'string') return item.identifier
+  const keys = Object.keys(item)
+  const wrapped = keys.length === 1 ? item[keys[0]!] : undefined
+  return isObject(wrapped) && typeof wrapped.id === 'string' ? wrapped.id : undefined
 }
 
 /** Whether two JSON values are equal, walked with a stack of pairs (no recursion, whatever their depth). */

@@ -33,17 +33,31 @@ export function driftMarkdown(report: DriftReport): string {
   return `${lines.join('\n')}\n`
 }
 
+/** How much of a report the terminal shows. */
+export interface DriftTextOptions {
+  /** Most differences shown row by row (default 50); the counts above them cover every one. */
+  readonly limit?: number
+}
+
+/** Differences shown row by row unless told otherwise. */
+const SHOWN_ROWS = 50
+
 /**
- * A drift report as plain text for a terminal: the summary line and, per
- * operation, one aligned row per difference.
+ * A drift report as plain text for a terminal: the summary line; for a
+ * report with differences, their counts per operation and per kind; then the
+ * first `limit` differences (50 unless told, `Infinity` for all), one aligned
+ * row each, grouped by operation, and how many more there are.
  *
  * @example
- * process.stdout.write(driftText(report))
+ * process.stdout.write(driftText(report, { limit: Infinity }))
  */
-export function driftText(report: DriftReport): string {
+export function driftText(report: DriftReport, options: DriftTextOptions = {}): string {
+  const limit = options.limit ?? SHOWN_ROWS
   const lines = [summaryOf(report)]
-  for (const [operation, differences] of byOperation(report.differences)) {
-    lines.push('', `${operation} (${differences.length})`)
+  if (report.differences.length > 0) lines.push(...countsOf(report.differences))
+  const shown = report.differences.slice(0, Math.max(0, limit))
+  for (const [operation, differences] of byOperation(shown)) {
+    lines.push('', `${operation} (${differences.length}${shownOf(report.differences, operation, differences)})`)
     const rows = differences.map((d) => [
       `#${d.entry}`,
       d.request,
@@ -61,8 +75,37 @@ export function driftText(report: DriftReport): string {
           .trimEnd()}`,
       )
   }
+  const hidden = report.differences.length - shown.length
+  if (hidden > 0)
+    lines.push(
+      '',
+      `${hidden} more difference${hidden === 1 ? '' : 's'} not shown: --all shows every one, --json and --markdown write them all.`,
+    )
   for (const note of report.notes) lines.push('', `note: ${note}`)
   return `${lines.join('\n')}\n`
+}
+
+/** The counts of a report's differences per operation (most first) and per kind. */
+function countsOf(differences: readonly Difference[]): string[] {
+  const kinds = (list: readonly Difference[]) => {
+    const counts = new Map<string, number>()
+    for (const d of list) counts.set(d.kind, (counts.get(d.kind) ?? 0) + 1)
+    return [...counts].map(([kind, count]) => `${kind} ${count}`).join(', ')
+  }
+  const groups = [...byOperation(differences)].sort((a, b) => b[1].length - a[1].length)
+  const width = Math.min(40, Math.max(...groups.map(([operation]) => operation.length)))
+  return [
+    '',
+    'By operation:',
+    ...groups.map(([operation, list]) => `  ${operation.padEnd(width)}  ${list.length}  (${kinds(list)})`),
+    `By kind: ${kinds(differences)}`,
+  ]
+}
+
+/** ", 3 shown" when a group is cut short by the limit. */
+function shownOf(all: readonly Difference[], operation: string, shown: readonly Difference[]): string {
+  const total = all.filter((d) => d.operation === operation).length
+  return total === shown.length ? '' : ` of ${total}`
 }
 
 function summaryOf(report: DriftReport): string {

@@ -29,6 +29,8 @@ export interface StreamSummary extends Located {
   readonly sends: ReadonlyArray<{ readonly at: number; readonly data: string }>
   /** When each frame of the service came, in milliseconds since the epoch (their text is read again to compare). */
   readonly received: readonly number[]
+  /** Whether the HAR's writer kept the stream's messages (Firefox keeps the connection only). */
+  readonly messagesKept: boolean
 }
 
 /** One exchange of a recording with the service, as the index keeps it (compact: no answer bodies). */

@@ -139,6 +139,7 @@ function streamSummary(
       .filter((message) => message.type === 'send')
       .map((message) => ({ at: ms(message.time), data: messageText(message) })),
     received: messages.filter((message) => message.type === 'receive').map((message) => ms(message.time)),
+    messagesKept: entry._webSocketMessages !== undefined,
   }
 }
 

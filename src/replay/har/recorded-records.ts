@@ -6,7 +6,7 @@ import { storedForm } from './stored-form.js'
 type Json = Record<string, unknown>
 
 /** One version of a record, as an answer of the recording carried it. */
-interface RecordVersion {
+export interface RecordVersion {
   readonly kind: RecordKind
   readonly id: string
   /** The stored form read from the answer (checked against the record's schema). */
@@ -21,6 +21,11 @@ export interface UnreadRecord {
   readonly field: string
   readonly problem: string
 }
+
+/** The models that carry a record beside others: a connection's `Context` (its application; its user is read too). */
+const CONTEXT_KINDS: ReadonlyMap<string, { kind: RecordKind; under: string; many?: true }> = new Map([
+  ['Context', { kind: 'application', under: 'application' }],
+])
 
 /** Deepest nesting of records read from one answer. */
 const MAX_NESTING = 4
@@ -37,7 +42,9 @@ const MAX_NESTING = 4
 export function recordsOfAnswer(exchange: HttpExchange): RecordsOfAnswer {
   const versions: RecordVersion[] = []
   const unread: UnreadRecord[] = []
-  const model = MODEL_KINDS.get(exchange.operation.returns)
+  const flattened = flattenedList(exchange)
+  if (flattened) return { versions, unread, listed: flattened }
+  const model = MODEL_KINDS.get(exchange.operation.returns) ?? CONTEXT_KINDS.get(exchange.operation.returns)
   if (!model || exchange.status >= 300 || !exchange.responseText.trimStart().startsWith('{'))
     return { versions, unread }
   let body: Json
@@ -75,11 +82,35 @@ export function recordsOfAnswer(exchange: HttpExchange): RecordsOfAnswer {
     }
   }
   for (const item of items ?? []) visit(model.kind, item, 0)
+  // A connection's context carries its application and the signed-in user.
+  if (exchange.operation.returns === 'Context') visit('user', body.user, 0)
   if (!model.many || !Array.isArray(items)) return { versions, unread }
   const ids = items
     .map((item) => (item as { id?: unknown } | null)?.id)
     .filter((id): id is string => typeof id === 'string')
   return { versions, unread, listed: { kind: model.kind, ids } }
+}
+
+/**
+ * The ids of a list of flattened records (`GET /assets/identifiers` answers
+ * `FlattenedAssets`), in its order: their records are not read from it (a
+ * flattened record holds links where the record holds records).
+ */
+function flattenedList(exchange: HttpExchange): RecordsOfAnswer['listed'] {
+  const returns = exchange.operation.returns
+  const model = returns.startsWith('Flattened') ? MODEL_KINDS.get(returns.slice('Flattened'.length)) : undefined
+  if (!model?.many || exchange.status >= 300) return undefined
+  let items: unknown
+  try {
+    items = (JSON.parse(exchange.responseText) as { iterable?: unknown } | null)?.iterable
+  } catch {
+    return undefined
+  }
+  if (!Array.isArray(items)) return undefined
+  const ids = items
+    .map((item) => (item as { id?: unknown } | null)?.id)
+    .filter((id): id is string => typeof id === 'string')
+  return { kind: model.kind, ids }
 }
 
 /** The records of one answer; a snapshot of a whole kind also gives its order. */

@@ -13,6 +13,7 @@ import { sourceKind } from './workstream/source.js'
 import { sourceWindowKind } from './workstream/source-window.js'
 import { tagKind } from './linked-records/tag.js'
 import { userKind } from './machine/user.js'
+import { machinePartKind } from './machine/machine-part.js'
 import { hintKind } from './assets/hint.js'
 import { sensitiveKind } from './assets/sensitive.js'
 import { shareKind } from './assets/share.js'
@@ -54,6 +55,7 @@ export const RECORD_KIND_DECLARATIONS = {
   sensitive: sensitiveKind,
   share: shareKind,
   anchorPoint: anchorPointKind,
+  machinePart: machinePartKind,
 } as const
 
 /**

@@ -84,3 +84,6 @@ function builtOnFirstRead(): RecordSchemas {
   }
   return schemas as RecordSchemas
 }
+
+/** A part of the machine the service runs on, its state as JSON (`src/store/kinds/machine/machine-part.ts`). */
+export type MachinePartRecord = RecordOf<'machinePart'>

@@ -30,6 +30,8 @@ const MOCK_SOCKET_ESM = join(dirname(createRequire(import.meta.url).resolve('moc
 // The inspector reaches only its own files, Preact, fflate and two modules of constants: anything else of the
 // package would be a second copy of it.
 const INSPECTOR_SHARED = ['src/seeding/fixture-files.ts', 'src/persistence/persisted-format.ts']
+// No warning that a plugin took long: on a loaded machine it fires at random, and a passing build prints nothing.
+const QUIET_CHECKS = { checks: { pluginTimings: false } }
 // Spaces and comments dropped, which halves what is parsed; names kept, so stack traces read as in the sources.
 const KEEP_NAMES = { compress: true, mangle: false, codegen: { removeWhitespace: true } }
 
@@ -66,7 +68,7 @@ export default defineConfig([
     // Neutral: the browser entry bundles too; Node's built-ins are imported as `node:…`, external like any package.
     platform: 'neutral',
     target: 'es2022',
-    inputOptions: { resolve: { mainFields: ['module', 'main'] } },
+    inputOptions: { ...QUIET_CHECKS, resolve: { mainFields: ['module', 'main'] } },
     alias: { 'mock-socket': MOCK_SOCKET_ESM },
     deps: {
       neverBundle: (id) => /^[^./]/.test(id) && !BUNDLED.test(id),
@@ -97,6 +99,7 @@ export default defineConfig([
     // The CommonJS dependencies (ws) call require(); an ES module has none of its own.
     banner:
       "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+    inputOptions: QUIET_CHECKS,
     outputOptions: { chunkFileNames: 'chunk-[name]-[hash].js' },
     // The client's operation and model tables as JSON text, parsed on first use, as in the ES module build: the
     // first answer needs neither (about 250 kB of code a start would otherwise compile and run).
@@ -115,6 +118,7 @@ export default defineConfig([
     target: ['chrome111', 'firefox111', 'safari16.4'],
     minify: true,
     deps: { onlyBundle: ['preact', 'fflate'] },
+    inputOptions: QUIET_CHECKS,
     plugins: [inspectorAlone],
     dts: false,
     fixedExtension: false,

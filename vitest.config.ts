@@ -68,8 +68,14 @@ export default defineConfig({
         test: {
           name: 'src',
           include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
-          // The browser and Playwright suites have their own config and commands (npm run test:browser, test:playwright).
-          exclude: ['test/browser/**', 'test/playwright/**', '**/node_modules/**', ...DIST_SUITES],
+          // The browser and Playwright suites have their own configs and commands (npm run test:browser, test:playwright).
+          exclude: [
+            'test/browser/**',
+            'test/browser-mode/**',
+            'test/playwright/**',
+            '**/node_modules/**',
+            ...DIST_SUITES,
+          ],
         },
       },
       {

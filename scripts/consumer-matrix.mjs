@@ -1,7 +1,9 @@
 // Runs the consumer matrix: packs the package once (from the built dist/), installs the tarball
 // into each tiny consumer project of test/consumers/ (copied under .tmp/consumers/, each with
 // its own test runner and DOM library), runs its one test file, and prints a table. Exits 1
-// when a project fails, printing the end of its output.
+// when a project fails, printing the end of its output. The official client, a peer dependency,
+// is installed at the oldest version of the package's peer range in the LOW_END projects and at
+// the newest in the others (both read from the registry).
 // Usage: node scripts/consumer-matrix.mjs [--msw 2|3] [--jest 29|30] [--only vitest-jsdom,jest-jsdom]
 // --jest installs that Jest (and its jsdom environment, where a project has one) over the project's own.
 import { spawn } from 'node:child_process'
@@ -11,6 +13,9 @@ import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
+const CLIENT = '@pieces.app/pieces-os-client'
+// The projects that get the oldest client of the peer range; the others get the newest.
+const LOW_END = new Set(['vitest-node', 'jest-node', 'typescript-node10'])
 const projects = join(root, 'test/consumers')
 const work = join(root, '.tmp/consumers')
 
@@ -54,10 +59,20 @@ async function pack() {
   return join(work, filename)
 }
 
-async function runProject(name, tarball) {
+/** The oldest and newest published versions of the official client in the package's peer range. */
+async function clientEnds() {
+  const { peerDependencies } = JSON.parse(await readFile(join(root, 'package.json'), 'utf8'))
+  const range = peerDependencies[CLIENT]
+  const viewed = await run('npm', ['view', `${CLIENT}@${range}`, 'version', '--json'], root)
+  if (viewed.code !== 0) fail(`npm view ${CLIENT}@${range} failed:\n${viewed.output}`)
+  const versions = [JSON.parse(viewed.output)].flat()
+  return { range, low: versions[0], high: versions.at(-1) }
+}
+
+async function runProject(name, tarball, client) {
   const dir = join(work, name)
   await cp(join(projects, name), dir, { recursive: true })
-  const extra = await jestOverride(dir)
+  const extra = [...(await jestOverride(dir)), `${CLIENT}@${LOW_END.has(name) ? client.low : client.high}`]
   const install = await timed(() =>
     run(
       'npm',
@@ -81,11 +96,20 @@ async function jestOverride(dir) {
 async function runnerOf(dir) {
   const versionOf = async (pkg) =>
     JSON.parse(await readFile(join(dir, 'node_modules', pkg, 'package.json'), 'utf8')).version
+  const { scripts } = JSON.parse(await readFile(join(dir, 'package.json'), 'utf8'))
   const runner = await versionOf('jest').then(
     (version) => `jest ${version}`,
-    () => versionOf('vitest').then((version) => `vitest ${version}`),
+    () =>
+      versionOf('vitest').then(
+        (version) => `vitest ${version}`,
+        () =>
+          versionOf('typescript').then(
+            (version) => `tsc ${version}`,
+            () => (scripts.test.startsWith('node --test') ? 'node:test' : 'node'),
+          ),
+      ),
   )
-  return `${runner}, msw ${await versionOf('msw')}`
+  return `${runner}, msw ${await versionOf('msw')}, client ${await versionOf(CLIENT)}`
 }
 
 const names = (await readdir(projects, { withFileTypes: true })).filter((entry) => entry.isDirectory())
@@ -96,16 +120,19 @@ const selected = names.map((entry) => entry.name).filter((name) => !wanted || wa
 
 const started = performance.now()
 const tarball = await pack()
+const client = await clientEnds()
 const node = (await run('node', ['--version'], root)).output.trim()
 const results = []
-for (const name of selected) results.push(await runProject(name, tarball))
+for (const name of selected) results.push(await runProject(name, tarball, client))
 
-console.log(`\nConsumer matrix (Node ${node}, msw ${values.msw}):`)
-console.log('project              | runner                        | result | install | test')
+console.log(
+  `\nConsumer matrix (Node ${node}, msw ${values.msw}, ${CLIENT} ${client.range}: ${client.low} to ${client.high}):`,
+)
+console.log('project              | runner                                     | result | install | test')
 for (const { name, install, test, runner = '' } of results) {
   const result = install.code !== 0 ? 'NO INSTALL' : test.code === 0 ? 'pass' : 'FAIL'
   console.log(
-    `${name.padEnd(20)} | ${runner.padEnd(29)} | ${result.padEnd(6)} | ${install.seconds.toFixed(0).padStart(5)} s | ${test.seconds.toFixed(0).padStart(3)} s`,
+    `${name.padEnd(20)} | ${runner.padEnd(42)} | ${result.padEnd(6)} | ${install.seconds.toFixed(0).padStart(5)} s | ${test.seconds.toFixed(0).padStart(3)} s`,
   )
 }
 console.log(`total ${((performance.now() - started) / 1000).toFixed(0)} s`)

@@ -93,11 +93,13 @@ export async function generate({ check = false, names = [] } = {}) {
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const args = process.argv.slice(2)
   const check = args.includes('--check')
-  const changed = await generate({ check, names: args.filter((arg) => arg !== '--check') })
+  // --quiet: nothing printed when every file is up to date (the build's step).
+  const quiet = args.includes('--quiet')
+  const changed = await generate({ check, names: args.filter((arg) => !['--check', '--quiet'].includes(arg)) })
   if (check && changed.length > 0) {
     console.error(`Stale generated files: ${changed.join(', ')}. Run \`npm run generate\`.`)
     process.exitCode = 1
-  } else {
+  } else if (changed.length > 0 || !quiet) {
     console.log(changed.length === 0 ? 'Generated files are up to date.' : `Rewrote ${changed.join(', ')}.`)
   }
 }

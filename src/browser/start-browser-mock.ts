@@ -5,6 +5,7 @@ import { portOf } from '../core/service-port.js'
 import { createMswAdapter, type MswAdapter, type MswAdapterOptions } from '../msw/create-msw-adapter.js'
 import { scopedUnhandled } from '../msw/scoped-unhandled.js'
 import { claimTabSlot, ID_SEED_STRIDE, type TabSlot } from './claim-tab-slot.js'
+import { explainWorkerFailure } from './explain-worker-failure.js'
 import { persistToIndexedDb } from '../persistence/browser/indexed-db-persistence.js'
 import { mountInspectorLauncher, type InspectorCorner, type LoadPanel } from './inspector-launcher.js'
 import type { InspectorPanel } from './inspector-panel.js'
@@ -81,12 +82,17 @@ async function start(options: BrowserMockOptions): Promise<BrowserMock> {
   const msw = createMswAdapter(service, options)
   const worker = setupWorker(...msw.handlers)
   const onUnhandled = options.onUnhandledRequest ?? 'bypass'
+  const scriptUrl = options.serviceWorkerUrl ?? '/mockServiceWorker.js'
   // msw 3 reads `onUnhandledFrame` (requests and WebSocket connections); msw 2 reads `onUnhandledRequest`.
-  await worker.start({
-    serviceWorker: { url: options.serviceWorkerUrl ?? '/mockServiceWorker.js' },
-    ...scopedUnhandled(() => [{ baseUrl: msw.baseUrl, strategy: onUnhandled }]),
-    quiet: options.quiet ?? false,
-  } as Parameters<typeof worker.start>[0])
+  await worker
+    .start({
+      serviceWorker: { url: scriptUrl },
+      ...scopedUnhandled(() => [{ baseUrl: msw.baseUrl, strategy: onUnhandled }]),
+      quiet: options.quiet ?? false,
+    } as Parameters<typeof worker.start>[0])
+    .catch(async (error: unknown) => {
+      throw await explainWorkerFailure(error, scriptUrl)
+    })
   msw.startStreams()
   const persistence = key ? await persistToIndexedDb(service, key) : undefined
   await service.ready

@@ -33,7 +33,8 @@ Options:
   --help           show this help
 `
 
-const SPECS = {
+/** The drift command's options, as `util.parseArgs` reads them. */
+export const DRIFT_OPTION_SPECS = {
   fixtures: { type: 'string' },
   allow: { type: 'string' },
   json: { type: 'string' },
@@ -59,7 +60,7 @@ interface Io {
 export async function runDriftCommand(argv: string[], io: Io = process): Promise<number> {
   const file = argv[0] !== undefined && !argv[0].startsWith('-') ? argv[0] : undefined
   const rest = file === undefined ? argv : argv.slice(1)
-  const parsed = parseCliArguments(rest, SPECS, {
+  const parsed = parseCliArguments(rest, DRIFT_OPTION_SPECS, {
     fixtures: 'a fixtures directory',
     allow: 'an allow-list file',
     json: 'a file to write',

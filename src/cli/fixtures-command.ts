@@ -21,7 +21,8 @@ Options:
 
 const DEFAULTS = { seed: 42, assets: 12, conversations: 8 }
 
-const FIXTURES_OPTION_SPECS = {
+/** The fixtures command's options, as `util.parseArgs` reads them. */
+export const FIXTURES_OPTION_SPECS = {
   seed: { type: 'string' },
   assets: { type: 'string' },
   conversations: { type: 'string' },

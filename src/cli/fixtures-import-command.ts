@@ -19,7 +19,8 @@ Options:
   --help       show this help
 `
 
-const SPECS = { out: { type: 'string' }, help: { type: 'boolean' } } as const
+/** The fixtures import command's options, as `util.parseArgs` reads them. */
+export const FIXTURES_IMPORT_OPTION_SPECS = { out: { type: 'string' }, help: { type: 'boolean' } } as const
 
 /** Dropped links listed one per line, at most this many. */
 const LISTED = 20
@@ -41,7 +42,7 @@ interface Io {
 export async function runFixturesImportCommand(argv: string[], io: Io = process): Promise<number> {
   const file = argv[0] !== undefined && !argv[0].startsWith('-') ? argv[0] : undefined
   const rest = file === undefined ? argv : argv.slice(1)
-  const parsed = parseCliArguments(rest, SPECS, { out: 'the directory to write' })
+  const parsed = parseCliArguments(rest, FIXTURES_IMPORT_OPTION_SPECS, { out: 'the directory to write' })
   if ('problem' in parsed) return usage(io, parsed.problem)
   const values = parsed.values as { out?: string; help?: boolean }
   if (values.help) {

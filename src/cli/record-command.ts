@@ -22,7 +22,8 @@ Options:
   --help           show this help
 `
 
-const SPECS = {
+/** The record command's options, as `util.parseArgs` reads them. */
+export const RECORD_OPTION_SPECS = {
   upstream: { type: 'string' },
   out: { type: 'string' },
   port: { type: 'string' },
@@ -55,7 +56,7 @@ interface Io {
  * process.exitCode = await runRecordCommand(['--upstream', 'http://localhost:39300', '--out', 'session.har'])
  */
 export async function runRecordCommand(argv: string[], io: Io = process, until = nextSignal()): Promise<number> {
-  const parsed = parseCliArguments(argv, SPECS, HINTS)
+  const parsed = parseCliArguments(argv, RECORD_OPTION_SPECS, HINTS)
   if ('problem' in parsed) return usage(io, parsed.problem)
   const values = parsed.values as {
     upstream?: string

@@ -98,7 +98,7 @@ Options:
 `
 
 /** The serve command's options, as `util.parseArgs` reads them. */
-const SERVE_OPTION_SPECS = {
+export const SERVE_OPTION_SPECS = {
   port: { type: 'string' },
   host: { type: 'string' },
   fixtures: { type: 'string' },

@@ -14,6 +14,8 @@ interface UnhandledFrame {
 }
 
 const STRICTEST: readonly UnhandledStrategy[] = ['error', 'warn']
+/** The official client's own base (`BASE_PATH` of its runtime), where a client without a `basePath` sends. */
+const CLIENT_DEFAULT_ORIGIN = 'http://localhost:1000'
 
 /** A base URL and what to do with the requests there that no handler answers. */
 export interface UnhandledScope {
@@ -32,6 +34,8 @@ export interface ScopedUnhandledOptions {
  * request at a mock's base URL gets that mock's strategy, any other request
  * the strictest of them, and a WebSocket to any URL the mocks do not serve
  * passes through to its real server, so an app's own sockets keep working.
+ * The first request to the official client's default base
+ * (`http://localhost:1000`) that no mock serves gets a hint naming `basePath`.
  *
  * @example
  * server.listen(scopedUnhandled(() => [{ baseUrl: 'http://localhost:39300', strategy: 'error' }]))
@@ -48,8 +52,15 @@ export function scopedUnhandled(scopes: () => readonly UnhandledScope[]): Scoped
     const strategies = scopes().map((scope) => scope.strategy)
     return STRICTEST.find((strategy) => strategies.includes(strategy)) ?? 'bypass'
   }
-  const apply = (url: string, isSocket: boolean, print: Print) => {
+  let hinted = false
+  const apply = (url: string, isSocket: boolean, print: Print, method = 'GET') => {
     const strategy = strategyFor(url, isSocket)
+    if (!hinted && !isSocket && new URL(url).origin === CLIENT_DEFAULT_ORIGIN) {
+      hinted = true
+      const hint = basePathHint(method, url, scopes())
+      if (strategy === 'error') console.error(hint)
+      else console.warn(hint)
+    }
     if (strategy === 'bypass') return
     if (strategy === 'warn') return print.warning()
     print.error()
@@ -59,12 +70,18 @@ export function scopedUnhandled(scopes: () => readonly UnhandledScope[]): Scoped
   }
   return {
     onUnhandledRequest(request, print) {
-      apply(request.url, request.headers.get('upgrade') === 'websocket', print)
+      apply(request.url, request.headers.get('upgrade') === 'websocket', print, request.method)
     },
     onUnhandledFrame({ frame, defaults }) {
       const print = { warning: defaults.warn, error: defaults.error }
-      if (frame.data.request) apply(frame.data.request.url, false, print)
+      if (frame.data.request) apply(frame.data.request.url, false, print, frame.data.request.method)
       else if (frame.data.connection) apply(String(frame.data.connection.client.url), true, print)
     },
   }
+}
+
+/** What to change when a request went to the client's default base while the mocks answer elsewhere. */
+function basePathHint(method: string, url: string, scopes: readonly UnhandledScope[]): string {
+  const bases = scopes.map((scope) => scope.baseUrl).join(' and ')
+  return `[conversation-asset-mock] Failed to answer ${method} ${url}: it went to the official client's default base, ${CLIENT_DEFAULT_ORIGIN}, and the mock answers at ${bases}. Give the client the mock's base: new Configuration({ basePath: mock.baseUrl }), or start the mock on the client's base: { baseUrl: '${CLIENT_DEFAULT_ORIGIN}' }.`
 }

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:net'
 import { setupMockServer, type MockServer } from 'conversation-asset-mock/node'
 import { startStandaloneServer, type StandaloneServer } from 'conversation-asset-mock/server'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 
 const launch = async (baseUrl: string, type: string) => {
   const response = await fetch(`${baseUrl}/os/applet/launch`, {
@@ -94,6 +94,13 @@ describe('launched applets in process (msw/node)', () => {
     expect(page.status).toBe(200)
     expect(await page.text()).toContain('data-applet="COPILOT"')
     await (await terminate(mock.baseUrl)).text()
-    await expect(fetch(`http://localhost:${port}/`)).rejects.toThrow()
+    // Unhandled from then on: MSW's "error" strategy fails the request and says so on console.error.
+    const reported = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    try {
+      await expect(fetch(`http://localhost:${port}/`)).rejects.toThrow()
+      expect(String(reported.mock.calls[0]?.[0])).toContain(`GET http://localhost:${port}/`)
+    } finally {
+      reported.mockRestore()
+    }
   })
 })

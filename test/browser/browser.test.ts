@@ -167,6 +167,19 @@ describe('the mock in a real browser (Chromium)', () => {
     )
   })
 
+  it('says to run npx msw init when the worker script is missing', async () => {
+    const message = await page.evaluate(() => {
+      window.conversationAssetMock.stop()
+      return window.startBrowserMock({ serviceWorkerUrl: '/missing/mockServiceWorker.js', quiet: true }).then(
+        () => 'started',
+        (error: Error) => error.message,
+      )
+    })
+    expect(message).toMatch(
+      /^Failed to start the browser mock: MSW's worker script is not at \/missing\/mockServiceWorker\.js \(the page answers 404 .*\)\. Run `npx msw init <public dir> --save`/,
+    )
+  })
+
   it('exposes the control object on window for the devtools console', async () => {
     const journal = await page.evaluate(async () => {
       const mock = window.conversationAssetMock

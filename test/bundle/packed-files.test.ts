@@ -20,6 +20,15 @@ async function packedFiles(): Promise<string[]> {
 const SOURCE_MAP_URL = /\/[/*]# sourceMappingURL=([^\s*]+)/
 
 describe('the packed package', () => {
+  it('runs no script when a consumer installs it: it builds at npm pack (prepack), not at prepare', async () => {
+    const { scripts } = JSON.parse(await readFile(join(root, 'package.json'), 'utf8')) as {
+      scripts: Record<string, string>
+    }
+    const installScripts = ['preinstall', 'install', 'postinstall', 'prepare'].filter((name) => name in scripts)
+    expect(installScripts).toEqual([])
+    expect(scripts.prepack).toBe('npm run build')
+  })
+
   it('has no source map reference to a file it does not ship', async () => {
     const files = await packedFiles()
     const shipped = new Set(files)

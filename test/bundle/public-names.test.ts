@@ -115,6 +115,13 @@ const PUBLIC_NAMES: Readonly<Record<string, readonly string[]>> = {
     'type RouteTarget',
     'useMockSession',
   ],
+  './jest': [
+    'type JestHooks',
+    'type MockServer',
+    'type SetupMockServerOptions',
+    'useMockServer',
+    'type UseMockServerOptions',
+  ],
   './vitest': [
     'type AllowRule',
     'type Difference',
@@ -134,6 +141,7 @@ const BARRELS: Readonly<Record<string, string>> = {
   './browser': 'src/browser/index.ts',
   './server': 'src/server/index.ts',
   './playwright': 'src/playwright/index.ts',
+  './jest': 'src/jest/index.ts',
   './vitest': 'src/vitest/index.ts',
 }
 

@@ -6,11 +6,12 @@
 // of this file, any other runs as one test. ```ts browser is code for a page (service worker,
 // `window`): compiled, not run; so is ```ts playwright, a Playwright test file (its runner, not
 // vitest, runs it: examples/playwright/ does). ```json is configuration: parsed. ```sh and ```text are commands
-// and output, not run.
+// and output, not run. ```js from <file> is a file of a project another runner runs (test/consumers/, through
+// npm run test:consumers): the block must be in that file word for word.
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { pathToFileURL } from 'node:url'
 import ts from 'typescript'
-import { afterAll, describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it, vi } from 'vitest'
 
 interface Block {
   readonly page: string
@@ -24,6 +25,7 @@ const RUN = new Set(['ts', 'js'])
 const COMPILE_ONLY = new Set(['ts browser', 'ts playwright'])
 const JSON_BLOCK = 'json'
 const NOT_CODE = new Set(['sh', 'text'])
+const FROM_FILE = /^(?:js|ts) from (\S+)$/
 const VITEST_GLOBALS = ['describe', 'it', 'test', 'expect', 'beforeAll', 'beforeEach', 'afterAll', 'afterEach']
 
 const pages = [
@@ -128,7 +130,7 @@ function compileErrors(): string[] {
 describe('the README and docs/', () => {
   it('tag every fenced block as code to run, code for a page, commands or output', () => {
     const known = (fence: string) =>
-      RUN.has(fence) || COMPILE_ONLY.has(fence) || fence === JSON_BLOCK || NOT_CODE.has(fence)
+      RUN.has(fence) || COMPILE_ONLY.has(fence) || fence === JSON_BLOCK || NOT_CODE.has(fence) || FROM_FILE.test(fence)
     const unknown = blocks.filter((block) => !known(block.fence))
     expect(unknown.map((block) => `${nameOf(block)} \`\`\`${block.fence}`)).toEqual([])
     expect(code.length).toBeGreaterThan(0)
@@ -137,6 +139,20 @@ describe('the README and docs/', () => {
   it('hold code blocks that compile under the repository compiler options', () => {
     expect(compileErrors()).toEqual([])
   }, 60_000)
+
+  it('quote the files of the projects other runners run word for word', () => {
+    const quoted = blocks.filter((block) => FROM_FILE.test(block.fence))
+    expect(quoted.length).toBeGreaterThan(0)
+    const drifted = quoted.filter((block) => {
+      const file = FROM_FILE.exec(block.fence)![1]!
+      try {
+        return !readFileSync(new URL(file, root), 'utf8').includes(block.code)
+      } catch {
+        return true
+      }
+    })
+    expect(drifted.map((block) => `${nameOf(block)} (${block.fence})`)).toEqual([])
+  })
 
   it('hold configuration blocks that are JSON', () => {
     const invalid = blocks
@@ -217,9 +233,23 @@ for (const block of runnable.filter(callsTests)) {
   })
 }
 
-// Any other block runs to its end without throwing.
+/** What a block's `console.log(…) // expected` lines say they print, in order. */
+const expectedPrints = (block: Block) =>
+  [...block.code.matchAll(/^\s*console\.log\(.*\) \/\/ (.+)$/gm)].map((match) => match[1]!.trim())
+
+// Any other block runs to its end without throwing, and prints what its comments say (to the test, not the run's
+// output).
 for (const block of runnable.filter((candidate) => !callsTests(candidate))) {
   it(`runs the code at ${nameOf(block)} to its end`, async () => {
-    await expect(import(urlOf(block))).resolves.toBeDefined()
+    const printed: string[] = []
+    const log = vi.spyOn(console, 'log').mockImplementation((...values: unknown[]) => {
+      printed.push(values.map(String).join(' '))
+    })
+    try {
+      await expect(import(urlOf(block))).resolves.toBeDefined()
+    } finally {
+      log.mockRestore()
+    }
+    expect(printed).toEqual(expectedPrints(block))
   })
 }

@@ -10,6 +10,14 @@ async function readsConversations({ mock, expect }) {
   expect(iterable.length).toBeGreaterThan(0)
 }
 
+// The official client (a peer dependency, installed by the project) at the mock's base URL.
+async function readsThroughTheClient({ mock, expect }) {
+  const { Configuration, ConversationsApi } = require('@pieces.app/pieces-os-client')
+  const api = new ConversationsApi(new Configuration({ basePath: mock.baseUrl }))
+  const { iterable } = await api.conversationsSnapshot({})
+  expect(iterable.length).toBeGreaterThan(0)
+}
+
 async function hearsACreate({ mock, expect, recordFrames }) {
   const socket = new WebSocket(mock.streamUrls.conversations)
   const frames = recordFrames(socket)
@@ -35,4 +43,12 @@ async function hearsTheCopilot({ mock, expect, recordFrames }) {
   socket.close()
 }
 
-module.exports = { readsConversations, hearsACreate, hearsTheCopilot }
+// For a helper that resets after each test (useMockServer): the conversation hearsACreate made is gone.
+async function hasResetAfterEach({ mock, expect }) {
+  const response = await fetch(`${mock.baseUrl}/conversations/identifiers`)
+  const { iterable } = await response.json()
+  expect(iterable).toHaveLength(8)
+  mock.verify({ operation: 'conversationsIdentifiersSnapshot', times: 1 })
+}
+
+module.exports = { readsConversations, readsThroughTheClient, hearsACreate, hearsTheCopilot, hasResetAfterEach }

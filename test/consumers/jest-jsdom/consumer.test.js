@@ -1,15 +1,16 @@
-// CommonJS, as most Jest suites are: Jest's default mode, no --experimental-vm-modules.
+// CommonJS, as most Jest suites are: Jest's default mode, no --experimental-vm-modules. useMockServer() of
+// conversation-asset-mock/jest registers Jest's beforeAll/beforeEach/afterEach/afterAll for the mock.
 const { recordFrames } = require('conversation-asset-mock')
-const { setupMockServer } = require('conversation-asset-mock/node')
+const { useMockServer } = require('conversation-asset-mock/jest')
 const scenario = require('../scenario.cjs')
 
 describe('the mock in Jest with testEnvironment jest-fixed-jsdom', () => {
-  const mock = setupMockServer()
+  const mock = useMockServer()
   const given = { mock, expect, recordFrames }
-  beforeAll(() => mock.listen())
-  afterAll(() => mock.close())
 
   it('answers conversation requests', () => scenario.readsConversations(given))
+  it('answers the official client', () => scenario.readsThroughTheClient(given))
   it('sends one identifier frame naming a conversation just created', () => scenario.hearsACreate(given))
   it('streams a scripted copilot answer', () => scenario.hearsTheCopilot(given))
+  it('has reset the records after each test', () => scenario.hasResetAfterEach(given))
 })

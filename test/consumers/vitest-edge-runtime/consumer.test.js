@@ -11,6 +11,7 @@ describe('the mock in vitest with environment edge-runtime', () => {
 
   it('runs in the edge runtime', () => expect(globalThis.EdgeRuntime).toBe('edge-runtime'))
   it('answers conversation requests', () => scenario.readsConversations(given))
+  it('answers the official client', () => scenario.readsThroughTheClient(given))
   it('sends one identifier frame naming a conversation just created', () => scenario.hearsACreate(given))
   it('streams a scripted copilot answer', () => scenario.hearsTheCopilot(given))
 })

@@ -10,6 +10,7 @@ describe('the mock in vitest with environment node', () => {
   afterAll(() => mock.close())
 
   it('answers conversation requests', () => scenario.readsConversations(given))
+  it('answers the official client', () => scenario.readsThroughTheClient(given))
   it('sends one identifier frame naming a conversation just created', () => scenario.hearsACreate(given))
   it('streams a scripted copilot answer', () => scenario.hearsTheCopilot(given))
 })

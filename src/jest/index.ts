@@ -1,0 +1,3 @@
+export { useMockServer } from './use-mock-server.js'
+export type { JestHooks, UseMockServerOptions } from './use-mock-server.js'
+export type { MockServer, SetupMockServerOptions } from '../node/setup-mock-server.js'

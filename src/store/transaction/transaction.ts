@@ -34,14 +34,19 @@ export class Transaction extends TransactionView {
         }
         const record = draft.record()
         this.stage(kind, id, record)
-        this.appendedTo.set(record, draft)
+        ;(this.appended ??= new Map()).set(record, draft)
       }
     }
     this.drafts.clear()
   }
 
-  /** The committed records that only gained ids, by the record staged for each: the store counts what they added alone. */
-  readonly appendedTo = new WeakMap<object, LinkDraft>()
+  /** The committed records that only gained ids, by the record staged for each (made on the first). */
+  private appended: Map<object, LinkDraft> | undefined
+
+  /** The draft of a staged record that only gained ids: the store counts what they added alone. */
+  appendedTo(record: object): LinkDraft | undefined {
+    return this.appended?.get(record)
+  }
 
   /** Stages a new record, validated against its schema. */
   insert<K extends RecordKind>(kind: K, input: RecordInput<K>): RecordOf<K> {

@@ -44,13 +44,8 @@ export class AppendableIds {
 /** The appendable lists of the records that have some, by record and field. */
 const listsOf = new WeakMap<object, ReadonlyMap<string, AppendableIds>>()
 
-/**
- * The appendable list behind `field` of `record`, if it has one.
- *
- * @example
- * appendableIdsOf(conversation, 'messages')?.length
- */
-export function appendableIdsOf(record: object, field: string): AppendableIds | undefined {
+/** The appendable list behind `field` of `record`, if it has one. */
+function appendableIdsOf(record: object, field: string): AppendableIds | undefined {
   return listsOf.get(record)?.get(field)
 }
 

@@ -107,3 +107,16 @@ export function sameIds(a: object | undefined, b: object | undefined, field: str
   if (b && appendableIdsOf(b, field)) return false
   return (a as Record<string, unknown> | undefined)?.[field] === (b as Record<string, unknown> | undefined)?.[field]
 }
+
+/**
+ * How many ids `field` of `record` lists, without reading an appendable list into an array.
+ *
+ * @example
+ * idCount(tag, 'assets') // 30000
+ */
+export function idCount(record: object, field: string): number {
+  const list = appendableIdsOf(record, field)
+  if (list) return list.length
+  const value = (record as Record<string, unknown>)[field]
+  return Array.isArray(value) ? value.length : 0
+}

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createMockService, type MockService } from '../../src/core/create-mock-service.js'
 import { appendMessage } from '../../src/domain/message-writes.js'
+import { recordSchemas } from '../../src/store/schemas/schemas.js'
 import type { Transaction } from '../../src/store/transaction/transaction.js'
 
 const services: MockService[] = []
@@ -125,5 +126,34 @@ describe("appending to a record's list", () => {
     expect({ ...record }).toEqual(plain)
     expect(Array.isArray(record.messages)).toBe(true)
     expect(record.messages).toBe(record.messages)
+  })
+})
+
+describe('linking two records that exist', () => {
+  it('adds an asset to a tag of many assets without copying or validating the tag', async () => {
+    const service = createMockService({ generate: { seed: 9, assets: 1200, conversations: 0 } })
+    services.push(service)
+    await service.ready
+    const [first, second, ...others] = [...service.store.all('asset')].map((asset) => asset.id)
+    const tag = await service.store.write((tx) => {
+      const made = tx.insert('tag', { id: tx.id(), text: 'many', created: tx.timestamp(), updated: tx.timestamp() })
+      for (const asset of others) tx.link('asset', asset, 'tags', made.id)
+      return made
+    })
+    const associate = (asset: string) => service.store.write((tx) => tx.link('asset', asset, 'tags', tag.id))
+    // The first association copies the tag's list once; the next one appends to it.
+    await associate(first!)
+    const validations = vi.spyOn(recordSchemas.tag, 'safeParse')
+    const copies = await copiesWhile(others.length, () => associate(second!))
+    expect(validations).not.toHaveBeenCalled()
+    expect(copies).toBe(0)
+    const assets = service.store.get('tag', tag.id)!.assets
+    expect(assets).toHaveLength(others.length + 2)
+    expect(assets.slice(-2)).toEqual([first, second])
+    expect(service.store.get('asset', second!)!.tags).toContain(tag.id)
+    // Linking again changes neither side's list.
+    await associate(second!)
+    expect(service.store.get('tag', tag.id)!.assets).toHaveLength(others.length + 2)
+    expect(service.store.get('asset', second!)!.tags.filter((id) => id === tag.id)).toHaveLength(1)
   })
 })

@@ -63,9 +63,9 @@ export class LinkDraft {
   }
 
   /**
-   * Appends `id`, which the caller knows is not in the list `field` as the
-   * record was committed (an id made in this transaction, on a committed
-   * record): nothing is scanned or hashed but the ids appended so far.
+   * Appends `id`, which the caller knows is not in the list `field` (an id
+   * made in this transaction, on a committed record, or one the link's other
+   * side does not list): nothing is scanned or hashed but the ids appended so far.
    */
   addNew(field: string, id: string): void {
     const current = this.fields[field]

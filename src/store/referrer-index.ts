@@ -1,3 +1,4 @@
+import { sameIds } from './appendable-ids.js'
 import { RELATIONS, type LinkedRecord, type Relation } from './relations.js'
 import type { RecordKind } from './schemas/schemas.js'
 
@@ -27,9 +28,10 @@ export class ReferrerIndex {
   replace(kind: RecordKind, previous: LinkedRecord | undefined, next: LinkedRecord | undefined): void {
     for (const relation of ONE_SIDED) {
       if (relation.from !== kind) continue
+      // An unchanged list (an appendable one too) is not read.
+      if (sameIds(previous, next, relation.field)) continue
       const before = previous?.[relation.field]
       const after = next?.[relation.field]
-      if (before === after) continue
       const key = `${kind}.${relation.field}`
       let byId = this.byRelation.get(key)
       if (!byId) this.byRelation.set(key, (byId = new Map()))

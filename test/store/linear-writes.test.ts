@@ -123,7 +123,8 @@ describe('writes are linear in what they change', () => {
       }),
     )
     expect(counts.conversation).toBe(1)
-    expect(counts.asset).toBe(assets.length)
+    // An asset that gains the link as new is only appended to; those already linked are read and validated once each.
+    expect(counts.asset ?? 0).toBe(assets.filter((asset) => linked.includes(asset)).length)
     expect(service.store.get('conversation', id)?.assets).toEqual([
       ...linked,
       ...assets.filter((asset) => !linked.includes(asset)),

@@ -114,5 +114,24 @@ describe('checking a body against the client model it is sent as', () => {
     )
     const wide = { iterable: Array.from({ length: 100_000 }, (_, index) => ({ id: `tag-${index}` })) }
     expect(clientModelProblem(wide, 'FlattenedTags')).toBe(undefined)
+    // A deep body that holds everything is let through.
+    let whole: Record<string, unknown> = { related: { iterable: [] } }
+    for (let depth = 0; depth < 20_000; depth += 1) whole = { current: whole }
+    expect(clientModelProblem(whole, 'WorkstreamSuggestion')).toBe(undefined)
+  })
+
+  it('refuses a wrong shape under every nested key of every model, however often it is asked', () => {
+    for (const [model, entry] of Object.entries(clientModelTable)) {
+      const [, nested = ''] = entry.split('|')
+      for (const field of nested === '' ? [] : nested.split(',')) {
+        const key = field.slice(0, field.indexOf(':'))
+        const body = { [key]: 7 }
+        const first = clientModelProblem(body, model)
+        expect(first, `${model}.${key}`).toBeDefined()
+        expect(clientModelProblem(body, model)).toBe(first)
+      }
+      // A required key holding a model, an enum, a list or a map is refused as a number too.
+      if (entry.split('|')[0] !== '') expect(clientModelProblem({}, model), model).toBeDefined()
+    }
   })
 })

@@ -7,41 +7,52 @@ import type { Transaction } from './transaction.js'
 /**
  * Commits what a finished transaction staged: refused with STORE_FULL when it
  * would pass the budget (then nothing changes), else applied to the state at
- * once, counted, and told to the listeners.
+ * once, counted, and told to the listeners. Each staged record is looked up
+ * in the index once: the count and the commit share what that lookup found.
  */
 export function commitWrite(core: StoreCore, tx: Transaction): void {
   const { budget } = core
-  const added = addedBytes(core, tx)
-  budget.admit(added)
-  const changes = commit(core, tx)
-  core.state.bytes += added
-  budget.charge(added)
+  const staged = stagedAgainst(core, tx)
+  budget.admit(staged.added)
+  const changes = commit(core, tx, staged)
+  core.state.bytes += staged.added
+  budget.charge(staged.added)
   notifyListeners(core.listeners, { type: 'write', changes })
 }
 
+/** A transaction's staged records beside the committed ones they replace, and what they add to the store's bytes. */
+interface Staged {
+  /** Flat, four slots a record: its kind, its id, the record it replaces (or undefined), the record staged (or null). */
+  readonly rows: unknown[]
+  readonly added: number
+}
+
 /**
- * What a transaction's staged records add to the store's bytes (less than 0
- * when they free some). A record's count is kept once measured, and a record
- * that only gained ids counts its previous count plus theirs: appending a
- * message to a conversation costs the same whatever its length.
+ * Reads the committed record each staged one replaces, once, and what the
+ * write adds to the store's bytes (less than 0 when it frees some). A
+ * record's count is kept once measured, and a record that only gained ids
+ * counts its previous count plus theirs: appending a message to a
+ * conversation costs the same whatever its length.
  */
-function addedBytes({ state, budget, sizes }: StoreCore, tx: Transaction): number {
+function stagedAgainst({ state, budget, sizes }: StoreCore, tx: Transaction): Staged {
+  const rows: unknown[] = []
   let added = 0
   for (const [kind, records] of tx.staged) {
     const byId: Map<string, RecordOf<RecordKind>> = state.index[kind]
     for (const [id, next] of records) {
       const previous = byId.get(id)
+      rows.push(kind, id, previous, next)
       const before = previous ? (sizes.get(previous) ?? budget.sizeOf(previous)) : 0
       added -= before
       if (next) {
-        const appended = previous ? tx.appendedTo.get(next)?.appendedBytes(budget.sizeOf) : undefined
+        const appended = previous ? tx.appendedTo(next)?.appendedBytes(budget.sizeOf) : undefined
         const after = appended === undefined ? budget.sizeOf(next) : before + appended
         sizes.set(next, after)
         added += after
       } else if (previous && !state.tombstones[kind].has(id)) added += budget.tombstoneOf(id)
     }
   }
-  return added
+  return { rows, added }
 }
 
 /**
@@ -49,29 +60,30 @@ function addedBytes({ state, budget, sizes }: StoreCore, tx: Transaction): numbe
  * (and the next transaction) see the whole write at once. Linear in what
  * the write changes.
  */
-function commit(core: StoreCore, tx: Transaction): RecordChange[] {
+function commit(core: StoreCore, tx: Transaction, { rows }: Staged): RecordChange[] {
   const { state } = core
   const changes: RecordChange[] = []
-  for (const [kind, records] of tx.staged) {
+  for (let row = 0; row < rows.length; row += 4) {
+    const kind = rows[row] as RecordKind
+    const id = rows[row + 1] as string
+    const previous = rows[row + 2] as RecordOf<RecordKind> | undefined
+    const next = rows[row + 3] as RecordOf<RecordKind> | null
     // One kind's records under one key type: the staged map holds records of its own kind.
     const byId: Map<string, RecordOf<RecordKind>> = state.index[kind]
-    for (const [id, next] of records) {
-      const previous = byId.get(id)
-      if (next === null) {
-        if (!previous) continue
-        byId.delete(id)
-        state.referrers.replace(kind, previous, undefined)
-        state.tombstones[kind].add(id)
-        changes.push({ kind, id, type: 'deleted', previous })
-      } else {
-        byId.set(id, next)
-        state.referrers.replace(kind, previous, next)
-        if (!previous && !tx.generated.has(id)) state.foreignIds.add(id)
-        changes.push(previous ? { kind, id, type: 'updated', previous } : { kind, id, type: 'created' })
-      }
+    if (next === null) {
+      if (!previous) continue
+      byId.delete(id)
+      state.referrers.replace(kind, previous, undefined)
+      state.tombstones[kind].add(id)
+      changes.push({ kind, id, type: 'deleted', previous })
+    } else {
+      byId.set(id, next)
+      state.referrers.replace(kind, previous, next)
+      if (!previous && !tx.generated.has(id)) state.foreignIds.add(id)
+      changes.push(previous ? { kind, id, type: 'updated', previous } : { kind, id, type: 'created' })
     }
-    core.versions[kind]++
   }
+  for (const kind of tx.staged.keys()) core.versions[kind]++
   commitLinkChanges(state, tx)
   // A deleted record's own removed links go with it.
   for (const change of changes) if (change.type === 'deleted') state.removedLinks.get(change.kind)?.delete(change.id)

@@ -1,3 +1,4 @@
+import { AppendableIds, recordFields, recordWithAppendableIds } from '../appendable-ids.js'
 import type { RecordKind, RecordOf } from '../schemas/schemas.js'
 
 /**
@@ -8,8 +9,10 @@ import type { RecordKind, RecordOf } from '../schemas/schemas.js'
  * transaction validates it once, when it ends: a write that adds or removes
  * n links of one record costs O(n + the record's size), not O(n × its size).
  * An id known to be new to a list (a record created in the same transaction,
- * added to a record as committed) is appended without making the set: adding
- * a message to a conversation never hashes the conversation's other ids.
+ * added to a record as committed) is appended without making the set, and the
+ * record as built extends the list without copying it ({@link AppendableIds}):
+ * adding a message to a conversation neither hashes nor copies the
+ * conversation's other ids.
  *
  * @example
  * const draft = new LinkDraft(conversation)
@@ -22,6 +25,8 @@ export class LinkDraft {
   /** Ids appended to a list whose set is not made yet, each known not to be in it. */
   private readonly appended = new Map<string, Set<string>>()
   private readonly changedLists = new Set<string>()
+  /** The list each field was last built as from its appended ids, and how many of them it holds. */
+  private readonly extended = new Map<string, { readonly list: AppendableIds; readonly count: number }>()
   private built: RecordOf<RecordKind> | undefined
   /** True once a link, an owner or `updated` changed: the record must be staged again. */
   edited = false
@@ -37,7 +42,7 @@ export class LinkDraft {
     private readonly base: RecordOf<RecordKind>,
     readonly committed = false,
   ) {
-    this.fields = { ...base }
+    this.fields = recordFields(base)
   }
 
   /** The record's `updated` as the draft has it. */
@@ -58,12 +63,13 @@ export class LinkDraft {
   }
 
   /**
-   * Appends `id`, which the caller knows is not in the list `field` as the
-   * record was committed (an id made in this transaction, on a committed
-   * record): nothing is scanned or hashed but the ids appended so far.
+   * Appends `id`, which the caller knows is not in the list `field` (an id
+   * made in this transaction, on a committed record, or one the link's other
+   * side does not list): nothing is scanned or hashed but the ids appended so far.
    */
   addNew(field: string, id: string): void {
-    if (!Array.isArray(this.fields[field])) this.appendOnly = false
+    const current = this.fields[field]
+    if (!Array.isArray(current) && !(current instanceof AppendableIds)) this.appendOnly = false
     const list = this.lists.get(field)
     if (list) list.add(id)
     else {
@@ -120,12 +126,12 @@ export class LinkDraft {
   record(): RecordOf<RecordKind> {
     if (!this.edited) return this.base
     if (!this.built) {
-      const record = { ...this.fields }
+      const fields = { ...this.fields }
       for (const field of this.changedLists) {
         const appended = this.appended.get(field)
-        record[field] = appended ? this.baseList(field).concat([...appended]) : [...this.list(field)]
+        fields[field] = appended ? this.extend(field, appended) : [...this.list(field)]
       }
-      this.built = record as RecordOf<RecordKind>
+      this.built = recordWithAppendableIds(fields) as RecordOf<RecordKind>
     }
     return this.built
   }
@@ -142,7 +148,19 @@ export class LinkDraft {
   }
 
   private baseList(field: string): readonly string[] {
-    return (this.fields[field] as readonly string[] | undefined) ?? []
+    const list = this.fields[field]
+    if (list instanceof AppendableIds) return list.ids()
+    return (list as readonly string[] | undefined) ?? []
+  }
+
+  /** The list `field` with `appended` after its committed ids, extending the one built before (if any) by the ids since. */
+  private extend(field: string, appended: ReadonlySet<string>): AppendableIds {
+    const before = this.extended.get(field)
+    const more = [...appended].slice(before?.count ?? 0)
+    const from = before?.list ?? (this.fields[field] as readonly string[] | AppendableIds | undefined) ?? []
+    const list = AppendableIds.extend(from, more)
+    this.extended.set(field, { list, count: appended.size })
+    return list
   }
 
   private changed(field?: string): void {

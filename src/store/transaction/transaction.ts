@@ -6,6 +6,7 @@ import {
   type LinkingKind,
   type Relation,
 } from '../relations.js'
+import { idCount } from '../appendable-ids.js'
 import { recordDefaults } from '../schemas/record-defaults.js'
 import type { RecordInput, RecordKind, RecordOf } from '../schemas/schemas.js'
 import { cloneRecord, parseRecord } from '../schemas/parse-record.js'
@@ -27,21 +28,26 @@ export class Transaction extends TransactionView {
     for (const [kind, drafts] of this.drafts) {
       for (const [id, draft] of drafts) {
         if (!draft.edited) continue
-        // A committed record that only gained ids made here (and a new `updated`) is valid as it was.
+        // A committed record that only gained ids new to it (and a new `updated`) is valid as it was.
         if (!draft.appendOnly || !draft.committed) {
           this.stage(kind, id, parseRecord(kind, draft.record()))
           continue
         }
         const record = draft.record()
         this.stage(kind, id, record)
-        this.appendedTo.set(record, draft)
+        ;(this.appended ??= new Map()).set(record, draft)
       }
     }
     this.drafts.clear()
   }
 
-  /** The committed records that only gained ids, by the record staged for each: the store counts what they added alone. */
-  readonly appendedTo = new WeakMap<object, LinkDraft>()
+  /** The committed records that only gained ids, by the record staged for each (made on the first). */
+  private appended: Map<object, LinkDraft> | undefined
+
+  /** The draft of a staged record that only gained ids: the store counts what they added alone. */
+  appendedTo(record: object): LinkDraft | undefined {
+    return this.appended?.get(record)
+  }
 
   /** Stages a new record, validated against its schema. */
   insert<K extends RecordKind>(kind: K, input: RecordInput<K>): RecordOf<K> {
@@ -97,9 +103,33 @@ export class Transaction extends TransactionView {
         this.removeLink(fromKind, owner, relation.field, toId)
       }
     }
-    this.addLink(fromKind, fromId, relation.field, toId)
+    // Both sides of a two-sided link are kept in step: whether it is new is read on the shorter list, and the longer one is only appended to.
+    const known =
+      relation.inverse !== undefined &&
+      !relation.inverseOne &&
+      this.unlinked(fromKind, fromId, relation.field, relation.to, toId, relation.inverse)
+    this.addLink(fromKind, fromId, relation.field, toId, known)
     if (relation.inverseOne) this.editDraft(relation.to, toId).setOwner(relation.inverse, fromId)
-    else if (relation.inverse) this.addLink(relation.to, toId, relation.inverse, fromId)
+    else if (relation.inverse) this.addLink(relation.to, toId, relation.inverse, fromId, known)
+  }
+
+  /**
+   * True when `idA` of `kindA` does not list `idB` in `fieldA`, read on the
+   * side whose list is shorter (`idB`'s `fieldB`, the inverse, holds `idA`
+   * exactly when it does): a tag of 30k assets is not looked through to add
+   * an asset of two tags.
+   */
+  private unlinked(
+    kindA: RecordKind,
+    idA: string,
+    fieldA: string,
+    kindB: RecordKind,
+    idB: string,
+    fieldB: string,
+  ): boolean {
+    const countA = idCount(this.require(kindA, idA), fieldA)
+    const countB = idCount(this.require(kindB, idB), fieldB)
+    return countA <= countB ? !this.draftOf(kindA, idA).has(fieldA, idB) : !this.draftOf(kindB, idB).has(fieldB, idA)
   }
 
   /** Removes a link from both sides. Unlinking ids that are not linked is a no-op. */
@@ -166,10 +196,11 @@ export class Transaction extends TransactionView {
     return candidates
   }
 
-  private addLink(kind: RecordKind, id: string, field: Relation['field'], other: string): void {
+  /** `known`: the caller knows `other` is not in the list (read on the link's other side). */
+  private addLink(kind: RecordKind, id: string, field: Relation['field'], other: string, known = false): void {
     const draft = this.editDraft(kind, id)
     // An id made in this transaction is in no committed list: appended without a look at the others.
-    if (draft.committed && this.generated.has(other)) draft.addNew(field, other)
+    if (draft.committed && (known || this.generated.has(other))) draft.addNew(field, other)
     else draft.add(field, other)
     this.noteLink(kind, id, field, other, false)
   }

@@ -41,6 +41,8 @@ export function clientModelProblem(
   references: readonly string[] = [],
 ): string | undefined {
   if (clientModelTables().models[model] === undefined) return undefined
+  // The check compiled for the model answers a value that holds everything; the walk below finds what is wrong.
+  if (compiledCheck(model, references)(value, 0)) return undefined
   const decoded = references.length > 0 ? withReferences(model, references) : undefined
   const stack: Pending[] = [{ value, type: model, parent: undefined, step: undefined }]
   for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
@@ -150,4 +152,91 @@ function pathOf(pending: Pending, last = ''): string {
   }
   const path = steps.reverse().join('')
   return path === '' ? '(body)' : path.replace(/^\./, '')
+}
+
+/** Whether a value holds everything its type requires, at a depth of nesting: a compiled check. */
+type Check = (value: unknown, depth: number) => boolean
+
+/** Past this depth a compiled check gives up (false), and the iterative walk decides. */
+const COMPILED_DEPTH = 64
+
+/** The compiled check of each type (a model, an enum, `[Type`, `{Type`), made on its first use and kept. */
+const compiledChecks = new Map<string, Check>()
+/** The compiled check of each top model with references, by model and references. */
+const compiledTops = new Map<string, Check>()
+
+/**
+ * The check of a body of `model`, compiled once per model (and references):
+ * true when the value holds everything {@link clientModelProblem} looks for,
+ * with no path built and nothing queued. False may also mean "too deep to
+ * tell": the caller walks the value then.
+ */
+function compiledCheck(model: string, references: readonly string[]): Check {
+  if (references.length === 0) return checkOf(model)
+  const key = `${model}|${references.join(',')}`
+  let check = compiledTops.get(key)
+  if (!check) {
+    const own = requirementsOf(model)
+    const nested = own.nested.map(([field, type]) => [field, references.includes(field) ? REFERENCE : type] as const)
+    compiledTops.set(key, (check = modelCheck({ required: own.required, nested })))
+  }
+  return check
+}
+
+/** The compiled check of a type, made on its first use; the types it nests are compiled when first reached. */
+function checkOf(type: string): Check {
+  let check = compiledChecks.get(type)
+  if (check) return check
+  if (type.startsWith('[')) check = listCheck(type.slice(1))
+  else if (type.startsWith('{')) check = mapCheck(type.slice(1))
+  else if (type === REFERENCE) check = (value) => value == null || (isObject(value) && typeof value.id === 'string')
+  else {
+    const values = enumValuesOf(type)
+    check = values
+      ? (value) => value == null || (typeof value === 'string' && values.has(value))
+      : modelCheck(requirementsOf(type))
+  }
+  compiledChecks.set(type, check)
+  return check
+}
+
+function listCheck(item: string): Check {
+  let itemCheck: Check | undefined
+  return (value, depth) => {
+    if (value == null) return true
+    if (!Array.isArray(value) || depth > COMPILED_DEPTH) return false
+    itemCheck ??= checkOf(item)
+    for (const entry of value as unknown[]) if (!itemCheck(entry, depth + 1)) return false
+    return true
+  }
+}
+
+function mapCheck(type: string): Check {
+  let valueCheck: Check | undefined
+  return (value, depth) => {
+    if (value == null) return true
+    if (!isObject(value) || depth > COMPILED_DEPTH) return false
+    valueCheck ??= checkOf(type)
+    for (const key of Object.keys(value)) if (!valueCheck(value[key], depth + 1)) return false
+    return true
+  }
+}
+
+function modelCheck({ required, nested }: ModelRequirements): Check {
+  let checks: Check[] | undefined
+  return (value, depth) => {
+    if (value == null) return true
+    if (!isObject(value) || depth > COMPILED_DEPTH) return false
+    for (const key of required) if (value[key] == null) return false
+    checks ??= nested.map(([, type]) => checkOf(type))
+    for (let index = 0; index < nested.length; index++) {
+      const key = nested[index]![0]
+      if (Object.hasOwn(value, key) && !checks[index]!(value[key], depth + 1)) return false
+    }
+    return true
+  }
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
 }

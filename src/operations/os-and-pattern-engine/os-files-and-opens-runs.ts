@@ -14,7 +14,12 @@ const pathInput = z.string().min(1).max(MAX_PATH_LENGTH)
 const urlInput = z.string().min(1).max(MAX_URL_LENGTH)
 const notificationText = z.string().max(MAX_NOTIFICATION_TEXT).optional()
 const notificationInput = z
-  .object({ id: z.number().int(), title: notificationText, message: notificationText, payload: notificationText })
+  .object({
+    id: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+    title: notificationText,
+    message: notificationText,
+    payload: notificationText,
+  })
   .loose()
 
 /** A path sent as the body (a JSON string). */

@@ -3,7 +3,7 @@ import type { StreamHub } from './stream-hub.js'
 import { STREAM_TABLE } from './stream-table.js'
 
 /** The bytes each `IN-PROGRESS` frame of a file read carries, at most. */
-export const FILE_READ_CHUNK_BYTES = 16_384
+const FILE_READ_CHUNK_BYTES = 16_384
 
 /** Where the file-read stream reads files: the text at a path, or undefined when the path is no file. */
 export interface FileReadSource {

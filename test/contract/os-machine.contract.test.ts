@@ -34,7 +34,7 @@ describe.each(streamRuntimes)('the OS machine parts through the official client,
       ...(body !== undefined && { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } }),
     })
     const text = await response.text()
-    return { status: response.status, text, json: () => JSON.parse(text) as Record<string, never> }
+    return { status: response.status, text, json: <T = Record<string, unknown>>() => JSON.parse(text) as T }
   }
   const open = <F>(url: string) => {
     const client = mock.open<F>(url)
@@ -87,7 +87,7 @@ describe.each(streamRuntimes)('the OS machine parts through the official client,
     expect(value.totals?.assets).toBe([...mock.service.store.all('asset')].length)
     await os().osMemoryOptimize()
     await os().osNanoModelsPrepare({ nanoModelsPreparationInput: { tasks: { conversation: true } } })
-    const device = (await control('GET', '/machine/os')).json().device as Record<string, unknown>
+    const device = (await control('GET', '/machine/os')).json<{ device: Record<string, unknown> }>().device
     expect(device).toMatchObject({ memoryOptimizations: 1, nanoModels: { conversation: true } })
     expect(await new WellKnownApi(new Configuration({ basePath: mock.baseUrl })).getInstallationPath()).toBe(
       '/Applications/Pieces OS.app',
@@ -152,7 +152,7 @@ describe.each(streamRuntimes)('the OS machine parts through the official client,
   it('refuses a URL past its bound and records nothing', async () => {
     const refused = await failure(os().osBrowserUrlOpen({ body: `https://a.b/${'x'.repeat(9000)}` }))
     expect(refused.status).toBe(500)
-    const { opens } = (await control('GET', '/machine/os')).json() as { opens: { urls: unknown[] } }
+    const { opens } = (await control('GET', '/machine/os')).json<{ opens: { urls: unknown[] } }>()
     expect(opens.urls).toEqual([])
   })
 
@@ -198,7 +198,7 @@ describe.each(streamRuntimes)('the OS machine parts through the official client,
     )
     expect(value.user?.id).toBeDefined()
     expect(
-      ((await control('GET', '/machine/os')).json().device as { linkedProviders: string[] }).linkedProviders,
+      (await control('GET', '/machine/os')).json<{ device: { linkedProviders: string[] } }>().device.linkedProviders,
     ).toEqual(['github'])
     await os().signOutOfOS()
     const refused = await failure(os().linkProvider({ seededExternalProvider: { type: 'gitlab' } }))

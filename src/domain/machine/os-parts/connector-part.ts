@@ -3,7 +3,7 @@ import type { Transaction } from '../../../store/transaction/transaction.js'
 import { readPart, writePart } from '../machine-part-state.js'
 
 /** The machine part that counts what integrations report (`/{application}/track`, `/{application}/reaction`). */
-export const CONNECTOR_PART = 'connector'
+const CONNECTOR_PART = 'connector'
 
 /** What integrations reported since the last reset, counted by application id. */
 export interface ConnectorState {

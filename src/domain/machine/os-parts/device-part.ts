@@ -3,7 +3,7 @@ import type { Transaction } from '../../../store/transaction/transaction.js'
 import { readPart, writePart } from '../machine-part-state.js'
 
 /** The machine part that counts what the service was asked to do with the device. */
-export const DEVICE_PART = 'device'
+const DEVICE_PART = 'device'
 
 /** What the device was asked to do: memory optimized, nano models prepared. */
 export interface DeviceState {
@@ -17,7 +17,7 @@ export interface DeviceState {
 }
 
 /** At most this many providers are linked (the client's ExternalProviderTypeEnum has 13). */
-export const MAX_LINKED_PROVIDERS = 16
+const MAX_LINKED_PROVIDERS = 16
 
 const INITIAL: DeviceState = Object.freeze({
   memoryOptimizations: 0,

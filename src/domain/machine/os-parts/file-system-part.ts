@@ -5,12 +5,12 @@ import type { Transaction } from '../../../store/transaction/transaction.js'
 import { readPart, writePart } from '../machine-part-state.js'
 
 /** The machine part that holds the virtual file tree the OS routes read. */
-export const FILE_SYSTEM_PART = 'fileSystem'
+const FILE_SYSTEM_PART = 'fileSystem'
 
 /** At most this many files and folders in the tree… */
-export const MAX_FILE_ENTRIES = 500
+const MAX_FILE_ENTRIES = 500
 /** …holding at most this many characters of text in all… */
-export const MAX_FILE_TREE_BYTES = 1_000_000
+const MAX_FILE_TREE_BYTES = 1_000_000
 /** …each path at most this long. */
 export const MAX_PATH_LENGTH = 1024
 
@@ -22,7 +22,7 @@ export interface FileTree {
 }
 
 /** The tree of a fresh mock: one small project. */
-export const DEFAULT_FILE_TREE: FileTree = Object.freeze({
+const DEFAULT_FILE_TREE: FileTree = Object.freeze({
   files: Object.freeze({
     '/Users/pieces/project/README.md': '# Project\n\nA small project the mock serves.\n',
     '/Users/pieces/project/src/index.ts': "export const greeting = 'Hello, Pieces'\n",

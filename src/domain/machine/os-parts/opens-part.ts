@@ -3,13 +3,13 @@ import type { Transaction } from '../../../store/transaction/transaction.js'
 import { readPart, writePart } from '../machine-part-state.js'
 
 /** The machine part that records what the service was asked to open or show (and never did). */
-export const OPENS_PART = 'opens'
+const OPENS_PART = 'opens'
 
 /** At most this many of each (URL opens, file opens, notifications) are kept; the oldest go first. */
-export const MAX_OPENS = 100
+const MAX_OPENS = 100
 
 /** A URL a client asked the service to open in the browser. */
-export interface UrlOpen {
+interface UrlOpen {
   readonly [key: string]: unknown
   readonly url: string
   /** Whether the text is an absolute http(s) URL a browser would open. */
@@ -18,7 +18,7 @@ export interface UrlOpen {
 }
 
 /** A file a client asked the service to open with the machine's default app. */
-export interface FileOpen {
+interface FileOpen {
   readonly [key: string]: unknown
   readonly path: string
   /** What the virtual tree held at the path when it was asked: a file, a folder, or nothing (the OS's "not found"). */
@@ -27,7 +27,7 @@ export interface FileOpen {
 }
 
 /** A local notification a client asked the service to show. */
-export interface ShownNotification {
+interface ShownNotification {
   readonly [key: string]: unknown
   readonly id: number
   readonly title?: string

@@ -4,10 +4,10 @@ import type { Transaction } from '../../../store/transaction/transaction.js'
 import { readPart, writePart } from '../machine-part-state.js'
 
 /** The machine part that holds the pattern engine's vision calibrations. */
-export const PATTERN_ENGINE_PART = 'patternEngine'
+const PATTERN_ENGINE_PART = 'patternEngine'
 
 /** At most this many calibrations are kept; the oldest go first. */
-export const MAX_CALIBRATIONS = 20
+const MAX_CALIBRATIONS = 20
 
 /** The window the mock says is in focus when a client captures its calibration QR code. */
 export const FOCUSED_WINDOW = 'Pieces Copilot'

@@ -3,7 +3,7 @@ import type { Transaction } from '../../../store/transaction/transaction.js'
 import { readPart, writePart } from '../machine-part-state.js'
 
 /** The machine part that holds the service's settings. */
-export const SETTINGS_PART = 'settings'
+const SETTINGS_PART = 'settings'
 
 /** The service's settings (the client's OSServerSettings, without its schema). */
 export interface Settings {
@@ -13,7 +13,7 @@ export interface Settings {
 }
 
 /** The settings of a fresh install: the service starts with the machine. */
-export const DEFAULT_SETTINGS: Settings = Object.freeze({ autoboot: true })
+const DEFAULT_SETTINGS: Settings = Object.freeze({ autoboot: true })
 
 /**
  * The service's settings as they are now.

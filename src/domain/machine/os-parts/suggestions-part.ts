@@ -4,10 +4,10 @@ import type { Transaction } from '../../../store/transaction/transaction.js'
 import { readPart, writePart } from '../machine-part-state.js'
 
 /** The machine part that holds the workstream suggestions' last refresh. */
-export const SUGGESTIONS_PART = 'workstreamSuggestions'
+const SUGGESTIONS_PART = 'workstreamSuggestions'
 
 /** At most this many records of each kind are suggested. */
-export const MAX_SUGGESTED = 5
+const MAX_SUGGESTED = 5
 
 /** The last refresh of the suggestions: how many there were, and the query asked (if any). */
 export interface SuggestionsState {

@@ -55,7 +55,7 @@ export const linkifyOperations: readonly Operation[] = [
     method: 'POST',
     paths: ['/linkify/multiple'],
     params: {},
-    run: async (context) => (await import('./linkify-multiple.js')).linkifyMultiple(context),
+    run: async (context) => (await import('../os-and-pattern-engine/machine-runs.js')).linkifyMultiple(context),
   }),
   defineOperation({
     id: 'linkifyShareRevoke',
@@ -63,6 +63,6 @@ export const linkifyOperations: readonly Operation[] = [
     paths: ['/linkify/:share/revoke'],
     params: { share: 'share' },
     body: 'none',
-    run: async (context) => (await import('./linkify-multiple.js')).revokeShare(context),
+    run: async (context) => (await import('../os-and-pattern-engine/machine-runs.js')).revokeShare(context),
   }),
 ]

@@ -91,13 +91,13 @@ export const connectorOperations: readonly Operation[] = [
     method: 'POST',
     paths: ['/:application/reaction'],
     params: { application: 'application' },
-    run: async (context) => (await import('./connector-reports.js')).react(context),
+    run: async (context) => (await import('../os-and-pattern-engine/machine-runs.js')).react(context),
   }),
   defineOperation({
     id: 'track',
     method: 'POST',
     paths: ['/:application/track'],
     params: { application: 'application' },
-    run: async (context) => (await import('./connector-reports.js')).track(context),
+    run: async (context) => (await import('../os-and-pattern-engine/machine-runs.js')).track(context),
   }),
 ]

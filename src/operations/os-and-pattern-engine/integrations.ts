@@ -1,7 +1,7 @@
 import { defineOperation, type Operation } from '../define/define-operation.js'
 
 /** The run bodies, loaded on the first call of one of these operations. */
-const runs = () => import('./integrations-runs.js')
+const runs = () => import('./machine-runs.js')
 
 /**
  * What other apps hand the service (MacOSApi, UltraSuiteApi, GithubApi,

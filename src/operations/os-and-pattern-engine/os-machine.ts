@@ -1,7 +1,7 @@
 import { defineOperation, type Operation } from '../define/define-operation.js'
 
 /** The run bodies, loaded on the first call of one of these operations. */
-const runs = () => import('./os-machine-runs.js')
+const runs = () => import('./machine-runs.js')
 
 /**
  * The OS's settings, device and applets (OSApi, WellKnownApi): the settings

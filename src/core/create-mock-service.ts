@@ -76,10 +76,13 @@ export function createMockService(options: MockServiceOptions = {}): MockService
   const sessionFrames = createSessionFrameLog()
   const connections = connectionJournal(clock, journal, sessionFrames)
   const copilotAnswers = copilotFrames(options)
-  const streams = serviceStreams({ store, hub, clock, renderer, copilotHooks, machine, connections, ...copilotAnswers })
+  const info = serviceInfo(options.version)
+  const streams = serviceStreams({
+    ...{ store, hub, clock, renderer, copilotHooks, machine, connections, ...copilotAnswers },
+    version: info.version,
+  })
   // After the streams: its operation names are checked against them. The hub reads it only once frames flow.
   const latency = createLatency(seed, options.latency, (name) => resolveOperation(name, 'set the latency'))
-  const info = serviceInfo(options.version)
   // The MCP server: made (module and SDK loaded) on the first MCP request, its event streams ended with the service.
   const mcp = createMcpHost({ store, version: info.version })
   const environment = environmentOf(

@@ -12,6 +12,10 @@ import type { ControllableClock } from '../store/clock-and-ids/controllable-cloc
 import type { Store } from '../store/create-store.js'
 import { mostRecentFirst } from '../store/most-recent-first.js'
 import { buildVisionStatus } from '../wire/records/vision-status.js'
+import { buildWorkstreamSuggestions } from '../wire/records/workstream-suggestions.js'
+import { readSettings } from '../domain/machine/os-parts/settings-part.js'
+import { suggestedIds } from '../domain/machine/os-parts/suggestions-part.js'
+import { readFileTree } from '../domain/machine/os-parts/file-system-part.js'
 import type { WireRenderer } from '../wire/wire-renderer.js'
 import type { ServiceStreams } from './create-dispatcher.js'
 
@@ -27,6 +31,8 @@ export interface StreamParts {
   /** Leaves out the copilot's `INITIALIZED` frames (`omitInitializedFrame`). */
   readonly omitInitialized: boolean
   readonly connections: StreamConnectionHooks
+  /** The service's version, which the applet version stream says. */
+  readonly version: string
 }
 
 /**
@@ -36,11 +42,11 @@ export interface StreamParts {
  * with their final frames and closes every client; `close()` stops them listening.
  *
  * @example
- * const streams = serviceStreams({ store, hub, clock, renderer, copilotHooks, machine, paceMs: 0, omitInitialized: false, connections })
+ * const streams = serviceStreams({ store, hub, clock, renderer, copilotHooks, machine, paceMs: 0, omitInitialized: false, connections, version: '10.0.0' })
  * streams.pattern('/model/m-1/download/progress')?.name // 'modelDownloadProgress'
  */
 export function serviceStreams(parts: StreamParts): ServiceStreams {
-  const { store, hub, clock, renderer, copilotHooks, machine, paceMs, omitInitialized, connections } = parts
+  const { store, hub, clock, renderer, copilotHooks, machine, paceMs, omitInitialized, connections, version } = parts
   // The copilot's endpoint, once made: a disconnect ends its answers before their clients close.
   let copilot: CopilotStreamEndpoint | undefined
   const frameWire = () => renderer.answer({ now: clock.now(), transferables: true, keep: false })
@@ -52,11 +58,22 @@ export function serviceStreams(parts: StreamParts): ServiceStreams {
       },
       lastCheckedIn: () => JSON.stringify({ value: clock.now().toISOString() }),
       visionStatus: () => JSON.stringify(buildVisionStatus(machine.vision.state(), frameWire())),
+      osSettings: () => JSON.stringify(readSettings(store)),
+      osUpdate: () => JSON.stringify(machine.os.update()),
+      workstreamSuggestions: () => JSON.stringify(buildWorkstreamSuggestions(suggestedIds(store))),
+      appletVersion: () => version,
+    },
+    files: {
+      read(path) {
+        const files = readFileTree(store).files
+        return Object.hasOwn(files, path) ? files[path] : undefined
+      },
     },
     records: { assets: (ids, transferables) => assetsFrame(store, renderer, clock, ids, transferables) },
     copilot: () => (copilot = copilotStream({ store, hub, paceMs, omitInitialized, ...copilotHooks })),
   })
   const stopVision = machine.vision.subscribe(() => served.resend('visionStatus'))
+  const stopUpdate = machine.os.subscribeUpdate(() => served.resend('osUpdateCheck'))
   const downloads = serveModelDownloadStreams(hub, machine.downloads)
   return {
     endpoints: served.endpoints.map((endpoint) => recordedEndpoint(endpoint, connections)),
@@ -71,6 +88,7 @@ export function serviceStreams(parts: StreamParts): ServiceStreams {
     },
     close() {
       stopVision()
+      stopUpdate()
       served.close()
     },
   }

@@ -1,6 +1,7 @@
 import type { Store } from '../store/create-store.js'
 import { serveIdentifierStreams } from './identifier-streams.js'
 import { serveRecordStreams, type RecordStreamSources } from './record-streams.js'
+import { serveFileReadStream, type FileReadSource } from './file-read-stream.js'
 import { serveStatusStreams, type StatusSources } from './status-streams.js'
 import type { StreamEndpoint } from './stream-endpoint.js'
 import type { StreamHub } from './stream-hub.js'
@@ -14,6 +15,8 @@ export interface StreamSources {
   readonly records: RecordStreamSources
   /** The copilot's endpoint (it lives with the copilot, which answers the questions). */
   copilot(): StreamEndpoint
+  /** Where the file-read stream reads the virtual file tree. */
+  readonly files: FileReadSource
 }
 
 /** Every stream endpoint of the stream table, and the function that stops them hearing the store. */
@@ -38,7 +41,12 @@ export function serveStreams(store: Store, hub: StreamHub, sources: StreamSource
   const identifier = serveIdentifierStreams(store, hub)
   const records = serveRecordStreams(store, hub, sources.records)
   const status = serveStatusStreams(store, hub, sources.status)
-  const served = [...identifier.endpoints, ...records.endpoints, ...status.endpoints]
+  const served = [
+    ...identifier.endpoints,
+    ...records.endpoints,
+    ...status.endpoints,
+    serveFileReadStream(hub, sources.files),
+  ]
   const byName = new Map(served.map((endpoint) => [endpoint.name, endpoint]))
   const literal = STREAM_NAMES.filter((name) => STREAM_TABLE[name].kind !== 'download')
   const endpoints = literal.map((name) => {

@@ -11,6 +11,14 @@ export interface StatusSources {
   lastCheckedIn(): string
   /** The vision processor's state, as a wire WorkstreamPatternEngineStatus (JSON text). */
   visionStatus(): string
+  /** The service's settings, as a wire OSServerSettings (JSON text). */
+  osSettings(): string
+  /** The update status, as a wire OSServerUpdateStatus (JSON text). */
+  osUpdate(): string
+  /** What the workstream suggests, as a wire WorkstreamSuggestions (JSON text). */
+  workstreamSuggestions(): string
+  /** An applet's version (text). */
+  appletVersion(): string
 }
 
 /** The status streams, and the function that stops them hearing the store. */
@@ -44,10 +52,12 @@ export function serveStatusStreams(store: Store, hub: StreamHub, sources: Status
   }
   const unsubscribe = store.subscribe((event) => {
     for (const name of names) {
-      const { resendOn } = rowOf(name)
+      const { resendOn, resendOnPart } = rowOf(name)
       // A write's changes are looked through only while the stream has clients to resend to.
       if (resendOn === undefined || hub.clientCount(name) === 0) continue
-      if (event.type === 'replace' || event.changes.some((change) => change.kind === resendOn)) resend(name)
+      const resent = (change: { kind: string; id: string }) =>
+        change.kind === resendOn && (resendOnPart === undefined || change.id === resendOnPart)
+      if (event.type === 'replace' || event.changes.some(resent)) resend(name)
     }
   })
   return {
@@ -68,5 +78,6 @@ export function serveStatusStreams(store: Store, hub: StreamHub, sources: Status
 interface StatusRow {
   readonly source: StatusSource
   readonly resendOn?: string
+  readonly resendOnPart?: string
   readonly whenNone?: string
 }

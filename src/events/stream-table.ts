@@ -1,10 +1,18 @@
 import type { RecordKind } from '../store/schemas/schemas.js'
 
 /** How a stream is served: from the store's ids or records, from a status source, by the copilot, or per model download. */
-export type StreamKind = 'identifier' | 'records' | 'status' | 'copilot' | 'download'
+export type StreamKind = 'identifier' | 'records' | 'status' | 'copilot' | 'download' | 'fileRead'
 
 /** Where a status stream reads its frames (see `StatusSources`). */
-export type StatusSource = 'health' | 'user' | 'lastCheckedIn' | 'visionStatus'
+export type StatusSource =
+  | 'health'
+  | 'user'
+  | 'lastCheckedIn'
+  | 'visionStatus'
+  | 'osSettings'
+  | 'osUpdate'
+  | 'workstreamSuggestions'
+  | 'appletVersion'
 
 /** One row of {@link STREAM_TABLE}: what every stream declares, whatever its kind. */
 interface StreamRowBase {
@@ -42,6 +50,8 @@ interface StatusStreamRow extends StreamRowBase {
   readonly resendOn?: RecordKind
   /** What a resend sends while the source has nothing (the user stream: `null` once no one is signed in). */
   readonly whenNone?: string
+  /** With `resendOn: 'machinePart'`: the one machine part whose changes send the source again. */
+  readonly resendOnPart?: string
 }
 
 /** The copilot's stream: it answers the questions a client sends. */
@@ -54,8 +64,14 @@ interface DownloadStreamRow extends StreamRowBase {
   readonly kind: 'download'
 }
 
+/** A file read over a socket: each OSFileStreamingReadAttempt a client sends is answered with the file's frames. */
+interface FileReadStreamRow extends StreamRowBase {
+  readonly kind: 'fileRead'
+}
+
 /** One row of {@link STREAM_TABLE}. */
-export type StreamRow = IdentifierStreamRow | RecordsStreamRow | StatusStreamRow | CopilotStreamRow | DownloadStreamRow
+export type StreamRow =
+  IdentifierStreamRow | RecordsStreamRow | StatusStreamRow | CopilotStreamRow | DownloadStreamRow | FileReadStreamRow
 
 const identifier = <R extends RecordKind, K extends string>(path: string, record: R, key: K, plural: string) =>
   ({
@@ -172,6 +188,45 @@ export const STREAM_TABLE = {
     first: "where the model's download is, when one is under way (a `ModelDownloadProgress`)",
     changes:
       'one frame per 10 % step, `INITIALIZED` at 0 to `COMPLETED` at 100; `CANCELED`, `FAILED` or `RESET` when it ends early',
+  },
+  osSettings: {
+    path: '/os/settings/stream',
+    kind: 'status',
+    source: 'osSettings',
+    resendOn: 'machinePart',
+    resendOnPart: 'settings',
+    first: "the service's settings (an `OSServerSettings`)",
+    changes: 'the settings again on each change (an update, the control plane, a reset, restore or scenario)',
+  },
+  osUpdateCheck: {
+    path: '/os/update/check/stream',
+    kind: 'status',
+    source: 'osUpdate',
+    first: "the service's update status (an `OSServerUpdateStatus`: `UP_TO_DATE` at start)",
+    changes: 'the status again on each change (`POST /__mock/os/update`, a reset)',
+  },
+  workstreamSuggestions: {
+    path: '/workstream/suggestions/stream',
+    kind: 'status',
+    source: 'workstreamSuggestions',
+    resendOn: 'machinePart',
+    resendOnPart: 'workstreamSuggestions',
+    first: 'what the workstream suggests (a `WorkstreamSuggestions`: the most recent summaries, assets, conversations)',
+    changes: 'the suggestions again after each refresh (`POST /workstream/suggestions/refresh`), a reset or scenario',
+  },
+  appletVersion: {
+    path: '/os/applet/version/stream',
+    kind: 'status',
+    source: 'appletVersion',
+    first: "the applet's version (the service's version, as text)",
+    changes: 'nothing',
+  },
+  osFileRead: {
+    path: '/os/filesystem/file/read/streamed',
+    kind: 'fileRead',
+    first: 'nothing',
+    changes:
+      'each `OSFileStreamingReadAttempt` sent answered from the virtual file tree: `INITIALIZED`, then `COMPLETED` with the bytes, or `FAILED` for a path that is no file',
   },
 } as const satisfies Record<string, StreamRow>
 

@@ -59,6 +59,10 @@ import { assetRecommendationsOperations } from '../operations/assets/asset-recom
 import { summaryTextsOperations } from '../operations/linked-records/summary-texts.js'
 import { qgptHintsOperations } from '../operations/conversations/qgpt-hints.js'
 import { formatAnalysisOperations } from '../operations/assets/format-analysis.js'
+import { osMachineOperations } from '../operations/os-and-pattern-engine/os-machine.js'
+import { osFilesAndOpensOperations } from '../operations/os-and-pattern-engine/os-files-and-opens.js'
+import { patternEngineOperations } from '../operations/os-and-pattern-engine/pattern-engine.js'
+import { integrationsOperations } from '../operations/os-and-pattern-engine/integrations.js'
 
 /** A named group of operations, as the README's endpoint table shows them. */
 interface RouteGroup {
@@ -132,6 +136,10 @@ export function routeGroups(): readonly RouteGroup[] {
     { name: 'MCP entry points', operations: mcpEntryPointOperations },
     { name: 'connector', operations: connectorOperations },
     { name: 'os', operations: osOperations },
+    { name: 'os settings and device', operations: osMachineOperations },
+    { name: 'os files, opens and notifications', operations: osFilesAndOpensOperations },
+    { name: 'pattern engine', operations: patternEngineOperations },
+    { name: 'integrations', operations: integrationsOperations },
   ]
 }
 

@@ -77,6 +77,7 @@ function extraOf(ids: Readonly<Record<string, string>>, store: Store): BodyFill[
     SeededSensitive: { asset: () => ids.asset },
     Sensitive: { asset: (build) => ({ ...(build('FlattenedAsset') as object), id: sensitiveAsset }) },
     SeededAnchorPoint: { anchor: () => ids.anchor },
+    LinkifyMultiple: { assets: () => [ids.asset] },
   }
 }
 

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { runtimes, type ContractRuntime } from '../contract/runtimes.js'
 import { BODY_ROUTES as SPEC_BODY_ROUTES, mutationOf, validBodies } from './bodies.js'
 import { OS_BODY_ROUTES, validOsBodies } from './os-bodies.js'
+import { OS_MACHINE_BODY_ROUTES, validOsMachineBodies } from './os-machine-bodies.js'
 import { RECORD_BODY_ROUTES, validRecordBodies } from './record-bodies.js'
 import { SERVICE_BODY_ROUTES, validServiceBodies } from './service-bodies.js'
 import {
@@ -23,7 +24,13 @@ import {
 
 type QueryParam = { readonly name: string; readonly accepts: readonly string[] }
 
-const BODY_ROUTES = [...SPEC_BODY_ROUTES, ...RECORD_BODY_ROUTES, ...SERVICE_BODY_ROUTES, ...OS_BODY_ROUTES]
+const BODY_ROUTES = [
+  ...SPEC_BODY_ROUTES,
+  ...RECORD_BODY_ROUTES,
+  ...SERVICE_BODY_ROUTES,
+  ...OS_BODY_ROUTES,
+  ...OS_MACHINE_BODY_ROUTES,
+]
 
 const flag = (name: string): QueryParam => ({ name, accepts: ['', 'true', 'false'] })
 const TRANSFERABLES = flag('transferables')
@@ -170,6 +177,10 @@ describe('the reliability tables cover the route table', () => {
     const withBodies = new Set([
       ...BODY_ROUTES.map((route) => route.operation),
       'onboarded',
+      // The OS routes that read a bare string (a path, a URL): their refusals are in os-machine.contract.test.ts.
+      'osFilesystemPathVerify',
+      'osFilesystemFileOpen',
+      'osBrowserUrlOpen',
       'modelContextProtocolMessages',
       'modelContextProtocolStreamableHttp',
     ])
@@ -193,6 +204,7 @@ describe.each(runtimes)('hostile requests get a clear error and change nothing, 
       ...(await validRecordBodies(mock.baseUrl, ids)),
       ...(await validServiceBodies(mock.baseUrl, ids)),
       ...(await validOsBodies(mock.baseUrl, ids)),
+      ...(await validOsMachineBodies(mock.baseUrl, ids)),
     }
   })
   afterAll(() => mock.close())

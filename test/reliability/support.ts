@@ -83,6 +83,7 @@ export const KIND_OF_PARAM: Readonly<Record<string, RecordKind>> = {
   share: 'share',
   anchor_point: 'anchorPoint',
   relationship: 'format',
+  vision_event: 'workstreamEvent',
 }
 
 export function paramsOf(path: string): string[] {

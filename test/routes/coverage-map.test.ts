@@ -88,7 +88,7 @@ describe('the coverage map of the official client', () => {
       expect(answerOf(id), id).toBe('stateful')
     }
     expect(answerOf('conversationsStreamIdentifiers')).toBe('stream')
-    expect(answerOf('osDeviceInformation')).toBe('not implemented')
+    expect(answerOf('osDeviceInformation')).toBe('stateful')
     expect(answerOf('exchangeForAuth0Token')).toBe('not implemented')
   })
 })

@@ -80,6 +80,8 @@ export interface OsState {
   setPermissions(change: Partial<Permissions>): Permissions
   update(): UpdateState
   setUpdate(update: UpdateState): void
+  /** Hears every change of the update status (the update-check stream); returns the function that stops listening. */
+  subscribeUpdate(listener: () => void): () => void
   /** Queues what the next pickers answer, in order; throws past {@link MAX_PICKER_ANSWERS}. */
   scriptPicker(kind: PickerKind, answers: ReadonlyArray<readonly string[]>): number
   /** The next scripted answer of a picker, or nothing picked (the dialog dismissed). */
@@ -92,6 +94,8 @@ export interface OsState {
    * taken and gave another; an applet already running keeps its port.
    */
   launchApplet(type: AppletType): Promise<number>
+  /** Stops a running applet (`POST /os/applet/terminate`); answers whether it was running. */
+  terminateApplet(type: AppletType): boolean
   /** The applet types launched since the last reset. */
   launchedApplets(): readonly AppletType[]
   /** The applets running now (launched, not terminated since) and the port each answers on. */
@@ -128,6 +132,18 @@ export function createOsState(hooks: { onRestart(kind: RestartKind): void }, bud
   const pickerBudget = budgets.pickers ?? UNBOUNDED
   let permissions = DEFAULT_PERMISSIONS
   let update = DEFAULT_UPDATE
+  const updateListeners = new Set<() => void>()
+  const setUpdate = (next: UpdateState) => {
+    if (next === update) return
+    update = next
+    for (const listener of updateListeners) {
+      try {
+        listener()
+      } catch (error) {
+        console.error(error)
+      }
+    }
+  }
   let restarts = 0
   const launched = new Set<AppletType>()
   const running = new Map<AppletType, number>()
@@ -148,8 +164,10 @@ export function createOsState(hooks: { onRestart(kind: RestartKind): void }, bud
       return permissions
     },
     update: () => update,
-    setUpdate(next) {
-      update = next
+    setUpdate,
+    subscribeUpdate(listener) {
+      updateListeners.add(listener)
+      return () => updateListeners.delete(listener)
     },
     scriptPicker(kind, next) {
       if (answers[kind].length + next.length > MAX_PICKER_ANSWERS) {
@@ -181,6 +199,7 @@ export function createOsState(hooks: { onRestart(kind: RestartKind): void }, bud
       running.set(type, served)
       return served
     },
+    terminateApplet: (type) => running.delete(type),
     launchedApplets: () => [...launched],
     runningApplets: () => [...running].map(([type, port]) => ({ type, port })),
     hostApplets(next) {
@@ -218,7 +237,7 @@ export function createOsState(hooks: { onRestart(kind: RestartKind): void }, bud
       intentionBytes = 0
       pickerBytes = 0
       permissions = DEFAULT_PERMISSIONS
-      update = DEFAULT_UPDATE
+      setUpdate(DEFAULT_UPDATE)
       restarts = 0
       launched.clear()
       stopApplets()

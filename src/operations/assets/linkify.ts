@@ -23,7 +23,8 @@ function shareAsset(tx: Transaction, assetId: string, access: 'UNKNOWN' | 'PUBLI
  * `POST /linkify` (LinkifyApi `linkify`): a share link for a stored asset
  * (`asset.id`), or for a seed it saves first: a share record linked to the
  * asset (its `shares`), answered as Shares. Linkifying the same asset again answers the same
- * share.
+ * share. `POST /linkify/multiple` shares several assets in one link and
+ * `POST /linkify/{share}/revoke` deletes a share (both loaded on first use).
  *
  * @example
  * routeTable() // holds it
@@ -48,5 +49,20 @@ export const linkifyOperations: readonly Operation[] = [
       const wire = wireContext(context)
       return json({ iterable: [wire.render('share', share)] })
     },
+  }),
+  defineOperation({
+    id: 'linkifyMultiple',
+    method: 'POST',
+    paths: ['/linkify/multiple'],
+    params: {},
+    run: async (context) => (await import('../os-and-pattern-engine/machine-runs.js')).linkifyMultiple(context),
+  }),
+  defineOperation({
+    id: 'linkifyShareRevoke',
+    method: 'POST',
+    paths: ['/linkify/:share/revoke'],
+    params: { share: 'share' },
+    body: 'none',
+    run: async (context) => (await import('../os-and-pattern-engine/machine-runs.js')).revokeShare(context),
   }),
 ]

@@ -30,7 +30,9 @@ function reusable(context: OperationContext, copied: string) {
  * What an integration tells the service about itself and what its user does
  * (ConnectorApi): onboarding done (`onboarded` on the application), text the
  * user means to save (`intention`), and text the user copied (`suggest`:
- * reuse the stored assets that hold it, or save it when none does).
+ * reuse the stored assets that hold it, or save it when none does), what the
+ * user did with a suggestion (`react`) and events it tracks (`track`; both
+ * counted in the `connector` machine part, loaded on first use).
  *
  * @example
  * routeTable() // holds these
@@ -83,5 +85,19 @@ export const connectorOperations: readonly Operation[] = [
         assets,
       })
     },
+  }),
+  defineOperation({
+    id: 'react',
+    method: 'POST',
+    paths: ['/:application/reaction'],
+    params: { application: 'application' },
+    run: async (context) => (await import('../os-and-pattern-engine/machine-runs.js')).react(context),
+  }),
+  defineOperation({
+    id: 'track',
+    method: 'POST',
+    paths: ['/:application/track'],
+    params: { application: 'application' },
+    run: async (context) => (await import('../os-and-pattern-engine/machine-runs.js')).track(context),
   }),
 ]

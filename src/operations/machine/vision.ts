@@ -3,13 +3,12 @@ import { buildVisionStatus } from '../../wire/records/vision-status.js'
 import { defineOperation, json, type Operation } from '../define/define-operation.js'
 import { machineOf } from './machine-context.js'
 import { parseBody, wireContext } from '../define/request-input.js'
-
-/** The window the mock says is in focus when a client captures its calibration QR code. */
-const FOCUSED_WINDOW = 'Pieces Copilot'
+import { captureCalibration } from '../../domain/machine/os-parts/pattern-engine-part.js'
 
 /**
  * Long-term memory, the vision processor (WorkstreamPatternEngineApi): its
- * status, turned on and off, and the calibration capture. Every change goes
+ * status, turned on and off, and the calibration capture (kept in the
+ * `patternEngine` machine part). Every change goes
  * out on the vision status stream, and the snapshot agrees with it.
  *
  * @example
@@ -52,9 +51,10 @@ export const visionOperations: readonly Operation[] = [
     paths: ['/workstream_pattern_engine/processors/vision/calibration/capture'],
     params: {},
     body: 'none',
-    run(context) {
+    async run(context) {
       const wire = wireContext(context)
-      return json({ foreground: FOCUSED_WINDOW, captured: wire.timestamp(wire.now.toISOString()) })
+      const calibration = await context.store.write((tx) => captureCalibration(tx))
+      return json({ foreground: calibration.foreground, captured: wire.timestamp(calibration.captured) })
     },
   }),
 ]

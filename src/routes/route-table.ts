@@ -59,6 +59,14 @@ import { assetRecommendationsOperations } from '../operations/assets/asset-recom
 import { summaryTextsOperations } from '../operations/linked-records/summary-texts.js'
 import { qgptHintsOperations } from '../operations/conversations/qgpt-hints.js'
 import { formatAnalysisOperations } from '../operations/assets/format-analysis.js'
+import { pkceOperations } from '../operations/accounts/pkce.js'
+import { auth0Operations } from '../operations/accounts/auth0.js'
+import { accountUserOperations } from '../operations/accounts/account-users.js'
+import { applicationAccountOperations } from '../operations/accounts/applications.js'
+import { allocationOperations } from '../operations/accounts/allocations.js'
+import { distributionOperations } from '../operations/accounts/distributions.js'
+import { externalProviderKeyOperations } from '../operations/accounts/external-provider-keys.js'
+import { discoveryOperations } from '../operations/accounts/discovery.js'
 
 /** A named group of operations, as the README's endpoint table shows them. */
 interface RouteGroup {
@@ -132,6 +140,14 @@ export function routeGroups(): readonly RouteGroup[] {
     { name: 'MCP entry points', operations: mcpEntryPointOperations },
     { name: 'connector', operations: connectorOperations },
     { name: 'os', operations: osOperations },
+    { name: 'PKCE sign-in', operations: pkceOperations },
+    { name: 'Auth0', operations: auth0Operations },
+    { name: 'user accounts', operations: accountUserOperations },
+    { name: 'application sessions', operations: applicationAccountOperations },
+    { name: 'cloud allocations', operations: allocationOperations },
+    { name: 'distributions', operations: distributionOperations },
+    { name: 'external provider keys', operations: externalProviderKeyOperations },
+    { name: 'asset discovery', operations: discoveryOperations },
   ]
 }
 

@@ -252,7 +252,7 @@ function contextOf(
 /** What an operation reads of its request body: nothing when it ignores it, a form's fields, or the JSON value. */
 function bodyOf(operation: Operation, text: string, maxBodyBytes: number | undefined): unknown {
   if (operation.body === 'ignored') return undefined
-  if (operation.body === 'form') return readFormBody(text)
+  if (operation.body === 'form') return readFormBody(text, maxBodyBytes)
   return parseJsonBody(text, maxBodyBytes)
 }
 

@@ -5,10 +5,13 @@ import { BODY_ROUTES } from '../reliability/bodies.js'
 import { OS_BODY_ROUTES } from '../reliability/os-bodies.js'
 import { RECORD_BODY_ROUTES } from '../reliability/record-bodies.js'
 import { SERVICE_BODY_ROUTES } from '../reliability/service-bodies.js'
+import { ACCOUNT_BODY_ROUTES } from '../reliability/account-bodies.js'
 
 const endpoints = readFileSync(new URL('../../docs/endpoints.md', import.meta.url), 'utf8')
 const described = new Set(
-  [...BODY_ROUTES, ...RECORD_BODY_ROUTES, ...SERVICE_BODY_ROUTES, ...OS_BODY_ROUTES].map((route) => route.operation),
+  [...BODY_ROUTES, ...RECORD_BODY_ROUTES, ...SERVICE_BODY_ROUTES, ...OS_BODY_ROUTES, ...ACCOUNT_BODY_ROUTES].map(
+    (route) => route.operation,
+  ),
 )
 // `onboarded` reads a bare boolean, not an object: its refusals are in os.contract.test.ts. The MCP entry points
 // read JSON-RPC messages the MCP server checks (test/mcp/).

@@ -67,9 +67,12 @@ function distributionOf(item: StoredDistribution, wire: WireContext) {
       github: gist
         ? {
             gist: {
+              recipients: { iterable: [] },
               public: gist.public,
               ...(gist.description !== undefined && { description: gist.description }),
               name: gist.name,
+              created: wire.timestamp(item.created),
+              updated: wire.timestamp(item.updated),
               github_id: gist.githubId,
               url: gist.url,
             },

@@ -16,7 +16,6 @@ import {
   seededPkceInput,
   tokenizedPkceInput,
 } from '../../domain/inputs/accounts/sign-in-inputs.js'
-import { MockServiceError } from '../../errors.js'
 import type { UserRecord } from '../../store/schemas/schemas.js'
 import { json, noContent, text, type OperationContext, type OperationResult } from '../define/define-operation.js'
 import { requireBody } from '../define/record-routes.js'
@@ -54,7 +53,8 @@ export function generateCode(context: OperationContext): OperationResult {
 
 /** POST /pkce/response/code: the code and state the browser came back with. */
 export async function respondWithCode(context: OperationContext): Promise<OperationResult> {
-  const form = parseForm(codeResponseInput, context, 'code and state')
+  requireBody(context.request.body, 'ResultedPKCE')
+  const form = parseBody(codeResponseInput, context.request.body, 'ResultedPKCE')
   const result = await context.store.write((tx) => takeCode(tx, form.code, form.state))
   return json({ result })
 }
@@ -101,7 +101,8 @@ export function authorizeAuth0(context: OperationContext): OperationResult {
 
 /** POST /oauth/token: a code and verifier (or a refresh token) traded for an OAuthToken. */
 export async function exchangeForAuth0Token(context: OperationContext): Promise<OperationResult> {
-  const form = parseForm(tokenizedPkceInput, context, 'grant_type, client_id, code, redirect_uri and code_verifier')
+  requireBody(context.request.body, 'TokenizedPKCE')
+  const form = parseBody(tokenizedPkceInput, context.request.body, 'TokenizedPKCE')
   if (form.grant_type === 'refresh_token') {
     const token = await context.store.write((tx) => refreshToken(tx, form.code))
     return json(oauthToken(token))
@@ -151,14 +152,6 @@ async function exchange(
       redirectUri: input.redirect_uri,
     }),
   )
-}
-
-function parseForm<T>(schema: { safeParse(value: unknown): { success: true; data: T } | { success: false } }, context: OperationContext, fields: string): T {
-  const result = schema.safeParse(context.request.body)
-  if (!result.success) {
-    throw new MockServiceError('INVALID_REQUEST', `invalid_request: send a form with ${fields}.`)
-  }
-  return result.data
 }
 
 function oauthToken(token: IssuedToken) {

@@ -23,7 +23,8 @@ export function findAllocation(reader: Store | Transaction, id: string): { user:
 
 /**
  * Creates a user's cloud (`POST /allocations/create`): PENDING until it is
- * connected; a user who already has one is refused.
+ * connected. A user has one cloud: for a user who already has one, it is
+ * answered as it is.
  *
  * @example
  * const user = await store.write((tx) => createAllocation(tx, userId))
@@ -31,12 +32,7 @@ export function findAllocation(reader: Store | Transaction, id: string): { user:
 export function createAllocation(tx: Transaction, userId: string): UserRecord {
   const user = tx.get('user', userId)
   if (!user) throw new MockServiceError('INVALID_REQUEST', `No user with id "${userId.slice(0, 80)}". Send an id GET /users lists.`)
-  if (user.allocation) {
-    throw new MockServiceError(
-      'INVALID_REQUEST',
-      `User "${userId}" already has the cloud "${user.allocation.id}". Delete it first (POST /allocations/delete).`,
-    )
-  }
+  if (user.allocation) return user
   const updated = tx.timestamp()
   return tx.update('user', userId, (draft) => {
     draft.allocation = { id: tx.id(), ...NEW_CLOUD, status: 'PENDING', updated }

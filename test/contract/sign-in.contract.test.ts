@@ -55,7 +55,13 @@ describe.each(runtimes)('signing in through the official client, $name', ({ star
   }
   const token = (code: string, codeVerifier = VERIFIER) =>
     pkce().generateToken({
-      tokenizedPKCE: { grantType: 'authorization_code', clientId: 'desktop', code, redirectUri: REDIRECT, codeVerifier },
+      tokenizedPKCE: {
+        grantType: 'authorization_code',
+        clientId: 'desktop',
+        code,
+        redirectUri: REDIRECT,
+        codeVerifier,
+      },
     })
   const exchange = (code: string, codeVerifier: string) =>
     auth0().exchangeForAuth0Token({

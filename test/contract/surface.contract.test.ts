@@ -80,7 +80,11 @@ function extraOf(ids: Readonly<Record<string, string>>, store: Store): BodyFill[
     Sensitive: { asset: (build) => ({ ...(build('FlattenedAsset') as object), id: sensitiveAsset }) },
     SeededAnchorPoint: { anchor: () => ids.anchor },
     // A sign-in proves the verifier of the challenge its code was issued for; the user's token is one the service issued.
-    SeededPKCE: { response_type: () => 'code', code_challenge: () => TEST_CHALLENGE, code_challenge_method: () => 'S256' },
+    SeededPKCE: {
+      response_type: () => 'code',
+      code_challenge: () => TEST_CHALLENGE,
+      code_challenge_method: () => 'S256',
+    },
     TokenizedPKCE: {
       grant_type: () => 'authorization_code',
       code: () => surfaceCode(store),
@@ -100,8 +104,7 @@ function extraOf(ids: Readonly<Record<string, string>>, store: Store): BodyFill[
 const TEST_CHALLENGE = 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM'
 
 /** The sign-in part's state as the default fixtures hold it. */
-const signInPart = (store: Store) =>
-  store.get('machinePart', 'sign-in')?.state as { tokens: Array<{ access: string }> }
+const signInPart = (store: Store) => store.get('machinePart', 'sign-in')?.state as { tokens: Array<{ access: string }> }
 
 /** A code the service issued now for TEST_VERIFIER's challenge, to the client and redirect the synthesized call names. */
 const surfaceCode = (store: Store) =>

@@ -81,12 +81,26 @@ export const ACCOUNT_BODY_ROUTES: readonly BodyRoute[] = [
   },
   { operation: 'allocationsCreateNewAllocation', model: 'AllocationCloud', fields: cloudFields, referencedIds: [] },
   { operation: 'allocationUpdate', model: 'AllocationCloud', fields: cloudFields, referencedIds: [path('id')] },
-  { operation: 'allocationsReconnectCloud', model: 'AllocationCloud', fields: cloudFields, referencedIds: [path('id')] },
-  { operation: 'allocationsDeleteAllocation', model: 'AllocationCloud', fields: cloudFields, referencedIds: [path('id')] },
+  {
+    operation: 'allocationsReconnectCloud',
+    model: 'AllocationCloud',
+    fields: cloudFields,
+    referencedIds: [path('id')],
+  },
+  {
+    operation: 'allocationsDeleteAllocation',
+    model: 'AllocationCloud',
+    fields: cloudFields,
+    referencedIds: [path('id')],
+  },
   {
     operation: 'distributionsCreateNewDistribution',
     model: 'SeededDistribution',
-    fields: [field('github', 'object', false), field('github.gist', 'object', false), field('github.gist.name', 'string', true)],
+    fields: [
+      field('github', 'object', false),
+      field('github.gist', 'object', false),
+      field('github.gist.name', 'string', true),
+    ],
     referencedIds: [],
   },
   {
@@ -196,7 +210,10 @@ export async function validAccountBodies(
     allocationsReconnectCloud: cloud,
     allocationsDeleteAllocation: cloud,
     distributionsCreateNewDistribution: { github: { gist: { public: true, name: 'reliable.ts' } } },
-    distributionUpdate: { ...(await read(`/distribution/${ids.distribution}`)), mailgun: { recipients: { iterable: [] } } },
+    distributionUpdate: {
+      ...(await read(`/distribution/${ids.distribution}`)),
+      mailgun: { recipients: { iterable: [] } },
+    },
     externalProviderApiKeyCreate: { user: ids.user, open_AI: { api_key: 'sk-reliable-0000000000000000000000' } },
     externalProviderApiKeyUpdate: { user: ids.user, open_AI: { api_key_name: 'Reliable key' } },
     externalProviderApiKeyDelete: { user: ids.user, open_AI: true },
@@ -209,6 +226,9 @@ export async function validAccountBodies(
       application: ids.application,
       iterable: [{ asset: ids.asset, text: 'password = hunter22' }],
     },
-    discoveryDiscoverTagsRelated: { application: ids.application, iterable: [{ text: 'typescript', asset: ids.asset }] },
+    discoveryDiscoverTagsRelated: {
+      application: ids.application,
+      iterable: [{ text: 'typescript', asset: ids.asset }],
+    },
   }
 }

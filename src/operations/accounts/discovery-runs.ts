@@ -20,7 +20,8 @@ export function discoverAssets(context: OperationContext): OperationResult {
   const input = parseBody(discoverAssetsInput, context.request.body, 'SeededDiscoverableAssets')
   const iterable = input.iterable.flatMap((item): Array<Record<string, unknown>> => {
     const raw = item.fragment?.string?.raw ?? item.file?.string?.raw
-    if (raw === undefined || raw.trim() === '') return item.directory !== undefined ? [{ directory: item.directory }] : []
+    if (raw === undefined || raw.trim() === '')
+      return item.directory !== undefined ? [{ directory: item.directory }] : []
     const seeded = item.fragment ? { fragment: item.fragment } : { file: item.file }
     return [{ ...seeded, metadata: { name: nameOfCode(raw), mechanism: 'AUTOMATIC' } }]
   })

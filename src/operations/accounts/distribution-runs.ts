@@ -55,7 +55,10 @@ function distributionOf(item: StoredDistribution, wire: WireContext) {
   if (!record) {
     throw new MockServiceError('NOT_FOUND', `The share of the distribution "${item.id}" no longer exists.`)
   }
-  const { asset, ...share } = wire.render('share', record) as unknown as { asset?: { id: string } } & Record<string, unknown>
+  const { asset, ...share } = wire.render('share', record) as unknown as { asset?: { id: string } } & Record<
+    string,
+    unknown
+  >
   const gist = item.github?.gist
   return {
     id: item.id,

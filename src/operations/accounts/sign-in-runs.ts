@@ -11,11 +11,7 @@ import {
   type IssuedToken,
 } from '../../domain/machine/accounts/sign-in-part.js'
 import { signedInUser } from '../../domain/machine/connection-writes.js'
-import {
-  codeResponseInput,
-  seededPkceInput,
-  tokenizedPkceInput,
-} from '../../domain/inputs/accounts/sign-in-inputs.js'
+import { codeResponseInput, seededPkceInput, tokenizedPkceInput } from '../../domain/inputs/accounts/sign-in-inputs.js'
 import type { UserRecord } from '../../store/schemas/schemas.js'
 import { json, noContent, text, type OperationContext, type OperationResult } from '../define/define-operation.js'
 import { requireBody } from '../define/record-routes.js'
@@ -123,7 +119,8 @@ export function getAuth0UserInfo(context: OperationContext): OperationResult {
   } else {
     user = signedInUser(context.store)
   }
-  if (!user) throw oauthError('invalid_token', 'No user is signed in. Sign in first (POST /pkce/token or POST /os/sign_in).')
+  if (!user)
+    throw oauthError('invalid_token', 'No user is signed in. Sign in first (POST /pkce/token or POST /os/sign_in).')
   return json(auth0User(user))
 }
 

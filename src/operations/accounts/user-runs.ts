@@ -1,4 +1,9 @@
-import { disconnectUser, selectUser as select, setBetaStatus, updateVanity } from '../../domain/machine/accounts/account-users.js'
+import {
+  disconnectUser,
+  selectUser as select,
+  setBetaStatus,
+  updateVanity,
+} from '../../domain/machine/accounts/account-users.js'
 import { oauthError } from '../../domain/machine/accounts/pkce-codes.js'
 import { accessTokenOf, heldToken, revokeTokens } from '../../domain/machine/accounts/sign-in-part.js'
 import { signedInUser } from '../../domain/machine/connection-writes.js'

@@ -65,7 +65,8 @@ export const allocationCloudInput = lazySchema(() =>
 )
 
 const recipients = () => z.object({ iterable: z.array(z.object({}).loose()).max(50) })
-const gist = () => z.object({ public: z.boolean().default(true), description: z.string().max(1000).optional(), name: name() }).loose()
+const gist = () =>
+  z.object({ public: z.boolean().default(true), description: z.string().max(1000).optional(), name: name() }).loose()
 const channels = () => ({
   mailgun: z.object({ recipients: recipients() }).loose().optional(),
   github: z.object({ gist: gist().optional() }).loose().optional(),

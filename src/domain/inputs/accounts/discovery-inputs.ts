@@ -20,7 +20,13 @@ export const discoverAssetsInput = lazySchema(() =>
       application: z.string().max(200),
       iterable: z
         .array(
-          z.object({ file: seededText().optional(), fragment: seededText().optional(), directory: z.string().max(4096).optional() }).loose(),
+          z
+            .object({
+              file: seededText().optional(),
+              fragment: seededText().optional(),
+              directory: z.string().max(4096).optional(),
+            })
+            .loose(),
         )
         .max(MAX_ITEMS),
     })

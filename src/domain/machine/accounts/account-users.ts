@@ -83,7 +83,10 @@ export function selectUser(tx: Transaction, named: { readonly userId?: string; r
     id !== undefined ? user.id === id : user.email !== undefined && user.email === named.email,
   )
   if (!chosen) {
-    throw new MockServiceError('INVALID_REQUEST', 'No user the service knows matches the Auth0User sent (user_id or email).')
+    throw new MockServiceError(
+      'INVALID_REQUEST',
+      'No user the service knows matches the Auth0User sent (user_id or email).',
+    )
   }
   for (const user of [...tx.all('user')]) {
     const signedIn = user.id === chosen.id
@@ -115,6 +118,7 @@ export function disconnectUser(tx: Transaction, id: string): void {
 
 function requireUser(tx: Transaction, id: string): UserRecord {
   const user = tx.get('user', id)
-  if (!user) throw new MockServiceError('NOT_FOUND', `No user with id "${id.slice(0, 80)}". Send an id GET /users lists.`)
+  if (!user)
+    throw new MockServiceError('NOT_FOUND', `No user with id "${id.slice(0, 80)}". Send an id GET /users lists.`)
   return user
 }

@@ -39,7 +39,8 @@ export const DEFAULT_EXTERNAL_APPLICATIONS: readonly ExternalApplication[] = [
 ]
 
 /** The applications Pieces has an integration for: what `GET /applications/external/related` picks. */
-const RELATED = /visual studio code|vs ?code|jetbrains|intellij|pycharm|webstorm|chrome|firefox|edge|obsidian|sublime|neovim|jupyter|teams|azure data studio/i
+const RELATED =
+  /visual studio code|vs ?code|jetbrains|intellij|pycharm|webstorm|chrome|firefox|edge|obsidian|sublime|neovim|jupyter|teams|azure data studio/i
 
 /**
  * The applications part as stored.
@@ -87,7 +88,10 @@ export function closeSession(tx: Transaction, id: string): StoredSession {
   const state = readApplicationsPart(tx)
   const open = state.sessions.find((session) => session.id === id)
   if (!open) {
-    throw new MockServiceError('INVALID_REQUEST', `No session with id "${id.slice(0, 80)}". Send the id POST /applications/session/open answered.`)
+    throw new MockServiceError(
+      'INVALID_REQUEST',
+      `No session with id "${id.slice(0, 80)}". Send the id POST /applications/session/open answered.`,
+    )
   }
   if (open.closed !== undefined) {
     throw new MockServiceError('INVALID_REQUEST', `The session "${id.slice(0, 80)}" is already closed.`)

@@ -18,7 +18,10 @@ export function findAllocation(reader: Store | Transaction, id: string): { user:
   for (const user of reader.all('user')) {
     if (user.allocation?.id === id) return { user, allocation: user.allocation }
   }
-  throw new MockServiceError('NOT_FOUND', `No cloud allocation with id "${id.slice(0, 80)}". Send an id GET /allocations lists.`)
+  throw new MockServiceError(
+    'NOT_FOUND',
+    `No cloud allocation with id "${id.slice(0, 80)}". Send an id GET /allocations lists.`,
+  )
 }
 
 /**
@@ -31,7 +34,11 @@ export function findAllocation(reader: Store | Transaction, id: string): { user:
  */
 export function createAllocation(tx: Transaction, userId: string): UserRecord {
   const user = tx.get('user', userId)
-  if (!user) throw new MockServiceError('INVALID_REQUEST', `No user with id "${userId.slice(0, 80)}". Send an id GET /users lists.`)
+  if (!user)
+    throw new MockServiceError(
+      'INVALID_REQUEST',
+      `No user with id "${userId.slice(0, 80)}". Send an id GET /users lists.`,
+    )
   if (user.allocation) return user
   const updated = tx.timestamp()
   return tx.update('user', userId, (draft) => {
@@ -79,7 +86,11 @@ export function reconnectAllocation(tx: Transaction, id: string): UserRecord {
 export function updateAllocation(
   tx: Transaction,
   id: string,
-  change: { readonly project?: string | undefined; readonly version?: string | undefined; readonly region?: string | undefined },
+  change: {
+    readonly project?: string | undefined
+    readonly version?: string | undefined
+    readonly region?: string | undefined
+  },
 ): UserRecord {
   const { user, allocation } = findAllocation(tx, id)
   const updated = tx.timestamp(allocation.updated)

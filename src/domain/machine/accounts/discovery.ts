@@ -19,13 +19,28 @@ export interface SensitiveFinding {
 }
 
 const SECRET_PATTERNS: ReadonlyArray<{ pattern: RegExp; category: string; severity: string; name: string }> = [
-  { pattern: /-----BEGIN (?:RSA |EC |OPENSSH )?PRIVATE KEY-----/g, category: 'PRIVATE_KEY', severity: 'HIGH', name: 'Private key' },
+  {
+    pattern: /-----BEGIN (?:RSA |EC |OPENSSH )?PRIVATE KEY-----/g,
+    category: 'PRIVATE_KEY',
+    severity: 'HIGH',
+    name: 'Private key',
+  },
   { pattern: /\bAKIA[0-9A-Z]{16}\b/g, category: 'ACCESS_KEY', severity: 'HIGH', name: 'AWS access key' },
   { pattern: /\bsk-[A-Za-z0-9_-]{20,}\b/g, category: 'API_KEY', severity: 'HIGH', name: 'OpenAI API key' },
   { pattern: /\bgh[pousr]_[A-Za-z0-9]{36}\b/g, category: 'ACCESS_TOKEN', severity: 'HIGH', name: 'GitHub token' },
   { pattern: /\bxox[baprs]-[A-Za-z0-9-]{10,}\b/g, category: 'API_TOKEN', severity: 'HIGH', name: 'Slack token' },
-  { pattern: /https:\/\/hooks\.slack\.com\/services\/[A-Za-z0-9/]+/g, category: 'WEB_HOOK_URL', severity: 'MODERATE', name: 'Slack webhook' },
-  { pattern: /\b(?:password|passwd|secret)\s*[:=]\s*["']?[^\s"']{6,}/gi, category: 'SECRET', severity: 'MODERATE', name: 'Password' },
+  {
+    pattern: /https:\/\/hooks\.slack\.com\/services\/[A-Za-z0-9/]+/g,
+    category: 'WEB_HOOK_URL',
+    severity: 'MODERATE',
+    name: 'Slack webhook',
+  },
+  {
+    pattern: /\b(?:password|passwd|secret)\s*[:=]\s*["']?[^\s"']{6,}/gi,
+    category: 'SECRET',
+    severity: 'MODERATE',
+    name: 'Password',
+  },
 ]
 
 /**

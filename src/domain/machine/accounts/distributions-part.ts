@@ -40,7 +40,10 @@ interface DistributionsState extends Record<string, unknown> {
 export interface DistributionInput {
   readonly mailgun?: { readonly recipients: { readonly iterable: readonly unknown[] } } | undefined
   readonly github?:
-    | { readonly gist?: { readonly public: boolean; readonly description?: string | undefined; readonly name: string } | undefined }
+    | {
+        readonly gist?:
+          { readonly public: boolean; readonly description?: string | undefined; readonly name: string } | undefined
+      }
     | undefined
 }
 
@@ -89,7 +92,10 @@ export function createDistribution(tx: Transaction, input: DistributionInput): S
   let share: string | undefined
   for (const record of tx.all('share')) share = record.id
   if (share === undefined) {
-    throw new MockServiceError('INVALID_REQUEST', 'There is no share to distribute. Share an asset first (POST /linkify).')
+    throw new MockServiceError(
+      'INVALID_REQUEST',
+      'There is no share to distribute. Share an asset first (POST /linkify).',
+    )
   }
   const now = tx.timestamp()
   const id = tx.id()

@@ -46,7 +46,10 @@ export function oauthError(code: string, message: string): MockServiceError {
  */
 export function checkChallenge(challenge: string, method: string): ChallengeMethod {
   if (method !== 'S256' && method !== 'plain') {
-    throw oauthError('invalid_request', `code_challenge_method "${method.slice(0, 40)}" is not supported. Send S256 or plain.`)
+    throw oauthError(
+      'invalid_request',
+      `code_challenge_method "${method.slice(0, 40)}" is not supported. Send S256 or plain.`,
+    )
   }
   const valid = method === 'S256' ? /^[A-Za-z0-9\-_]{43}$/.test(challenge) : UNRESERVED.test(challenge)
   if (!valid) {

@@ -102,6 +102,9 @@ export function deleteProviderKey(tx: Transaction, user: string): void {
 
 function requireUser(tx: Transaction, user: string): void {
   if (!tx.get('user', user)) {
-    throw new MockServiceError('INVALID_REQUEST', `No user with id "${user.slice(0, 80)}". Send an id GET /users lists.`)
+    throw new MockServiceError(
+      'INVALID_REQUEST',
+      `No user with id "${user.slice(0, 80)}". Send an id GET /users lists.`,
+    )
   }
 }

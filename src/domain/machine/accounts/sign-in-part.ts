@@ -136,7 +136,10 @@ export function exchangeCode(tx: Transaction, exchange: Exchange): { token: Issu
   }
   checkVerifier(grant, exchange.verifier)
   const user = signIn(tx)
-  const used = [...part.used.filter((entry) => entry.until >= now), { signature: grant.signature, until: grant.issuedAt + CODE_LIFETIME_MS }]
+  const used = [
+    ...part.used.filter((entry) => entry.until >= now),
+    { signature: grant.signature, until: grant.issuedAt + CODE_LIFETIME_MS },
+  ]
   const token = issueToken(part.serial + 1, user.id, 'openid profile email offline_access', tx.timestamp())
   writePart(tx, SIGN_IN_PART, {
     ...part,

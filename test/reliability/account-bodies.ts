@@ -63,7 +63,11 @@ export const ACCOUNT_BODY_ROUTES: readonly BodyRoute[] = [
   {
     operation: 'authenticateFromOauthToken',
     model: 'OAuthToken',
-    fields: [field('access_token', 'string', true), field('expires_in', 'count', true)],
+    fields: [
+      field('access_token', 'string', true),
+      field('token_type', 'string', true),
+      field('expires_in', 'count', true),
+    ],
     referencedIds: [],
   },
   {
@@ -72,7 +76,6 @@ export const ACCOUNT_BODY_ROUTES: readonly BodyRoute[] = [
     fields: [field('id', 'id', true), field('version', 'string', true), field('onboarded', 'boolean', true)],
     referencedIds: [],
   },
-  { operation: 'applicationsSessionClose', model: 'string', fields: [], referencedIds: [] },
   {
     operation: 'applicationsBulkUpdateApplicationCapabilities',
     model: 'ApplicationsBulkUpdateCapabilitiesInput',

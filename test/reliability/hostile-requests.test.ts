@@ -116,6 +116,9 @@ const BASELINE_QUERY: Readonly<Record<string, string>> = {
   neuralCodeSearch: 'query=a',
   // The short code of the default fixtures' share.
   htmlShare: 'p=05a4000000',
+  // An authorization names its PKCE challenge.
+  authorizeAuth0:
+    'response_type=code&client_id=reliable&code_challenge_method=S256&code_challenge=E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
 }
 
 /** The one route that is a WebSocket: a plain GET always fails there. */
@@ -177,6 +180,7 @@ describe('the reliability tables cover the route table', () => {
     const withBodies = new Set([
       ...BODY_ROUTES.map((route) => route.operation),
       'onboarded',
+      'applicationsSessionClose',
       'modelContextProtocolMessages',
       'modelContextProtocolStreamableHttp',
     ])

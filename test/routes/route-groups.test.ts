@@ -15,7 +15,13 @@ const described = new Set(
 )
 // `onboarded` reads a bare boolean, not an object: its refusals are in os.contract.test.ts. The MCP entry points
 // read JSON-RPC messages the MCP server checks (test/mcp/).
-const BARE_BODIES = new Set(['onboarded', 'modelContextProtocolMessages', 'modelContextProtocolStreamableHttp'])
+// `applicationsSessionClose` reads a bare JSON string, the session id (accounts.contract.test.ts).
+const BARE_BODIES = new Set([
+  'onboarded',
+  'applicationsSessionClose',
+  'modelContextProtocolMessages',
+  'modelContextProtocolStreamableHttp',
+])
 
 describe('an operation family is one group of the route table', () => {
   it.each(routeGroups())('lists every operation of the $name group in docs/endpoints.md under its group', (group) => {

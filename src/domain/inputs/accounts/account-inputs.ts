@@ -1,7 +1,8 @@
 import { z } from 'zod'
 import { lazySchema } from '../../../store/schemas/lazy-schema.js'
 
-const id = () => z.string().min(1).max(200)
+// Ids are bounded by the body's size; a message quotes at most 80 characters of one.
+const id = () => z.string().min(1)
 const name = () => z.string().max(200)
 const temporalRange = () =>
   z.object({ continuous: z.boolean().optional(), between: z.unknown().optional() }).loose().optional()

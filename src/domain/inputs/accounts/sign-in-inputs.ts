@@ -59,7 +59,15 @@ export const codeResponseInput = lazySchema(() => z.object({ code: z.string().ma
  * @example
  * oauthTokenInput.parse({ access_token: 'pat_…', token_type: 'Bearer', expires_in: 86400 })
  */
-export const oauthTokenInput = lazySchema(() => z.object({ access_token: short() }).loose())
+export const oauthTokenInput = lazySchema(() =>
+  z
+    .object({
+      access_token: short(),
+      token_type: z.string(),
+      expires_in: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+    })
+    .loose(),
+)
 
 /**
  * The Auth0User `POST /user/select` may send: whom to select.

@@ -61,7 +61,7 @@ describe.each(runtimes)('the account parts through the official client, $name', 
       (await failure(user.userUpdateVanity({ userProfile: { ...renamed, vanityname: 'Not Valid!' } }))).status,
     ).toBe(500)
     const users = await new UsersApi(configuration()).usersDisconnectUser({ user: ada().id })
-    expect(users.iterable[0]?.id).toBe(ada().id)
+    expect(users.iterable?.[0]?.id).toBe(ada().id)
     expect((await user.userProviders()).user).toBeUndefined()
   })
 
@@ -84,6 +84,31 @@ describe.each(runtimes)('the account parts through the official client, $name', 
     expect(all.iterable.every((application) => application.capabilities === 'CLOUD')).toBe(true)
     expect((await applications.applicationsExternalSnapshot()).iterable.map((app) => app.name)).toContain('Slack')
     expect((await applications.applicationsExternalRelated()).iterable.map((app) => app.name)).not.toContain('Slack')
+  })
+
+  it('detects the applications the control plane says the machine has, and refuses a list too long', async () => {
+    const set = (body: unknown) =>
+      fetch(`${mock.baseUrl}/__mock/machine/accounts/external-applications`, {
+        method: 'POST',
+        body: JSON.stringify(body),
+        headers: { 'content-type': 'application/json' },
+      })
+    const answer = await set([{ name: 'Zed', version: '0.160.0' }, { name: 'PyCharm' }])
+    expect(answer.status).toBe(200)
+    await answer.text()
+    const applications = new ApplicationsApi(configuration())
+    expect((await applications.applicationsExternalSnapshot()).iterable.map((app) => app.name)).toEqual([
+      'Zed',
+      'PyCharm',
+    ])
+    expect((await applications.applicationsExternalRelated()).iterable.map((app) => app.name)).toEqual(['PyCharm'])
+    const refused = await set(Array.from({ length: 101 }, (_, index) => ({ name: `App ${index}` })))
+    expect(refused.status).toBe(400)
+    expect(await refused.text()).toMatch(/^Failed to set the external applications/)
+    const view = (await fetch(`${mock.baseUrl}/__mock/machine/accounts`).then((response) => response.json())) as {
+      applications: { external: unknown[] }
+    }
+    expect(view.applications.external).toHaveLength(2)
   })
 
   it('walks a cloud through delete → create (PENDING) → connect → disconnect → reconnect, and reads each state', async () => {

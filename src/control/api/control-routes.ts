@@ -10,6 +10,7 @@ import type { Faults } from '../faults/faults.js'
 import { faultRoutes } from './fault-routes.js'
 import type { Inspection } from '../inspection/inspection.js'
 import { inspectorRoutes } from './inspector-routes.js'
+import { accountsControlRoutes } from './machine/accounts-controls.js'
 import type { Journal } from '../journal/journal.js'
 import type { OperationName } from '../../routes/operation-names.js'
 import { isScenarioName, SCENARIOS, type ScenarioName } from '../../seeding/scenarios.js'
@@ -47,6 +48,7 @@ export function controlRoutes(target: ControlTarget): readonly ControlRoute[] {
     ...copilotRoutes(target.copilot),
     ...clockRoutes(target.clock),
     ...inspectorRoutes(target.inspection),
+    ...accountsControlRoutes(target.store),
   ]
 }
 

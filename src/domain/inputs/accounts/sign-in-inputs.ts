@@ -63,7 +63,6 @@ export const oauthTokenInput = lazySchema(() =>
   z
     .object({
       access_token: short(),
-      token_type: z.string(),
       expires_in: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
     })
     .loose(),

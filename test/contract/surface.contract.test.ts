@@ -125,7 +125,7 @@ function formValuesOf(store: Store): Readonly<Record<string, string>> {
 /** The bodies that are a bare string naming something: the session to close. */
 const STRING_BODIES: Readonly<Record<string, (store: Store) => string>> = {
   applicationsSessionClose: (store) =>
-    (store.get('machinePart', 'applications')?.state as { sessions: Array<{ id: string }> }).sessions[0]!.id,
+    (store.get('machinePart', 'applications')!.state as { sessions: Array<{ id: string }> }).sessions[0]!.id,
 }
 
 /** The query parameters a method cannot do without, by name: a search's text, an export's type, a share's short code. */

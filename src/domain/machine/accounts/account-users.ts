@@ -7,7 +7,7 @@ import { signIn } from '../user-session.js'
 import { revokeTokens } from './sign-in-part.js'
 
 /** The beta part's name: which betas each user is in. */
-export const BETA_PART = 'user-beta'
+const BETA_PART = 'user-beta'
 
 /** A user's beta status as the client's UserBetaStatus carries it (its `auth0` and `descope` parts). */
 export interface BetaStatus extends Record<string, unknown> {

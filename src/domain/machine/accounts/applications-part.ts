@@ -4,10 +4,10 @@ import type { Transaction } from '../../../store/transaction/transaction.js'
 import { readPart, writePart } from '../machine-part-state.js'
 
 /** The applications part's name: sessions and the applications detected on the machine. */
-export const APPLICATIONS_PART = 'applications'
+const APPLICATIONS_PART = 'applications'
 
 /** The most sessions the service keeps (open and closed); past it the oldest closed ones go. */
-export const MAX_SESSIONS = 64
+const MAX_SESSIONS = 64
 
 /** The most external applications the machine is set to have (`PUT /__mock/machine/applications/external`). */
 export const MAX_EXTERNAL_APPLICATIONS = 100
@@ -31,7 +31,7 @@ interface ApplicationsState extends Record<string, unknown> {
 }
 
 /** What the machine has installed until a test says otherwise. */
-export const DEFAULT_EXTERNAL_APPLICATIONS: readonly ExternalApplication[] = [
+const DEFAULT_EXTERNAL_APPLICATIONS: readonly ExternalApplication[] = [
   { name: 'Visual Studio Code', version: '1.95.3' },
   { name: 'Google Chrome', version: '131.0.6778.86' },
   { name: 'Obsidian', version: '1.7.7' },

@@ -5,13 +5,13 @@ import { readPart, writePart } from '../machine-part-state.js'
 import { opaque } from './pkce-codes.js'
 
 /** The distributions part's name. */
-export const DISTRIBUTIONS_PART = 'distributions'
+const DISTRIBUTIONS_PART = 'distributions'
 
 /** The most distributions the service keeps. */
-export const MAX_DISTRIBUTIONS = 100
+const MAX_DISTRIBUTIONS = 100
 
 /** The most recipients one mail distribution names. */
-export const MAX_RECIPIENTS = 50
+const MAX_RECIPIENTS = 50
 
 /** A gist a distribution published (recorded, never sent to GitHub). */
 interface Gist {

@@ -4,10 +4,7 @@ import type { Transaction } from '../../../store/transaction/transaction.js'
 import { readPart, writePart } from '../machine-part-state.js'
 
 /** The provider keys part's name. */
-export const PROVIDER_KEYS_PART = 'provider-keys'
-
-/** The longest API key, key name or organization key the service takes. */
-export const MAX_KEY_LENGTH = 512
+const PROVIDER_KEYS_PART = 'provider-keys'
 
 /**
  * A user's external provider key as the service keeps it: never the key,

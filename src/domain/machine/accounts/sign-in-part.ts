@@ -6,10 +6,10 @@ import { signIn, signOut } from '../user-session.js'
 import { checkVerifier, CODE_LIFETIME_MS, oauthError, opaque, readCode, s256Challenge } from './pkce-codes.js'
 
 /** The sign-in part's name: its `machinePart` record. */
-export const SIGN_IN_PART = 'sign-in'
+const SIGN_IN_PART = 'sign-in'
 
 /** The most tokens the service keeps; past it the oldest is dropped (and no longer accepted). */
-export const MAX_TOKENS = 32
+const MAX_TOKENS = 32
 
 /** The most used codes remembered; each is forgotten once it has expired anyway. */
 const MAX_USED_CODES = 256

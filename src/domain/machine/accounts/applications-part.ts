@@ -9,9 +9,6 @@ const APPLICATIONS_PART = 'applications'
 /** The most sessions the service keeps (open and closed); past it the oldest closed ones go. */
 const MAX_SESSIONS = 64
 
-/** The most external applications the machine is set to have (`PUT /__mock/machine/applications/external`). */
-export const MAX_EXTERNAL_APPLICATIONS = 100
-
 /** An application session: opened, and closed once closed. */
 export interface StoredSession {
   readonly id: string

@@ -1,6 +1,6 @@
 import { defineOperation, type Operation } from '../define/define-operation.js'
 
-const runs = () => import('./user-runs.js')
+const runs = () => import('./account-runs.js')
 
 /**
  * The signed-in user's account (UserApi) and the users the service knows

@@ -1,6 +1,6 @@
 import { defineOperation, type Operation } from '../define/define-operation.js'
 
-const runs = () => import('./allocation-runs.js')
+const runs = () => import('./account-runs.js')
 
 /**
  * The users' clouds beyond connecting and disconnecting (AllocationApi,

@@ -1,6 +1,6 @@
 import { defineOperation, type Operation } from '../define/define-operation.js'
 
-const runs = () => import('./application-runs.js')
+const runs = () => import('./account-runs.js')
 
 /**
  * Registering applications, their sessions, their capabilities and the

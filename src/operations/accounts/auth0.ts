@@ -1,6 +1,6 @@
 import { defineOperation, type Operation } from '../define/define-operation.js'
 
-const runs = () => import('./sign-in-runs.js')
+const runs = () => import('./account-runs.js')
 
 /**
  * Auth0's own endpoints as the service's sign-in reaches them (Auth0Api):

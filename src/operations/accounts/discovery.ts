@@ -1,6 +1,6 @@
 import { defineOperation, type Operation } from '../define/define-operation.js'
 
-const runs = () => import('./discovery-runs.js')
+const runs = () => import('./account-runs.js')
 
 /**
  * Discovery (DiscoveryApi): code in files, fragments and web pages, secrets

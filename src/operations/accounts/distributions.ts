@@ -1,6 +1,6 @@
 import { defineOperation, type Operation } from '../define/define-operation.js'
 
-const runs = () => import('./distribution-runs.js')
+const runs = () => import('./account-runs.js')
 
 /**
  * Distributions of shares (DistributionApi, DistributionsApi): by mail or as

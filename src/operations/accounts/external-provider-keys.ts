@@ -1,6 +1,6 @@
 import { defineOperation, type Operation } from '../define/define-operation.js'
 
-const runs = () => import('./provider-key-runs.js')
+const runs = () => import('./account-runs.js')
 
 /**
  * A user's external provider API keys (ExternalProviderApi): kept redacted,

@@ -1,6 +1,6 @@
 import { defineOperation, type Operation } from '../define/define-operation.js'
 
-const runs = () => import('./sign-in-runs.js')
+const runs = () => import('./account-runs.js')
 
 /**
  * The service's PKCE sign-in (PKCEApi): a challenge, a code for it, the code

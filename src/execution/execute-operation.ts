@@ -9,7 +9,9 @@ import type { Store } from '../store/create-store.js'
 import type { WireRenderer } from '../wire/wire-renderer.js'
 import type { AnswerCache } from './answer-cache.js'
 import { errorAnswer, toAnswer, type Answer } from './answer.js'
+import { readFormBody } from './form-body.js'
 import { readJsonBody } from './json-body.js'
+import { redactBody } from './redact-body.js'
 
 /** The service info of an environment that brings none. */
 const DEFAULT_SERVICE = serviceInfo()
@@ -168,7 +170,7 @@ async function runOperation(
   let answer: Answer
   try {
     if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs))
-    const body = operation.body === 'ignored' ? undefined : parseJsonBody(input.body, environment.maxBodyBytes)
+    const body = bodyOf(operation, input.body, environment.maxBodyBytes)
     if (fault?.answer) {
       answer = fault.answer
     } else if (arrival.stub) {
@@ -217,7 +219,7 @@ function recorded(
       path: input.path,
       query: input.query.size === 0 ? NO_QUERY : Object.fromEntries(input.query),
       params: input.params,
-      bodyText: input.body,
+      bodyText: operation.secret ? redactBody(input.body) : input.body,
       status: 'networkError' in answer ? 0 : answer.status,
       durationMs: performance.now() - started,
       // The same text for every request of one millisecond: formatted once.
@@ -245,6 +247,13 @@ function contextOf(
     ...(environment.machine && { machine: environment.machine }),
     ...(environment.mcp && { mcp: environment.mcp }),
   }
+}
+
+/** What an operation reads of its request body: nothing when it ignores it, a form's fields, or the JSON value. */
+function bodyOf(operation: Operation, text: string, maxBodyBytes: number | undefined): unknown {
+  if (operation.body === 'ignored') return undefined
+  if (operation.body === 'form') return readFormBody(text, maxBodyBytes)
+  return parseJsonBody(text, maxBodyBytes)
 }
 
 /** A request's JSON body, or undefined for none; a malformed one is refused (INVALID_REQUEST). */

@@ -63,6 +63,14 @@ import { osMachineOperations } from '../operations/os-and-pattern-engine/os-mach
 import { osFilesAndOpensOperations } from '../operations/os-and-pattern-engine/os-files-and-opens.js'
 import { patternEngineOperations } from '../operations/os-and-pattern-engine/pattern-engine.js'
 import { integrationsOperations } from '../operations/os-and-pattern-engine/integrations.js'
+import { pkceOperations } from '../operations/accounts/pkce.js'
+import { auth0Operations } from '../operations/accounts/auth0.js'
+import { accountUserOperations } from '../operations/accounts/account-users.js'
+import { applicationAccountOperations } from '../operations/accounts/applications.js'
+import { allocationOperations } from '../operations/accounts/allocations.js'
+import { distributionOperations } from '../operations/accounts/distributions.js'
+import { externalProviderKeyOperations } from '../operations/accounts/external-provider-keys.js'
+import { discoveryOperations } from '../operations/accounts/discovery.js'
 
 /** A named group of operations, as the README's endpoint table shows them. */
 interface RouteGroup {
@@ -140,6 +148,14 @@ export function routeGroups(): readonly RouteGroup[] {
     { name: 'os files, opens and notifications', operations: osFilesAndOpensOperations },
     { name: 'pattern engine', operations: patternEngineOperations },
     { name: 'integrations', operations: integrationsOperations },
+    { name: 'PKCE sign-in', operations: pkceOperations },
+    { name: 'Auth0', operations: auth0Operations },
+    { name: 'user accounts', operations: accountUserOperations },
+    { name: 'application sessions', operations: applicationAccountOperations },
+    { name: 'cloud allocations', operations: allocationOperations },
+    { name: 'distributions', operations: distributionOperations },
+    { name: 'external provider keys', operations: externalProviderKeyOperations },
+    { name: 'asset discovery', operations: discoveryOperations },
   ]
 }
 

@@ -2,6 +2,8 @@ import { STREAM_PATHS, type Store } from 'conversation-asset-mock'
 import { clientCoverage, type ClientOperationCoverage } from '../../src/routes/client-coverage.js'
 import { routeTable } from '../../src/routes/route-table.js'
 import { shareCode } from '../../src/wire/records/asset-details.js'
+import { issueCode } from '../../src/domain/machine/accounts/pkce-codes.js'
+import { TEST_VERIFIER } from '../reliability/account-bodies.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { existingIds, KIND_OF_PARAM } from '../reliability/support.js'
 import { checkModel } from './check-model.js'
@@ -78,13 +80,67 @@ function extraOf(ids: Readonly<Record<string, string>>, store: Store): BodyFill[
     Sensitive: { asset: (build) => ({ ...(build('FlattenedAsset') as object), id: sensitiveAsset }) },
     SeededAnchorPoint: { anchor: () => ids.anchor },
     LinkifyMultiple: { assets: () => [ids.asset] },
+    // A sign-in proves the verifier of the challenge its code was issued for; the user's token is one the service issued.
+    SeededPKCE: {
+      response_type: () => 'code',
+      code_challenge: () => TEST_CHALLENGE,
+      code_challenge_method: () => 'S256',
+    },
+    TokenizedPKCE: {
+      grant_type: () => 'authorization_code',
+      code: () => surfaceCode(store),
+      code_verifier: () => TEST_VERIFIER,
+    },
+    OAuthToken: { access_token: () => signInPart(store).tokens[0]?.access },
+    UserProfile: { vanityname: () => 'surface-check' },
+    UserBetaStatus: { user: () => ids.user },
+    ApplicationsBulkUpdateCapabilitiesInput: { capabilities: () => 'LOCAL' },
+    AllocationCloud: { user: () => ids.user },
+    PrecreatedExternalProviderApiKey: { user: () => ids.user, open_AI: () => ({ api_key: 'sk-surface-check-0000' }) },
+    PreupdatedExternalProviderApiKey: { user: () => ids.user },
+    PredeletedExternalProviderApiKey: { user: () => ids.user },
   }
+}
+
+const TEST_CHALLENGE = 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM'
+
+/** The sign-in part's state as the default fixtures hold it. */
+const signInPart = (store: Store) => store.get('machinePart', 'sign-in')?.state as { tokens: Array<{ access: string }> }
+
+/** A code the service issued now for TEST_VERIFIER's challenge, to the client and redirect the synthesized call names. */
+const surfaceCode = (store: Store) =>
+  issueCode({
+    challenge: TEST_CHALLENGE,
+    method: 'S256',
+    clientId: 'surface-check',
+    redirectUri: 'surface-check',
+    state: 'surface-check',
+    issuedAt: store.clock.now().getTime(),
+  })
+
+/** The form fields a form method cannot do without, by name: a code and its verifier. */
+function formValuesOf(store: Store): Readonly<Record<string, string>> {
+  return { grant_type: 'authorization_code', code: surfaceCode(store), code_verifier: TEST_VERIFIER }
+}
+
+/** The bodies that are a bare string naming something: the session to close. */
+const STRING_BODIES: Readonly<Record<string, (store: Store) => string>> = {
+  applicationsSessionClose: (store) =>
+    (store.get('machinePart', 'applications')!.state as { sessions: Array<{ id: string }> }).sessions[0]!.id,
 }
 
 /** The query parameters a method cannot do without, by name: a search's text, an export's type, a share's short code. */
 function queryValuesOf(store: Store): Readonly<Record<string, string | undefined>> {
   const share = [...store.all('share')][0]
-  return { query: 'surface-check', export_type: 'MD', p: share && shareCode(share.id) }
+  return {
+    query: 'surface-check',
+    export_type: 'MD',
+    p: share && shareCode(share.id),
+    response_type: 'code',
+    client_id: 'surface-check',
+    code_challenge: TEST_CHALLENGE,
+    code_challenge_method: 'S256',
+  }
 }
 
 /** Real ids for the records a body names: the ones the path parameters get, and the signed-in user's cloud. */
@@ -94,6 +150,7 @@ function fillOf(store: Store): BodyFill {
   return {
     idOf(model) {
       if (model === 'AllocationCloud') return cloud
+      if (model === 'Distribution') return ids.distribution
       const param = PARAM_OF_MODEL[model.replace(/^(Flattened|Referenced)/, '')]
       return param === undefined ? undefined : ids[param]
     },
@@ -129,11 +186,14 @@ function requestOf({ client }: Stateful, store: Store): RequestInit {
   const headers: Record<string, string> = {}
   if (client.contentType) headers['content-type'] = client.contentType
   if (client.body === 'form') {
-    const form = new URLSearchParams(client.form.map((field) => [field, 'surface-check']))
+    const values = formValuesOf(store)
+    const form = new URLSearchParams(client.form.map((field) => [field, values[field] ?? 'surface-check']))
     return { method: client.method, headers, body: form.toString() }
   }
   // The client declares two GETs with a body (the recommended and related assets), which fetch cannot send.
   if (client.body === undefined || client.method === 'GET') return { method: client.method, headers }
+  const bare = STRING_BODIES[client.id]
+  if (bare) return { method: client.method, headers, body: JSON.stringify(bare(store)) }
   return { method: client.method, headers, body: JSON.stringify(minimalValue(client.body, fillOf(store))) }
 }
 

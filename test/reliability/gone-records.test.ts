@@ -5,6 +5,7 @@ import { validBodies } from './bodies.js'
 import { validOsBodies } from './os-bodies.js'
 import { validRecordBodies } from './record-bodies.js'
 import { validServiceBodies } from './service-bodies.js'
+import { validAccountBodies } from './account-bodies.js'
 import { existingIds, fillPath, KIND_OF_PARAM, paramsOf, ROUTES } from './support.js'
 
 /*
@@ -62,7 +63,9 @@ describe.each(runtimes)('operations on a deleted record, $name', ({ start }) => 
       ...(await validRecordBodies(mock.baseUrl, ids)),
       ...(await validServiceBodies(mock.baseUrl, ids)),
       ...(await validOsBodies(mock.baseUrl, ids)),
+      ...(await validAccountBodies(mock.baseUrl, ids)),
     }
+    await mock.reset()
     const kind = KIND_OF_PARAM[route.param]!
     await mock.store.write((tx) => {
       const id = ids[route.param]!

@@ -8,6 +8,7 @@ import { OS_BODY_ROUTES, validOsBodies } from './os-bodies.js'
 import { OS_MACHINE_BODY_ROUTES, validOsMachineBodies } from './os-machine-bodies.js'
 import { RECORD_BODY_ROUTES, validRecordBodies } from './record-bodies.js'
 import { SERVICE_BODY_ROUTES, validServiceBodies } from './service-bodies.js'
+import { ACCOUNT_BODY_ROUTES, validAccountBodies } from './account-bodies.js'
 import {
   errorStatusOf,
   existingIds,
@@ -30,6 +31,7 @@ const BODY_ROUTES = [
   ...SERVICE_BODY_ROUTES,
   ...OS_BODY_ROUTES,
   ...OS_MACHINE_BODY_ROUTES,
+  ...ACCOUNT_BODY_ROUTES,
 ]
 
 const flag = (name: string): QueryParam => ({ name, accepts: ['', 'true', 'false'] })
@@ -116,6 +118,9 @@ const BASELINE_QUERY: Readonly<Record<string, string>> = {
   neuralCodeSearch: 'query=a',
   // The short code of the default fixtures' share.
   htmlShare: 'p=05a4000000',
+  // An authorization names its PKCE challenge.
+  authorizeAuth0:
+    'response_type=code&client_id=reliable&code_challenge_method=S256&code_challenge=E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
 }
 
 /** The one route that is a WebSocket: a plain GET always fails there. */
@@ -181,6 +186,7 @@ describe('the reliability tables cover the route table', () => {
       'osFilesystemPathVerify',
       'osFilesystemFileOpen',
       'osBrowserUrlOpen',
+      'applicationsSessionClose',
       'modelContextProtocolMessages',
       'modelContextProtocolStreamableHttp',
     ])
@@ -205,7 +211,9 @@ describe.each(runtimes)('hostile requests get a clear error and change nothing, 
       ...(await validServiceBodies(mock.baseUrl, ids)),
       ...(await validOsBodies(mock.baseUrl, ids)),
       ...(await validOsMachineBodies(mock.baseUrl, ids)),
+      ...(await validAccountBodies(mock.baseUrl, ids)),
     }
+    await mock.reset()
   })
   afterAll(() => mock.close())
 
@@ -268,7 +276,8 @@ describe.each(runtimes)('hostile requests get a clear error and change nothing, 
   )
 
   it('answers malformed JSON on every write route with a clear 500 naming it and changes nothing', async () => {
-    const writes = ROUTES.filter(({ operation: op }) => op.method === 'POST')
+    // A form route (`/oauth/token`) reads a body that is not JSON as a form: its refusals are in sign-in.contract.test.ts.
+    const writes = ROUTES.filter(({ operation: op }) => op.method === 'POST' && op.body !== 'form')
     const parses = (text: string) => {
       try {
         JSON.parse(text)

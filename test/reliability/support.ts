@@ -131,6 +131,13 @@ export function existingIds(store: Store): Record<string, string> {
   const custom = [...store.all('model')].find((model) => model.custom)
   if (!custom) throw new Error('The fixtures have no custom model.')
   ids.model = custom.id
+  // A cloud lives on its user's record; a distribution in the distributions machine part.
+  const cloud = [...store.all('user')].find((user) => user.allocation)?.allocation
+  if (!cloud) throw new Error('The fixtures have no user with a cloud.')
+  ids.allocation = cloud.id
+  const distributions = store.get('machinePart', 'distributions')?.state.items as Array<{ id: string }> | undefined
+  if (!distributions?.[0]) throw new Error('The fixtures have no distribution.')
+  ids.distribution = distributions[0].id
   for (const { path } of ROUTES) {
     for (const param of paramsOf(path)) {
       if (!(param in ids))

@@ -89,6 +89,6 @@ describe('the coverage map of the official client', () => {
     }
     expect(answerOf('conversationsStreamIdentifiers')).toBe('stream')
     expect(answerOf('osDeviceInformation')).toBe('stateful')
-    expect(answerOf('exchangeForAuth0Token')).toBe('not implemented')
+    expect(answerOf('exchangeForAuth0Token')).toBe('stateful')
   })
 })

@@ -11,6 +11,7 @@ import { faultRoutes } from './fault-routes.js'
 import type { Inspection } from '../inspection/inspection.js'
 import { inspectorRoutes } from './inspector-routes.js'
 import { osMachineControlRoutes } from './machine/os-machine-controls.js'
+import { accountsControlRoutes } from './machine/accounts-controls.js'
 import type { Journal } from '../journal/journal.js'
 import type { OperationName } from '../../routes/operation-names.js'
 import { isScenarioName, SCENARIOS, type ScenarioName } from '../../seeding/scenarios.js'
@@ -49,6 +50,7 @@ export function controlRoutes(target: ControlTarget): readonly ControlRoute[] {
     ...clockRoutes(target.clock),
     ...inspectorRoutes(target.inspection),
     ...osMachineControlRoutes(target.store),
+    ...accountsControlRoutes(target.store),
   ]
 }
 

@@ -63,7 +63,7 @@ export type OperationResult =
 type HttpMethod = 'GET' | 'POST' | 'HEAD'
 
 /** Whether an operation reads a request body: it must send one, it may, it sends none, or whatever it sends is never read. */
-type OperationBody = 'required' | 'optional' | 'none' | 'ignored'
+type OperationBody = 'required' | 'optional' | 'none' | 'ignored' | 'form'
 
 /**
  * One operation of the service: its operation id, method, literal path(s), the
@@ -80,13 +80,16 @@ export interface Operation {
   readonly params: Readonly<Record<string, RecordKind>>
   /**
    * The request body it reads: `'required'` (a POST's default), `'optional'`, `'none'` (a GET
-   * or HEAD always; a POST that reads only its path, such as a link, a delete or a rename), or
+   * or HEAD always; a POST that reads only its path, such as a link, a delete or a rename),
+   * `'form'` (a form-encoded body, read as an object of its fields' values: `/oauth/token`), or
    * `'ignored'` (the 501s of operations the mock does not implement): an ignored body is not even
    * parsed, so a form-encoded or malformed one still gets the honest answer.
    */
   readonly body?: OperationBody
   /** Set on a read whose answer depends on more than the store (the OS's state): never answered from the read cache. */
   readonly live?: true
+  /** Set on an operation whose body carries credentials (API keys, tokens): the journal keeps the body with them redacted. */
+  readonly secret?: true
   run(context: OperationContext): OperationResult | Promise<OperationResult>
 }
 

@@ -1,0 +1,66 @@
+import { z } from 'zod'
+import { readBeta } from '../../../domain/machine/accounts/account-users.js'
+import { readApplicationsPart, setExternalApplications } from '../../../domain/machine/accounts/applications-part.js'
+import { readDistributions } from '../../../domain/machine/accounts/distributions-part.js'
+import { readProviderKeys } from '../../../domain/machine/accounts/provider-keys.js'
+import { readSignIn } from '../../../domain/machine/accounts/sign-in-part.js'
+import type { Answer } from '../../../execution/answer.js'
+import { textAnswer } from '../../../execution/answer.js'
+import type { Store } from '../../../store/create-store.js'
+import { lazySchema } from '../../../store/schemas/lazy-schema.js'
+import { jsonAnswer } from '../control-route.js'
+
+/*
+ * The run bodies of the account parts' control routes (accounts-controls.ts), loaded on their first call.
+ */
+
+/** The most external applications the machine may be set to have. */
+const MAX_EXTERNAL_APPLICATIONS = 100
+
+const externalInput = lazySchema(() =>
+  z
+    .array(z.object({ name: z.string().min(1).max(200), version: z.string().max(64).optional() }).strict())
+    .max(MAX_EXTERNAL_APPLICATIONS),
+)
+
+/**
+ * What `GET /__mock/machine/accounts` shows: every account part, provider keys redacted as kept.
+ *
+ * @example
+ * accountsView(store).providerKeys
+ */
+export function accountsView(store: Store): Answer {
+  const signIn = readSignIn(store)
+  return jsonAnswer(200, {
+    signIn: {
+      challenge: signIn.challenge,
+      result: signIn.result,
+      tokens: signIn.tokens,
+      usedCodes: signIn.used.length,
+      logout: signIn.logout,
+    },
+    applications: readApplicationsPart(store),
+    distributions: readDistributions(store).items,
+    providerKeys: readProviderKeys(store).keys,
+    beta: readBeta(store).statuses,
+  })
+}
+
+/**
+ * `POST /__mock/machine/accounts/external-applications`: the applications the machine has installed, set.
+ *
+ * @example
+ * await setExternal(store, [{ name: 'Zed' }])
+ */
+export async function setExternal(store: Store, body: unknown): Promise<Answer> {
+  const parsed = externalInput.safeParse(body)
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]
+    return textAnswer(
+      400,
+      `Failed to set the external applications: ${issue?.path.join('.') ?? ''} ${issue?.message ?? ''}. Send an array of at most ${MAX_EXTERNAL_APPLICATIONS} { name, version? }.`,
+    )
+  }
+  await store.write((tx) => setExternalApplications(tx, parsed.data))
+  return jsonAnswer(200, readApplicationsPart(store).external)
+}

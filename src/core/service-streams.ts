@@ -11,6 +11,7 @@ import { STREAM_PATHS } from '../events/stream-paths.js'
 import type { ControllableClock } from '../store/clock-and-ids/controllable-clock.js'
 import type { Store } from '../store/create-store.js'
 import { mostRecentFirst } from '../store/most-recent-first.js'
+import { machinePartSources } from './machine-part-sources.js'
 import { buildVisionStatus } from '../wire/records/vision-status.js'
 import type { WireRenderer } from '../wire/wire-renderer.js'
 import type { ServiceStreams } from './create-dispatcher.js'
@@ -52,6 +53,7 @@ export function serviceStreams(parts: StreamParts): ServiceStreams {
       },
       lastCheckedIn: () => JSON.stringify({ value: clock.now().toISOString() }),
       visionStatus: () => JSON.stringify(buildVisionStatus(machine.vision.state(), frameWire())),
+      ...machinePartSources(store),
     },
     records: { assets: (ids, transferables) => assetsFrame(store, renderer, clock, ids, transferables) },
     copilot: () => (copilot = copilotStream({ store, hub, paceMs, omitInitialized, ...copilotHooks })),

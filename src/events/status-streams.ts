@@ -11,6 +11,14 @@ export interface StatusSources {
   lastCheckedIn(): string
   /** The vision processor's state, as a wire WorkstreamPatternEngineStatus (JSON text). */
   visionStatus(): string
+  /** Ollama's installer status, as a wire OllamaStatus (JSON text). */
+  ollamaStatus(): string
+  /** Foundry's installer status, as a wire FoundryStatus (JSON text). */
+  foundryStatus(): string
+  /** Every backup creation and restoration, as a wire BackupsStreamedProgress (JSON text). */
+  backupsProgress(): string
+  /** The latest backup creation, as a wire BackupStreamedProgress (JSON text), or undefined before the first. */
+  backupCreation(): string | undefined
 }
 
 /** The status streams, and the function that stops them hearing the store. */

@@ -59,6 +59,11 @@ import { assetRecommendationsOperations } from '../operations/assets/asset-recom
 import { summaryTextsOperations } from '../operations/linked-records/summary-texts.js'
 import { qgptHintsOperations } from '../operations/conversations/qgpt-hints.js'
 import { formatAnalysisOperations } from '../operations/assets/format-analysis.js'
+import { foundryOperations, ollamaOperations } from '../operations/installers-and-backups/installer-operations.js'
+import { backupOperations } from '../operations/installers-and-backups/backup-operations.js'
+import { databaseOperations } from '../operations/installers-and-backups/database-operations.js'
+import { analysesOperations } from '../operations/analyses/analyses-operations.js'
+import { textOperations } from '../operations/analyses/text-operations.js'
 
 /** A named group of operations, as the README's endpoint table shows them. */
 interface RouteGroup {
@@ -132,6 +137,12 @@ export function routeGroups(): readonly RouteGroup[] {
     { name: 'MCP entry points', operations: mcpEntryPointOperations },
     { name: 'connector', operations: connectorOperations },
     { name: 'os', operations: osOperations },
+    { name: 'ollama', operations: ollamaOperations },
+    { name: 'foundry', operations: foundryOperations },
+    { name: 'backups', operations: backupOperations },
+    { name: 'database', operations: databaseOperations },
+    { name: 'analyses', operations: analysesOperations },
+    { name: 'text operations and metrics', operations: textOperations },
   ]
 }
 

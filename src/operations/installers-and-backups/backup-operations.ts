@@ -1,0 +1,79 @@
+import {
+  defineOperation,
+  type Operation,
+  type OperationContext,
+  type OperationResult,
+} from '../define/define-operation.js'
+
+/** What a backup operation does (the run module's verbs). */
+export type BackupVerb =
+  | 'create'
+  | 'createQuietly'
+  | 'createStreamed'
+  | 'snapshot'
+  | 'list'
+  | 'creationStatus'
+  | 'creationCancel'
+  | 'restore'
+  | 'restoreStreamed'
+  | 'restorationProgress'
+  | 'restorationStatus'
+  | 'restorationCancel'
+  | 'delete'
+
+/** Runs a backup verb from the module loaded on first call. */
+const runVerb =
+  (verb: BackupVerb) =>
+  async (context: OperationContext): Promise<OperationResult> =>
+    (await import('./backup-runs.js')).runBackup(context, verb)
+
+const post = (id: string, path: string, verb: BackupVerb, body: 'none' | 'optional' = 'none') =>
+  defineOperation({
+    id,
+    method: 'POST',
+    paths: [path],
+    params: path.includes(':backup') ? { backup: 'machinePart' } : {},
+    body,
+    run: runVerb(verb),
+  })
+
+const get = (id: string, path: string, verb: BackupVerb) =>
+  defineOperation({
+    id,
+    method: 'GET',
+    paths: [path],
+    params: path.includes(':backup') ? { backup: 'machinePart' } : {},
+    live: true,
+    run: runVerb(verb),
+  })
+
+/**
+ * Backups (BackupApi, BackupsApi): a backup is a snapshot of the store,
+ * created with progress (paced like model downloads), listed, read, restored
+ * (its records replace the store's at 100 %), each step cancelled, and
+ * deleted (410 after). The progress streams are `/backups/streamed/progress`
+ * and `/backups/create/streamed/websocket`.
+ *
+ * @example
+ * routeTable() // holds these
+ */
+export const backupOperations: readonly Operation[] = [
+  post('backup', '/backup', 'createQuietly', 'optional'),
+  post('backupAsset', '/backup/asset', 'createQuietly', 'optional'),
+  post('backupRestoreSpecificBackup', '/backup/:backup/restore', 'restore', 'optional'),
+  post('backupRestoreSpecificBackupStreamed', '/backup/:backup/restore/streamed', 'restoreStreamed', 'optional'),
+  get(
+    'backupRestoreSpecificBackupStreamedWebsocket',
+    '/backup/:backup/restore/streamed/websocket',
+    'restorationProgress',
+  ),
+  get('backupSpecificBackupSnapshot', '/backup/:backup', 'snapshot'),
+  post('backupSpecificCreationCancel', '/backup/:backup/creation/cancel', 'creationCancel'),
+  get('backupSpecificCreationStatus', '/backup/:backup/creation/status', 'creationStatus'),
+  post('backupSpecificRestorationCancel', '/backup/:backup/restoration/cancel', 'restorationCancel', 'optional'),
+  get('backupSpecificRestorationStatus', '/backup/:backup/restoration/status', 'restorationStatus'),
+  post('backupsCreateNewBackup', '/backups/create', 'create', 'optional'),
+  post('backupsCreateNewBackupStreamed', '/backups/create/streamed', 'createStreamed', 'optional'),
+  post('backupsDeleteSpecificBackup', '/backups/:backup/delete', 'delete', 'optional'),
+  get('backupsSnapshot', '/backups', 'list'),
+]

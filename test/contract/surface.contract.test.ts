@@ -1,6 +1,8 @@
 import { STREAM_PATHS, type Store } from 'conversation-asset-mock'
 import { clientCoverage, type ClientOperationCoverage } from '../../src/routes/client-coverage.js'
 import { routeTable } from '../../src/routes/route-table.js'
+import { PERSISTED_FORMAT } from '../../src/persistence/persisted-format.js'
+import { serializeState } from '../../src/persistence/persisted-state.js'
 import { shareCode } from '../../src/wire/records/asset-details.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { existingIds, KIND_OF_PARAM } from '../reliability/support.js'
@@ -77,7 +79,15 @@ function extraOf(ids: Readonly<Record<string, string>>, store: Store): BodyFill[
     SeededSensitive: { asset: () => ids.asset },
     Sensitive: { asset: (build) => ({ ...(build('FlattenedAsset') as object), id: sensitiveAsset }) },
     SeededAnchorPoint: { anchor: () => ids.anchor },
+    // An import takes what an export answered: the store itself, as a state file.
+    ExportedDatabase: { values: () => exportedValues(store) },
   }
+}
+
+/** The values of an ExportedDatabase of the store, as `GET /database/export` answers them. */
+function exportedValues(store: Store) {
+  const raw = Array.from(new TextEncoder().encode(serializeState(store.snapshot())))
+  return { iterable: [{ id: PERSISTED_FORMAT, raw }] }
 }
 
 /** The query parameters a method cannot do without, by name: a search's text, an export's type, a share's short code. */

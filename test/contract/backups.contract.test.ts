@@ -94,7 +94,7 @@ describe.each(streamRuntimes)('backups through the official client, $name', ({ s
     expect(mock.service.store.get('tag', tag!.id)).toBeUndefined()
 
     const restoring = await callAndCheck(
-      backup().backupRestoreSpecificBackupStreamedRaw({ backup: created.id, backup2: created } as never),
+      backup().backupRestoreSpecificBackupStreamedRaw({ backup: created.id, backup2: created }),
       'BackupStreamedProgress',
       BackupStreamedProgressToJSON,
     )

@@ -87,7 +87,12 @@ export async function importDatabase(context: OperationContext): Promise<Operati
     snapshot = parseState(text, 'the imported database')
   } catch (error) {
     if (!(error instanceof PersistedStateError)) throw error
-    throw new MockServiceError('INVALID_REQUEST', error.message.replace('it was left as it is', 'nothing was changed'))
+    // The state file's own words say what is wrong; what to do differs from a file on disk.
+    const reason = error.message.replace(/^Failed to load the persisted state in the imported database: /, '')
+    throw new MockServiceError(
+      'INVALID_REQUEST',
+      `Failed to import the database: ${reason.split('. ')[0]}. Import what GET /database/export answered; nothing was changed.`,
+    )
   }
   await context.store.replaceAll(snapshot.records, snapshot.gone)
   return noContent()

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { runtimes, type ContractRuntime } from '../contract/runtimes.js'
 import { BODY_ROUTES as SPEC_BODY_ROUTES, mutationOf, validBodies } from './bodies.js'
 import { OS_BODY_ROUTES, validOsBodies } from './os-bodies.js'
+import { MACHINE_BODY_ROUTES, validMachineBodies } from './machine-bodies.js'
 import { RECORD_BODY_ROUTES, validRecordBodies } from './record-bodies.js'
 import { SERVICE_BODY_ROUTES, validServiceBodies } from './service-bodies.js'
 import {
@@ -23,7 +24,13 @@ import {
 
 type QueryParam = { readonly name: string; readonly accepts: readonly string[] }
 
-const BODY_ROUTES = [...SPEC_BODY_ROUTES, ...RECORD_BODY_ROUTES, ...SERVICE_BODY_ROUTES, ...OS_BODY_ROUTES]
+const BODY_ROUTES = [
+  ...SPEC_BODY_ROUTES,
+  ...RECORD_BODY_ROUTES,
+  ...SERVICE_BODY_ROUTES,
+  ...OS_BODY_ROUTES,
+  ...MACHINE_BODY_ROUTES,
+]
 
 const flag = (name: string): QueryParam => ({ name, accepts: ['', 'true', 'false'] })
 const TRANSFERABLES = flag('transferables')
@@ -193,6 +200,7 @@ describe.each(runtimes)('hostile requests get a clear error and change nothing, 
       ...(await validRecordBodies(mock.baseUrl, ids)),
       ...(await validServiceBodies(mock.baseUrl, ids)),
       ...(await validOsBodies(mock.baseUrl, ids)),
+      ...(await validMachineBodies(mock.baseUrl)),
     }
   })
   afterAll(() => mock.close())

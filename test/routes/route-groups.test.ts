@@ -3,12 +3,15 @@ import { describe, expect, it } from 'vitest'
 import { routeGroups } from '../../src/routes/route-table.js'
 import { BODY_ROUTES } from '../reliability/bodies.js'
 import { OS_BODY_ROUTES } from '../reliability/os-bodies.js'
+import { MACHINE_BODY_ROUTES } from '../reliability/machine-bodies.js'
 import { RECORD_BODY_ROUTES } from '../reliability/record-bodies.js'
 import { SERVICE_BODY_ROUTES } from '../reliability/service-bodies.js'
 
 const endpoints = readFileSync(new URL('../../docs/endpoints.md', import.meta.url), 'utf8')
 const described = new Set(
-  [...BODY_ROUTES, ...RECORD_BODY_ROUTES, ...SERVICE_BODY_ROUTES, ...OS_BODY_ROUTES].map((route) => route.operation),
+  [...BODY_ROUTES, ...RECORD_BODY_ROUTES, ...SERVICE_BODY_ROUTES, ...OS_BODY_ROUTES, ...MACHINE_BODY_ROUTES].map(
+    (route) => route.operation,
+  ),
 )
 // `onboarded` reads a bare boolean, not an object: its refusals are in os.contract.test.ts. The MCP entry points
 // read JSON-RPC messages the MCP server checks (test/mcp/).

@@ -27,13 +27,14 @@ const runVerb =
   async (context: OperationContext): Promise<OperationResult> =>
     (await import('./backup-runs.js')).runBackup(context, verb)
 
-const post = (id: string, path: string, verb: BackupVerb, body: 'none' | 'optional' = 'none') =>
+const post = (id: string, path: string, verb: BackupVerb) =>
   defineOperation({
     id,
     method: 'POST',
     paths: [path],
     params: path.includes(':backup') ? { backup: 'machinePart' } : {},
-    body,
+    // The client sends the backup (or the assets) beside the path; the mock acts on the path alone.
+    body: 'none',
     run: runVerb(verb),
   })
 
@@ -58,10 +59,10 @@ const get = (id: string, path: string, verb: BackupVerb) =>
  * routeTable() // holds these
  */
 export const backupOperations: readonly Operation[] = [
-  post('backup', '/backup', 'createQuietly', 'optional'),
-  post('backupAsset', '/backup/asset', 'createQuietly', 'optional'),
-  post('backupRestoreSpecificBackup', '/backup/:backup/restore', 'restore', 'optional'),
-  post('backupRestoreSpecificBackupStreamed', '/backup/:backup/restore/streamed', 'restoreStreamed', 'optional'),
+  post('backup', '/backup', 'createQuietly'),
+  post('backupAsset', '/backup/asset', 'createQuietly'),
+  post('backupRestoreSpecificBackup', '/backup/:backup/restore', 'restore'),
+  post('backupRestoreSpecificBackupStreamed', '/backup/:backup/restore/streamed', 'restoreStreamed'),
   get(
     'backupRestoreSpecificBackupStreamedWebsocket',
     '/backup/:backup/restore/streamed/websocket',
@@ -70,10 +71,10 @@ export const backupOperations: readonly Operation[] = [
   get('backupSpecificBackupSnapshot', '/backup/:backup', 'snapshot'),
   post('backupSpecificCreationCancel', '/backup/:backup/creation/cancel', 'creationCancel'),
   get('backupSpecificCreationStatus', '/backup/:backup/creation/status', 'creationStatus'),
-  post('backupSpecificRestorationCancel', '/backup/:backup/restoration/cancel', 'restorationCancel', 'optional'),
+  post('backupSpecificRestorationCancel', '/backup/:backup/restoration/cancel', 'restorationCancel'),
   get('backupSpecificRestorationStatus', '/backup/:backup/restoration/status', 'restorationStatus'),
-  post('backupsCreateNewBackup', '/backups/create', 'create', 'optional'),
-  post('backupsCreateNewBackupStreamed', '/backups/create/streamed', 'createStreamed', 'optional'),
-  post('backupsDeleteSpecificBackup', '/backups/:backup/delete', 'delete', 'optional'),
+  post('backupsCreateNewBackup', '/backups/create', 'create'),
+  post('backupsCreateNewBackupStreamed', '/backups/create/streamed', 'createStreamed'),
+  post('backupsDeleteSpecificBackup', '/backups/:backup/delete', 'delete'),
   get('backupsSnapshot', '/backups', 'list'),
 ]

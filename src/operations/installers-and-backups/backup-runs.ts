@@ -1,4 +1,3 @@
-import { z } from 'zod'
 import { findBackup, readBackups } from '../../domain/machine/backups/backup-reads.js'
 import { backupProgressWire, backupStatusWire, backupWire } from '../../domain/machine/backups/backup-wire.js'
 import {
@@ -8,24 +7,10 @@ import {
   startCreation,
   startRestoration,
 } from '../../domain/machine/backups/backup-writes.js'
-import { lazySchema } from '../../store/schemas/lazy-schema.js'
 import { json, noContent, type OperationContext, type OperationResult } from '../define/define-operation.js'
-import { parseBody, pathId } from '../define/request-input.js'
+import { pathId } from '../define/request-input.js'
 import { machineOf } from '../machine/machine-context.js'
 import type { BackupVerb } from './backup-operations.js'
-
-/** A body the client sends beside the path (the backup, the assets to back up): checked against its model, otherwise not read. */
-const anyBody = lazySchema(() => z.object({}).loose())
-
-/** The client's model of each verb's body. */
-const BODY_MODEL: Partial<Record<BackupVerb, string>> = {
-  create: 'SeededBackup',
-  createStreamed: 'SeededBackup',
-  restore: 'Backup',
-  restoreStreamed: 'Backup',
-  restorationCancel: 'Backup',
-  delete: 'Backup',
-}
 
 /**
  * Runs one backup operation (loaded on its first call).
@@ -35,10 +20,6 @@ const BODY_MODEL: Partial<Record<BackupVerb, string>> = {
  */
 export async function runBackup(context: OperationContext, verb: BackupVerb): Promise<OperationResult> {
   const { store } = context
-  const model = verb === 'createQuietly' ? quietModel(context) : BODY_MODEL[verb]
-  if (model !== undefined && context.request.body !== undefined) {
-    parseBody(anyBody, context.request.body, model)
-  }
   const jobs = () => machineOf(context).jobs
   const id = () => pathId(context, 'backup')
   switch (verb) {
@@ -83,10 +64,4 @@ export async function runBackup(context: OperationContext, verb: BackupVerb): Pr
       await deleteBackup(store, jobs(), id())
       return noContent()
   }
-}
-
-/** `POST /backup` sends Assets, `POST /backup/asset` one Asset. */
-function quietModel(context: OperationContext): string {
-  const body = context.request.body
-  return typeof body === 'object' && body !== null && 'iterable' in body ? 'Assets' : 'Asset'
 }

@@ -30,7 +30,7 @@ interface InstallerPaths {
 }
 
 function installerOperations(product: InstallerProduct, paths: InstallerPaths): Operation[] {
-  const post = (id: string, path: string, verb: InstallerVerb, body: 'none' | 'optional', identifier = false) =>
+  const post = (id: string, path: string, verb: InstallerVerb, body: 'none', identifier = false) =>
     defineOperation({
       id,
       method: 'POST',
@@ -54,8 +54,8 @@ function installerOperations(product: InstallerProduct, paths: InstallerPaths): 
     get(`${product}InstallSnapshot`, paths.installSnapshot, 'snapshot', true),
     get(`${product}InstallsSnapshot`, paths.installs, 'installs'),
     get(`${product}StatusCheck`, paths.status, 'status'),
-    post(`${product}Uninstall`, paths.uninstall, 'uninstall', 'optional'),
-    post(`${product}Update`, paths.update, 'update', 'optional'),
+    post(`${product}Uninstall`, paths.uninstall, 'uninstall', 'none'),
+    post(`${product}Update`, paths.update, 'update', 'none'),
     post(`${product}UpdateCancel`, paths.updateCancel, 'cancel', 'none', true),
     get(`${product}UpdateSnapshot`, paths.updateSnapshot, 'snapshot', true),
     get(`${product}UpdatesSnapshot`, paths.updates, 'updates'),

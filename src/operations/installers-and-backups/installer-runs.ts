@@ -1,15 +1,10 @@
-import { z } from 'zod'
 import type { InstallerProduct } from '../../domain/machine/installers/installer-state.js'
 import { deploymentWire, installerStatusWire } from '../../domain/machine/installers/installer-wire.js'
 import { findDeployment, readInstaller } from '../../domain/machine/installers/installer-reads.js'
 import { cancelDeployment, startDeployment } from '../../domain/machine/installers/installer-writes.js'
-import { lazySchema } from '../../store/schemas/lazy-schema.js'
 import { json, type OperationContext, type OperationResult } from '../define/define-operation.js'
-import { parseBody, pathId } from '../define/request-input.js'
+import { pathId } from '../define/request-input.js'
 import { machineOf } from '../machine/machine-context.js'
-
-/** A deployment sent with an update or uninstall: checked against the client's model, otherwise not read. */
-const deploymentBody = lazySchema(() => z.object({}).loose())
 
 /**
  * Runs one installer operation of Ollama or Foundry (loaded on its first call).
@@ -27,8 +22,6 @@ export async function runInstaller(
     case 'install':
     case 'update':
     case 'uninstall': {
-      const model = product === 'ollama' ? 'OllamaDeployment' : 'FoundryDeployment'
-      if (context.request.body !== undefined) parseBody(deploymentBody, context.request.body, model)
       return json(deploymentWire(await startDeployment(store, machineOf(context).jobs, product, verb)))
     }
     case 'cancel':

@@ -4,9 +4,7 @@ import {
   type OperationContext,
   type OperationResult,
 } from '../define/define-operation.js'
-
-/** Which analyses a list answers. */
-export type AnalysesList = 'analyses' | 'code' | 'image' | 'ocr'
+import type { AnalysesList } from './analysis-verbs.js'
 
 const list = (id: string, path: string, which: AnalysesList): Operation =>
   defineOperation({

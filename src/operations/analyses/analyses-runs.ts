@@ -1,7 +1,7 @@
 import { buildCodeAnalysis, buildFormatAnalysis, buildImageAnalysis } from '../../wire/records/format-analysis.js'
 import { json, type OperationContext, type OperationResult } from '../define/define-operation.js'
 import { wireContext } from '../define/request-input.js'
-import type { AnalysesList } from './analyses-operations.js'
+import type { AnalysesList } from './analysis-verbs.js'
 
 /**
  * Lists the analyses of every format, in the formats' order (loaded on first call).

@@ -4,16 +4,7 @@ import {
   type OperationContext,
   type OperationResult,
 } from '../define/define-operation.js'
-
-/** What a text operation does (the run modules' verbs). */
-export type TextVerb =
-  | 'personification'
-  | 'segmentation'
-  | 'convertClassification'
-  | 'reprompt'
-  | 'tagSearch'
-  | 'formatMetrics'
-  | 'orderedMetrics'
+import type { TextVerb } from './analysis-verbs.js'
 
 const run =
   (verb: TextVerb) =>

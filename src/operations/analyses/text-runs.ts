@@ -6,7 +6,7 @@ import { json, type OperationContext, type OperationResult } from '../define/def
 import { requireBody } from '../define/record-routes.js'
 import { booleanQuery, parseBody, wireContext } from '../define/request-input.js'
 import { formatMetrics, orderedMetrics, tagSearch } from './store-metrics.js'
-import type { TextVerb } from './text-operations.js'
+import type { TextVerb } from './analysis-verbs.js'
 
 /** The most languages, personas, fragments and seeds a text operation reads or answers. */
 const MAX_ITEMS = 16

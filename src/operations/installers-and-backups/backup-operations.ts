@@ -1,25 +1,10 @@
+import type { BackupVerb } from './backup-verb.js'
 import {
   defineOperation,
   type Operation,
   type OperationContext,
   type OperationResult,
 } from '../define/define-operation.js'
-
-/** What a backup operation does (the run module's verbs). */
-export type BackupVerb =
-  | 'create'
-  | 'createQuietly'
-  | 'createStreamed'
-  | 'snapshot'
-  | 'list'
-  | 'creationStatus'
-  | 'creationCancel'
-  | 'restore'
-  | 'restoreStreamed'
-  | 'restorationProgress'
-  | 'restorationStatus'
-  | 'restorationCancel'
-  | 'delete'
 
 /** Runs a backup verb from the module loaded on first call. */
 const runVerb =

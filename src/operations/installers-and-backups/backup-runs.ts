@@ -10,7 +10,7 @@ import {
 import { json, noContent, type OperationContext, type OperationResult } from '../define/define-operation.js'
 import { pathId } from '../define/request-input.js'
 import { machineOf } from '../machine/machine-context.js'
-import type { BackupVerb } from './backup-operations.js'
+import type { BackupVerb } from './backup-verb.js'
 
 /**
  * Runs one backup operation (loaded on its first call).

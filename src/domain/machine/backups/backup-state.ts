@@ -1,7 +1,7 @@
 import type { PartState } from '../machine-part-state.js'
 
 /** Where a backup's creation or restoration is (the client's BackupStatusEnum). */
-export type BackupStep = 'UNKNOWN' | 'INITIALIZED' | 'IN-PROGRESS' | 'COMPLETED' | 'FAILED' | 'CANCELED'
+type BackupStep = 'UNKNOWN' | 'INITIALIZED' | 'IN-PROGRESS' | 'COMPLETED' | 'FAILED' | 'CANCELED'
 
 /** One creation or restoration's progress. */
 export interface BackupProgress {

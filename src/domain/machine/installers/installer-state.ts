@@ -7,7 +7,7 @@ export type InstallerProduct = 'ollama' | 'foundry'
 export type DeploymentKind = 'install' | 'update' | 'uninstall'
 
 /** Where a deployment is (the client's OllamaDeploymentStatusEnum and FoundryDeploymentStatusEnum). */
-export type DeploymentStatus = 'INITIALIZED' | 'IN-PROGRESS' | 'COMPLETED' | 'FAILED' | 'CANCELED'
+type DeploymentStatus = 'INITIALIZED' | 'IN-PROGRESS' | 'COMPLETED' | 'FAILED' | 'CANCELED'
 
 /** One install, update or uninstall, as the installer part keeps it. */
 export interface Deployment {

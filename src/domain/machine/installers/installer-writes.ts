@@ -84,7 +84,7 @@ export async function startDeployment(
  * @example
  * while (!(await stepDeployment(store, 'ollama'))) {}
  */
-export function stepDeployment(store: Store, product: InstallerProduct): Promise<boolean> {
+function stepDeployment(store: Store, product: InstallerProduct): Promise<boolean> {
   return store.write((tx) => {
     const state = readInstaller(tx, product)
     const current = underWay(state)

@@ -9,7 +9,7 @@ const timerSchedule: Schedule = (step, ms) => {
 }
 
 /** At most this many jobs (installs, updates, backups, restorations) run at once over a service. */
-export const MAX_PACED_JOBS = 16
+const MAX_PACED_JOBS = 16
 
 /**
  * Work that advances in steps over time (an install's 10 % steps, a

@@ -13,7 +13,7 @@ const list = (id: string, path: string, which: AnalysesList): Operation =>
     paths: [path],
     params: {},
     run: async (context: OperationContext): Promise<OperationResult> =>
-      (await import('./analyses-runs.js')).listAnalyses(context, which),
+      (await import('../installers-and-backups/lazy-runs.js')).listAnalyses(context, which),
   })
 
 /**

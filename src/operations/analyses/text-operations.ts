@@ -9,7 +9,7 @@ import type { TextVerb } from './analysis-verbs.js'
 const run =
   (verb: TextVerb) =>
   async (context: OperationContext): Promise<OperationResult> =>
-    (await import('./text-runs.js')).runText(context, verb)
+    (await import('../installers-and-backups/lazy-runs.js')).runText(context, verb)
 
 const post = (id: string, path: string, verb: TextVerb, body: 'required' | 'optional') =>
   defineOperation({ id, method: 'POST', paths: [path], params: {}, body, run: run(verb) })

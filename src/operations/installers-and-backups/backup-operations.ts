@@ -10,7 +10,7 @@ import {
 const runVerb =
   (verb: BackupVerb) =>
   async (context: OperationContext): Promise<OperationResult> =>
-    (await import('./backup-runs.js')).runBackup(context, verb)
+    (await import('./lazy-runs.js')).runBackup(context, verb)
 
 const post = (id: string, path: string, verb: BackupVerb) =>
   defineOperation({

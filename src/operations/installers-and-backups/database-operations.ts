@@ -16,13 +16,13 @@ export const databaseOperations: readonly Operation[] = [
     paths: ['/database/export'],
     params: {},
     live: true,
-    run: async (context) => (await import('./database-runs.js')).exportDatabase(context),
+    run: async (context) => (await import('./lazy-runs.js')).exportDatabase(context),
   }),
   defineOperation({
     id: 'databaseImport',
     method: 'POST',
     paths: ['/database/import'],
     params: {},
-    run: async (context) => (await import('./database-runs.js')).importDatabase(context),
+    run: async (context) => (await import('./lazy-runs.js')).importDatabase(context),
   }),
 ]

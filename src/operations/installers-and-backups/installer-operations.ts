@@ -13,7 +13,7 @@ type InstallerVerb = 'install' | 'update' | 'uninstall' | 'cancel' | 'snapshot' 
 const runVerb =
   (product: InstallerProduct, verb: InstallerVerb) =>
   async (context: OperationContext): Promise<OperationResult> =>
-    (await import('./installer-runs.js')).runInstaller(context, product, verb)
+    (await import('./lazy-runs.js')).runInstaller(context, product, verb)
 
 /** The literal paths of one runtime's installer operations. */
 interface InstallerPaths {

@@ -31,7 +31,7 @@ describe.each(runtimes)('the client operations the mock does not implement, $nam
   })
 
   it('answers 501 for every one of them, whatever the ids, and changes nothing', async () => {
-    expect(NOT_IMPLEMENTED.length).toBeGreaterThan(100)
+    expect(NOT_IMPLEMENTED.length).toBeGreaterThan(0)
     const before = JSON.stringify(mock.store.snapshot().records)
     for (const { client } of NOT_IMPLEMENTED) {
       const path = client.path.replace(/:([A-Za-z_]+)/g, (_match, name: string) => `${name}-1`)

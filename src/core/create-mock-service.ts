@@ -11,6 +11,8 @@ import { createJournal, type Journal } from '../control/journal/journal.js'
 import { createSessionFrameLog } from '../control/journal/session-frames.js'
 import { downloadControlRoutes } from '../control/api/download-control.js'
 import { osControlRoutes } from '../control/api/os-controls.js'
+import { installersControlRoutes } from '../control/api/machine/installers-controls.js'
+import { backupsControlRoutes } from '../control/api/machine/backups-controls.js'
 import { verifyCalls } from '../control/verify/verify-calls.js'
 import { verifyStreams } from '../control/verify/verify-streams.js'
 import type { CopilotHooks } from '../domain/copilot/copilot-reply.js'
@@ -109,6 +111,8 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     ...controlRoutes({ store, journal, faults, copilot, clock, inspection, ...steering }),
     ...osControlRoutes(machine.os),
     ...downloadControlRoutes(machine.downloads),
+    ...installersControlRoutes(store),
+    ...backupsControlRoutes(store),
     ...latencyRoutes(latency),
     ...stubRoutes(stubs),
   ]

@@ -11,6 +11,7 @@ import { STREAM_PATHS } from '../events/stream-paths.js'
 import type { ControllableClock } from '../store/clock-and-ids/controllable-clock.js'
 import type { Store } from '../store/create-store.js'
 import { mostRecentFirst } from '../store/most-recent-first.js'
+import { machinePartSources } from './machine-part-sources.js'
 import { buildVisionStatus } from '../wire/records/vision-status.js'
 import { buildWorkstreamSuggestions } from '../wire/records/workstream-suggestions.js'
 import { readSettings } from '../domain/machine/os-parts/settings-part.js'
@@ -62,6 +63,7 @@ export function serviceStreams(parts: StreamParts): ServiceStreams {
       osUpdate: () => JSON.stringify(machine.os.update()),
       workstreamSuggestions: () => JSON.stringify(buildWorkstreamSuggestions(suggestedIds(store))),
       appletVersion: () => version,
+      ...machinePartSources(store),
     },
     files: {
       read(path) {

@@ -19,6 +19,14 @@ export interface StatusSources {
   workstreamSuggestions(): string
   /** An applet's version (text). */
   appletVersion(): string
+  /** Ollama's installer status, as a wire OllamaStatus (JSON text). */
+  ollamaStatus(): string
+  /** Foundry's installer status, as a wire FoundryStatus (JSON text). */
+  foundryStatus(): string
+  /** Every backup creation and restoration, as a wire BackupsStreamedProgress (JSON text). */
+  backupsProgress(): string
+  /** The latest backup creation, as a wire BackupStreamedProgress (JSON text), or undefined before the first. */
+  backupCreation(): string | undefined
 }
 
 /** The status streams, and the function that stops them hearing the store. */

@@ -13,6 +13,10 @@ export type StatusSource =
   | 'osUpdate'
   | 'workstreamSuggestions'
   | 'appletVersion'
+  | 'ollamaStatus'
+  | 'foundryStatus'
+  | 'backupsProgress'
+  | 'backupCreation'
 
 /** One row of {@link STREAM_TABLE}: what every stream declares, whatever its kind. */
 interface StreamRowBase {
@@ -227,6 +231,42 @@ export const STREAM_TABLE = {
     first: 'nothing',
     changes:
       'each `OSFileStreamingReadAttempt` sent answered from the virtual file tree: `INITIALIZED`, then `COMPLETED` with the bytes, or `FAILED` for a path that is no file',
+  },
+  ollamaStatus: {
+    path: '/ollama/status/stream',
+    kind: 'status',
+    source: 'ollamaStatus',
+    resendOn: 'machinePart',
+    first:
+      "Ollama's installer status (an `OllamaStatus`: the installation, the install or update under way, the update offered)",
+    changes:
+      'the status again on each change of a machine part (each 10 % step of an install, update or uninstall) and after a reload',
+  },
+  foundryStatus: {
+    path: '/foundry/status/stream',
+    kind: 'status',
+    source: 'foundryStatus',
+    resendOn: 'machinePart',
+    first: "Foundry's installer status (a `FoundryStatus`)",
+    changes:
+      'the status again on each change of a machine part (each 10 % step of an install, update or uninstall) and after a reload',
+  },
+  backupsProgress: {
+    path: '/backups/streamed/progress',
+    kind: 'status',
+    source: 'backupsProgress',
+    resendOn: 'machinePart',
+    first: 'the progress of every backup creation and restoration (a `BackupsStreamedProgress`)',
+    changes:
+      'the progress again on each change of a machine part (each 10 % step, a cancel, a delete) and after a reload',
+  },
+  backupCreation: {
+    path: '/backups/create/streamed/websocket',
+    kind: 'status',
+    source: 'backupCreation',
+    resendOn: 'machinePart',
+    first: "the latest backup's creation progress (a `BackupStreamedProgress`)",
+    changes: 'the progress again on each change of a machine part (each 10 % step of a creation, its cancel)',
   },
 } as const satisfies Record<string, StreamRow>
 

@@ -71,6 +71,11 @@ import { allocationOperations } from '../operations/accounts/allocations.js'
 import { distributionOperations } from '../operations/accounts/distributions.js'
 import { externalProviderKeyOperations } from '../operations/accounts/external-provider-keys.js'
 import { discoveryOperations } from '../operations/accounts/discovery.js'
+import { foundryOperations, ollamaOperations } from '../operations/installers-and-backups/installer-operations.js'
+import { backupOperations } from '../operations/installers-and-backups/backup-operations.js'
+import { databaseOperations } from '../operations/installers-and-backups/database-operations.js'
+import { analysesOperations } from '../operations/analyses/analyses-operations.js'
+import { textOperations } from '../operations/analyses/text-operations.js'
 
 /** A named group of operations, as the README's endpoint table shows them. */
 interface RouteGroup {
@@ -156,6 +161,12 @@ export function routeGroups(): readonly RouteGroup[] {
     { name: 'distributions', operations: distributionOperations },
     { name: 'external provider keys', operations: externalProviderKeyOperations },
     { name: 'asset discovery', operations: discoveryOperations },
+    { name: 'ollama', operations: ollamaOperations },
+    { name: 'foundry', operations: foundryOperations },
+    { name: 'backups', operations: backupOperations },
+    { name: 'database', operations: databaseOperations },
+    { name: 'analyses', operations: analysesOperations },
+    { name: 'text operations and metrics', operations: textOperations },
   ]
 }
 

@@ -1,6 +1,8 @@
 import { STREAM_PATHS, type Store } from 'conversation-asset-mock'
 import { clientCoverage, type ClientOperationCoverage } from '../../src/routes/client-coverage.js'
 import { routeTable } from '../../src/routes/route-table.js'
+import { PERSISTED_FORMAT } from '../../src/persistence/persisted-format.js'
+import { serializeState } from '../../src/persistence/persisted-state.js'
 import { shareCode } from '../../src/wire/records/asset-details.js'
 import { issueCode } from '../../src/domain/machine/accounts/pkce-codes.js'
 import { TEST_VERIFIER } from '../reliability/account-bodies.js'
@@ -99,6 +101,8 @@ function extraOf(ids: Readonly<Record<string, string>>, store: Store): BodyFill[
     PrecreatedExternalProviderApiKey: { user: () => ids.user, open_AI: () => ({ api_key: 'sk-surface-check-0000' }) },
     PreupdatedExternalProviderApiKey: { user: () => ids.user },
     PredeletedExternalProviderApiKey: { user: () => ids.user },
+    // An import takes what an export answered: the store itself, as a state file.
+    ExportedDatabase: { values: () => exportedValues(store) },
   }
 }
 
@@ -127,6 +131,12 @@ function formValuesOf(store: Store): Readonly<Record<string, string>> {
 const STRING_BODIES: Readonly<Record<string, (store: Store) => string>> = {
   applicationsSessionClose: (store) =>
     (store.get('machinePart', 'applications')!.state as { sessions: Array<{ id: string }> }).sessions[0]!.id,
+}
+
+/** The values of an ExportedDatabase of the store, as `GET /database/export` answers them. */
+function exportedValues(store: Store) {
+  const raw = Array.from(new TextEncoder().encode(serializeState(store.snapshot())))
+  return { iterable: [{ id: PERSISTED_FORMAT, raw }] }
 }
 
 /** The query parameters a method cannot do without, by name: a search's text, an export's type, a share's short code. */

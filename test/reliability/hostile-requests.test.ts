@@ -6,6 +6,7 @@ import { runtimes, type ContractRuntime } from '../contract/runtimes.js'
 import { BODY_ROUTES as SPEC_BODY_ROUTES, mutationOf, validBodies } from './bodies.js'
 import { OS_BODY_ROUTES, validOsBodies } from './os-bodies.js'
 import { OS_MACHINE_BODY_ROUTES, validOsMachineBodies } from './os-machine-bodies.js'
+import { MACHINE_BODY_ROUTES, validMachineBodies } from './machine-bodies.js'
 import { RECORD_BODY_ROUTES, validRecordBodies } from './record-bodies.js'
 import { SERVICE_BODY_ROUTES, validServiceBodies } from './service-bodies.js'
 import { ACCOUNT_BODY_ROUTES, validAccountBodies } from './account-bodies.js'
@@ -32,6 +33,7 @@ const BODY_ROUTES = [
   ...OS_BODY_ROUTES,
   ...OS_MACHINE_BODY_ROUTES,
   ...ACCOUNT_BODY_ROUTES,
+  ...MACHINE_BODY_ROUTES,
 ]
 
 const flag = (name: string): QueryParam => ({ name, accepts: ['', 'true', 'false'] })
@@ -212,6 +214,7 @@ describe.each(runtimes)('hostile requests get a clear error and change nothing, 
       ...(await validOsBodies(mock.baseUrl, ids)),
       ...(await validOsMachineBodies(mock.baseUrl, ids)),
       ...(await validAccountBodies(mock.baseUrl, ids)),
+      ...(await validMachineBodies(mock.baseUrl)),
     }
     await mock.reset()
   })

@@ -7,6 +7,8 @@ import {
   type Store,
 } from 'conversation-asset-mock'
 import { expect } from 'vitest'
+import { FIRST_BACKUP_ID } from '../../src/domain/machine/backups/backup-state.js'
+import { FIRST_DEPLOYMENT_ID } from '../../src/domain/machine/installers/installer-state.js'
 
 /**
  * The seed of every property in test/reliability, so a failure reproduces.
@@ -138,6 +140,9 @@ export function existingIds(store: Store): Record<string, string> {
   const distributions = store.get('machinePart', 'distributions')?.state.items as Array<{ id: string }> | undefined
   if (!distributions?.[0]) throw new Error('The fixtures have no distribution.')
   ids.distribution = distributions[0].id
+  // The installers' and the backups' ids live in their machine parts: the deployment and the backup each starts with.
+  ids.identifier = FIRST_DEPLOYMENT_ID
+  ids.backup = FIRST_BACKUP_ID
   for (const { path } of ROUTES) {
     for (const param of paramsOf(path)) {
       if (!(param in ids))

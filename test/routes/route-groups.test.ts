@@ -4,6 +4,7 @@ import { routeGroups } from '../../src/routes/route-table.js'
 import { BODY_ROUTES } from '../reliability/bodies.js'
 import { OS_BODY_ROUTES } from '../reliability/os-bodies.js'
 import { OS_MACHINE_BODY_ROUTES } from '../reliability/os-machine-bodies.js'
+import { MACHINE_BODY_ROUTES } from '../reliability/machine-bodies.js'
 import { RECORD_BODY_ROUTES } from '../reliability/record-bodies.js'
 import { SERVICE_BODY_ROUTES } from '../reliability/service-bodies.js'
 import { ACCOUNT_BODY_ROUTES } from '../reliability/account-bodies.js'
@@ -17,6 +18,7 @@ const described = new Set(
     ...OS_BODY_ROUTES,
     ...OS_MACHINE_BODY_ROUTES,
     ...ACCOUNT_BODY_ROUTES,
+    ...MACHINE_BODY_ROUTES,
   ].map((route) => route.operation),
 )
 // `onboarded` reads a bare boolean, not an object: its refusals are in os.contract.test.ts. The MCP entry points

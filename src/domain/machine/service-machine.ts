@@ -1,4 +1,5 @@
 import type { Store } from '../../store/create-store.js'
+import { createPacedJobs, type PacedJobs } from './installers/paced-jobs.js'
 import { createModelDownloads, type ModelDownloads } from './model-downloads.js'
 import { createOsState, type OsBudgets, type OsState, type RestartKind } from './os-state.js'
 import { createVisionProcessor, type VisionProcessor } from './vision-processor.js'
@@ -12,6 +13,8 @@ export interface ServiceMachine {
   readonly os: OsState
   readonly vision: VisionProcessor
   readonly downloads: ModelDownloads
+  /** Installs, updates, backups and restorations under way, stepped at the download pace. */
+  readonly jobs: PacedJobs
 }
 
 /** How a service's machine runs. */
@@ -38,8 +41,9 @@ export function createServiceMachine(store: Store, options: ServiceMachineOption
   const downloads = createModelDownloads(store, {
     ...(options.downloadPaceMs !== undefined && { paceMs: options.downloadPaceMs }),
   })
+  const jobs = createPacedJobs(store, () => downloads.paceMs)
   store.subscribe((event) => {
     if (event.type === 'replace') vision.reset()
   })
-  return { os, vision, downloads }
+  return { os, vision, downloads, jobs }
 }

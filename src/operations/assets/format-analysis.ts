@@ -1,23 +1,15 @@
 import { goneOnRefusal } from '../../errors.js'
+import { buildFormatAnalysis } from '../../wire/records/format-analysis.js'
 import { defineOperation, json, type Operation } from '../define/define-operation.js'
 import { readRecord } from '../define/record-routes.js'
-
-/** The model the mock says analysed every format (the wire's CodeAnalysis requires a full Model). */
-const ANALYSIS_MODEL = {
-  id: '00000000-0000-4000-8000-0000000000a1',
-  version: '1.0.0',
-  name: 'Mock Code Analyzer',
-  cloud: false,
-  type: 'BALANCED',
-  usage: 'CODE_CLASSIFICATION',
-  created: { value: '2024-01-01T00:00:00.000Z' },
-} as const
+import { wireContext } from '../define/request-input.js'
 
 /**
  * `GET /format/{format}/analysis` (FormatApi `formatAnalysis`): the format's
- * code analysis, derived from its stored content: its classification, and
- * how many lines and characters its text has. The analysis's id is the
- * format's with `-analysis`.
+ * analysis, derived from its stored content: for code and text its
+ * classification, and how many lines and characters its text has; for an
+ * image its OCR. The analysis's id is the format's with `-analysis`; the
+ * same analysis is listed by `GET /analyses`.
  *
  * @example
  * routeTable() // holds it
@@ -31,20 +23,7 @@ export const formatAnalysisOperations: readonly Operation[] = [
     run(context) {
       return goneOnRefusal(() => {
         const format = readRecord(context, 'format', 'format', 'Format not found.')
-        const text = format.fragment?.string?.raw ?? format.file?.string?.raw ?? ''
-        const lines = text === '' ? 0 : text.split('\n').length
-        const id = `${format.id}-analysis`
-        return json({
-          id,
-          format: format.id,
-          code: {
-            id,
-            type: format.classification.generic,
-            language: format.classification.specific,
-            analysis: `${lines} lines, ${text.length} characters of ${format.classification.specific}.`,
-            model: ANALYSIS_MODEL,
-          },
-        })
+        return json(buildFormatAnalysis(format, () => wireContext(context).render('format', format)))
       })
     },
   }),

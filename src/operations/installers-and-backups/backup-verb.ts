@@ -1,0 +1,15 @@
+/** What a backup operation does (the run module's verbs). */
+export type BackupVerb =
+  | 'create'
+  | 'createQuietly'
+  | 'createStreamed'
+  | 'snapshot'
+  | 'list'
+  | 'creationStatus'
+  | 'creationCancel'
+  | 'restore'
+  | 'restoreStreamed'
+  | 'restorationProgress'
+  | 'restorationStatus'
+  | 'restorationCancel'
+  | 'delete'

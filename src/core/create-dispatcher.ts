@@ -2,7 +2,12 @@ import type { ControlRoute } from '../control/api/control-route.js'
 import type { StreamEndpoint } from '../events/stream-endpoint.js'
 import { errorAnswer, headAnswer, textAnswer, type Answer } from '../execution/answer.js'
 import { bodyTooLarge, isOverBodyLimit } from '../execution/body-limit.js'
-import { executeOperation, type ExecutionEnvironment, type OperationInput } from '../execution/execute-operation.js'
+import {
+  executeOperation,
+  queryFields,
+  type ExecutionEnvironment,
+  type OperationInput,
+} from '../execution/execute-operation.js'
 import type { Operation } from '../operations/define/define-operation.js'
 import { unimplementedOperations } from '../routes/client-coverage.js'
 import { isoTimestamp } from '../store/clock-and-ids/clock.js'
@@ -105,7 +110,7 @@ function answerUnknown({ operations, environment }: DispatcherParts, request: Se
     {
       operation: UNKNOWN_OPERATION,
       ...{ method: request.method, path: request.path, params: {}, bodyText: request.body },
-      query: Object.fromEntries(request.query),
+      ...queryFields(request.query),
       ...{ status: 404, durationMs: 0, at: isoTimestamp(now.getTime()) },
     },
     answer,

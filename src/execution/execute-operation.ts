@@ -17,6 +17,20 @@ const DEFAULT_SERVICE = serviceInfo()
 /** The query of every journal entry whose request had none. */
 const NO_QUERY: Readonly<Record<string, string>> = Object.freeze({})
 
+/**
+ * A request's query as a record keeps it: each name's last value, and every
+ * pair in order when a name repeats.
+ *
+ * @example
+ * queryFields(new URLSearchParams('x=1&x=2')) // { query: { x: '2' }, queryPairs: [['x', '1'], ['x', '2']] }
+ */
+export function queryFields(search: URLSearchParams): Pick<RequestRecord, 'query' | 'queryPairs'> {
+  if (search.size === 0) return { query: NO_QUERY }
+  const query = Object.fromEntries(search)
+  if (Object.keys(query).length === search.size) return { query }
+  return { query, queryPairs: [...search] }
+}
+
 /** A request as a runtime received it, routed to its operation, before the body is parsed. */
 export interface OperationInput {
   readonly method: string
@@ -54,7 +68,13 @@ export interface RequestRecord {
   readonly operation: string
   readonly method: string
   readonly path: string
+  /** Each query parameter's last value, by name. */
   readonly query: Readonly<Record<string, string>>
+  /**
+   * Every query parameter as sent, `[name, value]` in order; set only when a
+   * name repeats (`?x=1&x=2`), where `query` holds each name's last value.
+   */
+  readonly queryPairs?: readonly (readonly [string, string])[]
   readonly params: Readonly<Record<string, string>>
   /** The body as text, as it was sent; empty when there was none. */
   readonly bodyText: string
@@ -215,7 +235,7 @@ function recorded(
       operation: operation.id,
       method: input.method,
       path: input.path,
-      query: input.query.size === 0 ? NO_QUERY : Object.fromEntries(input.query),
+      ...queryFields(input.query),
       params: input.params,
       bodyText: input.body,
       status: 'networkError' in answer ? 0 : answer.status,

@@ -66,7 +66,10 @@ export function journalHar(
 }
 
 function harEntry({ entry, response, frames }: JournalDetail, base: string): HarEntry {
-  const query: HarNameValue[] = Object.entries(entry.query).map(([name, value]) => ({ name, value }))
+  const query: HarNameValue[] = (entry.queryPairs ?? Object.entries(entry.query)).map(([name, value]) => ({
+    name,
+    value,
+  }))
   const search = new URLSearchParams(query.map(({ name, value }) => [name, value])).toString()
   const url = redactUrl(`${base.replace(/\/+$/, '')}${entry.path}${search ? `?${search}` : ''}`)
   const requestText = bodyText(entry.body)

@@ -66,6 +66,7 @@ export function keptRequest(record: RequestRecord): { kept: KeptRequest; size: n
   const { bodyText } = record
   let size = ENTRY_OVERHEAD + record.path.length
   for (const name in record.query) size += name.length + record.query[name]!.length
+  for (const [name, value] of record.queryPairs ?? []) size += name.length + value.length
   for (const name in record.params) size += record.params[name]!.length
   if (bodyText.length <= REQUEST_BODY_BYTES) return { kept: record, size: size + bodyText.length }
   const { bodyText: _cut, ...fields } = record

@@ -128,6 +128,8 @@ function createColumns(): Columns {
   const methods: string[] = []
   const paths: string[] = []
   const queries: RequestRecord['query'][] = []
+  // Sparse: only a request whose query repeats a name holds its pairs.
+  const queryLists: RequestRecord['queryPairs'][] = []
   const params: RequestRecord['params'][] = []
   const bodies: string[] = []
   const statuses: number[] = []
@@ -157,6 +159,7 @@ function createColumns(): Columns {
       methods[slot] = kept.method
       paths[slot] = known(kept.path)
       queries[slot] = kept.query
+      queryLists[slot] = kept.queryPairs
       params[slot] = kept.params
       bodies[slot] = kept.bodyText
       statuses[slot] = kept.status
@@ -168,12 +171,14 @@ function createColumns(): Columns {
     record(slot) {
       const faultId = faultIds[slot]
       const stubId = stubIds[slot]
+      const queryPairs = queryLists[slot]
       // The executor's record, field for field and in its order.
       return {
         operation: operations[slot]!,
         method: methods[slot]!,
         path: paths[slot]!,
         query: queries[slot]!,
+        ...(queryPairs !== undefined && { queryPairs }),
         params: params[slot]!,
         bodyText: bodies[slot]!,
         status: statuses[slot]!,
@@ -187,6 +192,7 @@ function createColumns(): Columns {
       made[slot] = undefined
       bodies[slot] = ''
       queries[slot] = NO_FIELDS
+      queryLists[slot] = undefined
       params[slot] = NO_FIELDS
     },
   }

@@ -1,5 +1,6 @@
 import { useState } from 'preact/hooks'
 import type { JournalDetail } from '../../control/inspection/inspection.js'
+import type { JournalEntry } from '../../control/journal/journal-entry.js'
 import type { CallExpectation } from '../../control/verify/verify-calls.js'
 import type { ViewProps } from '../view-props.js'
 import { copyText, JsonTree } from '../records/json-tree.js'
@@ -52,9 +53,27 @@ export function EntryDetail({
       <h3>Request</h3>
       <JsonTree
         label="request"
-        value={{ params: entry.params, query: entry.query, ...(entry.body !== undefined && { body: entry.body }) }}
+        value={{
+          params: entry.params,
+          query: shownQuery(entry),
+          ...(entry.body !== undefined && { body: entry.body }),
+        }}
       />
       {!entry.websocket && <EntryResponse response={response} />}
     </>
   )
+}
+
+/** A query as the entry shows it: each name's value, or all its values in order when the name repeated. */
+function shownQuery({ query, queryPairs }: JournalEntry): Readonly<Record<string, string | string[]>> {
+  if (queryPairs === undefined) return query
+  const values = new Map<string, string[]>()
+  for (const [name, value] of queryPairs) {
+    const list = values.get(name)
+    if (list) list.push(value)
+    else values.set(name, [value])
+  }
+  const shown: Record<string, string | string[]> = {}
+  for (const [name, list] of values) shown[name] = list.length === 1 ? list[0]! : list
+  return shown
 }

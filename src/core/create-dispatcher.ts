@@ -111,6 +111,7 @@ function answerUnknown({ operations, environment }: DispatcherParts, request: Se
       operation: UNKNOWN_OPERATION,
       ...{ method: request.method, path: request.path, params: {}, bodyText: request.body },
       ...queryFields(request.query),
+      ...(request.headers && { requestHeaders: [...request.headers()] }),
       ...{ status: 404, durationMs: 0, at: isoTimestamp(now.getTime()) },
     },
     answer,
@@ -140,8 +141,13 @@ function answerRoute(parts: DispatcherParts, route: ServiceRoute, request: Servi
 
 /** What the executor reads of a request routed to an operation. */
 function operationInput(params: Readonly<Record<string, string>>, request: ServiceRequest): OperationInput {
-  const { method, path, query, body, host, header } = request
-  return { method, path, params, query, body, ...(host !== undefined && { host }), ...(header && { header }) }
+  const { method, path, query, body, host, header, headers } = request
+  return {
+    ...{ method, path, params, query, body },
+    ...(host !== undefined && { host }),
+    ...(header && { header }),
+    ...(headers && { headers }),
+  }
 }
 
 /** A control route's answer: 403 with the policy's reason for a client it refuses. */

@@ -45,6 +45,11 @@ export interface OperationInput {
   readonly host?: string
   /** A request header by its lower-case name, when the transport hands headers on. */
   header?(name: string): string | undefined
+  /**
+   * Every request header as received, `[lower-case name, value]`, when the
+   * transport hands them on: the journal keeps them (bounded, credentials redacted).
+   */
+  headers?(): Iterable<readonly [string, string]>
 }
 
 /** What an injected fault does to the request it matched. */
@@ -76,6 +81,8 @@ export interface RequestRecord {
    */
   readonly queryPairs?: readonly (readonly [string, string])[]
   readonly params: Readonly<Record<string, string>>
+  /** The request's headers as the transport handed them on, `[lower-case name, value]` in order; absent when it hands none on. */
+  readonly requestHeaders?: readonly (readonly [string, string])[]
   /** The body as text, as it was sent; empty when there was none. */
   readonly bodyText: string
   /** The status answered; 0 for a network error. */
@@ -237,6 +244,7 @@ function recorded(
       path: input.path,
       ...queryFields(input.query),
       params: input.params,
+      ...(input.headers && { requestHeaders: [...input.headers()] }),
       bodyText: input.body,
       status: 'networkError' in answer ? 0 : answer.status,
       durationMs: performance.now() - started,

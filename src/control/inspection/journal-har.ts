@@ -1,5 +1,5 @@
 import type { HarEntry, HarNameValue } from '../../replay/har/har-types.js'
-import { redactBody, redactQuery, redactUrl } from '../../replay/recording/redact-secrets.js'
+import { redactBody, redactHeaders, redactQuery, redactUrl } from '../../replay/recording/redact-secrets.js'
 import type { JournalDetail } from './inspection-views.js'
 import type { JournalRow } from './inspection-rows.js'
 
@@ -82,7 +82,11 @@ function harEntry({ entry, response, frames }: JournalDetail, base: string): Har
       method: entry.method,
       url,
       httpVersion: 'HTTP/1.1',
-      headers: requestText === undefined ? [] : [{ name: 'content-type', value: 'application/json' }],
+      headers: entry.requestHeaders
+        ? redactHeaders(entry.requestHeaders.map(([name, value]) => ({ name, value })))
+        : requestText === undefined
+          ? []
+          : [{ name: 'content-type', value: 'application/json' }],
       queryString: redactQuery(query),
       cookies: [],
       headersSize: -1,
@@ -95,7 +99,11 @@ function harEntry({ entry, response, frames }: JournalDetail, base: string): Har
       status: entry.status,
       statusText: entry.websocket?.state === 'refused' ? (entry.websocket.refusal ?? '') : statusText(entry.status),
       httpVersion: 'HTTP/1.1',
-      headers: response?.contentType ? [{ name: 'content-type', value: response.contentType }] : [],
+      headers: entry.responseHeaders
+        ? redactHeaders(entry.responseHeaders.map(([name, value]) => ({ name, value })))
+        : response?.contentType
+          ? [{ name: 'content-type', value: response.contentType }]
+          : [],
       cookies: [],
       content: {
         size: answerText === undefined ? 0 : byteLength(answerText),

@@ -5,6 +5,7 @@ import type { CallExpectation } from '../../control/verify/verify-calls.js'
 import type { ViewProps } from '../view-props.js'
 import { copyText, JsonTree } from '../records/json-tree.js'
 import { EntryActions } from './entry-actions.js'
+import { EntryHeaders } from './entry-headers.js'
 import { EntryResponse } from './entry-response.js'
 import { ActionError } from '../action-error.js'
 import { SessionFramesView } from './session-frames-view.js'
@@ -51,6 +52,7 @@ export function EntryDetail({
         </>
       )}
       <h3>Request</h3>
+      <EntryHeaders label="request headers" headers={entry.requestHeaders} />
       <JsonTree
         label="request"
         value={{
@@ -60,6 +62,8 @@ export function EntryDetail({
         }}
       />
       {!entry.websocket && <EntryResponse response={response} />}
+      {!entry.websocket && <EntryHeaders label="response headers" headers={entry.responseHeaders} />}
+      {entry.headersTruncated && <p class="cam-note">Only the first 64 headers (8 KiB) of this entry are kept.</p>}
     </>
   )
 }

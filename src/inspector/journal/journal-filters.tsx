@@ -60,7 +60,7 @@ export function JournalFilters({
       <input
         type="search"
         aria-label="search the journal"
-        placeholder="path, operation, status…"
+        placeholder="path, operation, status, body…"
         value={filters.text}
         onInput={(event) => setFilters({ ...filters, text: event.currentTarget.value })}
       />

@@ -31,7 +31,13 @@ export function JournalView({ connection, live, act }: ViewProps) {
   // A verify filled from an entry: a new key gives the form its fields afresh.
   const [verifyPreset, setVerifyPreset] = useState<{ expectation: CallExpectation; at: number }>()
   const source = paused?.rows ?? live.rows
-  const matching = useMemo(() => newestFirst(source, filters), [source, filters])
+  const needle = filters.text.trim()
+  // The entries whose kept bodies hold the text, asked of the mock when the text changes.
+  const inBodies = useLoad(
+    async () => (needle === '' ? null : new Set(await connection.journalSearch(needle))),
+    [connection, needle],
+  )
+  const matching = useMemo(() => newestFirst(source, filters, inBodies), [source, filters, inBodies])
   const operations = useMemo(() => [...new Set(live.rows.map((row) => row.operation))].sort(), [live.rows])
   const detail = useLoad(
     async () => (openId === undefined ? null : ((await connection.journalEntry(openId)) ?? null)),
@@ -111,8 +117,12 @@ async function saveHar(connection: Connection, { operation, status, text }: Filt
   download(new Blob([har], { type: 'application/json' }), 'journal.har')
 }
 
-/** The rows that pass the filters, newest first. */
-function newestFirst(rows: readonly JournalRow[], { operation, status, text }: Filters): JournalRow[] {
+/** The rows that pass the filters, newest first: the text in a row's fields, or in its bodies (`inBodies`, the mock's answer). */
+function newestFirst(
+  rows: readonly JournalRow[],
+  { operation, status, text }: Filters,
+  inBodies: ReadonlySet<number> | null | undefined,
+): JournalRow[] {
   const keep = STATUS_FILTERS[status]![1]
   const needle = text.trim().toLowerCase()
   const matching: JournalRow[] = []
@@ -120,7 +130,7 @@ function newestFirst(rows: readonly JournalRow[], { operation, status, text }: F
     const row = rows[at]!
     if (operation && row.operation !== operation) continue
     if (!keep(row.status)) continue
-    if (needle && !searchText(row).includes(needle)) continue
+    if (needle && !searchText(row).includes(needle) && !inBodies?.has(row.id)) continue
     matching.push(row)
   }
   return matching

@@ -4,6 +4,7 @@ import type { ViewProps } from '../view-props.js'
 import type { CallExpectation } from '../../control/verify/verify-calls.js'
 import { countOf, STATUS_FILTERS } from '../format.js'
 import { JournalFilters, type Filters } from './journal-filters.js'
+import { sortedRows } from './journal-sort.js'
 import { EntryDetail } from './entry-detail.js'
 import { JournalList } from './journal-list.js'
 import { useLoad } from '../live/use-load.js'
@@ -24,7 +25,7 @@ import type { Connection } from '../live/connection.js'
  * <JournalView {...props} />
  */
 export function JournalView({ connection, live, act }: ViewProps) {
-  const [filters, setFilters] = useState<Filters>({ operation: '', status: 0, text: '' })
+  const [filters, setFilters] = useState<Filters>({ operation: '', status: 0, text: '', sort: 0 })
   // While paused: the rows and the count as they were.
   const [paused, setPaused] = useState<{ rows: readonly JournalRow[]; dropped: number }>()
   const [openId, setOpenId] = useState<number>()
@@ -37,7 +38,10 @@ export function JournalView({ connection, live, act }: ViewProps) {
     async () => (needle === '' ? null : new Set(await connection.journalSearch(needle))),
     [connection, needle],
   )
-  const matching = useMemo(() => newestFirst(source, filters, inBodies), [source, filters, inBodies])
+  const matching = useMemo(
+    () => sortedRows(newestFirst(source, filters, inBodies), filters.sort),
+    [source, filters, inBodies],
+  )
   const operations = useMemo(() => [...new Set(live.rows.map((row) => row.operation))].sort(), [live.rows])
   const detail = useLoad(
     async () => (openId === undefined ? null : ((await connection.journalEntry(openId)) ?? null)),

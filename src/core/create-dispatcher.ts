@@ -2,7 +2,12 @@ import type { ControlRoute } from '../control/api/control-route.js'
 import type { StreamEndpoint } from '../events/stream-endpoint.js'
 import { errorAnswer, headAnswer, textAnswer, type Answer } from '../execution/answer.js'
 import { bodyTooLarge, isOverBodyLimit } from '../execution/body-limit.js'
-import { executeOperation, type ExecutionEnvironment, type OperationInput } from '../execution/execute-operation.js'
+import {
+  executeOperation,
+  queryFields,
+  type ExecutionEnvironment,
+  type OperationInput,
+} from '../execution/execute-operation.js'
 import type { Operation } from '../operations/define/define-operation.js'
 import { unimplementedOperations } from '../routes/client-coverage.js'
 import { isoTimestamp } from '../store/clock-and-ids/clock.js'
@@ -105,7 +110,8 @@ function answerUnknown({ operations, environment }: DispatcherParts, request: Se
     {
       operation: UNKNOWN_OPERATION,
       ...{ method: request.method, path: request.path, params: {}, bodyText: request.body },
-      query: Object.fromEntries(request.query),
+      ...queryFields(request.query),
+      ...(request.headers && { requestHeaders: [...request.headers()] }),
       ...{ status: 404, durationMs: 0, at: isoTimestamp(now.getTime()) },
     },
     answer,
@@ -135,8 +141,13 @@ function answerRoute(parts: DispatcherParts, route: ServiceRoute, request: Servi
 
 /** What the executor reads of a request routed to an operation. */
 function operationInput(params: Readonly<Record<string, string>>, request: ServiceRequest): OperationInput {
-  const { method, path, query, body, host, header } = request
-  return { method, path, params, query, body, ...(host !== undefined && { host }), ...(header && { header }) }
+  const { method, path, query, body, host, header, headers } = request
+  return {
+    ...{ method, path, params, query, body },
+    ...(host !== undefined && { host }),
+    ...(header && { header }),
+    ...(headers && { headers }),
+  }
 }
 
 /** A control route's answer: 403 with the policy's reason for a client it refuses. */

@@ -25,4 +25,9 @@ export interface ServiceRequest extends RequestClient {
   readonly body: string
   /** A request header by its lower-case name, when the transport hands headers on (the MCP entry points read them). */
   header?(name: string): string | undefined
+  /**
+   * Every request header as received, `[lower-case name, value]`, when the
+   * transport hands them on: the journal keeps them (bounded, credentials redacted).
+   */
+  headers?(): Iterable<readonly [string, string]>
 }

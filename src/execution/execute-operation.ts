@@ -19,6 +19,20 @@ const DEFAULT_SERVICE = serviceInfo()
 /** The query of every journal entry whose request had none. */
 const NO_QUERY: Readonly<Record<string, string>> = Object.freeze({})
 
+/**
+ * A request's query as a record keeps it: each name's last value, and every
+ * pair in order when a name repeats.
+ *
+ * @example
+ * queryFields(new URLSearchParams('x=1&x=2')) // { query: { x: '2' }, queryPairs: [['x', '1'], ['x', '2']] }
+ */
+export function queryFields(search: URLSearchParams): Pick<RequestRecord, 'query' | 'queryPairs'> {
+  if (search.size === 0) return { query: NO_QUERY }
+  const query = Object.fromEntries(search)
+  if (Object.keys(query).length === search.size) return { query }
+  return { query, queryPairs: [...search] }
+}
+
 /** A request as a runtime received it, routed to its operation, before the body is parsed. */
 export interface OperationInput {
   readonly method: string
@@ -33,6 +47,11 @@ export interface OperationInput {
   readonly host?: string
   /** A request header by its lower-case name, when the transport hands headers on. */
   header?(name: string): string | undefined
+  /**
+   * Every request header as received, `[lower-case name, value]`, when the
+   * transport hands them on: the journal keeps them (bounded, credentials redacted).
+   */
+  headers?(): Iterable<readonly [string, string]>
 }
 
 /** What an injected fault does to the request it matched. */
@@ -56,8 +75,16 @@ export interface RequestRecord {
   readonly operation: string
   readonly method: string
   readonly path: string
+  /** Each query parameter's last value, by name. */
   readonly query: Readonly<Record<string, string>>
+  /**
+   * Every query parameter as sent, `[name, value]` in order; set only when a
+   * name repeats (`?x=1&x=2`), where `query` holds each name's last value.
+   */
+  readonly queryPairs?: readonly (readonly [string, string])[]
   readonly params: Readonly<Record<string, string>>
+  /** The request's headers as the transport handed them on, `[lower-case name, value]` in order; absent when it hands none on. */
+  readonly requestHeaders?: readonly (readonly [string, string])[]
   /** The body as text, as it was sent; empty when there was none. */
   readonly bodyText: string
   /** The status answered; 0 for a network error. */
@@ -217,8 +244,9 @@ function recorded(
       operation: operation.id,
       method: input.method,
       path: input.path,
-      query: input.query.size === 0 ? NO_QUERY : Object.fromEntries(input.query),
+      ...queryFields(input.query),
       params: input.params,
+      ...(input.headers && { requestHeaders: [...input.headers()] }),
       bodyText: operation.secret ? redactBody(input.body) : input.body,
       status: 'networkError' in answer ? 0 : answer.status,
       durationMs: performance.now() - started,

@@ -116,6 +116,8 @@ export const STYLES = `
 .cam .cam-card strong { font-size: 18px; display: block; }
 .cam .cam-error { margin: 6px 12px; padding: 6px 10px; border: 1px solid var(--bad-line); background: var(--bad-bg); color: var(--bad); border-radius: 4px; display: flex; gap: 8px; align-items: flex-start; white-space: pre-wrap; }
 .cam .cam-note { color: var(--muted); }
+.cam table.cam-headers th { position: static; white-space: nowrap; vertical-align: top; }
+.cam table.cam-headers td { white-space: normal; overflow-wrap: anywhere; font-family: ui-monospace, Menlo, monospace; }
 .cam .cam-file { display: inline-flex; align-items: center; gap: 6px; min-height: 28px; }
 .cam .cam-said { white-space: pre-wrap; overflow-wrap: anywhere; }
 .cam .cam-json-tools { display: flex; gap: 8px; align-items: center; }

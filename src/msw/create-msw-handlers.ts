@@ -52,6 +52,7 @@ export function createMswHandlers(
           host: url.host,
           body,
           header,
+          headers: () => request.headers,
         })
         return toResponse(reply)
       },
@@ -68,7 +69,7 @@ function unknownRouteHandler(surface: HttpSurface, base: BaseUrlParts): RequestH
       return path !== undefined && !isControlPath(path)
     },
     ({ request }) => {
-      const reply = surface.unknown(request.method, new URL(request.url))
+      const reply = surface.unknown(request.method, new URL(request.url), () => request.headers)
       return reply && toResponse(reply)
     },
   )

@@ -35,13 +35,21 @@ export async function routeHttp(
     const match = surface.match(method, url)
     if (!match) {
       // Strict mode: the rest of the base URL (not the control API) gets the journaled 404 naming the nearest operations.
-      const unknown = strict ? surface.unknown(method, url) : undefined
+      const unknown = strict ? surface.unknown(method, url, () => Object.entries(request.headers())) : undefined
       return unknown ? fulfill(route, unknown) : route.fallback()
     }
     const body = () => (method === 'GET' || method === 'HEAD' ? '' : (request.postData() ?? ''))
     const headers = request.headers()
     const header = (name: string) => headers[name]
-    return fulfill(route, await surface.reply(method, match, { query: url.searchParams, body, header }))
+    return fulfill(
+      route,
+      await surface.reply(method, match, {
+        query: url.searchParams,
+        body,
+        header,
+        headers: () => Object.entries(headers),
+      }),
+    )
   }
 
   await target.route(matches, handle)

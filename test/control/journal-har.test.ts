@@ -62,7 +62,12 @@ describe('the journal exported as HAR (GET /__mock/journal/har)', () => {
       'http://localhost/no/such/path?x=1',
     ])
     expect((await exported('?operation=assetsSnapshot')).har.log.entries).toHaveLength(1)
-    expect((await exported('?q=CONVERSATIONS')).har.log.entries).toHaveLength(2)
+    // In two paths, and in the body of the assets list (each asset names its conversations).
+    expect((await exported('?q=CONVERSATIONS')).har.log.entries.map((entry) => entry.request.url)).toEqual([
+      'http://localhost/conversations',
+      'http://localhost/assets',
+      'http://localhost/conversations/create',
+    ])
   })
 
   it('refuses a base that is not an http URL, saying what to send', async () => {

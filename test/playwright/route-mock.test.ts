@@ -82,6 +82,26 @@ describe('routeMock in a browser context', () => {
     }
   })
 
+  it('journals the request headers the page sent, credentials redacted', async () => {
+    const { context, page } = await appPage()
+    try {
+      const mock = await routeMock(context, { baseUrl: SERVICE })
+      await page.goto(APP)
+      await page.evaluate(async (base) => {
+        const answer = await fetch(`${base}/conversations`, {
+          headers: { 'x-trace': 't1', authorization: 'Bearer abc' },
+        })
+        await answer.text()
+      }, SERVICE)
+      const entry = mock.journal.entries.at(-1)
+      expect(entry?.requestHeaders).toContainEqual(['x-trace', 't1'])
+      expect(entry?.requestHeaders).toContainEqual(['authorization', '[redacted]'])
+      expect(entry?.responseHeaders?.[0]?.[0]).toBe('content-type')
+    } finally {
+      await context.close()
+    }
+  })
+
   it('lets a route added after the mock answer a path the service does not route', async () => {
     const { context, page } = await appPage()
     try {

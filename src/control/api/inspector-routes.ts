@@ -67,6 +67,11 @@ export function inspectorRoutes(inspection: Inspection): ControlRoute[] {
     },
     {
       method: 'GET',
+      path: '/__mock/journal/search',
+      run: ({ query }) => jsonAnswer(200, { ids: inspection.journalSearch(query.get('q') ?? '') }),
+    },
+    {
+      method: 'GET',
       path: '/__mock/journal/:id',
       run({ params }) {
         const detail = inspection.journalEntry(Number(params.id))

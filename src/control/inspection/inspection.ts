@@ -65,6 +65,11 @@ export interface Inspection {
    * first, their URLs under `base` (what `fixtures import` and `drift` read).
    */
   journalHar(filter: JournalHarFilter, base: string): HarDocument
+  /**
+   * The ids of the kept journal entries whose operation, method, path,
+   * status, fault or kept request or response body holds `text` (any case), oldest first.
+   */
+  journalSearch(text: string): number[]
   /** Checks the journal as `verify()` does, answering the near-miss table instead of throwing it. */
   verify(expectation: CallExpectation | StreamExpectation): VerifyOutcome
   /** Stream clients and frame counts, and the newest frames sent (up to 100), oldest first. */
@@ -193,7 +198,7 @@ function recordReaders(
 function journalReaders(
   journal: Journal,
   sessionFrames: SessionFrameLog | undefined,
-): Pick<Inspection, 'journalRows' | 'journalEntry' | 'journalHar'> {
+): Pick<Inspection, 'journalRows' | 'journalEntry' | 'journalHar' | 'journalSearch'> {
   const journalRows = (limit = 1000) => {
     const entries = journal.entries
     const first = journal.lastId - entries.length + 1
@@ -217,10 +222,17 @@ function journalReaders(
     journalHar(filter, base) {
       const details: JournalDetail[] = []
       for (const row of journalRows(journal.limit).rows) {
-        const detail = passes(row, filter) ? journalEntry(row.id) : undefined
-        if (detail) details.push(detail)
+        let detail: JournalDetail | undefined
+        const read = () => (detail ??= journalEntry(row.id))
+        if (passes(row, filter, read) && read()) details.push(detail!)
       }
       return journalHar(details, { base, creator: HAR_CREATOR })
+    },
+    journalSearch(text) {
+      const ids: number[] = []
+      for (const row of journalRows(journal.limit).rows)
+        if (passes(row, { text }, () => journalEntry(row.id))) ids.push(row.id)
+      return ids
     },
   }
 }

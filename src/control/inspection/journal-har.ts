@@ -1,5 +1,5 @@
 import type { HarEntry, HarNameValue } from '../../replay/har/har-types.js'
-import { redactBody, redactQuery, redactUrl } from '../../replay/recording/redact-secrets.js'
+import { redactBody, redactHeaders, redactQuery, redactUrl } from '../../replay/recording/redact-secrets.js'
 import type { JournalDetail } from './inspection-views.js'
 import type { JournalRow } from './inspection-rows.js'
 
@@ -9,7 +9,7 @@ export interface JournalHarFilter {
   readonly operation?: string
   /** A status (`404`), a class (`2xx`, `4xx`, `5xx`), or `0` for network errors. */
   readonly status?: string
-  /** Text the operation, method, path, status or fault id contains, in any case. */
+  /** Text the operation, method, path, status or fault id contains, or the request's or response's kept body, in any case. */
   readonly text?: string
 }
 
@@ -24,18 +24,36 @@ export interface HarDocument {
 }
 
 /**
- * Whether a journal row passes the filter (every part given must match).
+ * Whether a journal row passes the filter (every part given must match). The
+ * text is looked for in the row's fields, then in the bodies of its entry
+ * when `detail` gives it: the request body and the response body as the
+ * journal keeps them (64 KiB of each, 8 MiB of responses in all), so a search
+ * reads at most what the journal holds.
  *
  * @example
  * passes(row, { status: '4xx' }) // true for a 404
+ * passes(row, { text: 'from the journal' }, () => inspection.journalEntry(row.id)) // true when its body holds it
  */
-export function passes(row: JournalRow, { operation, status, text }: JournalHarFilter): boolean {
+export function passes(
+  row: JournalRow,
+  { operation, status, text }: JournalHarFilter,
+  detail?: () => JournalDetail | undefined,
+): boolean {
   if (operation && row.operation !== operation) return false
   if (status && !statusMatches(row.status, status)) return false
   const needle = text?.trim().toLowerCase()
   if (!needle) return true
   const searched = `${row.operation} ${row.websocket ? 'ws' : row.method} ${row.path} ${row.status} ${row.faultId ?? ''}`
-  return searched.toLowerCase().includes(needle)
+  if (searched.toLowerCase().includes(needle)) return true
+  const found = detail?.()
+  return found !== undefined && bodiesHold(found, needle)
+}
+
+/** Whether the request's or the response's kept body holds `needle` (lower case), in any case. */
+function bodiesHold({ entry, response }: JournalDetail, needle: string): boolean {
+  const sent = bodyText(entry.body)
+  if (sent !== undefined && sent.toLowerCase().includes(needle)) return true
+  return response?.body !== undefined && response.body.toLowerCase().includes(needle)
 }
 
 function statusMatches(status: number, wanted: string): boolean {
@@ -66,7 +84,10 @@ export function journalHar(
 }
 
 function harEntry({ entry, response, frames }: JournalDetail, base: string): HarEntry {
-  const query: HarNameValue[] = Object.entries(entry.query).map(([name, value]) => ({ name, value }))
+  const query: HarNameValue[] = (entry.queryPairs ?? Object.entries(entry.query)).map(([name, value]) => ({
+    name,
+    value,
+  }))
   const search = new URLSearchParams(query.map(({ name, value }) => [name, value])).toString()
   const url = redactUrl(`${base.replace(/\/+$/, '')}${entry.path}${search ? `?${search}` : ''}`)
   const requestText = bodyText(entry.body)
@@ -79,7 +100,11 @@ function harEntry({ entry, response, frames }: JournalDetail, base: string): Har
       method: entry.method,
       url,
       httpVersion: 'HTTP/1.1',
-      headers: requestText === undefined ? [] : [{ name: 'content-type', value: 'application/json' }],
+      headers: entry.requestHeaders
+        ? redactHeaders(entry.requestHeaders.map(([name, value]) => ({ name, value })))
+        : requestText === undefined
+          ? []
+          : [{ name: 'content-type', value: 'application/json' }],
       queryString: redactQuery(query),
       cookies: [],
       headersSize: -1,
@@ -92,7 +117,11 @@ function harEntry({ entry, response, frames }: JournalDetail, base: string): Har
       status: entry.status,
       statusText: entry.websocket?.state === 'refused' ? (entry.websocket.refusal ?? '') : statusText(entry.status),
       httpVersion: 'HTTP/1.1',
-      headers: response?.contentType ? [{ name: 'content-type', value: response.contentType }] : [],
+      headers: entry.responseHeaders
+        ? redactHeaders(entry.responseHeaders.map(([name, value]) => ({ name, value })))
+        : response?.contentType
+          ? [{ name: 'content-type', value: response.contentType }]
+          : [],
       cookies: [],
       content: {
         size: answerText === undefined ? 0 : byteLength(answerText),

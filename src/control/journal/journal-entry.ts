@@ -1,6 +1,8 @@
 import type { RequestRecord } from '../../execution/execute-operation.js'
 import { jsonShapeProblem } from '../../execution/json-shape.js'
 import type { StreamName } from '../../events/stream-paths.js'
+import type { Answer } from '../../execution/answer.js'
+import { journalHeaders, type JournalHeaders } from './journal-headers.js'
 
 /**
  * What went over one WebSocket: its stream, whether it is open, closed or
@@ -30,7 +32,7 @@ export interface WebSocketActivity {
  * (`qgptStream`, `conversationsStreamIdentifiers`; the stream's name for a
  * stream the client has no method for; empty for a path of no stream), and whose `websocket` says what went over it.
  */
-export interface JournalEntry extends Omit<RequestRecord, 'bodyText'> {
+export interface JournalEntry extends Omit<KeptRecord, 'bodyText'> {
   /** `http` for a request, `websocket` for an upgrade (accepted or refused). */
   readonly transport: 'http' | 'websocket'
   /** Set on a WebSocket's entry only. */
@@ -62,10 +64,12 @@ const ENTRY_OVERHEAD = 256
  * const { kept, size } = keptRequest(record)
  * entryOf(kept).body // the parsed JSON body
  */
-export function keptRequest(record: RequestRecord): { kept: KeptRequest; size: number } {
+export function keptRequest(request: RequestRecord, answer?: Answer): { kept: KeptRequest; size: number } {
+  const { record, size: headerBytes } = withHeaders(request, answer)
   const { bodyText } = record
-  let size = ENTRY_OVERHEAD + record.path.length
+  let size = ENTRY_OVERHEAD + headerBytes + record.path.length
   for (const name in record.query) size += name.length + record.query[name]!.length
+  for (const [name, value] of record.queryPairs ?? []) size += name.length + value.length
   for (const name in record.params) size += record.params[name]!.length
   if (bodyText.length <= REQUEST_BODY_BYTES) return { kept: record, size: size + bodyText.length }
   const { bodyText: _cut, ...fields } = record
@@ -75,8 +79,20 @@ export function keptRequest(record: RequestRecord): { kept: KeptRequest; size: n
   return { kept: withHead(fields, bytes.slice(0, written)), size: size + written }
 }
 
+/** A request's record with the headers the journal keeps of it and its answer (bounded, redacted) in place of the transport's. */
+export type KeptRecord = Omit<RequestRecord, 'requestHeaders'> & JournalHeaders
+
 /** A request as the journal keeps it: its record, or the entry already made of it. */
-export type KeptRequest = RequestRecord | JournalEntry
+export type KeptRequest = KeptRecord | JournalEntry
+
+/** The record with its headers as the journal keeps them: the record itself when neither it nor its answer has any. */
+function withHeaders(request: RequestRecord, answer: Answer | undefined): { record: KeptRecord; size: number } {
+  const answered = answer !== undefined && !('networkError' in answer) && (answer.contentType ?? answer.headers)
+  if (request.requestHeaders === undefined && !answered) return { record: request, size: 0 }
+  const { requestHeaders, ...fields } = request
+  const { headers, size } = journalHeaders(requestHeaders, answer)
+  return { record: { ...fields, ...headers }, size }
+}
 
 /**
  * The journal entry of a kept request. The body is kept as text, never as
@@ -97,7 +113,7 @@ export function entryOf(kept: KeptRequest): JournalEntry {
 // beside the request's text would keep all of it alive.
 
 /** An entry whose body is the request's whole text, parsed when read. */
-function withText(fields: Omit<RequestRecord, 'bodyText'>, text: string): JournalEntry {
+function withText(fields: Omit<KeptRecord, 'bodyText'>, text: string): JournalEntry {
   // A getter of the object itself, so spreading and JSON.stringify see `body` like any field.
   return {
     ...fields,
@@ -109,7 +125,7 @@ function withText(fields: Omit<RequestRecord, 'bodyText'>, text: string): Journa
 }
 
 /** An entry whose body was cut: the first bytes of its text, read as text. */
-function withHead(fields: Omit<RequestRecord, 'bodyText'>, head: Uint8Array): JournalEntry {
+function withHead(fields: Omit<KeptRecord, 'bodyText'>, head: Uint8Array): JournalEntry {
   return {
     ...fields,
     transport: 'http',

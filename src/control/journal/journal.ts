@@ -53,7 +53,7 @@ export interface Journal {
   subscribe(listener: JournalListener): () => void
   /** How many entries are kept; older ones are dropped as new ones arrive. */
   readonly limit: number
-  /** How many bytes the kept entries may hold in all (request bodies, paths, queries); older ones are dropped past it. */
+  /** How many bytes the kept entries may hold in all (request bodies, paths, queries, headers); older ones are dropped past it. */
   readonly byteLimit: number
   /** About how many bytes the kept entries hold now. */
   readonly bytes: number
@@ -129,7 +129,7 @@ export function createJournal({
     },
     record(request, answer) {
       const id = ++lastId
-      const { kept, size } = keptRequest(request)
+      const { kept, size } = keptRequest(request, answer)
       const slot = ring.push(kept, size)
       if (slot === -1) {
         if (listeners.size > 0) tell(entryOf(kept), id)

@@ -1,6 +1,7 @@
 import type { RequestRecord } from '../../execution/execute-operation.js'
 import { connectionEntry, type KeptConnection } from './connection-entry.js'
-import { entryOf, type JournalEntry, type KeptRequest } from './journal-entry.js'
+import { entryOf, type JournalEntry, type KeptRecord, type KeptRequest } from './journal-entry.js'
+import type { JournalHeaders } from './journal-headers.js'
 
 /**
  * The journal's storage: a ring of the newest requests and WebSockets, at
@@ -117,7 +118,7 @@ interface Columns {
   readonly made: (JournalEntry | KeptConnection | undefined)[]
   keep(slot: number, kept: KeptRequest | KeptConnection): void
   /** The record kept in a slot that holds one (nothing made there). */
-  record(slot: number): RequestRecord
+  record(slot: number): KeptRecord
   /** Lets go of what a dropped slot holds that a later request does not share (a body, a query). */
   release(slot: number): void
 }
@@ -128,6 +129,10 @@ function createColumns(): Columns {
   const methods: string[] = []
   const paths: string[] = []
   const queries: RequestRecord['query'][] = []
+  // Sparse: only a request whose query repeats a name holds its pairs.
+  const queryLists: RequestRecord['queryPairs'][] = []
+  // Sparse too: the headers of a request whose transport handed them on, or whose answer set some.
+  const headerSets: (JournalHeaders | undefined)[] = []
   const params: RequestRecord['params'][] = []
   const bodies: string[] = []
   const statuses: number[] = []
@@ -157,6 +162,8 @@ function createColumns(): Columns {
       methods[slot] = kept.method
       paths[slot] = known(kept.path)
       queries[slot] = kept.query
+      queryLists[slot] = kept.queryPairs
+      headerSets[slot] = headersOf(kept)
       params[slot] = kept.params
       bodies[slot] = kept.bodyText
       statuses[slot] = kept.status
@@ -168,12 +175,15 @@ function createColumns(): Columns {
     record(slot) {
       const faultId = faultIds[slot]
       const stubId = stubIds[slot]
+      const queryPairs = queryLists[slot]
+      const headers = headerSets[slot]
       // The executor's record, field for field and in its order.
       return {
         operation: operations[slot]!,
         method: methods[slot]!,
         path: paths[slot]!,
         query: queries[slot]!,
+        ...(queryPairs !== undefined && { queryPairs }),
         params: params[slot]!,
         bodyText: bodies[slot]!,
         status: statuses[slot]!,
@@ -181,14 +191,27 @@ function createColumns(): Columns {
         at: ats[slot]!,
         ...(faultId !== undefined && { faultId }),
         ...(stubId !== undefined && { stubId }),
+        ...headers,
       }
     },
     release(slot) {
       made[slot] = undefined
       bodies[slot] = ''
       queries[slot] = NO_FIELDS
+      queryLists[slot] = undefined
+      headerSets[slot] = undefined
       params[slot] = NO_FIELDS
     },
+  }
+}
+
+/** The headers a kept record holds, or undefined when it holds none. */
+function headersOf({ requestHeaders, responseHeaders, headersTruncated }: KeptRecord): JournalHeaders | undefined {
+  if (requestHeaders === undefined && responseHeaders === undefined) return undefined
+  return {
+    ...(requestHeaders && { requestHeaders }),
+    ...(responseHeaders && { responseHeaders }),
+    ...(headersTruncated && { headersTruncated }),
   }
 }
 

@@ -19,6 +19,11 @@ export interface SurfaceRequest {
   readonly host?: string
   /** A request header by its lower-case name (the MCP entry points read them). */
   header?(name: string): string | undefined
+  /**
+   * Every request header as received, `[lower-case name, value]`, when the
+   * transport hands them on: the journal keeps them (bounded, credentials redacted).
+   */
+  headers?(): Iterable<readonly [string, string]>
 }
 
 /** The service's HTTP surface at a base URL, for a transport that intercepts requests in process. */
@@ -32,7 +37,7 @@ export interface HttpSurface {
    * base URL that `match` does not answer; undefined for another origin or
    * path, and for the control API's paths.
    */
-  unknown(method: string, url: URL): HttpReply | undefined
+  unknown(method: string, url: URL, headers?: SurfaceRequest['headers']): HttpReply | undefined
 }
 
 /**
@@ -67,18 +72,22 @@ export function createHttpSurface(
       } catch (error) {
         return httpReply(errorAnswer(error), match.open)
       }
-      const { query, host, header } = request
+      const { query, host, header, headers } = request
       const answer = await port.answer(match.route, {
         ...{ method, path: match.path, query, body },
         ...(host !== undefined && { host }),
         ...(header && { header }),
+        ...(headers && { headers }),
       })
       return httpReply(answer, match.open)
     },
-    unknown(method, url) {
+    unknown(method, url, headers) {
       const path = pathUnderBase(base, url)
       if (path === undefined || isControlPath(path)) return undefined
-      return httpReply(port.answerUnknown({ method, path, query: url.searchParams, body: '' }), true)
+      return httpReply(
+        port.answerUnknown({ method, path, query: url.searchParams, body: '', ...(headers && { headers }) }),
+        true,
+      )
     },
   }
 }

@@ -1,4 +1,5 @@
 import { STATUS_FILTERS } from '../format.js'
+import { JOURNAL_SORTS } from './journal-sort.js'
 
 /** What the journal's filters keep. */
 export interface Filters {
@@ -6,10 +7,12 @@ export interface Filters {
   /** An index in STATUS_FILTERS. */
   readonly status: number
   readonly text: string
+  /** An index in JOURNAL_SORTS. */
+  readonly sort: number
 }
 
 /**
- * The journal's bar: filters by operation, status and text, Pause/Resume,
+ * The journal's bar: filters by operation, status and text, the order, Pause/Resume,
  * Export HAR (what the filters keep) and Clear journal.
  *
  * @example
@@ -60,10 +63,21 @@ export function JournalFilters({
       <input
         type="search"
         aria-label="search the journal"
-        placeholder="path, operation, status…"
+        placeholder="path, operation, status, body…"
         value={filters.text}
         onInput={(event) => setFilters({ ...filters, text: event.currentTarget.value })}
       />
+      <select
+        aria-label="sort the journal"
+        value={String(filters.sort)}
+        onChange={(event) => setFilters({ ...filters, sort: Number(event.currentTarget.value) })}
+      >
+        {JOURNAL_SORTS.map(([label], index) => (
+          <option value={String(index)} key={label}>
+            {label}
+          </option>
+        ))}
+      </select>
       <button class="cam-btn" aria-pressed={paused} onClick={togglePause}>
         {paused ? 'Resume' : 'Pause'}
       </button>

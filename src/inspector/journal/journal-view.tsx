@@ -4,6 +4,7 @@ import type { ViewProps } from '../view-props.js'
 import type { CallExpectation } from '../../control/verify/verify-calls.js'
 import { countOf, STATUS_FILTERS } from '../format.js'
 import { JournalFilters, type Filters } from './journal-filters.js'
+import { sortedRows } from './journal-sort.js'
 import { EntryDetail } from './entry-detail.js'
 import { JournalList } from './journal-list.js'
 import { useLoad } from '../live/use-load.js'
@@ -24,14 +25,23 @@ import type { Connection } from '../live/connection.js'
  * <JournalView {...props} />
  */
 export function JournalView({ connection, live, act }: ViewProps) {
-  const [filters, setFilters] = useState<Filters>({ operation: '', status: 0, text: '' })
+  const [filters, setFilters] = useState<Filters>({ operation: '', status: 0, text: '', sort: 0 })
   // While paused: the rows and the count as they were.
   const [paused, setPaused] = useState<{ rows: readonly JournalRow[]; dropped: number }>()
   const [openId, setOpenId] = useState<number>()
   // A verify filled from an entry: a new key gives the form its fields afresh.
   const [verifyPreset, setVerifyPreset] = useState<{ expectation: CallExpectation; at: number }>()
   const source = paused?.rows ?? live.rows
-  const matching = useMemo(() => newestFirst(source, filters), [source, filters])
+  const needle = filters.text.trim()
+  // The entries whose kept bodies hold the text, asked of the mock when the text changes.
+  const inBodies = useLoad(
+    async () => (needle === '' ? null : new Set(await connection.journalSearch(needle))),
+    [connection, needle],
+  )
+  const matching = useMemo(
+    () => sortedRows(newestFirst(source, filters, inBodies), filters.sort),
+    [source, filters, inBodies],
+  )
   const operations = useMemo(() => [...new Set(live.rows.map((row) => row.operation))].sort(), [live.rows])
   const detail = useLoad(
     async () => (openId === undefined ? null : ((await connection.journalEntry(openId)) ?? null)),
@@ -111,8 +121,12 @@ async function saveHar(connection: Connection, { operation, status, text }: Filt
   download(new Blob([har], { type: 'application/json' }), 'journal.har')
 }
 
-/** The rows that pass the filters, newest first. */
-function newestFirst(rows: readonly JournalRow[], { operation, status, text }: Filters): JournalRow[] {
+/** The rows that pass the filters, newest first: the text in a row's fields, or in its bodies (`inBodies`, the mock's answer). */
+function newestFirst(
+  rows: readonly JournalRow[],
+  { operation, status, text }: Filters,
+  inBodies: ReadonlySet<number> | null | undefined,
+): JournalRow[] {
   const keep = STATUS_FILTERS[status]![1]
   const needle = text.trim().toLowerCase()
   const matching: JournalRow[] = []
@@ -120,7 +134,7 @@ function newestFirst(rows: readonly JournalRow[], { operation, status, text }: F
     const row = rows[at]!
     if (operation && row.operation !== operation) continue
     if (!keep(row.status)) continue
-    if (needle && !searchText(row).includes(needle)) continue
+    if (needle && !searchText(row).includes(needle) && !inBodies?.has(row.id)) continue
     matching.push(row)
   }
   return matching

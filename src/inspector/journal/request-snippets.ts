@@ -2,7 +2,8 @@ import type { JournalEntry } from '../../control/journal/journal-entry.js'
 
 /** The URL a journal entry was sent to, on the mock at `baseUrl`. */
 function urlOf(entry: JournalEntry, baseUrl: string): string {
-  const query = new URLSearchParams(entry.query).toString()
+  // Every pair as sent, in order, a repeated name (`?x=1&x=2`) included.
+  const query = new URLSearchParams(entry.queryPairs?.map(([name, value]) => [name, value]) ?? entry.query).toString()
   return `${baseUrl.replace(/\/+$/, '')}${entry.path}${query ? `?${query}` : ''}`
 }
 

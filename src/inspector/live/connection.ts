@@ -40,6 +40,8 @@ export interface Connection {
   journalEntry(id: number): Promise<JournalDetail | undefined>
   /** The kept entries that pass `filter` as the text of a HAR 1.2 log, URLs under `baseUrl`. */
   journalHar(filter: JournalHarFilter): Promise<string>
+  /** The ids of the kept entries whose fields or kept request or response body hold `text`, in any case. */
+  journalSearch(text: string): Promise<number[]>
   verify(expectation: CallExpectation | StreamExpectation): Promise<VerifyOutcome>
   streams(): Promise<{ streams: Readonly<Record<StreamName, StreamCounts>>; frames: FrameRow[] }>
   reset(): Promise<void>

@@ -22,6 +22,7 @@ export function createLocalConnection(mock: MockService): Connection {
     record: (kind, id) => later(() => inspection.record(kind, id)),
     journalRows: (limit) => later(() => inspection.journalRows(limit)),
     journalEntry: (id) => later(() => inspection.journalEntry(id)),
+    journalSearch: (text) => later(() => inspection.journalSearch(text)),
     journalHar: (filter) =>
       later(() =>
         JSON.stringify(inspection.journalHar(filter, (mock as { baseUrl?: string }).baseUrl ?? location.origin)),

@@ -39,6 +39,7 @@ export function createRemoteConnection(baseUrl: string): Connection {
       if (text) query.set('q', text)
       return JSON.stringify(await call('GET', `/journal/har?${query}`))
     },
+    journalSearch: async (text) => (await call<{ ids: number[] }>('GET', `/journal/search?q=${part(text)}`)).ids,
     verify: (expectation) => call('POST', '/verify', expectation),
     streams: () => call('GET', '/streams'),
     reset: () => call('POST', '/reset'),

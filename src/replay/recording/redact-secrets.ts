@@ -45,13 +45,23 @@ const SECRET_QUERY_PARAMETERS = new Set([
 ])
 
 /**
+ * Whether a header carries credentials (authorization, cookies, an API key or token header), by its name in any case.
+ *
+ * @example
+ * isSecretHeader('Authorization') // true
+ */
+export function isSecretHeader(name: string): boolean {
+  return SECRET_HEADER.test(name)
+}
+
+/**
  * Headers with the value of every credential header replaced by `[redacted]`.
  *
  * @example
  * redactHeaders([{ name: 'Authorization', value: 'Bearer abc' }]) // [{ name: 'Authorization', value: '[redacted]' }]
  */
 export function redactHeaders(headers: readonly HarNameValue[]): HarNameValue[] {
-  return headers.map((header) => (SECRET_HEADER.test(header.name) ? { ...header, value: REDACTED } : header))
+  return headers.map((header) => (isSecretHeader(header.name) ? { ...header, value: REDACTED } : header))
 }
 
 /**

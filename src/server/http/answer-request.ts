@@ -80,7 +80,7 @@ export async function answerRequest(
       // Journaled under `unknown`, with the nearest operations; the control API's own paths are not the service's.
       result = control
         ? textAnswer(404, `No operation of the service answers ${method} ${path}.`)
-        : target.answerUnknown({ method, path, query, body: '', ...client })
+        : target.answerUnknown({ method, path, query, body: '', ...client, headers: () => headerPairs(request) })
     } else if ('control' in route && route.control.served) {
       request.resume()
       return context.inspector.serve(route.control.served, response)
@@ -92,7 +92,8 @@ export async function answerRequest(
           : await readBody(request, context.maxBodyBytes, context.bodyBudget, response)
         const query = new URLSearchParams(queryStart === -1 ? '' : rawUrl.slice(queryStart + 1))
         const header = (name: string) => headerOf(request, name)
-        const work = () => target.answer(route, { method, path, query, body, ...client, header })
+        const headers = () => headerPairs(request)
+        const work = () => target.answer(route, { method, path, query, body, ...client, header, headers })
         // Durable --persist: the answer waits until the request's writes are on disk.
         const persistence = context.persistence
         result = persistence && target === service ? await persistence.settle(work) : await work()
@@ -110,6 +111,12 @@ export async function answerRequest(
     const status = 'networkError' in result ? 'network error' : result.status
     options.log(`${method} ${rawUrl} ${status} ${(performance.now() - started).toFixed(1)}ms`)
   }
+}
+
+/** Every request header as received, its name in lower case, a repeated one once per line. */
+function* headerPairs(request: IncomingMessage): Iterable<readonly [string, string]> {
+  const raw = request.rawHeaders
+  for (let at = 0; at + 1 < raw.length; at += 2) yield [raw[at]!.toLowerCase(), raw[at + 1]!]
 }
 
 /** A request header by its lower-case name; repeated ones joined as one. */

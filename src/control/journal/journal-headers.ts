@@ -1,0 +1,74 @@
+import type { Answer } from '../../execution/answer.js'
+import { isSecretHeader } from '../../replay/recording/redact-secrets.js'
+
+/** One header as the journal keeps it: `[lower-case name, value]`. */
+export type HeaderPair = readonly [string, string]
+
+/** The headers of one journal entry, bounded and with credentials redacted. */
+export interface JournalHeaders {
+  /** The request's headers in the order received; absent when the transport handed none on. */
+  readonly requestHeaders?: readonly HeaderPair[]
+  /** The headers the mock's answer set (its content type and its own headers, not the transport's CORS headers). */
+  readonly responseHeaders?: readonly HeaderPair[]
+  /** Set when an entry's headers passed 64 headers or 8 KiB (names and values): the rest were let go. */
+  readonly headersTruncated?: true
+}
+
+/** The most headers one entry keeps, request and response together. */
+const ENTRY_HEADERS = 64
+
+/** The most bytes (characters of names and values) one entry keeps of its headers. */
+const ENTRY_HEADER_BYTES = 8 * 1024
+
+/** What a credential header's value is kept as. */
+const REDACTED = '[redacted]'
+
+/**
+ * The headers a journal entry keeps of a request and its answer: at most 64
+ * of them and 8 KiB in all (the first ones, request first), each credential
+ * header's value (`authorization`, `cookie`, `set-cookie`, an API key or token
+ * header) replaced by `[redacted]` as `record` writes them; `size` is the
+ * characters kept, counted in the journal's budget.
+ *
+ * @example
+ * journalHeaders([['authorization', 'Bearer abc']], { status: 204 }).headers.requestHeaders // [['authorization', '[redacted]']]
+ */
+export function journalHeaders(
+  request: Iterable<HeaderPair> | undefined,
+  answer: Answer | undefined,
+): { headers: JournalHeaders; size: number } {
+  const budget = { count: ENTRY_HEADERS, bytes: ENTRY_HEADER_BYTES, cut: false }
+  const requestHeaders = request && kept(request, budget)
+  const responseHeaders = answer && !('networkError' in answer) ? kept(answerHeaders(answer), budget) : undefined
+  return {
+    headers: {
+      ...(requestHeaders && { requestHeaders }),
+      ...(responseHeaders && { responseHeaders }),
+      ...(budget.cut && { headersTruncated: true }),
+    },
+    size: ENTRY_HEADER_BYTES - budget.bytes,
+  }
+}
+
+/** The pairs that fit what is left of the budget, redacted; the budget is spent as they are taken. */
+function kept(pairs: Iterable<HeaderPair>, budget: { count: number; bytes: number; cut: boolean }): HeaderPair[] {
+  const taken: HeaderPair[] = []
+  for (const [name, value] of pairs) {
+    const shown = isSecretHeader(name) ? REDACTED : value
+    const bytes = name.length + shown.length
+    if (budget.count === 0 || bytes > budget.bytes) {
+      budget.cut = true
+      break
+    }
+    budget.count--
+    budget.bytes -= bytes
+    taken.push([name.toLowerCase(), shown])
+  }
+  return taken
+}
+
+/** An answer's own headers: its content type first. */
+function* answerHeaders(answer: Exclude<Answer, { networkError: true }>): Iterable<HeaderPair> {
+  if (answer.contentType !== undefined) yield ['content-type', answer.contentType]
+  for (const name in answer.headers ?? {}) yield [name, answer.headers![name]!]
+}

@@ -1,0 +1,122 @@
+import { startStandaloneServer, type StandaloneServer } from 'conversation-asset-mock/server'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { JournalDetail } from '../../src/control/inspection/inspection.js'
+import { journalHeaders } from '../../src/control/journal/journal-headers.js'
+import { createJournal } from '../../src/control/journal/journal.js'
+import type { RequestRecord } from '../../src/execution/execute-operation.js'
+import type { HarEntry } from '../../src/replay/har/har-types.js'
+
+const record = (requestHeaders?: [string, string][]): RequestRecord => ({
+  operation: 'conversationsSnapshot',
+  method: 'GET',
+  path: '/conversations',
+  query: {},
+  params: {},
+  ...(requestHeaders && { requestHeaders }),
+  bodyText: '',
+  status: 200,
+  durationMs: 1,
+  at: '2024-05-01T12:00:00.000Z',
+})
+
+describe('the headers a journal entry keeps', () => {
+  it('redacts credentials as record does: authorization, cookies, API keys and tokens', () => {
+    const { headers } = journalHeaders(
+      [
+        ['authorization', 'Bearer abc'],
+        ['cookie', 'session=1'],
+        ['x-api-key', 'k'],
+        ['x-auth-token', 't'],
+        ['accept', 'application/json'],
+      ],
+      { status: 200, contentType: 'application/json', headers: { 'set-cookie': 'a=b', allow: 'GET' } },
+    )
+    expect(headers.requestHeaders).toEqual([
+      ['authorization', '[redacted]'],
+      ['cookie', '[redacted]'],
+      ['x-api-key', '[redacted]'],
+      ['x-auth-token', '[redacted]'],
+      ['accept', 'application/json'],
+    ])
+    expect(headers.responseHeaders).toEqual([
+      ['content-type', 'application/json'],
+      ['set-cookie', '[redacted]'],
+      ['allow', 'GET'],
+    ])
+    expect(headers).not.toHaveProperty('headersTruncated')
+  })
+
+  it('keeps at most 64 headers and 8 KiB of them per entry, and says the rest were let go', () => {
+    const many = Array.from({ length: 200 }, (_, at): [string, string] => [`x-${at}`, 'v'])
+    const byCount = journalHeaders(many, { status: 204 })
+    expect(byCount.headers.requestHeaders).toHaveLength(64)
+    expect(byCount.headers.responseHeaders).toEqual([])
+    expect(byCount.headers.headersTruncated).toBe(true)
+    const long = journalHeaders(
+      [
+        ['x-long', 'a'.repeat(100_000)],
+        ['x-after', '1'],
+      ],
+      undefined,
+    )
+    expect(long.headers.requestHeaders).toEqual([])
+    expect(long.headers.headersTruncated).toBe(true)
+    expect(long.size).toBe(0)
+  })
+
+  it('counts what it keeps in the journal budget, so a journal of big headers lets older entries go', () => {
+    const big = Array.from({ length: 8 }, (_, at): [string, string] => [`x-${at}`, 'h'.repeat(1000)])
+    const plain = createJournal({ limit: 1000 })
+    const heavy = createJournal({ limit: 1000 })
+    plain.record(record(), { status: 204 })
+    heavy.record(record(big), { status: 204 })
+    expect(heavy.bytes - plain.bytes).toBeGreaterThanOrEqual(8000)
+  })
+
+  it('is kept through the ring and handed back with the entry', () => {
+    const journal = createJournal({ limit: 2 })
+    journal.record(record([['x-trace', 't1']]), { status: 200, contentType: 'application/json', body: '{}' })
+    expect(journal.entry(1)).toMatchObject({
+      requestHeaders: [['x-trace', 't1']],
+      responseHeaders: [['content-type', 'application/json']],
+    })
+  })
+})
+
+describe('the standalone server journals headers', () => {
+  let server: StandaloneServer
+  let detail: JournalDetail
+
+  beforeAll(async () => {
+    server = await startStandaloneServer({ port: 0 })
+    await fetch(`${server.url}/conversations`, {
+      headers: { 'x-trace': 't1', authorization: 'Bearer secret-value' },
+    }).then((answer) => answer.text())
+    const rows = (await (await fetch(`${server.url}/__mock/journal/rows`)).json()) as { rows: { id: number }[] }
+    detail = (await (await fetch(`${server.url}/__mock/journal/${rows.rows.at(-1)!.id}`)).json()) as JournalDetail
+  })
+  afterAll(() => server?.close())
+
+  it('keeps the request headers as received, credentials redacted, and the answer its content type', () => {
+    expect(detail.entry.requestHeaders).toContainEqual(['x-trace', 't1'])
+    expect(detail.entry.requestHeaders).toContainEqual(['authorization', '[redacted]'])
+    expect(JSON.stringify(detail)).not.toContain('secret-value')
+    expect(detail.entry.responseHeaders?.[0]?.[0]).toBe('content-type')
+  })
+
+  it('writes them into the HAR export', async () => {
+    const har = (await (await fetch(`${server.url}/__mock/journal/har`)).json()) as { log: { entries: HarEntry[] } }
+    const entry = har.log.entries.at(-1)!
+    expect(entry.request.headers).toContainEqual({ name: 'x-trace', value: 't1' })
+    expect(entry.request.headers).toContainEqual({ name: 'authorization', value: '[redacted]' })
+    expect(entry.response.headers[0]?.name).toBe('content-type')
+  })
+
+  it('journals the headers of a request to an unknown path', async () => {
+    await fetch(`${server.url}/no/such/path`, { headers: { 'x-trace': 't2' } }).then((answer) => answer.text())
+    const { requests } = (await (await fetch(`${server.url}/__mock/journal`)).json()) as {
+      requests: { path: string; requestHeaders?: string[][] }[]
+    }
+    expect(requests.at(-1)?.requestHeaders).toContainEqual(['x-trace', 't2'])
+  })
+})

@@ -212,16 +212,6 @@ describe('refused WebSocket upgrades on the standalone server', () => {
     expect(entry.websocket!.stream).toBeUndefined()
   })
 
-  it('keeps an upgrade to a stream of the client the mock does not serve with its 501, under the client method', async () => {
-    const { entry, status } = await refused('/os/settings/stream')
-    expect(status).toBe(501)
-    expect(entry).toMatchObject({
-      operation: 'osSettingsStream',
-      status: 501,
-      websocket: { state: 'refused', refusal: expect.stringContaining('does not implement osSettingsStream') },
-    })
-  })
-
   it('keeps an upgrade the access policy refuses with its 403', async () => {
     const { entry, status } = await refused('/__mock/journal', { host: 'evil.example' })
     expect(status).toBe(403)

@@ -72,9 +72,9 @@ describe('the recorder bounding its upstream requests', () => {
 describe('the standalone server with proxy bounding its upstream requests', () => {
   it('answers 504 when the upstream takes longer than proxyLimits.timeoutMs', async () => {
     const server = await startStandaloneServer({ port: 0, proxy: upstream.url, proxyLimits: { timeoutMs: 50 } })
-    const answer = await sendRaw(server.url, 'GET', '/os/device/information')
+    const answer = await sendRaw(server.url, 'GET', '/os/device/information/newer')
     expect(answer.status).toBe(504)
-    expect(upstream.reached).toEqual(['GET /os/device/information'])
+    expect(upstream.reached).toEqual(['GET /os/device/information/newer'])
     await server.close()
   })
 })

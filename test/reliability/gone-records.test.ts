@@ -5,6 +5,8 @@ import { validBodies } from './bodies.js'
 import { validOsBodies } from './os-bodies.js'
 import { validRecordBodies } from './record-bodies.js'
 import { validServiceBodies } from './service-bodies.js'
+import { validOsMachineBodies } from './os-machine-bodies.js'
+import { validMachineBodies } from './machine-bodies.js'
 import { validAccountBodies } from './account-bodies.js'
 import { existingIds, fillPath, KIND_OF_PARAM, paramsOf, ROUTES } from './support.js'
 
@@ -64,6 +66,8 @@ describe.each(runtimes)('operations on a deleted record, $name', ({ start }) => 
       ...(await validServiceBodies(mock.baseUrl, ids)),
       ...(await validOsBodies(mock.baseUrl, ids)),
       ...(await validAccountBodies(mock.baseUrl, ids)),
+      ...(await validOsMachineBodies(mock.baseUrl, ids)),
+      ...(await validMachineBodies(mock.baseUrl)),
     }
     await mock.reset()
     const kind = KIND_OF_PARAM[route.param]!

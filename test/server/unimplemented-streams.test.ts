@@ -32,13 +32,6 @@ describe('WebSocket paths the standalone server does not serve', () => {
   })
   afterAll(() => server.close())
 
-  it("refuses a stream of the official client it does not implement with 501 naming the client's operation", async () => {
-    expect(await upgrade(server.url, '/os/settings/stream')).toEqual({
-      status: 501,
-      text: 'conversation-asset-mock does not implement osSettingsStream (GET /os/settings/stream)',
-    })
-  })
-
   it('refuses any other path with 404', async () => {
     expect((await upgrade(server.url, '/no/such/stream')).status).toBe(404)
   })

@@ -75,12 +75,14 @@ export async function answerRequest(
       request.resume()
       result = refused
     } else if (!route) {
-      request.resume()
       const query = new URLSearchParams(queryStart === -1 ? '' : rawUrl.slice(queryStart + 1))
       // Journaled under `unknown`, with the nearest operations; the control API's own paths are not the service's.
       result = control
         ? textAnswer(404, `No operation of the service answers ${method} ${path}.`)
         : target.answerUnknown({ method, path, query, body: '', ...client, headers: () => headerPairs(request) })
+      // With --proxy, a path no operation answers (a newer client's) is the upstream's to answer.
+      if (context.proxy && !control) result = await forwardUnknown(context, { request, response }, rawUrl, result)
+      else request.resume()
     } else if ('control' in route && route.control.served) {
       request.resume()
       return context.inspector.serve(route.control.served, response)
@@ -152,4 +154,21 @@ function refusedAnswer(
   if (sessionRefusal !== undefined) return textAnswer(400, sessionRefusal)
   const bodyRefusal = control ? controlBodyRefusal(request.headers) : undefined
   return bodyRefusal ? textAnswer(415, bodyRefusal) : undefined
+}
+
+/** The upstream's answer to a request no operation of the mock answers, its body read as any other (bounded). */
+async function forwardUnknown(
+  context: Pick<RequestContext, 'proxy' | 'maxBodyBytes' | 'bodyBudget'>,
+  io: { request: IncomingMessage; response: ServerResponse },
+  rawUrl: string,
+  unknown: Answer,
+): Promise<Answer> {
+  try {
+    const body = drainsBodyless(io.request)
+      ? ''
+      : await readBody(io.request, context.maxBodyBytes, context.bodyBudget, io.response)
+    return await forwardUnimplemented(context.proxy!, io, rawUrl, body, unknown, true)
+  } catch (error) {
+    return errorAnswer(error)
+  }
 }

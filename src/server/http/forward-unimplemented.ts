@@ -4,7 +4,8 @@ import type { UpstreamForwarder } from '../../replay/recording/create-upstream-f
 
 /**
  * The upstream's answer to a request the mock answered 501 (an operation of
- * the official client it does not implement); any other answer is kept. The
+ * the official client it does not implement) or that no operation of the mock
+ * answers (`unknown`: a path of a newer client); any other answer is kept. The
  * request goes to the forwarder's upstream alone (a target that could name
  * another host answers 400, nothing sent), and a client that goes away
  * cancels it.
@@ -18,8 +19,9 @@ export async function forwardUnimplemented(
   url: string,
   body: string,
   answer: Answer,
+  unknown = false,
 ): Promise<Answer> {
-  if ('networkError' in answer || answer.status !== 501) return answer
+  if ('networkError' in answer || (answer.status !== 501 && !unknown)) return answer
   const gone = new AbortController()
   const abandoned = () => {
     if (!response.writableFinished) gone.abort()

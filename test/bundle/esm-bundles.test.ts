@@ -100,7 +100,9 @@ describe('the ES module bundles', () => {
     expect(JSON.parse(stdout).assets).toBeGreaterThan(0)
     const own = loaded.filter((file) => file.startsWith('dist/'))
     expect(own.every((file) => file.startsWith('dist/esm/'))).toBe(true)
-    expect(own.length).toBeLessThan(15)
+    // The operation families the first answer does not need are chunks of their own, loaded on first use, so the
+    // shared modules are split in a few more; the time a cold start takes is held by the bench's guard (bench/guards.json).
+    expect(own.length).toBeLessThan(30)
     expect(loaded.filter((file) => /node_modules\/(zod|mock-socket)\//.test(file))).toEqual([])
     const bundled = await Promise.all(own.map((file) => readFile(`${root}${file}`, 'utf8')))
     expect(bundled.some((code) => code.includes('Invalid input'))).toBe(true)

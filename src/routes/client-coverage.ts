@@ -67,7 +67,7 @@ function sameIdAtFittingPath(byId: ReadonlyMap<string, Operation>, client: Clien
  * notImplementedText({ id: 'osDeviceInformation', method: 'GET', path: '/os/device/information' })
  * // 'conversation-asset-mock does not implement osDeviceInformation (GET /os/device/information)'
  */
-export function notImplementedText(operation: {
+function notImplementedText(operation: {
   readonly id: string
   readonly method: string
   readonly path: string

@@ -24,7 +24,7 @@ const root = new URL('../../', import.meta.url)
 const RUN = new Set(['ts', 'js'])
 const COMPILE_ONLY = new Set(['ts browser', 'ts playwright'])
 const JSON_BLOCK = 'json'
-const NOT_CODE = new Set(['sh', 'text'])
+const NOT_CODE = new Set(['sh', 'text', 'mermaid'])
 const FROM_FILE = /^(?:js|ts) from (\S+)$/
 const VITEST_GLOBALS = ['describe', 'it', 'test', 'expect', 'beforeAll', 'beforeEach', 'afterAll', 'afterEach']
 

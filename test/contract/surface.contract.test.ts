@@ -93,7 +93,7 @@ function extraOf(ids: Readonly<Record<string, string>>, store: Store): BodyFill[
       code: () => surfaceCode(store),
       code_verifier: () => TEST_VERIFIER,
     },
-    OAuthToken: { access_token: () => signInPart(store).tokens[0]?.access },
+    OAuthToken: { access_token: () => signInPart(store).tokens[0]?.access, token_type: () => 'Bearer' },
     UserProfile: { vanityname: () => 'surface-check' },
     UserBetaStatus: { user: () => ids.user },
     ApplicationsBulkUpdateCapabilitiesInput: { capabilities: () => 'LOCAL' },

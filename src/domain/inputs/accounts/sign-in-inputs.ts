@@ -63,6 +63,7 @@ export const oauthTokenInput = lazySchema(() =>
   z
     .object({
       access_token: short(),
+      token_type: short().nullish(),
       expires_in: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
     })
     .loose(),

@@ -1,6 +1,6 @@
 // CI's bench guards: what must hold as operation families land. On each leg (Node 20 + msw 2,
 // Node 22 + msw 3, or --leg=NAME), runs three sections of the bench and checks
-//   - the cold start (a fresh process: import, set up, listen, first answer) ÷ MSW's own, ≤ 1.25;
+//   - the cold start (a fresh process: import, set up, listen, first answer) ÷ MSW's own, ≤ bench/guards.json's limit;
 //   - in process, GET /asset/{id} ÷ a static MSW handler, ≤ 1.0;
 //   - the browser entry's first load, gzip bytes, ≤ the figure recorded in bench/guards.json + 10%.
 // The two ratios are paired rounds against a baseline measured in the same run, so a loaded

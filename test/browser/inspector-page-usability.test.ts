@@ -174,7 +174,7 @@ describe.each(SIZES)('the inspector page at $width×$height', (size) => {
         findings: [],
       })
 
-      // Journal: the tab selected, the live feed paused, a row selected (a 501 and a 404 among them).
+      // Journal: the tab selected, the live feed paused, a row selected (a 404 among them).
       await page.locator('[role="tab"]:text-is("Journal")').click()
       await page.locator('button', { hasText: 'Pause' }).click()
       await page.locator('button[aria-pressed="true"]', { hasText: 'Resume' }).waitFor(LIVE)

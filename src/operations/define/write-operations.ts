@@ -2,7 +2,7 @@ import type { z } from 'zod'
 import type { RecordKind, RecordOf } from '../../store/schemas/schemas.js'
 import type { Transaction } from '../../store/transaction/transaction.js'
 import type { SerializerName } from '../../wire/wire-types.js'
-import { defineOperation, json, type Operation } from './define-operation.js'
+import { defineOperation, json, type Operation, type OperationContext } from './define-operation.js'
 import { requireBody } from './record-routes.js'
 import { parseBody, wireContext } from './request-input.js'
 
@@ -40,11 +40,9 @@ export function createOperation<K extends RecordKind & SerializerName, S extends
     paths: [spec.path],
     params: {},
     async run(context) {
-      requireBody(context.request.body, spec.model)
-      const input = parseBody(spec.input, context.request.body, spec.model)
-      const wire = wireContext(context)
+      const input = bodyOf(context, spec)
       const record = await context.store.write((tx) => spec.create(tx, input))
-      return json(wire.render(spec.kind, record as never))
+      return json(wireContext(context).render(spec.kind, record as never))
     },
   })
 }
@@ -66,18 +64,25 @@ export function updateOperation<
     paths: [spec.path],
     params: {},
     async run(context) {
-      requireBody(context.request.body, spec.model)
-      const input = parseBody(spec.input, context.request.body, spec.model)
-      const wire = wireContext(context)
+      const input = bodyOf(context, spec)
       const record = await context.store.write((tx) =>
         tx.update(spec.kind, input.id, (draft) => {
           spec.apply(draft, input)
           if (input.score) (draft as { score?: unknown }).score = input.score
         }),
       )
-      return json(wire.render(spec.kind, record as never))
+      return json(wireContext(context).render(spec.kind, record as never))
     },
   })
+}
+
+/** A write route's body, required, checked against the client's model and then read by the mock's own schema. */
+function bodyOf<S extends z.ZodType>(
+  context: OperationContext,
+  spec: { readonly model: string; readonly input: S },
+): z.output<S> {
+  requireBody(context.request.body, spec.model)
+  return parseBody(spec.input, context.request.body, spec.model)
 }
 
 /**

@@ -41,8 +41,10 @@ export function createOperation<K extends RecordKind & SerializerName, S extends
     params: {},
     async run(context) {
       const input = bodyOf(context, spec)
+      // The query is read before the write: a bad `transferables` is refused with nothing written.
+      const wire = wireContext(context)
       const record = await context.store.write((tx) => spec.create(tx, input))
-      return json(wireContext(context).render(spec.kind, record as never))
+      return json(wire.render(spec.kind, record as never))
     },
   })
 }
@@ -65,13 +67,14 @@ export function updateOperation<
     params: {},
     async run(context) {
       const input = bodyOf(context, spec)
+      const wire = wireContext(context)
       const record = await context.store.write((tx) =>
         tx.update(spec.kind, input.id, (draft) => {
           spec.apply(draft, input)
           if (input.score) (draft as { score?: unknown }).score = input.score
         }),
       )
-      return json(wireContext(context).render(spec.kind, record as never))
+      return json(wire.render(spec.kind, record as never))
     },
   })
 }

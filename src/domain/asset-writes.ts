@@ -63,9 +63,7 @@ export function createAsset(tx: Transaction, seed: SeedInput, classification: Cl
  */
 export function deleteAsset(tx: Transaction, id: string): void {
   const asset = tx.require('asset', id)
-  for (const activity of [...tx.all('activity')]) {
-    if (activity.asset === id) tx.remove('activity', activity.id)
-  }
+  for (const activityId of tx.pointingAt('activity', 'asset', id)) tx.remove('activity', activityId)
   for (const annotationId of asset.annotations) {
     const annotation = tx.get('annotation', annotationId)
     if (annotation && annotation.conversation === undefined) tx.remove('annotation', annotationId)

@@ -6,6 +6,18 @@ import type { RecordKind } from './schemas/schemas.js'
 const ONE_SIDED: readonly Relation[] = RELATIONS.filter((relation) => !relation.inverse)
 
 /**
+ * Single-id fields that name a record no list points back from (an activity's `asset`):
+ * indexed too, so removing the record they name finds them without reading the whole kind.
+ */
+export const POINTERS = [{ from: 'activity', field: 'asset' }] as const satisfies readonly {
+  readonly from: RecordKind
+  readonly field: string
+}[]
+
+/** One indexed single-id field. */
+export type Pointer = (typeof POINTERS)[number]
+
+/**
  * The records that hold a one-sided link to each record, so removing a record
  * finds them without reading every record of their kind. The store keeps it
  * in step with every commit, at the cost of the changed lists.
@@ -47,9 +59,32 @@ export class ReferrerIndex {
         holders.add(id)
       }
     }
+    for (const pointer of POINTERS) {
+      if (pointer.from === kind) this.replacePointer(kind, pointer.field, previous, next)
+    }
   }
 
-  /** The ids of the `kind` records whose `field` holds `id`. */
+  private replacePointer(kind: RecordKind, field: string, previous?: LinkedRecord, next?: LinkedRecord): void {
+    const before = (previous as Record<string, unknown> | undefined)?.[field]
+    const after = (next as Record<string, unknown> | undefined)?.[field]
+    if (before === after) return
+    const key = `${kind}.${field}`
+    let byId = this.byRelation.get(key)
+    if (!byId) this.byRelation.set(key, (byId = new Map()))
+    const id = (previous ?? next)!.id
+    if (typeof before === 'string') {
+      const holders = byId.get(before)
+      holders?.delete(id)
+      if (holders?.size === 0) byId.delete(before)
+    }
+    if (typeof after === 'string') {
+      let holders = byId.get(after)
+      if (!holders) byId.set(after, (holders = new Set()))
+      holders.add(id)
+    }
+  }
+
+  /** The ids of the `kind` records whose `field` holds `id` (a one-sided list or a pointer). */
   of(kind: RecordKind, field: string, id: string): ReadonlySet<string> {
     return this.byRelation.get(`${kind}.${field}`)?.get(id) ?? NONE
   }

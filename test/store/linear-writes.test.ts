@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createMockService } from '../../src/core/create-mock-service.js'
+import { recordActivity } from '../../src/domain/asset-activity.js'
+import { deleteAsset } from '../../src/domain/asset-writes.js'
 import { deleteConversation } from '../../src/domain/conversation-writes.js'
 import { appendMessage } from '../../src/domain/message-writes.js'
 import { recordSchemas, type RecordKind } from '../../src/store/schemas/schemas.js'
@@ -172,6 +174,43 @@ describe('writes are linear in what they change', () => {
     expect(counts.person ?? 0).toBe(others.length)
     expect(counts.asset ?? 0).toBe(assets.length)
     for (const asset of assets) expect(service.store.get('asset', asset)?.persons).not.toContain(person)
+    await service.close()
+  })
+
+  it('deletes an asset with its own activities without reading the activities of the other assets', async () => {
+    const service = createMockService({ generate: { seed: 3, assets: 40, conversations: 0 } })
+    await service.ready
+    const [target, other, moved] = service.store.all('asset')
+    // Many activities of other assets, and a few of the one deleted.
+    await service.store.write((tx) => {
+      for (let round = 0; round < 50; round++) recordActivity(tx, other!.id, 'viewed')
+      for (let round = 0; round < 3; round++) recordActivity(tx, target!.id, 'viewed')
+      recordActivity(tx, moved!.id, 'viewed')
+    })
+    const activities = () => [...service.store.all('activity')]
+    const before = activities().length
+    const own = activities().filter((activity) => activity.asset === target!.id).length
+    const movedId = activities().find((activity) => activity.asset === moved!.id)!.id
+    const reads: string[] = []
+    await service.store.write((tx) => {
+      // One activity made in the same write, and one moved onto the asset in it, go too.
+      recordActivity(tx, target!.id, 'viewed')
+      tx.update('activity', movedId, (draft) => {
+        draft.asset = target!.id
+      })
+      const committed = (tx as unknown as { committed: { all: (kind: string) => unknown } }).committed
+      const all = committed.all.bind(committed)
+      vi.spyOn(committed, 'all').mockImplementation((kind: string) => {
+        reads.push(kind)
+        return all(kind) as never
+      })
+      deleteAsset(tx, target!.id)
+    })
+    expect(reads).not.toContain('activity')
+    expect(activities().some((activity) => activity.asset === target!.id)).toBe(false)
+    expect(service.store.get('activity', movedId)).toBeUndefined()
+    expect(activities()).toHaveLength(before - own - 1)
+    expect(activities().filter((activity) => activity.asset === other!.id).length).toBeGreaterThanOrEqual(50)
     await service.close()
   })
 })

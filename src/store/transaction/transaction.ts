@@ -10,6 +10,7 @@ import { idCount } from '../appendable-ids.js'
 import { recordDefaults } from '../schemas/record-defaults.js'
 import type { RecordInput, RecordKind, RecordOf } from '../schemas/schemas.js'
 import { cloneRecord, parseRecord } from '../schemas/parse-record.js'
+import type { Pointer } from '../referrer-index.js'
 import type { LinkDraft } from './link-draft.js'
 import { TransactionView } from './transaction-view.js'
 
@@ -182,6 +183,21 @@ export class Transaction extends TransactionView {
         }
       }
     }
+  }
+
+  /**
+   * The ids of the `kind` records whose single-id `field` names `id` now, this
+   * transaction's changes included, found through the store's index.
+   *
+   * @example
+   * for (const activityId of tx.pointingAt('activity', 'asset', assetId)) tx.remove('activity', activityId)
+   */
+  pointingAt(kind: Pointer['from'], field: Pointer['field'], id: string): string[] {
+    const found: string[] = []
+    for (const candidate of this.referrers(kind, field, id)) {
+      if ((this.get(kind, candidate) as Record<string, unknown> | undefined)?.[field] === id) found.push(candidate)
+    }
+    return found
   }
 
   /**

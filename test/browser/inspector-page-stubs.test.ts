@@ -131,6 +131,23 @@ describe.each([
     expect(await row.textContent()).toContain(`GET ${path}: answers 200 ${real.type}`)
   }, 60_000)
 
+  it('disables Stub this answer, saying why, for an answer whose body the journal cut', async () => {
+    server.service.stubs.add({ method: 'GET', path: '/conversations', times: 1, answer: { body: 'x'.repeat(70_000) } })
+    await answerOf('/conversations')
+    const page = await openInspector(size)
+    await tab(page, 'Journal')
+    await page.locator('[role="listbox"][aria-label="journal"] [role="option"]', { hasText: '/conversations' }).click()
+    const button = page.locator('button', { hasText: 'Stub this answer' })
+    await button.waitFor(LIVE)
+    expect(await button.isDisabled()).toBe(true)
+    const why = await button.evaluate(
+      (element) =>
+        element.getRootNode() instanceof ShadowRoot &&
+        (element.getRootNode() as ShadowRoot).getElementById(element.getAttribute('aria-describedby')!)?.textContent,
+    )
+    expect(why).toContain('Only the first 64 KiB of this answer’s body is kept, so it cannot be stubbed whole.')
+  }, 60_000)
+
   it('sets the latency in the page as the control plane reads it, says what it refuses, and clears it', async () => {
     const page = await openInspector(size)
     await tab(page, 'Steering')

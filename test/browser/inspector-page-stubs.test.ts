@@ -99,7 +99,7 @@ describe.each([
     // Another query is not the stub's.
     expect((await answerOf('/conversations?limit=2')).status).toBe(200)
 
-    const [{ id }] = server.service.stubs.list() as [{ id: string }]
+    const { id } = server.service.stubs.list()[0]!
     await page.locator(`button[aria-label="remove ${id}"]`).focus()
     await page.keyboard.press('Enter')
     expect(await focusLandsOn(page, '#inspector', 'Stubs')).toBe('Stubs')

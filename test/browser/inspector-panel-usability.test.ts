@@ -8,7 +8,8 @@ import { launchChromium } from './launch-chromium.js'
 
 // The inspector panel over an app's page (startBrowserMock({ inspector: true })) at a desktop's
 // size and a phone's: its code fetched on the first open only, toggled from the keyboard, focus
-// moved in and given back, resized and docked, the state exported and imported as a zip, with no
+// moved in and given back, resized and docked, the state exported and imported as a zip, stubs
+// and latency steered in the page's own mock, with no
 // serious accessibility findings in either theme.
 
 const LIVE = { timeout: 15_000 }
@@ -144,6 +145,42 @@ describe('the inspector panel on a desktop', () => {
       .locator('input[type="file"]')
       .setInputFiles({ name: 'state.zip', mimeType: 'application/zip', buffer: Buffer.from(zip) })
     await expect.poll(conversations, LIVE).toBe(count)
+  }, 60_000)
+
+  it('adds a stub from its Steering that the app’s next request gets, and sets the latency of the mock in the page', async () => {
+    const { page } = await openApp(SIZES[0])
+    /** What the app's `fetch` of a path of the mock answers. */
+    const answerOf = (path: string) =>
+      page.evaluate(async (path) => {
+        const { baseUrl } = (window as unknown as { conversationAssetMock: { baseUrl: string } }).conversationAssetMock
+        const answer = await fetch(`${baseUrl}${path}`)
+        return { status: answer.status, body: await answer.text() }
+      }, path)
+    const real = await answerOf('/conversations')
+    await launcher(page).click()
+    await panel(page).locator('[role="tab"]:text-is("Steering")').click()
+    const stubs = panel(page).locator('section[aria-label="stubs"]')
+    await stubs.locator('text=No stubs waiting.').waitFor(LIVE)
+    await panel(page).locator('[aria-label="stub path"]').fill('/conversations')
+    await panel(page).locator('[aria-label="stub answer body"]').fill('{"in": "the page"}')
+    await panel(page).locator('button', { hasText: 'Add stub' }).click()
+    await stubs.locator('ul[aria-label="stubs waiting"] li', { hasText: 'GET /conversations' }).waitFor(LIVE)
+    expect(await answerOf('/conversations')).toEqual({ status: 200, body: '{"in":"the page"}' })
+
+    await stubs.locator('button', { hasText: 'Remove' }).click()
+    await stubs.locator('text=No stubs waiting.').waitFor(LIVE)
+    expect(await answerOf('/conversations')).toEqual(real)
+
+    const latency = panel(page).locator('section[aria-label="latency"]')
+    await panel(page).locator('[aria-label="latency default"]').fill('5')
+    await latency.locator('button', { hasText: 'Set latency' }).click()
+    await latency.locator('p', { hasText: 'Every answer waits 5 ms.' }).waitFor(LIVE)
+    const settings = await page.evaluate(() =>
+      (
+        window as unknown as { conversationAssetMock: { latency: { settings(): unknown } } }
+      ).conversationAssetMock.latency.settings(),
+    )
+    expect(settings).toEqual({ default: 5 })
   }, 60_000)
 
   it('resizes from the keyboard and docks on the right, and keeps both across a reload', async () => {

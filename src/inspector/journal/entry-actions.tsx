@@ -3,10 +3,11 @@ import type { CallExpectation } from '../../control/verify/verify-calls.js'
 import type { OperationName } from '../../routes/operation-names.js'
 import type { ViewProps } from '../view-props.js'
 import { curlOf, fetchOf } from './request-snippets.js'
+import { StubThisAnswer } from './stub-this-answer.js'
 
 /**
  * What to do from a journal entry: copy it as cURL or `fetch`, fault its
- * operation once, or fill the verify form with it.
+ * operation once, fill the verify form with it, or stub its answer.
  *
  * @example
  * <EntryActions connection={connection} act={act} entry={entry} copy={copy} say={setSaid} verifyLike={verifyLike} />
@@ -18,11 +19,14 @@ export function EntryActions({
   copy,
   say,
   verifyLike,
+  response,
 }: Pick<ViewProps, 'connection' | 'act'> & {
   entry: JournalDetail['entry']
   copy: (text: string) => void
   say: (text: string) => void
   verifyLike: (expectation: CallExpectation) => void
+  /** The answer as the journal kept it, for "Stub this answer". */
+  response?: JournalDetail['response']
 }) {
   return (
     <div class="cam-form" role="group" aria-label="entry actions">
@@ -55,6 +59,7 @@ export function EntryActions({
       >
         Verify like this
       </button>
+      <StubThisAnswer {...{ connection, act, entry, response, say }} />
     </div>
   )
 }

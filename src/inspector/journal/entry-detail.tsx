@@ -37,7 +37,7 @@ export function EntryDetail({
         #{detail.id} {entry.operation} at {entry.at}, {entry.durationMs.toFixed(1)} ms
         {entry.faultId ? `, answered by ${entry.faultId}` : ''}
       </div>
-      {!entry.websocket && <EntryActions {...{ connection, act, entry, copy, verifyLike }} say={setSaid} />}
+      {!entry.websocket && <EntryActions {...{ connection, act, entry, response, copy, verifyLike }} say={setSaid} />}
       <ActionError scope="entry" />
       {said && (
         <p class="cam-note cam-said" role="status">

@@ -11,6 +11,8 @@ import type {
   VerifyOutcome,
 } from '../../control/inspection/inspection.js'
 import type { ScenarioName } from '../../seeding/scenarios.js'
+import type { LatencySettings } from '../../control/latency/latency.js'
+import type { Stub, StubSpec } from '../../control/stubs/stubs.js'
 import type { JournalHarFilter } from '../../control/inspection/journal-har.js'
 import type { CallExpectation } from '../../control/verify/verify-calls.js'
 import type { StreamExpectation } from '../../control/verify/verify-streams.js'
@@ -23,6 +25,9 @@ type ClockAction =
   | { readonly action: 'freeze' | 'resume' | 'reset' }
   | { readonly action: 'set'; readonly at: string }
   | { readonly action: 'advance'; readonly ms: number }
+
+/** A stub as the inspector lists it: `remaining` is null for one that answers every match (JSON has no Infinity). */
+export type StubRow = Omit<Stub, 'remaining'> & { readonly remaining: number | null }
 
 /**
  * How the inspector reads and steers a mock: in the page's own process (the
@@ -59,6 +64,17 @@ export interface Connection {
   removeFault(id: string): Promise<void>
   clearFaults(): Promise<void>
   clearJournal(): Promise<void>
+  /** The stubs waiting, in the order they match. */
+  stubs(): Promise<StubRow[]>
+  /** Adds a stub; rejects with the mock's message (its 400) for one that cannot work. Resolves to its id. */
+  addStub(spec: StubSpec): Promise<string>
+  removeStub(id: string): Promise<void>
+  /** The latency settings in force. */
+  latency(): Promise<LatencySettings>
+  /** Replaces the latency settings; rejects with the mock's message for settings that cannot work. */
+  setLatency(settings: LatencySettings): Promise<void>
+  /** Back to the latency the mock was started with. */
+  clearLatency(): Promise<void>
   removeAsset(id: string): Promise<void>
   clock(change: ClockAction): Promise<void>
   /**

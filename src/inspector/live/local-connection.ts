@@ -49,6 +49,19 @@ export function createLocalConnection(mock: MockService): Connection {
     removeFault: (id) => later(() => void mock.faults.remove(id)),
     clearFaults: () => later(() => mock.faults.clear()),
     clearJournal: () => later(() => mock.journal.clear()),
+    stubs: () =>
+      later(() =>
+        mock.stubs
+          .list()
+          .map((stub) => ({ ...stub, remaining: Number.isFinite(stub.remaining) ? stub.remaining : null })),
+      ),
+    addStub: (spec) => later(() => mock.stubs.add(spec).id),
+    async removeStub(id) {
+      if (!mock.stubs.remove(id)) throw new Error(`No stub "${id}" is waiting.`)
+    },
+    latency: () => later(() => mock.latency.settings()),
+    setLatency: (settings) => later(() => void mock.latency.set(settings)),
+    clearLatency: () => later(() => mock.latency.reset()),
     removeAsset: (id) => later(() => mock.removeAsset(id)),
     clock: (change) =>
       later(() => {

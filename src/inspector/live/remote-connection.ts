@@ -1,6 +1,6 @@
 import type { InspectionEvent } from '../../control/inspection/inspection.js'
 import type { StoreDiff } from '../../control/inspection/snapshot-diff.js'
-import type { Connection } from './connection.js'
+import type { Connection, StubRow } from './connection.js'
 
 /**
  * The inspector's connection to a mock over its control API (`/__mock/…`)
@@ -69,6 +69,12 @@ export function createRemoteConnection(baseUrl: string): Connection {
     removeFault: (id) => call('DELETE', `/faults/${part(id)}`),
     clearFaults: () => call('DELETE', '/faults'),
     clearJournal: () => call('DELETE', '/journal'),
+    stubs: async () => (await call<{ stubs: StubRow[] }>('GET', '/stubs')).stubs,
+    addStub: async (spec) => (await call<{ id: string }>('POST', '/stubs', spec)).id,
+    removeStub: (id) => call('DELETE', `/stubs/${part(id)}`),
+    latency: () => call('GET', '/latency'),
+    setLatency: (settings) => call('POST', '/latency', settings),
+    clearLatency: () => call('DELETE', '/latency'),
     removeAsset: (id) => call('DELETE', `/assets/${part(id)}`),
     clock: ({ action, ...body }) => call('POST', `/clock/${action}`, body),
     subscribe(events, opened, lost) {

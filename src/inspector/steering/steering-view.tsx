@@ -4,10 +4,12 @@ import { SnapshotsSection } from './snapshots-section.js'
 import { FaultsSection } from './faults-section.js'
 import { ClockSection } from './clock-section.js'
 import { AnotherClientSection } from './another-client-section.js'
+import { LatencySection } from './stubs/latency-section.js'
+import { StubsSection } from './stubs/stubs-section.js'
 
 /**
- * Steering: reset, scenarios, snapshots, the clock, and faults on
- * operations and streams.
+ * Steering: reset, scenarios, snapshots, the clock, latency, faults on
+ * operations and streams, and stubs.
  *
  * @example
  * <SteeringView {...props} />
@@ -22,10 +24,14 @@ export function SteeringView({ connection, live, act }: ViewProps) {
         <ScenarioSection {...{ connection, live, act }} />
         <SnapshotsSection {...{ connection, live, act }} />
         <ClockSection connection={connection} act={act} clock={overview.clock} live={live} />
+        <LatencySection {...{ connection, live, act }} />
         <AnotherClientSection connection={connection} act={act} />
       </div>
 
-      <FaultsSection {...{ connection, live, act }} />
+      <div>
+        <FaultsSection {...{ connection, live, act }} />
+        <StubsSection {...{ connection, live, act }} />
+      </div>
     </div>
   )
 }

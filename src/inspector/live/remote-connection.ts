@@ -1,6 +1,7 @@
 import type { InspectionEvent } from '../../control/inspection/inspection.js'
 import type { StoreDiff } from '../../control/inspection/snapshot-diff.js'
 import type { Connection } from './connection.js'
+import type { MachineState } from './machine-state.js'
 
 /**
  * The inspector's connection to a mock over its control API (`/__mock/…`)
@@ -71,6 +72,13 @@ export function createRemoteConnection(baseUrl: string): Connection {
     clearJournal: () => call('DELETE', '/journal'),
     removeAsset: (id) => call('DELETE', `/assets/${part(id)}`),
     clock: ({ action, ...body }) => call('POST', `/clock/${action}`, body),
+    async machine() {
+      const [os, accounts, installers, backups] = await Promise.all(
+        (['os', 'accounts', 'installers', 'backups'] as const).map((part) => call<unknown>('GET', `/machine/${part}`)),
+      )
+      return { os, accounts, installers, backups } as MachineState
+    },
+    setMachine: async (setter, body) => void (await call('POST', `/machine/${setter}`, body)),
     subscribe(events, opened, lost) {
       const source = new EventSource(`${base}/events`)
       source.onopen = opened

@@ -17,7 +17,7 @@ import type { StreamExpectation } from '../../control/verify/verify-streams.js'
 import type { StreamName } from '../../events/stream-paths.js'
 import type { InspectedKind } from '../../control/inspection/record-views.js'
 import type { StoreDiff } from '../../control/inspection/snapshot-diff.js'
-import type { MachineSetter, MachineState } from './machine-state.js'
+import type { MachineSetter, MachineState } from '../../control/api/machine/machine-views.js'
 
 /** A clock change the inspector asks for. */
 type ClockAction =

@@ -1,7 +1,7 @@
 import type { MockService } from '../../core/create-mock-service.js'
 import type { Connection } from './connection.js'
 import { controlCaller } from './local-control.js'
-import type { MachineState } from './machine-state.js'
+import type { MachineState } from '../../control/api/machine/machine-views.js'
 
 /**
  * The inspector's connection to a mock in the same page (the panel): the

@@ -1,7 +1,7 @@
 import type { InspectionEvent } from '../../control/inspection/inspection.js'
 import type { StoreDiff } from '../../control/inspection/snapshot-diff.js'
 import type { Connection } from './connection.js'
-import type { MachineState } from './machine-state.js'
+import type { MachineState } from '../../control/api/machine/machine-views.js'
 
 /**
  * The inspector's connection to a mock over its control API (`/__mock/…`)

@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks'
-import type { OsParts } from '../live/machine-state.js'
+import type { OsParts } from '../../control/api/machine/machine-views.js'
 import type { SetterProps } from './setter-props.js'
 
 /**

@@ -1,4 +1,4 @@
-import type { BackupEntry, BackupsState } from '../../domain/machine/backups/backup-state.js'
+import type { BackupEntry, BackupsState } from '../../control/api/machine/machine-views.js'
 import { formatInstant } from '../format.js'
 import { FailNextForm } from './fail-next-form.js'
 import { PartList, PartSection } from './part-section.js'

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'preact/hooks'
-import type { ExternalApplication } from '../../domain/machine/accounts/applications-part.js'
+import type { ExternalApplication } from '../../control/api/machine/machine-views.js'
 import { useFocusAfterRemoval } from '../use-focus-after-removal.js'
 import type { SetterProps } from './setter-props.js'
 

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'preact/hooks'
 import { useFocusAfterRemoval } from '../use-focus-after-removal.js'
-import type { MachineSetter } from '../live/machine-state.js'
+import type { MachineSetter } from '../../control/api/machine/machine-views.js'
 import type { SetterProps } from './setter-props.js'
 
 /**

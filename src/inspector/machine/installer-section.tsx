@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks'
-import type { Deployment, InstallerProduct, InstallerState } from '../../domain/machine/installers/installer-state.js'
+import type { Deployment, InstallerProduct, InstallerState } from '../../control/api/machine/machine-views.js'
 import { formatInstant } from '../format.js'
 import { FailNextForm } from './fail-next-form.js'
 import { PartList, PartSection } from './part-section.js'

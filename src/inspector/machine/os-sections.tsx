@@ -1,4 +1,4 @@
-import type { OsParts } from '../live/machine-state.js'
+import type { OsParts } from '../../control/api/machine/machine-views.js'
 import { formatInstant } from '../format.js'
 import { PartList, PartSection } from './part-section.js'
 import type { SetterProps } from './setter-props.js'

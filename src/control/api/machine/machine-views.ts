@@ -1,16 +1,27 @@
-import type { BackupsState } from '../../domain/machine/backups/backup-state.js'
-import type { InstallerState } from '../../domain/machine/installers/installer-state.js'
-import type { ConnectorState } from '../../domain/machine/os-parts/connector-part.js'
-import type { DeviceState } from '../../domain/machine/os-parts/device-part.js'
-import type { FileTree } from '../../domain/machine/os-parts/file-system-part.js'
-import type { Opens } from '../../domain/machine/os-parts/opens-part.js'
-import type { PatternEngineState } from '../../domain/machine/os-parts/pattern-engine-part.js'
-import type { Settings } from '../../domain/machine/os-parts/settings-part.js'
-import type { SuggestionsState } from '../../domain/machine/os-parts/suggestions-part.js'
-import type { ExternalApplication, StoredSession } from '../../domain/machine/accounts/applications-part.js'
-import type { StoredDistribution } from '../../domain/machine/accounts/distributions-part.js'
-import type { RedactedKey } from '../../domain/machine/accounts/provider-keys.js'
-import type { IssuedToken } from '../../domain/machine/accounts/sign-in-part.js'
+import type { BackupEntry, BackupsState } from '../../../domain/machine/backups/backup-state.js'
+import type {
+  Deployment,
+  InstallerProduct,
+  InstallerState,
+} from '../../../domain/machine/installers/installer-state.js'
+import type { ConnectorState } from '../../../domain/machine/os-parts/connector-part.js'
+import type { DeviceState } from '../../../domain/machine/os-parts/device-part.js'
+import type { FileTree } from '../../../domain/machine/os-parts/file-system-part.js'
+import type { Opens } from '../../../domain/machine/os-parts/opens-part.js'
+import type { PatternEngineState } from '../../../domain/machine/os-parts/pattern-engine-part.js'
+import type { Settings } from '../../../domain/machine/os-parts/settings-part.js'
+import type { SuggestionsState } from '../../../domain/machine/os-parts/suggestions-part.js'
+import type { ExternalApplication, StoredSession } from '../../../domain/machine/accounts/applications-part.js'
+import type { StoredDistribution } from '../../../domain/machine/accounts/distributions-part.js'
+import type { RedactedKey } from '../../../domain/machine/accounts/provider-keys.js'
+import type { IssuedToken } from '../../../domain/machine/accounts/sign-in-part.js'
+
+/*
+ * What the machine's control routes answer and which setters they have, as types: what the
+ * inspector reads of the machine (it reads the control plane's types, never the store's).
+ */
+
+export type { BackupEntry, BackupsState, Deployment, ExternalApplication, InstallerProduct, InstallerState }
 
 /** What `GET /__mock/machine/os` answers: the OS's parts. */
 export interface OsParts {

@@ -35,7 +35,7 @@ export interface OsParts {
 }
 
 /** A user the service knows, as `GET /__mock/machine/accounts` lists it. */
-export interface UserShown {
+interface UserShown {
   readonly id: string
   readonly name?: string
   readonly email?: string

@@ -4,6 +4,7 @@ import { JournalView } from './journal/journal-view.js'
 import { RecordsView } from './records/records-view.js'
 import { SteeringView } from './steering/steering-view.js'
 import { StreamsView } from './journal/streams-view.js'
+import { MachineView } from './machine/machine-view.js'
 import { useLive, type LiveState } from './live/use-live.js'
 import type { Selection, ViewProps } from './view-props.js'
 import type { Connection } from './live/connection.js'
@@ -11,12 +12,12 @@ import { ActionError, ActionFailureContext, type ActionFailure } from './action-
 import { ThemeSelect } from './theme-select.js'
 import { useMockNow } from './use-mock-now.js'
 
-const TABS = ['records', 'journal', 'streams', 'steering'] as const
+const TABS = ['records', 'journal', 'streams', 'machine', 'steering'] as const
 type Tab = (typeof TABS)[number]
 
 /**
  * The inspector: a header with the scenario and the mock's time, and the
- * records, journal, streams and steering views.
+ * records, journal, streams, machine and steering views.
  *
  * @example
  * render(<App connection={createRemoteConnection('')} layout="page" />, root)
@@ -59,6 +60,7 @@ export function App({ connection, layout }: { connection: Connection; layout: 'p
           {tab === 'records' && <RecordsView {...props} selection={selection} select={setSelection} />}
           {tab === 'journal' && <JournalView {...props} />}
           {tab === 'streams' && <StreamsView {...props} />}
+          {tab === 'machine' && <MachineView {...props} />}
           {tab === 'steering' && <SteeringView {...props} />}
         </div>
       </div>
@@ -66,7 +68,7 @@ export function App({ connection, layout }: { connection: Connection; layout: 'p
   )
 }
 
-/** The four views as tabs: arrow keys, Home and End move between them (one tab stop). */
+/** The views as tabs: arrow keys, Home and End move between them (one tab stop). */
 function Tabs({ tab, select }: { tab: Tab; select: (tab: Tab) => void }) {
   const onKeyDown = (event: KeyboardEvent) => {
     const at = TABS.indexOf(tab)

@@ -130,6 +130,17 @@ export const STYLES = `
 .cam .cam-confirm { border: 1px solid var(--bad-line); background: var(--bad-bg); border-radius: 4px; padding: 4px 10px; }
 .cam .cam-confirm p { margin: 4px 0; }
 .cam .cam-ok { color: var(--ok); font-weight: 600; }
+.cam .cam-bad { color: var(--bad); }
+.cam .cam-machine .cam-part { border-top: 1px solid var(--line); min-width: 0; overflow-wrap: anywhere; }
+.cam ul.cam-part-list { margin: 2px 0 6px; padding-left: 18px; max-height: 240px; overflow: auto; }
+.cam .cam-progress { display: flex; flex-wrap: wrap; gap: 4px 8px; align-items: center; }
+.cam .cam-progress progress { flex: 1 1 120px; accent-color: var(--accent); }
+.cam .cam-raw > summary { cursor: pointer; min-height: 24px; line-height: 24px; color: var(--muted); }
+.cam button.cam-switch { font: inherit; min-height: 28px; display: inline-flex; gap: 8px; align-items: center; padding: 2px 10px 2px 4px; border: 1px solid var(--field); border-radius: 14px; background: var(--bg); color: var(--fg); cursor: pointer; }
+.cam .cam-knob { width: 32px; height: 18px; border-radius: 9px; background: var(--soft); border: 1px solid var(--field); position: relative; }
+.cam .cam-knob::after { content: ""; position: absolute; top: 2px; left: 2px; width: 12px; height: 12px; border-radius: 50%; background: var(--field); }
+.cam button.cam-switch[aria-checked="true"] .cam-knob { background: var(--accent); border-color: var(--accent); }
+.cam button.cam-switch[aria-checked="true"] .cam-knob::after { left: 16px; background: var(--on-accent); }
 @container cam (max-width: 699px) {
   .cam header { padding-top: 4px; padding-bottom: 4px; }
   .cam .cam-split { flex-direction: column; overflow: auto; }

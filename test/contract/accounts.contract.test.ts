@@ -65,6 +65,21 @@ describe.each(runtimes)('the account parts through the official client, $name', 
     expect((await user.userProviders()).user).toBeUndefined()
   })
 
+  it('lists the users in the accounts view of the control plane, who is signed in first', async () => {
+    type Shown = { id: string; name?: string; signedIn: boolean }
+    const view = async () =>
+      (
+        (await fetch(`${mock.baseUrl}/__mock/machine/accounts`).then((response) => response.json())) as {
+          users: Shown[]
+        }
+      ).users
+    const user = new UserApi(configuration())
+    await user.clearUser()
+    expect((await view()).some((shown) => shown.signedIn)).toBe(false)
+    await user.selectUser({ auth0User: { email: 'ada@example.com' } })
+    expect((await view())[0]).toMatchObject({ id: ada().id, name: 'Ada Lovelace', signedIn: true })
+  })
+
   it('opens and closes application sessions, refusing to close one twice', async () => {
     const applications = new ApplicationsApi(configuration())
     const opened = await callAndCheck(applications.applicationsSessionOpenRaw(), 'Session', SessionToJSON)

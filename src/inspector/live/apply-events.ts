@@ -2,17 +2,20 @@ import type { FrameRow, InspectionEvent, InspectorOverview, JournalRow } from '.
 import type { LiveState } from './live-state.js'
 
 const FRAMES_KEPT = 200
+/** The kinds the machine view shows: its parts, and the users (who is signed in). */
+const MACHINE_KINDS: ReadonlySet<string> = new Set(['machinePart', 'user'])
 
 /**
  * The live state once a batch of the feed's events is applied: new journal
  * rows (at most `keep`, the rest counted as dropped), frames, the overview's
- * parts the events carry, and a new version when records or the clock moved.
+ * parts the events carry, and a new version when records or the clock moved
+ * (and a new machine version when the machine's parts did).
  *
  * @example
  * setState((previous) => applyEvents(previous, events, 10_000))
  */
 export function applyEvents(previous: LiveState, events: readonly InspectionEvent[], keep: number): LiveState {
-  let { overview, rows, dropped, frames, version, clockReadAt } = previous
+  let { overview, rows, dropped, frames, version, machineVersion, clockReadAt } = previous
   const newRows: JournalRow[] = []
   const newFrames: FrameRow[] = []
   for (const event of events) {
@@ -26,8 +29,12 @@ export function applyEvents(previous: LiveState, events: readonly InspectionEven
         newRows.length = 0
         break
       case 'records':
+        version++
+        if (event.kinds.some((kind) => MACHINE_KINDS.has(kind))) machineVersion++
+        break
       case 'replaced':
         version++
+        machineVersion++
         break
       case 'frame':
         newFrames.push(event.frame)
@@ -45,7 +52,7 @@ export function applyEvents(previous: LiveState, events: readonly InspectionEven
     rows = all.length > keep ? all.slice(-keep) : all
   }
   if (newFrames.length > 0) frames = [...frames, ...newFrames].slice(-FRAMES_KEPT)
-  return { ...previous, overview, rows, dropped, frames, version, clockReadAt }
+  return { ...previous, overview, rows, dropped, frames, version, machineVersion, clockReadAt }
 }
 
 /** The overview with what one event tells of it: stream counts, faults, the clock, snapshots, the scenario. */

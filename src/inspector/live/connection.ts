@@ -19,6 +19,7 @@ import type { StreamExpectation } from '../../control/verify/verify-streams.js'
 import type { StreamName } from '../../events/stream-paths.js'
 import type { InspectedKind } from '../../control/inspection/record-views.js'
 import type { StoreDiff } from '../../control/inspection/snapshot-diff.js'
+import type { MachineSetter, MachineState } from '../../control/api/machine/machine-views.js'
 
 /** A clock change the inspector asks for. */
 type ClockAction =
@@ -77,6 +78,10 @@ export interface Connection {
   clearLatency(): Promise<void>
   removeAsset(id: string): Promise<void>
   clock(change: ClockAction): Promise<void>
+  /** The machine's parts as the control plane shows them (`GET /__mock/machine/os`, `/accounts`, `/installers`, `/backups`). */
+  machine(): Promise<MachineState>
+  /** Posts `body` to a setter of the control plane (`POST /__mock/machine/<setter>`); rejects with its refusal. */
+  setMachine(setter: MachineSetter, body: unknown): Promise<void>
   /**
    * Listens to the live feed: `opened` runs when it (re)connects, so the view
    * reloads what it shows; `events` gets the changes after that; `lost` runs

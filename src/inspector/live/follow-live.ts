@@ -85,6 +85,7 @@ function reloaded(previous: LiveState, { overview, journal, frames }: Loaded, ke
     dropped: journal.dropped + Math.max(0, overview.journal.kept - Math.min(journal.rows.length, keep)),
     frames,
     version: previous.version + 1,
+    machineVersion: previous.machineVersion + 1,
     clockReadAt: Date.now(),
     connected: true,
     restarted:

@@ -11,6 +11,8 @@ export interface LiveState {
   readonly frames: readonly FrameRow[]
   /** Moves on whenever records or the clock change, so record views load again. */
   readonly version: number
+  /** Moves on whenever the machine's parts (or the users) change, so the machine view loads again. */
+  readonly machineVersion: number
   /** When the clock state was read, by this page's clock, to show the mock's running time. */
   readonly clockReadAt: number
   readonly connected: boolean

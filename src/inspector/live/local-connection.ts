@@ -1,5 +1,7 @@
 import type { MockService } from '../../core/create-mock-service.js'
 import type { Connection } from './connection.js'
+import { controlCaller } from './local-control.js'
+import type { MachineState } from '../../control/api/machine/machine-views.js'
 
 /**
  * The inspector's connection to a mock in the same page (the panel): the
@@ -14,6 +16,7 @@ export function createLocalConnection(mock: MockService): Connection {
   const { inspection } = mock
   // Calls answer asynchronously, as over HTTP, and a refusal is a rejection.
   const later = async <T>(run: () => T | Promise<T>): Promise<T> => run()
+  const control = controlCaller(mock)
   return {
     // The browser mock's own base URL; a service without one answers on the page's origin.
     baseUrl: (mock as { baseUrl?: string }).baseUrl ?? location.origin,
@@ -69,6 +72,13 @@ export function createLocalConnection(mock: MockService): Connection {
         else if (change.action === 'advance') mock.clock.advance(change.ms)
         else mock.clock[change.action]()
       }),
+    async machine() {
+      const [os, accounts, installers, backups] = await Promise.all(
+        (['os', 'accounts', 'installers', 'backups'] as const).map((part) => control('GET', `/__mock/machine/${part}`)),
+      )
+      return { os, accounts, installers, backups } as MachineState
+    },
+    setMachine: async (setter, body) => void (await control('POST', `/__mock/machine/${setter}`, body)),
     subscribe(events, opened) {
       const stop = inspection.subscribe((event) => events([event]))
       queueMicrotask(opened)

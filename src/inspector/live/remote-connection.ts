@@ -1,6 +1,7 @@
 import type { InspectionEvent } from '../../control/inspection/inspection.js'
 import type { StoreDiff } from '../../control/inspection/snapshot-diff.js'
 import type { Connection, StubRow } from './connection.js'
+import type { MachineState } from '../../control/api/machine/machine-views.js'
 
 /**
  * The inspector's connection to a mock over its control API (`/__mock/…`)
@@ -77,6 +78,13 @@ export function createRemoteConnection(baseUrl: string): Connection {
     clearLatency: () => call('DELETE', '/latency'),
     removeAsset: (id) => call('DELETE', `/assets/${part(id)}`),
     clock: ({ action, ...body }) => call('POST', `/clock/${action}`, body),
+    async machine() {
+      const [os, accounts, installers, backups] = await Promise.all(
+        (['os', 'accounts', 'installers', 'backups'] as const).map((part) => call<unknown>('GET', `/machine/${part}`)),
+      )
+      return { os, accounts, installers, backups } as MachineState
+    },
+    setMachine: async (setter, body) => void (await call('POST', `/machine/${setter}`, body)),
     subscribe(events, opened, lost) {
       const source = new EventSource(`${base}/events`)
       source.onopen = opened

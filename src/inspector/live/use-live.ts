@@ -18,6 +18,7 @@ export function useLive(connection: Connection): LiveState {
     dropped: 0,
     frames: [],
     version: 0,
+    machineVersion: 0,
     clockReadAt: 0,
     connected: false,
   })

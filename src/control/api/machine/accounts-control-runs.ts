@@ -23,8 +23,12 @@ const externalInput = lazySchema(() =>
     .max(MAX_EXTERNAL_APPLICATIONS),
 )
 
+/** The most users `GET /__mock/machine/accounts` lists (the signed-in one always among them). */
+const USERS_SHOWN = 100
+
 /**
- * What `GET /__mock/machine/accounts` shows: every account part, provider keys redacted as kept.
+ * What `GET /__mock/machine/accounts` shows: every account part, provider keys redacted as kept, and the
+ * users the service knows (who is signed in, their cloud allocation's status).
  *
  * @example
  * accountsView(store).providerKeys
@@ -43,7 +47,20 @@ export function accountsView(store: Store): Answer {
     distributions: readDistributions(store).items,
     providerKeys: readProviderKeys(store).keys,
     beta: readBeta(store).statuses,
+    users: usersShown(store),
   })
+}
+
+/** The users the service knows, signed-in ones first, at most {@link USERS_SHOWN}: name, email, allocation status. */
+function usersShown(store: Store) {
+  const users = [...store.all('user')].sort((a, b) => Number(b.signedIn === true) - Number(a.signedIn === true))
+  return users.slice(0, USERS_SHOWN).map((user) => ({
+    id: user.id,
+    ...(user.name !== undefined && { name: user.name }),
+    ...(user.email !== undefined && { email: user.email }),
+    signedIn: user.signedIn === true,
+    ...(user.allocation && { allocation: user.allocation.status }),
+  }))
 }
 
 /**

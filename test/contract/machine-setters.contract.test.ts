@@ -137,7 +137,7 @@ describe.each(streamRuntimes)('machine parts set from the control plane, $name',
     expect(await control.machine('opens')).toEqual({ urls: [], files: [], notifications: [] })
   })
 
-  it('sets the device: the linked providers show in the user providers read, and a reset unlinks them', async () => {
+  it('sets the device: the linked providers show in the user providers read, a reset unlinks them and a snapshot keeps them', async () => {
     const providers = async () =>
       (
         await callAndCheck(
@@ -173,8 +173,13 @@ describe.each(streamRuntimes)('machine parts set from the control plane, $name',
       linkedProviders: ['github', 'gitlab'],
     })
 
+    const snapshot = await control.snapshot()
+
     await mock.reset()
     expect(await providers()).toBeUndefined()
     expect(await control.machine('device')).toEqual({ memoryOptimizations: 0, nanoModels: {}, linkedProviders: [] })
+    await control.restore(snapshot)
+    await control.deleteSnapshot(snapshot)
+    expect(await providers()).toEqual(['github', 'gitlab'])
   })
 })

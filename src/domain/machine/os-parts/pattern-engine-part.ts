@@ -9,7 +9,7 @@ import { readPart, writePart } from '../machine-part-state.js'
 const PATTERN_ENGINE_PART = 'patternEngine'
 
 /** At most this many calibrations are kept; the oldest go first. */
-export const MAX_CALIBRATIONS = 20
+const MAX_CALIBRATIONS = 20
 
 /** The longest window name a calibration the control plane sets may hold. */
 const MAX_FOREGROUND_LENGTH = 200

@@ -8,6 +8,9 @@ import type { ScenarioName } from '../seeding/scenarios.js'
 import type { VerifyOutcome } from './inspection/inspection.js'
 import { VerificationError, type CallExpectation } from './verify/verify-calls.js'
 import type { StreamExpectation } from './verify/verify-streams.js'
+import type { MachinePartInputs, MachinePartName } from './machine-part-inputs.js'
+
+export type { MachinePartInputs, MachinePartName } from './machine-part-inputs.js'
 
 /** The standalone server's control API, as a test in another process uses it. */
 export interface ControlClient {
@@ -42,6 +45,13 @@ export interface ControlClient {
   advanceClock(ms: number): Promise<ClockState>
   /** Lets a frozen clock run again from where it stands. */
   resumeClock(): Promise<ClockState>
+  /** Reads a part of the machine as `GET /__mock/machine/<part>` answers it. */
+  machine(part: MachinePartName): Promise<unknown>
+  /**
+   * Sets a part of the machine (`POST /__mock/machine/<part>`); resolves with
+   * its new state, rejects with the 400's message (nothing changed) for a body it refuses.
+   */
+  setMachine<P extends keyof MachinePartInputs>(part: P, body: MachinePartInputs[P]): Promise<unknown>
   /** Checks the journal on the server, failing with the same readable table as in-process. */
   verify(expectation: CallExpectation | StreamExpectation): Promise<JournalEntry[]>
 }
@@ -55,6 +65,7 @@ export interface ControlClient {
  * await mock.addFault({ operation: 'conversationsSnapshot', status: 500, times: 1 })
  * await mock.verify({ operation: 'conversationsSnapshot', times: 1 })
  * await mock.advanceClock(24 * 60 * 60 * 1000) // readable texts a day on
+ * await mock.setMachine('sign-in', { user: null }) // everyone signed out
  */
 export function controlClient(baseUrl: string): ControlClient {
   const base = baseUrl.replace(/\/+$/, '')
@@ -103,6 +114,8 @@ export function controlClient(baseUrl: string): ControlClient {
           replies.map((reply) => (typeof reply === 'string' ? { text: reply } : reply)),
         )) as { pending: number }
       ).pending,
+    machine: (part) => call('GET', `/machine/${part}`),
+    setMachine: (part, body) => call('POST', `/machine/${part}`, body),
     async verify(expectation) {
       const outcome = (await call('POST', '/verify', expectation)) as VerifyOutcome
       if (!outcome.ok) throw new VerificationError(outcome.message)

@@ -237,36 +237,40 @@ export const STREAM_TABLE = {
     kind: 'status',
     source: 'ollamaStatus',
     resendOn: 'machinePart',
+    resendOnPart: 'ollama',
     first:
       "Ollama's installer status (an `OllamaStatus`: the installation, the install or update under way, the update offered)",
     changes:
-      'the status again on each change of a machine part (each 10 % step of an install, update or uninstall) and after a reload',
+      "the status again on each change of Ollama's part (each 10 % step of an install, update or uninstall, the control plane) and after a reload",
   },
   foundryStatus: {
     path: '/foundry/status/stream',
     kind: 'status',
     source: 'foundryStatus',
     resendOn: 'machinePart',
+    resendOnPart: 'foundry',
     first: "Foundry's installer status (a `FoundryStatus`)",
     changes:
-      'the status again on each change of a machine part (each 10 % step of an install, update or uninstall) and after a reload',
+      "the status again on each change of Foundry's part (each 10 % step of an install, update or uninstall, the control plane) and after a reload",
   },
   backupsProgress: {
     path: '/backups/streamed/progress',
     kind: 'status',
     source: 'backupsProgress',
     resendOn: 'machinePart',
+    resendOnPart: 'backups',
     first: 'the progress of every backup creation and restoration (a `BackupsStreamedProgress`)',
     changes:
-      'the progress again on each change of a machine part (each 10 % step, a cancel, a delete) and after a reload',
+      'the progress again on each change of the backups part (each 10 % step, a cancel, a delete) and after a reload',
   },
   backupCreation: {
     path: '/backups/create/streamed/websocket',
     kind: 'status',
     source: 'backupCreation',
     resendOn: 'machinePart',
+    resendOnPart: 'backups',
     first: "the latest backup's creation progress (a `BackupStreamedProgress`)",
-    changes: 'the progress again on each change of a machine part (each 10 % step of a creation, its cancel)',
+    changes: 'the progress again on each change of the backups part (each 10 % step of a creation, its cancel)',
   },
 } as const satisfies Record<string, StreamRow>
 

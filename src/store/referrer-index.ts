@@ -9,7 +9,7 @@ const ONE_SIDED: readonly Relation[] = RELATIONS.filter((relation) => !relation.
  * Single-id fields that name a record no list points back from (an activity's `asset`):
  * indexed too, so removing the record they name finds them without reading the whole kind.
  */
-export const POINTERS = [{ from: 'activity', field: 'asset' }] as const satisfies readonly {
+const POINTERS = [{ from: 'activity', field: 'asset' }] as const satisfies readonly {
   readonly from: RecordKind
   readonly field: string
 }[]

@@ -41,6 +41,8 @@ const PUBLIC_NAMES: Readonly<Record<string, readonly string[]>> = {
     'type JournalEntry',
     'type Latency',
     'type LatencySettings',
+    'type MachinePartInputs',
+    'type MachinePartName',
     'type MessageSource',
     'type MockErrorCode',
     'type MockService',

@@ -12,6 +12,7 @@ import type { Inspection } from '../inspection/inspection.js'
 import { inspectorRoutes } from './inspector-routes.js'
 import { osMachineControlRoutes } from './machine/os-machine-controls.js'
 import { accountsControlRoutes } from './machine/accounts-controls.js'
+import { osPartSetterRoutes } from './machine/os-part-setters.js'
 import type { Journal } from '../journal/journal.js'
 import type { OperationName } from '../../routes/operation-names.js'
 import { isScenarioName, SCENARIOS, type ScenarioName } from '../../seeding/scenarios.js'
@@ -51,6 +52,7 @@ export function controlRoutes(target: ControlTarget): readonly ControlRoute[] {
     ...inspectorRoutes(target.inspection),
     ...osMachineControlRoutes(target.store),
     ...accountsControlRoutes(target.store),
+    ...osPartSetterRoutes(target.store),
   ]
 }
 

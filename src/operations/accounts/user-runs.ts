@@ -8,6 +8,7 @@ import { oauthError } from '../../domain/machine/accounts/pkce-codes.js'
 import { accessTokenOf, heldToken, revokeTokens } from '../../domain/machine/accounts/sign-in-part.js'
 import { signedInUser } from '../../domain/machine/connection-writes.js'
 import { signOut } from '../../domain/machine/user-session.js'
+import { readDevice } from '../../domain/machine/os-parts/device-part.js'
 import { auth0UserInput, oauthTokenInput } from '../../domain/inputs/accounts/sign-in-inputs.js'
 import { betaStatusInput, vanityInput } from '../../domain/inputs/accounts/account-inputs.js'
 import { MockServiceError } from '../../errors.js'
@@ -74,10 +75,21 @@ export async function userUpdateVanity(context: OperationContext): Promise<Opera
   return json(wireContext(context).render('user', user))
 }
 
-/** GET /user/providers: the signed-in user as the identity providers know them. */
+/** GET /user/providers: the signed-in user as the identity providers know them, with the providers linked to the account. */
 export function userProviders(context: OperationContext): OperationResult {
   const user = signedInUser(context.store)
-  return json(user ? { user: wireContext(context).render('user', user) } : {})
+  if (!user) return json({})
+  const wire = wireContext(context)
+  const linked = readDevice(context.store).linkedProviders
+  const profile = wire.render('user', user) as Record<string, unknown>
+  if (linked.length === 0) return json({ user: profile })
+  const providers = linked.map((type) => ({
+    type,
+    user_id: `${type}|${user.id}`,
+    created: wire.timestamp(user.created),
+    updated: wire.timestamp(user.updated),
+  }))
+  return json({ user: { ...profile, providers: { iterable: providers } } })
 }
 
 /** POST /users/authenticate/from_token: the token's user signed in. */

@@ -1,14 +1,14 @@
 import { z } from 'zod'
 import { entryAt, MAX_PATH_LENGTH, readFileTree } from '../../domain/machine/os-parts/file-system-part.js'
-import { isBrowserUrl, recordOpen } from '../../domain/machine/os-parts/opens-part.js'
+import {
+  isBrowserUrl,
+  MAX_NOTIFICATION_TEXT,
+  MAX_URL_LENGTH,
+  recordOpen,
+} from '../../domain/machine/os-parts/opens-part.js'
 import { json, noContent, type OperationContext, type OperationResult } from '../define/define-operation.js'
 import { requireBody } from '../define/record-routes.js'
 import { parseBody } from '../define/request-input.js'
-
-/** The longest URL the mock records. */
-const MAX_URL_LENGTH = 8192
-/** The longest title, message or payload of a notification the mock records. */
-const MAX_NOTIFICATION_TEXT = 4096
 
 const pathInput = z.string().min(1).max(MAX_PATH_LENGTH)
 const urlInput = z.string().min(1).max(MAX_URL_LENGTH)

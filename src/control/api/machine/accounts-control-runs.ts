@@ -4,11 +4,13 @@ import { readApplicationsPart, setExternalApplications } from '../../../domain/m
 import { readDistributions } from '../../../domain/machine/accounts/distributions-part.js'
 import { readProviderKeys } from '../../../domain/machine/accounts/provider-keys.js'
 import { readSignIn } from '../../../domain/machine/accounts/sign-in-part.js'
+import { setSignIn, signInInput, signInView } from '../../../domain/machine/accounts/sign-in-setter.js'
 import type { Answer } from '../../../execution/answer.js'
 import { textAnswer } from '../../../execution/answer.js'
 import type { Store } from '../../../store/create-store.js'
 import { lazySchema } from '../../../store/schemas/lazy-schema.js'
 import { jsonAnswer } from '../control-route.js'
+import { setPart } from './part-setter.js'
 
 /*
  * The run bodies of the account parts' control routes (accounts-controls.ts), loaded on their first call.
@@ -80,4 +82,33 @@ export async function setExternal(store: Store, body: unknown): Promise<Answer> 
   }
   await store.write((tx) => setExternalApplications(tx, parsed.data))
   return jsonAnswer(200, readApplicationsPart(store).external)
+}
+
+/**
+ * `GET /__mock/machine/sign-in`: who is signed in, and where the sign-in flows stand.
+ *
+ * @example
+ * signInShown(store)
+ */
+export function signInShown(store: Store): Answer {
+  return jsonAnswer(200, signInView(store))
+}
+
+/**
+ * `POST /__mock/machine/sign-in`: a user signed in or everyone out, or the flow under way forgotten.
+ *
+ * @example
+ * await signInSet(store, { user: null })
+ */
+export function signInSet(store: Store, body: unknown): Promise<Answer> {
+  return setPart(store, body, {
+    label: 'sign-in',
+    input: signInInput,
+    example: '{ "user"?: "<a user id>" or null, "flow"?: null }',
+    check: (held, input) =>
+      typeof input.user === 'string' && !held.get('user', input.user)
+        ? `user: no user has id "${input.user.slice(0, 80)}" (GET /__mock/records/user lists them)`
+        : undefined,
+    write: setSignIn,
+  })
 }

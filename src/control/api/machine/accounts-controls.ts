@@ -8,7 +8,11 @@ const runs = () => import('./accounts-control-runs.js')
  * shows sign-in (challenge, tokens, the last logout), sessions and detected
  * applications, distributions, provider keys (redacted) and beta statuses;
  * `POST /__mock/machine/accounts/external-applications` sets the applications
- * the machine has installed (at most 100). The run bodies load on first call.
+ * the machine has installed (at most 100); `GET /__mock/machine/sign-in`
+ * shows who is signed in and where the flows stand, and
+ * `POST /__mock/machine/sign-in` with `{ "user"?: <id or null>, "flow"?: null }`
+ * signs a user in or everyone out, or forgets the flow under way, without
+ * walking it. The run bodies load on first call.
  *
  * @example
  * const routes = accountsControlRoutes(store)
@@ -20,6 +24,12 @@ export function accountsControlRoutes(store: Store): readonly ControlRoute[] {
       method: 'POST',
       path: '/__mock/machine/accounts/external-applications',
       run: async ({ body }) => (await runs()).setExternal(store, body),
+    },
+    { method: 'GET', path: '/__mock/machine/sign-in', run: async () => (await runs()).signInShown(store) },
+    {
+      method: 'POST',
+      path: '/__mock/machine/sign-in',
+      run: async ({ body }) => (await runs()).signInSet(store, body),
     },
   ]
 }

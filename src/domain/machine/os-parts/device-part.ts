@@ -1,4 +1,6 @@
+import { z } from 'zod'
 import type { Store } from '../../../store/create-store.js'
+import { lazySchema } from '../../../store/schemas/lazy-schema.js'
 import type { Transaction } from '../../../store/transaction/transaction.js'
 import { readPart, writePart } from '../machine-part-state.js'
 
@@ -18,6 +20,29 @@ export interface DeviceState {
 
 /** At most this many providers are linked (the client's ExternalProviderTypeEnum has 13). */
 const MAX_LINKED_PROVIDERS = 16
+
+/** The most memory optimizations the control plane may say were run. */
+const MAX_MEMORY_OPTIMIZATIONS = 1_000_000
+
+/** The nano-model tasks a device prepares (the client's NanoModelsPreparationTasks). */
+const NANO_MODEL_TASKS = ['conversation'] as const
+
+/** The providers a user may link (the client's ExternalProviderTypeEnum). */
+const PROVIDER_TYPES = [
+  'UNKNOWN',
+  'github',
+  'google-oauth2',
+  'bitbucket',
+  'linkedin',
+  'twitter',
+  'facebook',
+  'waad',
+  'discord',
+  'gitlab',
+  'apple',
+  'username_email',
+  'slack',
+] as const
 
 const INITIAL: DeviceState = Object.freeze({
   memoryOptimizations: 0,
@@ -54,6 +79,48 @@ export const DEVICE_INFORMATION = Object.freeze({
  */
 export function readDevice(store: Store | Transaction): DeviceState {
   return readPart(store, DEVICE_PART, INITIAL)
+}
+
+/**
+ * The body of `POST /__mock/machine/device`: the fields sent replace theirs
+ * (`nanoModels` the whole map), the others stay. `linkedProviders` are the
+ * client's ExternalProviderTypeEnum values, each once, at most
+ * {@link MAX_LINKED_PROVIDERS}.
+ *
+ * @example
+ * deviceInput.parse({ memoryOptimizations: 0, linkedProviders: ['github'] })
+ */
+export const deviceInput = lazySchema(() =>
+  z
+    .object({
+      memoryOptimizations: z.number().int().min(0).max(MAX_MEMORY_OPTIMIZATIONS).optional(),
+      nanoModels: z.partialRecord(z.enum(NANO_MODEL_TASKS), z.boolean()).optional(),
+      linkedProviders: z
+        .array(z.enum(PROVIDER_TYPES))
+        .max(MAX_LINKED_PROVIDERS)
+        .refine((types) => new Set(types).size === types.length, 'a provider is linked once')
+        .optional(),
+    })
+    .strict(),
+)
+
+/** What {@link setDevice} is sent: the fields to replace. */
+export type DeviceInput = z.infer<typeof deviceInput>
+
+/**
+ * Stages what the control plane sets of the device: the fields sent replace theirs; answers the new state.
+ *
+ * @example
+ * await store.write((tx) => setDevice(tx, { linkedProviders: ['github'] }))
+ */
+export function setDevice(tx: Transaction, input: DeviceInput): DeviceState {
+  const current = readDevice(tx)
+  return writePart(tx, DEVICE_PART, {
+    ...current,
+    ...(input.memoryOptimizations !== undefined && { memoryOptimizations: input.memoryOptimizations }),
+    ...(input.nanoModels !== undefined && { nanoModels: input.nanoModels }),
+    ...(input.linkedProviders !== undefined && { linkedProviders: input.linkedProviders }),
+  })
 }
 
 /**

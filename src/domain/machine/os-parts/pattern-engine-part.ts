@@ -1,4 +1,6 @@
+import { z } from 'zod'
 import type { Store } from '../../../store/create-store.js'
+import { lazySchema } from '../../../store/schemas/lazy-schema.js'
 import type { WorkstreamEventRecord } from '../../../store/schemas/schemas.js'
 import type { Transaction } from '../../../store/transaction/transaction.js'
 import { readPart, writePart } from '../machine-part-state.js'
@@ -8,6 +10,9 @@ const PATTERN_ENGINE_PART = 'patternEngine'
 
 /** At most this many calibrations are kept; the oldest go first. */
 const MAX_CALIBRATIONS = 20
+
+/** The longest window name a calibration the control plane sets may hold. */
+const MAX_FOREGROUND_LENGTH = 200
 
 /** The window the mock says is in focus when a client captures its calibration QR code. */
 export const FOCUSED_WINDOW = 'Pieces Copilot'
@@ -52,6 +57,50 @@ export function captureCalibration(tx: Transaction): Calibration {
     calibrations: [...current.calibrations, calibration].slice(-MAX_CALIBRATIONS),
   })
   return calibration
+}
+
+/**
+ * The body of `POST /__mock/machine/pattern-engine`: the calibrations, oldest
+ * first, replacing those kept (at most {@link MAX_CALIBRATIONS}; `captured`,
+ * an ISO time, defaults to now).
+ *
+ * @example
+ * patternEngineInput.parse({ calibrations: [{ foreground: 'Visual Studio Code' }] })
+ */
+export const patternEngineInput = lazySchema(() =>
+  z
+    .object({
+      calibrations: z
+        .array(
+          z
+            .object({
+              foreground: z.string().min(1).max(MAX_FOREGROUND_LENGTH),
+              captured: z.iso.datetime({ offset: true }).optional(),
+            })
+            .strict(),
+        )
+        .max(MAX_CALIBRATIONS),
+    })
+    .strict(),
+)
+
+/** What {@link setPatternEngine} is sent: the calibrations. */
+export type PatternEngineInput = z.infer<typeof patternEngineInput>
+
+/**
+ * Stages the calibrations the control plane sets, replacing those kept
+ * (those sent without a time are captured now); answers the new state.
+ *
+ * @example
+ * await store.write((tx) => setPatternEngine(tx, { calibrations: [{ foreground: 'Zed' }] }))
+ */
+export function setPatternEngine(tx: Transaction, input: PatternEngineInput): PatternEngineState {
+  const now = tx.timestamp()
+  const calibrations = input.calibrations.map((calibration) => ({
+    foreground: calibration.foreground,
+    captured: calibration.captured === undefined ? now : new Date(calibration.captured).toISOString(),
+  }))
+  return writePart(tx, PATTERN_ENGINE_PART, { ...readPatternEngine(tx), calibrations })
 }
 
 /**

@@ -29,6 +29,7 @@ function osView(os: OsState) {
     update: os.update(),
     pickers: os.pickerAnswers(),
     applets: os.launchedApplets(),
+    running: os.runningApplets(),
     restarts: os.restarts(),
   }
 }

@@ -3,7 +3,7 @@ import type { Transaction } from '../../../store/transaction/transaction.js'
 import { readPart, writePart } from '../machine-part-state.js'
 
 /** The machine part that holds whether long-term memory (the vision processor) is on. */
-export const LONG_TERM_MEMORY_PART = 'longTermMemory'
+const LONG_TERM_MEMORY_PART = 'longTermMemory'
 
 /** A kept range: `from`/`to` as ISO texts. */
 export interface TemporalRange {

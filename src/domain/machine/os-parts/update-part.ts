@@ -4,7 +4,7 @@ import type { Transaction } from '../../../store/transaction/transaction.js'
 import { readPart, writePart } from '../machine-part-state.js'
 
 /** The machine part that holds what `POST /os/update/check` answers. */
-export const UPDATE_PART = 'osUpdate'
+const UPDATE_PART = 'osUpdate'
 
 /** What the OS says about its own update, as `POST /os/update/check` answers it (OSServerUpdateStatus). */
 export interface UpdateState {

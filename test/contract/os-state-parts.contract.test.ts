@@ -97,6 +97,26 @@ describe.each(runtimes)('the OS state kept in named snapshots, through the offic
     expect(await control('/os')).toMatchObject({ applets: [], running: [] })
   })
 
+  it('carries the OS state in /__mock/state: exported, reset, and imported back', async () => {
+    await control('/os/permissions', { vision: false })
+    await control('/os/update', { status: 'AVAILABLE' })
+    await memory.workstreamPatternEngineProcessorsVisionActivate({ workstreamPatternEngineStatus: {} })
+    const exported = await (await fetch(`${mock.baseUrl}/__mock/state`)).text()
+    await mock.reset()
+    expect((await permissions()).processing?.vision).toBe(true)
+
+    const imported = await fetch(`${mock.baseUrl}/__mock/state`, {
+      method: 'POST',
+      body: exported,
+      headers: { 'content-type': 'application/json' },
+    })
+    expect(imported.status).toBe(204)
+    await imported.text()
+    expect((await permissions()).processing?.vision).toBe(false)
+    expect((await update()).status).toBe('AVAILABLE')
+    expect((await vision()).vision?.activation).toEqual({ continuous: true })
+  })
+
   it('refuses a picker script past its bound, and the answers and snapshot stay as they were', async () => {
     await control('/os/pickers/folders', [['/Users/ada/project']])
     const tooMany = Array.from({ length: 100 }, () => ['/Users/ada/other'])

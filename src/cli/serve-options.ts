@@ -81,7 +81,7 @@ Options:
   --max-control-bytes SIZE
                        most the control plane of every session may hold (default 512MiB): a
                        quarter for journals, which drop their oldest entries; faults, scripted
-                       replies and pickers, and snapshots past the rest answer 507
+                       replies and snapshots past the rest answer 507
   --delay MS[..MS]     wait MS before every answer and stream frame, as a network would; MS..MS
                        waits a seeded random time in that range (frames the shorter)
   --os-version V       version GET /.well-known/version answers (default ${DEFAULT_SERVICE_VERSION})

@@ -73,7 +73,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
   const copilot = createCopilotReplies(controlBudget)
   const renderer = createWireRenderer(store)
   const copilotHooks = copilotHooksOf(store, copilot, seed)
-  const machine = machineOf(store, hub, options, { intentions: storeBudget, pickers: controlBudget })
+  const machine = machineOf(store, hub, options, { intentions: storeBudget })
   // Every WebSocket, accepted or refused, is journaled: opened, counted and closed here, whatever the transport.
   const sessionFrames = createSessionFrameLog()
   const connections = connectionJournal(clock, journal, sessionFrames)

@@ -73,7 +73,7 @@ export interface MockServiceOptions {
    * The most bytes the control plane may hold (default 512 MiB): a quarter
    * for the journal and its response copies, which let go of their oldest
    * entries within it, the rest for faults and their bodies, scripted copilot
-   * replies and file pickers, and snapshots kept by id, refused past it
+   * replies, and snapshots kept by id, refused past it
    * (507, nothing changed).
    */
   maxControlBytes?: number
@@ -151,7 +151,7 @@ export interface MockService {
    * A fault that answers comes first; `reset()` clears them.
    */
   readonly stubs: Stubs
-  /** The service's state beside its records: the OS (permissions, update, pickers, applets, restarts), long-term memory, model downloads. */
+  /** The service's machine: the OS (its parts kept in the store; applet listeners, restarts and intentions beside it), long-term memory, model downloads. */
   readonly machine: ServiceMachine
   /**
    * The mock's time: the injected clock, which can be frozen, set and

@@ -74,8 +74,6 @@ export function serviceStreams(parts: StreamParts): ServiceStreams {
     records: { assets: (ids, transferables) => assetsFrame(store, renderer, clock, ids, transferables) },
     copilot: () => (copilot = copilotStream({ store, hub, paceMs, omitInitialized, ...copilotHooks })),
   })
-  const stopVision = machine.vision.subscribe(() => served.resend('visionStatus'))
-  const stopUpdate = machine.os.subscribeUpdate(() => served.resend('osUpdateCheck'))
   const downloads = serveModelDownloadStreams(hub, machine.downloads)
   return {
     endpoints: served.endpoints.map((endpoint) => recordedEndpoint(endpoint, connections)),
@@ -89,8 +87,6 @@ export function serviceStreams(parts: StreamParts): ServiceStreams {
       hub.disconnectAll(code, reason)
     },
     close() {
-      stopVision()
-      stopUpdate()
       served.close()
     },
   }

@@ -177,8 +177,10 @@ export const STREAM_TABLE = {
     path: '/workstream_pattern_engine/processors/vision/status/stream',
     kind: 'status',
     source: 'visionStatus',
+    resendOn: 'machinePart',
+    resendOnPart: 'longTermMemory',
     first: "the vision processor's status (a `WorkstreamPatternEngineStatus`: long-term memory off at start)",
-    changes: 'the status again on each change (activate, deactivate, a reload of the records)',
+    changes: 'the status again on each change (activate, deactivate, a reset, restore or scenario)',
   },
   qgpt: {
     path: '/qgpt/stream',
@@ -206,8 +208,10 @@ export const STREAM_TABLE = {
     path: '/os/update/check/stream',
     kind: 'status',
     source: 'osUpdate',
+    resendOn: 'machinePart',
+    resendOnPart: 'osUpdate',
     first: "the service's update status (an `OSServerUpdateStatus`: `UP_TO_DATE` at start)",
-    changes: 'the status again on each change (`POST /__mock/os/update`, a reset)',
+    changes: 'the status again on each change (`POST /__mock/os/update`, a reset, restore or scenario)',
   },
   workstreamSuggestions: {
     path: '/workstream/suggestions/stream',

@@ -1,6 +1,6 @@
 import { http, type RequestHandler } from 'msw'
 import { appletPage, type AppletSources } from '../domain/machine/applet-page.js'
-import type { AppletType } from '../domain/machine/os-state.js'
+import type { AppletType } from '../domain/machine/os-parts/applets-part.js'
 
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]'])
 

@@ -1,4 +1,5 @@
-import { createServer, type Server } from 'node:net'
+import { once } from 'node:events'
+import { connect, createServer, type Server } from 'node:net'
 import { setupMockServer, type MockServer } from 'conversation-asset-mock/node'
 import { startStandaloneServer, type StandaloneServer } from 'conversation-asset-mock/server'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
@@ -62,6 +63,31 @@ describe('launched applets on the standalone server', () => {
     const refused = await fetch(`http://127.0.0.1:${port}/`).catch((error: unknown) => error as Error)
     expect(refused).toBeInstanceOf(Error)
     expect(String((refused as Error & { cause?: unknown }).cause)).toMatch(/ECONNREFUSED/)
+  })
+
+  it('closes an applet port when the applet is terminated, and opens it again on its next launch', async () => {
+    const port = await launch(server.url, 'WORKSTREAM_ACTIVITY')
+    // A connection held across the terminate closes with the applet's listener.
+    const held = connect({ port, host: '127.0.0.1' })
+    held.on('error', () => undefined)
+    await once(held, 'connect')
+    const closed = once(held, 'close')
+    const terminated = await fetch(`${server.url}/os/applet/terminate`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ type: 'WORKSTREAM_ACTIVITY' }),
+    })
+    expect(terminated.status).toBe(204)
+    await terminated.text()
+    await closed
+    const refused = await fetch(`http://127.0.0.1:${port}/`).catch((error: unknown) => error as Error)
+    expect(refused).toBeInstanceOf(Error)
+    expect(String((refused as Error & { cause?: unknown }).cause)).toMatch(/ECONNREFUSED/)
+
+    expect(await launch(server.url, 'WORKSTREAM_ACTIVITY')).toBe(port)
+    const page = await fetch(`http://127.0.0.1:${port}/`)
+    expect(page.status).toBe(200)
+    expect(await page.text()).toContain('data-applet="WORKSTREAM_ACTIVITY"')
   })
 
   it('serves an applet whose port is taken on another free port, and the launch answers which', async () => {

@@ -83,22 +83,29 @@ describe('one budget for everything a client can make the mock hold', () => {
     expect(budget.used()).toBeLessThanOrEqual(budget.max - budget.journals.max)
   })
 
-  it('refuses scripted picker answers past the control budget with 507, keeping the answers before them', async () => {
-    const { budget, mocks } = await mocksSharing(MiB, 2)
+  it('refuses scripted picker answers past the store budget with 507, keeping the answers before them', async () => {
+    const seeded = createMockService({ scenario: 'empty' })
+    await seeded.ready
+    const machine = seeded.store.bytes().used
+    seeded.close()
+    const budget = createStoreBudget(machine + 512 * KiB)
+    const mock = createMockService({ scenario: 'empty', storeBudget: budget })
+    await mock.ready
     const answer = (index: number) => [
       Array.from({ length: 500 }, (_, path) => `/home/ada/${index}/${path}`.padEnd(200)),
     ]
 
-    const first = await fill(mocks[0]!, '/__mock/os/pickers/files', answer)
+    const first = await fill(mock, '/__mock/os/pickers/files', answer)
     expect(statusOf(first.refusal)).toBe(507)
-    const refused = await send(mocks[1]!, 'POST', '/__mock/os/pickers/folders', JSON.stringify(answer(0)))
+    expect(textOf(first.refusal)).toContain('budget (maxStoreBytes)')
+    const refused = await send(mock, 'POST', '/__mock/os/pickers/folders', JSON.stringify(answer(0)))
     expect(statusOf(refused)).toBe(507)
-    expect(mocks[0]!.machine.os.pickerAnswers().files).toHaveLength(first.statuses.length - 1)
-    expect(mocks[1]!.machine.os.pickerAnswers().folders).toHaveLength(0)
-    expect(budget.used()).toBeLessThanOrEqual(budget.max - budget.journals.max)
+    expect(mock.machine.os.pickerAnswers().files).toHaveLength(first.statuses.length - 1)
+    expect(mock.machine.os.pickerAnswers().folders).toHaveLength(0)
+    expect(budget.used()).toBeLessThanOrEqual(budget.max)
     // A picked answer gives its bytes back.
-    mocks[0]!.machine.os.pick('files')
-    expect(statusOf(await send(mocks[1]!, 'POST', '/__mock/os/pickers/folders', JSON.stringify(answer(0))))).toBe(201)
+    await mock.machine.os.pick('files')
+    expect(statusOf(await send(mock, 'POST', '/__mock/os/pickers/folders', JSON.stringify(answer(0))))).toBe(201)
   })
 
   it('refuses a snapshot past the control budget across mocks with 507, letting none of the kept ones go', async () => {

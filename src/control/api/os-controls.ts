@@ -1,8 +1,9 @@
 import { z } from 'zod'
 import { lazySchema } from '../../store/schemas/lazy-schema.js'
 import { clientEnumValues } from '../../store/schemas/client-enums.generated.js'
-import type { OsState, PickerKind, UpdateState } from '../../domain/machine/os-state.js'
-import { MAX_PICKED_PATHS, MAX_PICKER_ANSWERS } from '../../domain/machine/os-state.js'
+import type { OsState } from '../../domain/machine/os-state.js'
+import type { UpdateState } from '../../domain/machine/os-parts/update-part.js'
+import { MAX_PICKED_PATHS, MAX_PICKER_ANSWERS, type PickerKind } from '../../domain/machine/os-parts/pickers-part.js'
 import { MockServiceError } from '../../errors.js'
 import { errorAnswer, textAnswer } from '../../execution/answer.js'
 import { jsonAnswer, type ControlRoute } from './control-route.js'
@@ -28,6 +29,7 @@ function osView(os: OsState) {
     update: os.update(),
     pickers: os.pickerAnswers(),
     applets: os.launchedApplets(),
+    running: os.runningApplets(),
     restarts: os.restarts(),
   }
 }
@@ -45,7 +47,7 @@ function pickerRoute(os: OsState, kind: PickerKind): ControlRoute {
   return {
     method: 'POST',
     path: kind === 'files' ? '/__mock/os/pickers/files' : '/__mock/os/pickers/folders',
-    run({ body }) {
+    async run({ body }) {
       const input = checked(
         pickerInput,
         body,
@@ -54,9 +56,9 @@ function pickerRoute(os: OsState, kind: PickerKind): ControlRoute {
       )
       if (!input.value) return input.answer
       try {
-        return jsonAnswer(201, { pending: os.scriptPicker(kind, input.value) })
+        return jsonAnswer(201, { pending: await os.scriptPicker(kind, input.value) })
       } catch (error) {
-        // Past the control budget: 507, as for every holder of the control plane.
+        // Past the store's budget: 507, as for every write of a machine part.
         if (error instanceof MockServiceError) return errorAnswer(error)
         return textAnswer(400, (error as Error).message)
       }
@@ -67,7 +69,8 @@ function pickerRoute(os: OsState, kind: PickerKind): ControlRoute {
 /**
  * The control routes of the OS's own state: read it (`GET /__mock/os`), set
  * what the update check answers, grant or withdraw permissions, and script
- * what the file and folder pickers answer next.
+ * what the file and folder pickers answer next (each its machine part:
+ * `osUpdate`, `permissions`, `pickers`).
  *
  * @example
  * const routes = osControlRoutes(service.os)
@@ -79,7 +82,7 @@ export function osControlRoutes(os: OsState): readonly ControlRoute[] {
     {
       method: 'POST',
       path: '/__mock/os/update',
-      run({ body }) {
+      async run({ body }) {
         const input = checked(
           updateStateInput,
           body,
@@ -87,14 +90,13 @@ export function osControlRoutes(os: OsState): readonly ControlRoute[] {
           '{ "status": "AVAILABLE", "percentage"?: 0-100 }',
         )
         if (!input.value) return input.answer
-        os.setUpdate(input.value as UpdateState)
-        return jsonAnswer(200, os.update())
+        return jsonAnswer(200, await os.setUpdate(input.value as UpdateState))
       },
     },
     {
       method: 'POST',
       path: '/__mock/os/permissions',
-      run({ body }) {
+      async run({ body }) {
         const input = checked(
           permissionsInput,
           body,
@@ -102,7 +104,7 @@ export function osControlRoutes(os: OsState): readonly ControlRoute[] {
           '{ "vision"?: boolean, "accessibility"?: boolean }',
         )
         if (!input.value) return input.answer
-        return jsonAnswer(200, os.setPermissions(input.value))
+        return jsonAnswer(200, await os.setPermissions(input.value))
       },
     },
     pickerRoute(os, 'files'),

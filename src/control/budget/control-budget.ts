@@ -23,7 +23,7 @@ export type ByteBudget = Pick<StoreBudget, 'admit' | 'charge'>
 export interface ControlBudget extends ByteBudget {
   /** The whole budget (`maxControlBytes`): the journals' part and the rest. */
   readonly max: number
-  /** The bytes faults, scripted replies and pickers, and snapshots hold now. */
+  /** The bytes faults, scripted replies and snapshots hold now. */
   used(): number
   /** The journals' part, shared by the journals of every mock on this budget. */
   readonly journals: JournalPool
@@ -55,7 +55,7 @@ export function createControlBudget(max: number = DEFAULT_MAX_CONTROL_BYTES): Co
       if (added <= 0 || used + added <= most) return
       throw new MockServiceError(
         'STORE_FULL',
-        `The control plane is full: this needs ${added} more bytes, and the faults, scripted replies and pickers, and snapshots of every session hold ${used} of the ${most} bytes of its ${max}-byte budget (maxControlBytes) not kept for journals. Remove faults or snapshots or reset the mock, or start it with a larger maxControlBytes (--max-control-bytes on the command line).`,
+        `The control plane is full: this needs ${added} more bytes, and the faults, scripted replies and snapshots of every session hold ${used} of the ${most} bytes of its ${max}-byte budget (maxControlBytes) not kept for journals. Remove faults or snapshots or reset the mock, or start it with a larger maxControlBytes (--max-control-bytes on the command line).`,
       )
     },
     charge(bytes) {

@@ -1,5 +1,6 @@
 import type { Store } from '../../store/create-store.js'
-import type { AppletType, OsState } from './os-state.js'
+import type { AppletType } from './os-parts/applets-part.js'
+import type { OsState } from './os-state.js'
 
 /** What an applet's page shows: the records it reads, the OS state, and the version the service reports. */
 export interface AppletSources {

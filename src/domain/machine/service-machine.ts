@@ -23,27 +23,25 @@ interface ServiceMachineOptions {
   readonly downloadPaceMs?: number
   /** Told of each restart or termination the OS is asked for (the service closes its streams). */
   readonly onRestart?: (kind: RestartKind) => void
-  /** What the OS's intentions and scripted pickers count against. */
+  /** What the OS's intentions count against (its machine parts count against the store's budget). */
   readonly budgets?: OsBudgets
 }
 
 /**
- * Creates the machine state of one service over its store. A reload of the
- * records (reset, restore, scenario) turns long-term memory off again; the OS
- * state goes back to its start on `reset()`.
+ * Creates the machine state of one service over its store. The OS's parts
+ * and long-term memory are machine parts of the store: a reset or scenario
+ * brings back their start, a restored snapshot or persisted state what it
+ * held; the OS's intentions and restarts go back to their start on `reset()`.
  *
  * @example
  * const machine = createServiceMachine(store, { downloadPaceMs: 20 })
  */
 export function createServiceMachine(store: Store, options: ServiceMachineOptions = {}): ServiceMachine {
-  const os = createOsState({ onRestart: (kind) => options.onRestart?.(kind) }, options.budgets)
-  const vision = createVisionProcessor()
+  const os = createOsState(store, { onRestart: (kind) => options.onRestart?.(kind) }, options.budgets)
+  const vision = createVisionProcessor(store)
   const downloads = createModelDownloads(store, {
     ...(options.downloadPaceMs !== undefined && { paceMs: options.downloadPaceMs }),
   })
   const jobs = createPacedJobs(store, () => downloads.paceMs)
-  store.subscribe((event) => {
-    if (event.type === 'replace') vision.reset()
-  })
   return { os, vision, downloads, jobs }
 }

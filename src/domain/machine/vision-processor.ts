@@ -2,6 +2,13 @@ import { z } from 'zod'
 import { MockServiceError } from '../../errors.js'
 import { lazySchema } from '../../store/schemas/lazy-schema.js'
 import { groupedTimestamp as timestamp } from '../inputs/wire-parts.js'
+import type { Store } from '../../store/create-store.js'
+import {
+  readLongTermMemory,
+  switchLongTermMemory,
+  type TemporalRange,
+  type VisionState,
+} from './os-parts/long-term-memory-part.js'
 
 /** An AnonymousTemporalRange: from, to, and whether it goes on until changed. */
 const temporalRange = lazySchema(() =>
@@ -29,68 +36,39 @@ export const visionStatusInput = lazySchema(() =>
 
 type TemporalRangeInput = z.output<typeof temporalRange>
 
-/** A kept range: `from`/`to` as ISO texts. */
-interface TemporalRange {
-  readonly from?: string
-  readonly to?: string
-  readonly continuous?: boolean
-}
-
-/** The vision processor's state: on (with its activation range) or off (with its deactivation range). */
-export interface VisionState {
-  readonly activation?: TemporalRange
-  readonly deactivation?: TemporalRange
-}
-
-/** Long-term memory (the vision processor) of one service: its state, and who hears it change. */
+/**
+ * Long-term memory (the vision processor) of one service, kept in the
+ * `longTermMemory` machine part: its state, and switching it on or off.
+ */
 export interface VisionProcessor {
   /** The current state. */
   state(): VisionState
-  /** Turns it on with the range sent (default: continuous); listeners hear of it. */
-  activate(input: z.output<typeof visionStatusInput>): VisionState
-  /** Turns it off with the range sent (default: continuous, until turned on); listeners hear of it. */
-  deactivate(input: z.output<typeof visionStatusInput>): VisionState
-  /** Back to the start (off), telling listeners when that is a change. */
-  reset(): void
-  /** Hears every change; returns the function that stops listening. */
-  subscribe(listener: () => void): () => void
+  /** Turns it on with the range sent (default: continuous); refused with nothing changed when the range is wrong. */
+  activate(input: z.output<typeof visionStatusInput>): Promise<VisionState>
+  /** Turns it off with the range sent (default: continuous, until turned on). */
+  deactivate(input: z.output<typeof visionStatusInput>): Promise<VisionState>
 }
 
-const OFF: VisionState = Object.freeze({ deactivation: Object.freeze({ continuous: true }) })
-
 /**
- * Creates the vision processor of one service: off until activated, as a
- * fresh install of the service is. A listener's failure never fails the
- * change that told it.
+ * Creates the vision processor of one service over its store: off until
+ * activated, as a fresh install of the service is, and off again after a
+ * reset or scenario; a restored snapshot or persisted state brings back the
+ * state it held. The vision status stream hears each change from the store.
  *
  * @example
- * const vision = createVisionProcessor()
- * vision.activate({ vision: { activation: { continuous: true } } })
+ * const vision = createVisionProcessor(store)
+ * await vision.activate({ vision: { activation: { continuous: true } } })
  */
-export function createVisionProcessor(): VisionProcessor {
-  let current: VisionState = OFF
-  const listeners = new Set<() => void>()
-  function change(next: VisionState): VisionState {
-    current = next
-    for (const listener of listeners) {
-      try {
-        listener()
-      } catch (error) {
-        console.error(error)
-      }
-    }
-    return current
-  }
+export function createVisionProcessor(store: Store): VisionProcessor {
   return {
-    state: () => current,
-    activate: (input) => change({ activation: rangeOf(input?.vision?.activation, 'activation') }),
-    deactivate: (input) => change({ deactivation: rangeOf(input?.vision?.deactivation, 'deactivation') }),
-    reset() {
-      if (current !== OFF) change(OFF)
+    state: () => readLongTermMemory(store),
+    async activate(input) {
+      const next = { activation: rangeOf(input?.vision?.activation, 'activation') }
+      return store.write((tx) => switchLongTermMemory(tx, next))
     },
-    subscribe(listener) {
-      listeners.add(listener)
-      return () => listeners.delete(listener)
+    async deactivate(input) {
+      const next = { deactivation: rangeOf(input?.vision?.deactivation, 'deactivation') }
+      return store.write((tx) => switchLongTermMemory(tx, next))
     },
   }
 }

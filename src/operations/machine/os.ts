@@ -1,4 +1,5 @@
-import type { AppletType, OsState } from '../../domain/machine/os-state.js'
+import type { AppletType } from '../../domain/machine/os-parts/applets-part.js'
+import type { OsState } from '../../domain/machine/os-state.js'
 import { machineOf } from './machine-context.js'
 import { defineOperation, json, noContent, type Operation, type OperationContext } from '../define/define-operation.js'
 import {
@@ -82,12 +83,12 @@ export const osOperations: readonly Operation[] = [
     method: 'POST',
     paths: ['/os/permissions/request'],
     params: {},
-    run(context) {
+    async run(context) {
       requireBody(context.request.body, 'OSPermissions')
       const { processing } = parseBody(osPermissionsInput, context.request.body, 'OSPermissions')
       const os = osOf(context)
       // The user grants what is asked for; a permission asked as false is left as it is.
-      os.setPermissions({
+      await os.setPermissions({
         ...(processing?.vision && { vision: true }),
         ...(processing?.accessibility && { accessibility: true }),
       })
@@ -110,9 +111,9 @@ export const osOperations: readonly Operation[] = [
     method: 'POST',
     paths: ['/os/filesystem/files/pick'],
     params: {},
-    run(context) {
+    async run(context) {
       const input = parseBody(filePickerInput, context.request.body, 'FilePickerInput')
-      return json(picked(osOf(context).pick('files'), input?.allowedExtensions, input?.allowMultiple))
+      return json(picked(await osOf(context).pick('files'), input?.allowedExtensions, input?.allowMultiple))
     },
   }),
   defineOperation({
@@ -121,7 +122,7 @@ export const osOperations: readonly Operation[] = [
     paths: ['/os/filesystem/folders/pick'],
     params: {},
     body: 'none',
-    run: (context) => json(osOf(context).pick('folders')),
+    run: async (context) => json(await osOf(context).pick('folders')),
   }),
   defineOperation({
     id: 'osRestart',
@@ -129,8 +130,8 @@ export const osOperations: readonly Operation[] = [
     paths: ['/os/restart'],
     params: {},
     live: true,
-    run(context) {
-      osOf(context).restart('restart')
+    async run(context) {
+      await osOf(context).restart('restart')
       return noContent()
     },
   }),
@@ -140,8 +141,8 @@ export const osOperations: readonly Operation[] = [
     paths: ['/os/terminate'],
     params: {},
     body: 'none',
-    run(context) {
-      osOf(context).restart('terminate')
+    async run(context) {
+      await osOf(context).restart('terminate')
       return noContent()
     },
   }),

@@ -9,7 +9,8 @@ import { captureCalibration } from '../../domain/machine/os-parts/pattern-engine
  * Long-term memory, the vision processor (WorkstreamPatternEngineApi): its
  * status, turned on and off, and the calibration capture (kept in the
  * `patternEngine` machine part). Every change goes
- * out on the vision status stream, and the snapshot agrees with it.
+ * out on the vision status stream, and the snapshot agrees with it; the on/off
+ * state is the `longTermMemory` machine part.
  *
  * @example
  * routeTable() // holds these
@@ -30,9 +31,9 @@ export const visionOperations: readonly Operation[] = [
     method: 'POST',
     paths: ['/workstream_pattern_engine/processors/vision/activate'],
     params: {},
-    run(context) {
+    async run(context) {
       const input = parseBody(visionStatusInput, context.request.body, 'WorkstreamPatternEngineStatus')
-      return json(buildVisionStatus(machineOf(context).vision.activate(input), wireContext(context)))
+      return json(buildVisionStatus(await machineOf(context).vision.activate(input), wireContext(context)))
     },
   }),
   defineOperation({
@@ -40,9 +41,9 @@ export const visionOperations: readonly Operation[] = [
     method: 'POST',
     paths: ['/workstream_pattern_engine/processors/vision/deactivate'],
     params: {},
-    run(context) {
+    async run(context) {
       const input = parseBody(visionStatusInput, context.request.body, 'WorkstreamPatternEngineStatus')
-      return json(buildVisionStatus(machineOf(context).vision.deactivate(input), wireContext(context)))
+      return json(buildVisionStatus(await machineOf(context).vision.deactivate(input), wireContext(context)))
     },
   }),
   defineOperation({

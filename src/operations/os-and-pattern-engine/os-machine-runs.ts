@@ -8,7 +8,7 @@ import {
   prepareNanoModels,
 } from '../../domain/machine/os-parts/device-part.js'
 import { readSettings, updateSettings } from '../../domain/machine/os-parts/settings-part.js'
-import type { AppletType } from '../../domain/machine/os-state.js'
+import type { AppletType } from '../../domain/machine/os-parts/applets-part.js'
 import { MockServiceError } from '../../errors.js'
 import { buildVisionStatus } from '../../wire/records/vision-status.js'
 import { json, noContent, text, type OperationContext, type OperationResult } from '../define/define-operation.js'
@@ -77,11 +77,11 @@ export async function nanoModelsPrepare(context: OperationContext): Promise<Oper
   return noContent()
 }
 
-/** `POST /os/applet/terminate`: the applet stops running (terminating one not running changes nothing); 204. */
-export function appletTerminate(context: OperationContext): OperationResult {
+/** `POST /os/applet/terminate`: the applet stops running, its port closed (terminating one not running changes nothing); 204. */
+export async function appletTerminate(context: OperationContext): Promise<OperationResult> {
   requireBody(context.request.body, 'TerminatingOSServerApplet')
   const { type } = parseBody(terminatingAppletInput, context.request.body, 'TerminatingOSServerApplet')
-  machineOf(context).os.terminateApplet(type as AppletType)
+  await machineOf(context).os.terminateApplet(type as AppletType)
   return noContent()
 }
 

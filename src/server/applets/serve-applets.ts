@@ -1,6 +1,8 @@
 import { createServer, type Server } from 'node:http'
 import { appletPage, type AppletSources } from '../../domain/machine/applet-page.js'
-import type { AppletHost, AppletType, OsState } from '../../domain/machine/os-state.js'
+import type { AppletHost } from '../../domain/machine/applet-hosting.js'
+import type { AppletType } from '../../domain/machine/os-parts/applets-part.js'
+import type { OsState } from '../../domain/machine/os-state.js'
 import { listenOn } from '../http/listen-on.js'
 
 /** What the served applets read: their pages' sources, and the OS state that launches and stops them. */
@@ -11,8 +13,10 @@ export interface ServedApplets extends AppletSources {
 /**
  * Serves a mock's launched applets on real ports, as PiecesOS does: each
  * applet's page at `/` of the port `POST /os/applet/launch` answers (another
- * free port when its own is taken), until `osTerminate`, a reset or the
- * returned function stops them. One listener per applet type at most.
+ * free port when its own is taken), until `osAppletTerminate` stops it
+ * (its port closed; a later launch opens it again), or `osTerminate`, a
+ * reset or the returned function stops them all. One listener per applet
+ * type at most.
  *
  * @example
  * const stop = serveApplets({ store: service.store, os: service.machine.os, version: service.info.version }, '127.0.0.1')
@@ -31,17 +35,26 @@ export function serveApplets(sources: ServedApplets, host: string): () => void {
       }
       return (await serving).port
     },
+    stop(type) {
+      const serving = servers.get(type)
+      if (!serving) return Promise.resolve()
+      servers.delete(type)
+      return serving.then(close, () => undefined)
+    },
     stopAll() {
-      for (const serving of servers.values()) {
-        void serving.then(({ server }) => {
-          server.close()
-          server.closeAllConnections()
-        })
-      }
+      for (const serving of servers.values()) void serving.then(close, () => undefined)
       servers.clear()
     },
   }
   return sources.os.hostApplets(appletHost)
+}
+
+/** Closes an applet's listener and its connections; resolves once it is closed (the port refused from then on). */
+function close({ server }: { server: Server }): Promise<void> {
+  return new Promise((resolve) => {
+    server.close(() => resolve())
+    server.closeAllConnections()
+  })
 }
 
 /** A listener for one applet on `port`, or on a free port when that one is taken. */

@@ -1,5 +1,5 @@
 import type { WorkstreamPatternEngineStatus } from '@pieces.app/pieces-os-client'
-import type { VisionState } from '../../domain/machine/vision-processor.js'
+import type { VisionState } from '../../domain/machine/os-parts/long-term-memory-part.js'
 import type { Wire, WireContext } from '../wire-types.js'
 
 /**

@@ -142,12 +142,12 @@ function answerRoute(parts: DispatcherParts, route: ServiceRoute, request: Servi
 /** What the executor reads of a request routed to an operation. */
 function operationInput(params: Readonly<Record<string, string>>, request: ServiceRequest): OperationInput {
   const { method, path, query, body, host, header, headers } = request
-  return {
-    ...{ method, path, params, query, body },
-    ...(host !== undefined && { host }),
-    ...(header && { header }),
-    ...(headers && { headers }),
-  }
+  // Assigned, not spread: a spread of optional parts costs more than the request's own work.
+  const input: { -readonly [K in keyof OperationInput]: OperationInput[K] } = { method, path, params, query, body }
+  if (host !== undefined) input.host = host
+  if (header) input.header = header
+  if (headers) input.headers = headers
+  return input
 }
 
 /** A control route's answer: 403 with the policy's reason for a client it refuses. */

@@ -56,42 +56,51 @@ const ENTRY_OVERHEAD = 256
 /**
  * What the journal keeps of a request until an entry is read: the request's
  * own record when its body fits (nothing is built on the request's path; the
- * ring copies its fields into columns), or, for a longer body, an entry holding a copy of its first 64 KiB
- * (a substring would keep the whole body alive). `size` is about how many
- * bytes it holds.
+ * ring copies its fields into columns, and the headers kept of it and its
+ * answer beside them), or, for a longer body, an entry holding a copy of its
+ * first 64 KiB (a substring would keep the whole body alive). `size` is about
+ * how many bytes it holds.
  *
  * @example
- * const { kept, size } = keptRequest(record)
- * entryOf(kept).body // the parsed JSON body
+ * const { kept, headers, size } = keptRequest(record)
+ * ring.push(kept, size, headers)
  */
-export function keptRequest(request: RequestRecord, answer?: Answer): { kept: KeptRequest; size: number } {
-  const { record, size: headerBytes } = withHeaders(request, answer)
-  const { bodyText } = record
-  let size = ENTRY_OVERHEAD + headerBytes + record.path.length
-  for (const name in record.query) size += name.length + record.query[name]!.length
-  for (const [name, value] of record.queryPairs ?? []) size += name.length + value.length
-  for (const name in record.params) size += record.params[name]!.length
-  if (bodyText.length <= REQUEST_BODY_BYTES) return { kept: record, size: size + bodyText.length }
-  const { bodyText: _cut, ...fields } = record
+export function keptRequest(
+  request: RequestRecord,
+  answer?: Answer,
+): { kept: KeptRequest; headers: JournalHeaders | undefined; size: number } {
+  const answered = answer !== undefined && !('networkError' in answer) && (answer.contentType ?? answer.headers)
+  const { headers, size: headerBytes } =
+    request.requestHeaders === undefined && !answered
+      ? { headers: undefined, size: 0 }
+      : journalHeaders(request.requestHeaders, answer)
+  const { bodyText } = request
+  let size = ENTRY_OVERHEAD + headerBytes + request.path.length
+  for (const name in request.query) size += name.length + request.query[name]!.length
+  for (const [name, value] of request.queryPairs ?? []) size += name.length + value.length
+  for (const name in request.params) size += request.params[name]!.length
+  if (bodyText.length <= REQUEST_BODY_BYTES) return { kept: request, headers, size: size + bodyText.length }
+  const { bodyText: _cut, ...fields } = withHeaders(request, headers)
   const bytes = new Uint8Array(REQUEST_BODY_BYTES)
   // No more characters than the bytes can hold: encoding a whole 10 MiB body to keep 64 KiB costs ~100 ms.
   const { written } = new TextEncoder().encodeInto(bodyText.slice(0, REQUEST_BODY_BYTES), bytes)
-  return { kept: withHead(fields, bytes.slice(0, written)), size: size + written }
+  return { kept: withHead(fields, bytes.slice(0, written)), headers: undefined, size: size + written }
 }
 
 /** A request's record with the headers the journal keeps of it and its answer (bounded, redacted) in place of the transport's. */
 export type KeptRecord = Omit<RequestRecord, 'requestHeaders'> & JournalHeaders
 
-/** A request as the journal keeps it: its record, or the entry already made of it. */
-export type KeptRequest = KeptRecord | JournalEntry
+/**
+ * A request as the journal keeps it: the executor's record (its headers as
+ * the transport handed them on, the kept ones beside it), or the entry already made of it.
+ */
+export type KeptRequest = RequestRecord | JournalEntry
 
-/** The record with its headers as the journal keeps them: the record itself when neither it nor its answer has any. */
-function withHeaders(request: RequestRecord, answer: Answer | undefined): { record: KeptRecord; size: number } {
-  const answered = answer !== undefined && !('networkError' in answer) && (answer.contentType ?? answer.headers)
-  if (request.requestHeaders === undefined && !answered) return { record: request, size: 0 }
-  const { requestHeaders, ...fields } = request
-  const { headers, size } = journalHeaders(requestHeaders, answer)
-  return { record: { ...fields, ...headers }, size }
+/** The record with its headers as the journal keeps them in place of the transport's: the record itself when there are none. */
+export function withHeaders(request: RequestRecord, headers: JournalHeaders | undefined): KeptRecord {
+  if (headers === undefined) return request
+  const { requestHeaders: _given, ...fields } = request
+  return { ...fields, ...headers }
 }
 
 /**
@@ -100,9 +109,9 @@ function withHeaders(request: RequestRecord, answer: Answer | undefined): { reco
  * parses to hundreds of MiB costs the journal at most 64 KiB.
  *
  * @example
- * entryOf(keptRequest(record).kept).path // '/conversations'
+ * entryOf(withHeaders(record, undefined)).path // '/conversations'
  */
-export function entryOf(kept: KeptRequest): JournalEntry {
+export function entryOf(kept: KeptRecord | JournalEntry): JournalEntry {
   if (!('bodyText' in kept)) return kept
   const { bodyText, ...fields } = kept
   if (bodyText === '') return { ...fields, transport: 'http', body: undefined }

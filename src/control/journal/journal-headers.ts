@@ -39,21 +39,31 @@ export function journalHeaders(
 ): { headers: JournalHeaders; size: number } {
   const budget = { count: ENTRY_HEADERS, bytes: ENTRY_HEADER_BYTES, cut: false }
   const requestHeaders = request && kept(request, budget)
-  const responseHeaders = answer && !('networkError' in answer) ? kept(answerHeaders(answer), budget) : undefined
-  return {
-    headers: {
-      ...(requestHeaders && { requestHeaders }),
-      ...(responseHeaders && { responseHeaders }),
-      ...(budget.cut && { headersTruncated: true }),
-    },
-    size: ENTRY_HEADER_BYTES - budget.bytes,
-  }
+  const responseHeaders = answer && !('networkError' in answer) ? answerPairs(answer, budget) : undefined
+  // Assigned in order rather than spread: this runs for every request journaled.
+  const headers: { -readonly [K in keyof JournalHeaders]: JournalHeaders[K] } = {}
+  if (requestHeaders) headers.requestHeaders = requestHeaders
+  if (responseHeaders) headers.responseHeaders = responseHeaders
+  if (budget.cut) headers.headersTruncated = true
+  return { headers, size: ENTRY_HEADER_BYTES - budget.bytes }
 }
 
-/** The pairs that fit what is left of the budget, redacted; the budget is spent as they are taken. */
-function kept(pairs: Iterable<HeaderPair>, budget: { count: number; bytes: number; cut: boolean }): HeaderPair[] {
+/** What is left of one entry's header budget, spent as headers are taken. */
+interface HeaderBudget {
+  count: number
+  bytes: number
+  cut: boolean
+}
+
+/**
+ * The pairs that fit what is left of the budget, redacted; the budget is spent as they are taken.
+ * A pair already as kept (a lower-case name, not a credential) is kept as it is, not copied.
+ */
+function kept(pairs: Iterable<HeaderPair>, budget: HeaderBudget): HeaderPair[] {
   const taken: HeaderPair[] = []
-  for (const [name, value] of pairs) {
+  for (const pair of pairs) {
+    const name = pair[0]
+    const value = pair[1]
     const shown = isSecretHeader(name) ? REDACTED : value
     const bytes = name.length + shown.length
     if (budget.count === 0 || bytes > budget.bytes) {
@@ -62,13 +72,44 @@ function kept(pairs: Iterable<HeaderPair>, budget: { count: number; bytes: numbe
     }
     budget.count--
     budget.bytes -= bytes
-    taken.push([name.toLowerCase(), shown])
+    const lower = name.toLowerCase()
+    taken.push(lower === name && shown === value ? pair : [lower, shown])
   }
   return taken
 }
 
+/**
+ * An answer's own headers as kept: its content type first. An answer with a
+ * content type and no other header (nearly all) shares one frozen list per
+ * content type, the budget spent as if it were taken.
+ */
+function answerPairs(answer: Exclude<Answer, { networkError: true }>, budget: HeaderBudget): HeaderPair[] {
+  const type = answer.contentType
+  if (type === undefined || answer.headers !== undefined) {
+    return kept(answerHeaders(answer), budget)
+  }
+  const bytes = CONTENT_TYPE.length + type.length
+  if (budget.count === 0 || bytes > budget.bytes) return kept(answerHeaders(answer), budget)
+  budget.count--
+  budget.bytes -= bytes
+  let shared = typeHeaders.get(type)
+  if (!shared) {
+    if (typeHeaders.size >= KNOWN_TYPES) typeHeaders.clear()
+    typeHeaders.set(type, (shared = Object.freeze([Object.freeze([CONTENT_TYPE, type] as const)]) as HeaderPair[]))
+  }
+  return shared
+}
+
+const CONTENT_TYPE = 'content-type'
+
+/** How many content types {@link answerPairs} keeps a shared list for before it starts afresh. */
+const KNOWN_TYPES = 64
+
+/** The kept headers of an answer that sets only its content type, by content type. */
+const typeHeaders = new Map<string, HeaderPair[]>()
+
 /** An answer's own headers: its content type first. */
 function* answerHeaders(answer: Exclude<Answer, { networkError: true }>): Iterable<HeaderPair> {
-  if (answer.contentType !== undefined) yield ['content-type', answer.contentType]
+  if (answer.contentType !== undefined) yield [CONTENT_TYPE, answer.contentType]
   for (const name in answer.headers ?? {}) yield [name, answer.headers![name]!]
 }

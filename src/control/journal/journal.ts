@@ -4,7 +4,7 @@ import type { RequestRecord } from '../../execution/execute-operation.js'
 import type { StreamConnection } from '../../events/stream-connection.js'
 import type { OperationName } from '../../routes/operation-names.js'
 import { connectionEntry, keptConnection } from './connection-entry.js'
-import { entryOf, keptRequest, type JournalEntry } from './journal-entry.js'
+import { entryOf, keptRequest, withHeaders, type JournalEntry } from './journal-entry.js'
 import type { JournalPool } from './journal-pool.js'
 import { createRequestRing } from './request-ring.js'
 import { createResponseCopies, RESPONSE_COPIES_BYTES, type ResponseCopy } from './response-copies.js'
@@ -129,10 +129,10 @@ export function createJournal({
     },
     record(request, answer) {
       const id = ++lastId
-      const { kept, size } = keptRequest(request, answer)
-      const slot = ring.push(kept, size)
+      const { kept, headers, size } = keptRequest(request, answer)
+      const slot = ring.push(kept, size, headers)
       if (slot === -1) {
-        if (listeners.size > 0) tell(entryOf(kept), id)
+        if (listeners.size > 0) tell(entryOf('bodyText' in kept ? withHeaders(kept, headers) : kept), id)
         return
       }
       if (answer) responses.keep(id, answer)

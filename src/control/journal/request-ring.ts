@@ -10,8 +10,11 @@ import type { JournalHeaders } from './journal-headers.js'
  * its live connection, read afresh each time.
  */
 export interface RequestRing {
-  /** Keeps a request of about `size` bytes, dropping the oldest to make room; its slot, or -1 when none is kept. */
-  push(kept: KeptRequest | KeptConnection, size: number): number
+  /**
+   * Keeps a request of about `size` bytes, with the headers the journal keeps of it (in place of its record's own),
+   * dropping the oldest to make room; its slot, or -1 when none is kept.
+   */
+  push(kept: KeptRequest | KeptConnection, size: number, headers?: JournalHeaders): number
   /** The entry in a slot. */
   entryAt(slot: number): JournalEntry
   /** Every kept entry, oldest first. */
@@ -36,7 +39,7 @@ export interface RequestRing {
  *
  * @example
  * const ring = createRequestRing(10_000, 16 * 1024 * 1024)
- * ring.push(kept, size)
+ * ring.push(kept, size, headers)
  */
 export function createRequestRing(limit: number, byteLimit: number): RequestRing {
   let columns = createColumns()
@@ -53,7 +56,7 @@ export function createRequestRing(limit: number, byteLimit: number): RequestRing
     dropped++
   }
   const ring: RequestRing = {
-    push(kept, size) {
+    push(kept, size, headers) {
       if (limit === 0) {
         dropped++
         return -1
@@ -62,7 +65,7 @@ export function createRequestRing(limit: number, byteLimit: number): RequestRing
       // The newest entry is kept whatever its size (at most 64 KiB of body), so ids stay consecutive.
       while (count > 0 && bytes + size > byteLimit) dropOldest()
       const slot = (start + count) % limit
-      columns.keep(slot, kept)
+      columns.keep(slot, kept, headers)
       sizes[slot] = size
       count++
       bytes += size
@@ -116,7 +119,7 @@ const KNOWN_PATHS = 1024
 interface Columns {
   /** A WebSocket, an entry made for a cut body, or the entry made when the request was first read. */
   readonly made: (JournalEntry | KeptConnection | undefined)[]
-  keep(slot: number, kept: KeptRequest | KeptConnection): void
+  keep(slot: number, kept: KeptRequest | KeptConnection, headers: JournalHeaders | undefined): void
   /** The record kept in a slot that holds one (nothing made there). */
   record(slot: number): KeptRecord
   /** Lets go of what a dropped slot holds that a later request does not share (a body, a query). */
@@ -152,7 +155,7 @@ function createColumns(): Columns {
   }
   return {
     made,
-    keep(slot, kept) {
+    keep(slot, kept, headers) {
       if (!('bodyText' in kept)) {
         made[slot] = kept
         return
@@ -163,7 +166,8 @@ function createColumns(): Columns {
       paths[slot] = known(kept.path)
       queries[slot] = kept.query
       queryLists[slot] = kept.queryPairs
-      headerSets[slot] = headersOf(kept)
+      // The headers as the journal keeps them, made once: the record's own are the transport's.
+      headerSets[slot] = headers && (headers.requestHeaders ?? headers.responseHeaders) ? headers : undefined
       params[slot] = kept.params
       bodies[slot] = kept.bodyText
       statuses[slot] = kept.status
@@ -202,16 +206,6 @@ function createColumns(): Columns {
       headerSets[slot] = undefined
       params[slot] = NO_FIELDS
     },
-  }
-}
-
-/** The headers a kept record holds, or undefined when it holds none. */
-function headersOf({ requestHeaders, responseHeaders, headersTruncated }: KeptRecord): JournalHeaders | undefined {
-  if (requestHeaders === undefined && responseHeaders === undefined) return undefined
-  return {
-    ...(requestHeaders && { requestHeaders }),
-    ...(responseHeaders && { responseHeaders }),
-    ...(headersTruncated && { headersTruncated }),
   }
 }
 

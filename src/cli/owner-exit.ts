@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { isProcessRunning } from '../persistence/file/is-process-running.js'
 
@@ -47,6 +46,8 @@ function parentOf(pid: number): number | undefined {
     return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1])
   } catch {
     try {
+      // child_process only where there is no /proc: loading it costs a start-up milliseconds.
+      const { execFileSync } = process.getBuiltinModule('node:child_process')
       const answer = Number(execFileSync('ps', ['-o', 'ppid=', '-p', String(pid)], { encoding: 'utf8' }).trim())
       return Number.isInteger(answer) ? answer : undefined
     } catch {

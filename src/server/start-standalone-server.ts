@@ -10,7 +10,6 @@ import { createBodyBudget } from './http/body-budget.js'
 import { closeStandaloneServer, stopServing, type ServerParts } from './close-standalone-server.js'
 import { createHttpServer } from './http/create-http-server.js'
 import { createRequestHandler } from './http/create-request-handler.js'
-import { persistToFile } from '../persistence/file/file-persistence.js'
 import { listenOn, type ListeningAddress } from './http/listen-on.js'
 import { selectSession } from './sessions/select-session.js'
 import { createInspectorServer } from './serve-inspector.js'
@@ -18,7 +17,7 @@ import { serveApplets } from './applets/serve-applets.js'
 import type { StandaloneServerOptions } from './standalone-server-options.js'
 import { trackConnections } from './http/track-connections.js'
 import { createAnswerBatch } from './http/write-answer.js'
-import { createUpstreamForwarder } from '../replay/recording/create-upstream-forwarder.js'
+import type { UpstreamForwarder } from '../replay/recording/create-upstream-forwarder.js'
 
 /** The mock served over real HTTP on localhost. */
 export interface StandaloneServer {
@@ -61,12 +60,16 @@ export async function startStandaloneServer(options: StandaloneServerOptions = {
     controlBudget: options.controlBudget ?? createControlBudget(options.maxControlBytes),
   }
   const service = createMockService(shared)
-  const parts = createServerParts(service, shared)
+  // What only --proxy and --persist use (https, the file's lock and change log) is loaded when they are set.
+  const proxy = options.proxy === undefined ? undefined : await upstreamForwarder(options.proxy, options.proxyLimits)
+  const parts = createServerParts(service, shared, proxy)
   const { server, context } = parts
   await service.ready
   try {
     context.persistence = options.persist
-      ? await persistToFile(service, options.persist, {
+      ? await (
+          await import('../persistence/file/file-persistence.js')
+        ).persistToFile(service, options.persist, {
           ...(options.durability && { durability: options.durability }),
           ...(options.warn && { warn: options.warn }),
         })
@@ -100,7 +103,11 @@ export async function startStandaloneServer(options: StandaloneServerOptions = {
  * store and control budgets they share with it), and the HTTP server answering them, its
  * streams attached, not yet listening.
  */
-function createServerParts(service: MockService, options: StandaloneServerOptions): ServerParts {
+function createServerParts(
+  service: MockService,
+  options: StandaloneServerOptions,
+  proxy: UpstreamForwarder | undefined,
+): ServerParts {
   const port = portOf(service)
   const sessions = selectSession(port, options)
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY
@@ -118,7 +125,7 @@ function createServerParts(service: MockService, options: StandaloneServerOption
     inspector: createInspectorServer(service.inspection),
     persistence: undefined,
     closing: false,
-    ...(options.proxy !== undefined && { proxy: createUpstreamForwarder(options.proxy, options.proxyLimits) }),
+    ...(proxy && { proxy }),
   }
   const server = createHttpServer(options)
   const maxConnections = options.maxConnections ?? DEFAULT_MAX_CONNECTIONS
@@ -130,4 +137,12 @@ function createServerParts(service: MockService, options: StandaloneServerOption
   const applets = { store: service.store, os: service.machine.os, version: service.info.version }
   const stopApplets = serveApplets(applets, options.host ?? '127.0.0.1')
   return { server, service: port, sessions, streams, connections, context, stopApplets }
+}
+
+/** The forwarder of `--proxy`, loaded only when it is set. */
+async function upstreamForwarder(
+  upstream: string,
+  limits: StandaloneServerOptions['proxyLimits'],
+): Promise<UpstreamForwarder> {
+  return (await import('../replay/recording/create-upstream-forwarder.js')).createUpstreamForwarder(upstream, limits)
 }

@@ -5,7 +5,7 @@ import type { StoreBudget } from './store-budget.js'
 import type { StoreCore } from './store-core.js'
 import { notifyListeners } from './store-event.js'
 import { emptyState, type StoreState } from './store-state.js'
-import { isValidatedList } from './schemas/validated-records.js'
+import { isValidatedList, validatedListBytes } from './schemas/validated-records.js'
 
 /**
  * Replaces every record of a store at once. Every record is checked before
@@ -35,7 +35,7 @@ function loadable<K extends RecordKind>(kind: K, list: ReadonlyArray<RecordOf<K>
   return isValidatedList(list) ? list : list.map((input) => storedRecord(kind, input))
 }
 
-/** Indexes a list's records by id, refusing an id that appears twice. */
+/** Indexes a list's records by id, refusing an id that appears twice; a list marked with its bytes is not sized record by record. */
 function fill<K extends RecordKind>(
   state: StoreState,
   kind: K,
@@ -43,6 +43,8 @@ function fill<K extends RecordKind>(
   budget: StoreBudget,
 ): void {
   const byId = state.index[kind]
+  const known = validatedListBytes(records)
+  if (known !== undefined) state.bytes += known
   for (const record of records) {
     invariant(
       !byId.has(record.id),
@@ -53,7 +55,7 @@ function fill<K extends RecordKind>(
     byId.set(record.id, record)
     state.referrers.add(kind, record)
     state.foreignIds.add(record.id)
-    state.bytes += budget.sizeOf(record)
+    if (known === undefined) state.bytes += budget.sizeOf(record)
   }
 }
 

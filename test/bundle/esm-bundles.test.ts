@@ -3,25 +3,21 @@ import { access, readFile, readdir } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { describe, expect, it } from 'vitest'
+import { LOAD_RECORDER } from './load-recorder.js'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
 const run = promisify(execFile)
 
-// Records every module a fresh Node process loads, one `loaded <url>` line each on stderr. Written synchronously:
-// the hooks run on a thread of their own (Node 22), whose console output a process ending at once can leave unwritten.
-const HOOKS = `data:text/javascript,${encodeURIComponent(
-  "import { writeSync } from 'node:fs'; export async function load(url, context, next) { writeSync(2, 'loaded ' + url + '\\n'); return next(url, context) }",
-)}`
-const RECORDER = `data:text/javascript,${encodeURIComponent(
-  `import { register } from 'node:module'; register(${JSON.stringify(HOOKS)})`,
-)}`
-
 /** Runs `code` as an ES module in a fresh process from the package root; its output and the files it loaded. */
 async function runRecorded(code: string): Promise<{ stdout: string; loaded: string[] }> {
-  const { stdout, stderr } = await run(process.execPath, ['--import', RECORDER, '--input-type=module', '-e', code], {
-    cwd: root,
-    timeout: 60_000,
-  })
+  const { stdout, stderr } = await run(
+    process.execPath,
+    ['--import', LOAD_RECORDER, '--input-type=module', '-e', code],
+    {
+      cwd: root,
+      timeout: 60_000,
+    },
+  )
   const loaded = stderr
     .split('\n')
     .filter((line) => line.startsWith('loaded file://'))

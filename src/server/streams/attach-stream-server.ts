@@ -1,6 +1,6 @@
 import type { IncomingMessage, Server as HttpServer } from 'node:http'
 import type { Duplex } from 'node:stream'
-import { WebSocketServer, type WebSocket } from 'ws'
+import type { WebSocket, WebSocketServer } from 'ws'
 import type { ServicePort } from '../../core/service-port.js'
 import type { UpgradeRefusal } from '../../core/upgrade-refusal.js'
 import type { StreamEndpoint } from '../../events/stream-endpoint.js'
@@ -74,13 +74,16 @@ export function attachStreamServer(
   options: StreamServerOptions = {},
 ): () => void {
   const { log } = options
-  // A client's frame is a QGPTStreamInput at most: a frame past 1 MiB closes its connection (1009).
-  const sockets = new WebSocketServer({ noServer: true, maxPayload: MAX_CLIENT_FRAME_BYTES })
+  // ws (and the https, zlib and crypto it loads) is loaded on the first upgrade taken: a start-up answers no stream.
+  let sockets: WebSocketServer | undefined
+  let loading: Promise<WebSocketServer> | undefined
+  let closed = false
+  const socketServer = () => (loading ??= createSocketServer().then((created) => (sockets = created)))
   const bufferLimit = options.bufferLimitBytes ?? DEFAULT_BUFFER_LIMIT
   // Clients that have answered the last ping (or connected since).
   const answered = new WeakSet<WebSocket>()
   const ping = setInterval(() => {
-    for (const client of sockets.clients) {
+    for (const client of sockets?.clients ?? []) {
       if (!answered.has(client)) {
         client.terminate()
         options.onDrop?.('unresponsive')
@@ -121,9 +124,9 @@ export function attachStreamServer(
     client.on('error', () => session.leave())
     client.on('close', (code, reason) => {
       session.leave(code, reason.toString())
-      log?.(`WS ${path} closed ${code} (${sockets.clients.size} open)`)
+      log?.(`WS ${path} closed ${code} (${sockets?.clients.size ?? 0} open)`)
     })
-    log?.(`WS ${path} connected (${sockets.clients.size} open)`)
+    log?.(`WS ${path} connected (${sockets?.clients.size ?? 0} open)`)
   }
 
   server.on('upgrade', (request, socket, head) => {
@@ -146,15 +149,29 @@ export function attachStreamServer(
     const endpoint = target.streamAt(path)
     if (!endpoint) return refuseUpgrade(socket, target.refuseUpgrade(path))
     // A session's mock made for this upgrade loads its scenario first: its first frame reads those records.
-    const upgrade = () => sockets.handleUpgrade(request, socket, head, (client) => open(endpoint, path, client))
-    if (target.ready === undefined) return upgrade()
-    target.ready.then(upgrade, (error: unknown) => refuseUpgrade(socket, target.refuseUpgrade(path, notStarted(error))))
+    const upgrade = (ws: WebSocketServer) => {
+      if (closed) return socket.destroy()
+      ws.handleUpgrade(request, socket, head, (client) => open(endpoint, path, client))
+    }
+    if (sockets && target.ready === undefined) return upgrade(sockets)
+    Promise.all([socketServer(), target.ready]).then(
+      ([ws]) => upgrade(ws),
+      (error: unknown) => refuseUpgrade(socket, target.refuseUpgrade(path, notStarted(error))),
+    )
   })
   return () => {
+    closed = true
     clearInterval(ping)
+    if (!sockets) return
     for (const client of sockets.clients) closeGoingAway(client)
     sockets.close()
   }
+}
+
+/** The WebSocket server upgrades are handed to: a client's frame is a QGPTStreamInput at most, so one past 1 MiB closes its connection (1009). */
+async function createSocketServer(): Promise<WebSocketServer> {
+  const { WebSocketServer } = await import('ws')
+  return new WebSocketServer({ noServer: true, maxPayload: MAX_CLIENT_FRAME_BYTES })
 }
 
 /** How long a stream client has to answer the server's close frame on shutdown before its connection is cut. */

@@ -7,17 +7,30 @@
  * rather than records keeps seeding free of one weak reference per record
  * (see decisions/0004-performance.md).
  */
-const validatedLists = new WeakSet<readonly unknown[]>()
+const validatedLists = new WeakMap<readonly unknown[], number | undefined>()
 
 /**
- * Freezes a list of records in stored form and marks it as valid.
+ * Freezes a list of records in stored form and marks it as valid; `bytes`,
+ * when given, is what the store budget counts for the whole list (see
+ * StoreBudget.sizeOf), so loading it sizes no record.
  *
  * @example
  * const tags = markValidated(parsed) // parsed: records that came out of tagSchema.parse()
  */
-export function markValidated<T extends { readonly id: string }>(records: T[]): readonly T[] {
-  validatedLists.add(Object.freeze(records))
+export function markValidated<T extends { readonly id: string }>(records: T[], bytes?: number): readonly T[] {
+  validatedLists.set(Object.freeze(records), bytes)
   return records
+}
+
+/**
+ * What the store budget counts for a marked list, when it was marked with it
+ * (the embedded default records are), else undefined.
+ *
+ * @example
+ * validatedListBytes(defaultRecords().tag!) // 4312
+ */
+export function validatedListBytes(list: readonly unknown[]): number | undefined {
+  return validatedLists.get(list)
 }
 
 /**

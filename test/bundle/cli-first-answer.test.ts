@@ -1,0 +1,59 @@
+import { spawn } from 'node:child_process'
+import { once } from 'node:events'
+import { createInterface } from 'node:readline'
+import { fileURLToPath } from 'node:url'
+import { afterEach, describe, expect, it } from 'vitest'
+import { LOAD_RECORDER } from './load-recorder.js'
+
+const bin = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url))
+const children = new Set<ReturnType<typeof spawn>>()
+
+afterEach(() => {
+  for (const child of children) child.kill('SIGKILL')
+  children.clear()
+})
+
+/** Serves with the CLI, answers one `GET /conversations`, stops on SIGINT; the `node:` built-ins it loaded meanwhile. */
+async function builtinsOfOneAnswer(args: string[]): Promise<{ status: number; builtins: string[] }> {
+  const child = spawn(process.execPath, ['--import', LOAD_RECORDER, bin, '--port', '0', ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  children.add(child)
+  let stderr = ''
+  child.stderr.on('data', (chunk) => (stderr += chunk))
+  const lines = createInterface({ input: child.stdout })
+  const [ready] = (await once(lines, 'line')) as [string]
+  const url = /ready on (http:\/\/[^ ]+)/.exec(ready)?.[1]
+  if (!url) throw new Error(`The CLI did not say where it is ready: ${ready}`)
+  const response = await fetch(`${url}/conversations`)
+  await response.arrayBuffer()
+  child.kill('SIGINT')
+  await once(child, 'exit')
+  const builtins = stderr
+    .split('\n')
+    .filter((line) => line.startsWith('loaded node:'))
+    .map((line) => line.slice('loaded '.length))
+  return { status: response.status, builtins: [...new Set(builtins)].sort() }
+}
+
+describe('the CLI serving', () => {
+  it('answers its first request without loading the WebSocket server, the file persistence or the proxy', async () => {
+    const { status, builtins } = await builtinsOfOneAnswer([])
+    expect(status).toBe(200)
+    expect(builtins).toContain('node:http')
+    // ws requires https and zlib, the persistence zlib, async_hooks and os, the owner check child_process.
+    expect(builtins.filter((name) => /^node:(https|zlib|async_hooks|os|child_process)$/.test(name))).toEqual([])
+  })
+
+  it('loads the file persistence when --persist names a file', async () => {
+    const { status, builtins } = await builtinsOfOneAnswer(['--persist', `${tmpFile()}`])
+    expect(status).toBe(200)
+    expect(builtins).toEqual(expect.arrayContaining(['node:zlib', 'node:async_hooks']))
+  })
+})
+
+let made = 0
+/** A path in the system's temporary directory nothing else uses. */
+function tmpFile(): string {
+  return `${process.env.TMPDIR ?? '/tmp'}/cam-cli-first-answer-${process.pid}-${++made}.json`
+}

@@ -83,6 +83,9 @@ export const STYLES = `
 .cam .cam-badge { display: inline-block; font-size: 11px; padding: 0 6px; border-radius: 8px; margin-left: 6px; background: var(--soft); border: 1px solid var(--line); color: var(--muted); text-decoration: none; }
 .cam .cam-answer { white-space: pre-wrap; overflow-wrap: anywhere; padding: 6px 10px; border-left: 3px solid var(--accent); background: var(--soft); }
 .cam ol.cam-frames { margin: 0; padding-left: 28px; font: 12px ui-monospace, monospace; overflow-wrap: anywhere; max-height: 320px; overflow: auto; }
+.cam .cam-dir { font-weight: 700; }
+.cam .cam-dir-received { color: var(--ok); }
+.cam .cam-dir-sent { color: var(--accent); }
 .cam .cam-diff { border: 1px solid var(--line); border-radius: 4px; padding: 4px 10px; margin: 6px 0; }
 .cam .cam-diff h4 { margin: 8px 0 2px; font-size: 13px; }
 .cam ul.cam-diff-rows { list-style: none; margin: 0; padding: 0; font-size: 12px; overflow-wrap: anywhere; }
@@ -118,6 +121,13 @@ export const STYLES = `
 .cam .cam-note { color: var(--muted); }
 .cam table.cam-headers th { position: static; white-space: nowrap; vertical-align: top; }
 .cam table.cam-headers td { white-space: normal; overflow-wrap: anywhere; font-family: ui-monospace, Menlo, monospace; }
+.cam table.cam-timing { max-width: 480px; }
+.cam table.cam-timing th { position: static; white-space: nowrap; }
+.cam table.cam-timing td.cam-timing-ms { white-space: nowrap; text-align: right; font-family: ui-monospace, Menlo, monospace; }
+.cam table.cam-timing td.cam-timing-track { width: 60%; }
+.cam .cam-timing-bar { display: block; height: 8px; border-radius: 2px; background: var(--accent); }
+.cam .cam-timing-queued { background: var(--warn); }
+.cam .cam-timing-written { background: var(--ok); }
 .cam .cam-file { display: inline-flex; align-items: center; gap: 6px; min-height: 28px; }
 .cam .cam-said { white-space: pre-wrap; overflow-wrap: anywhere; }
 .cam .cam-json-tools { display: flex; gap: 8px; align-items: center; }

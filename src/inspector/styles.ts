@@ -155,11 +155,12 @@ export const STYLES = `
 .panel:focus { outline: none; }
 .panel { position: fixed; z-index: 2147483646; box-sizing: border-box; background: var(--bg); color: var(--fg); display: flex; flex-direction: column;
   box-shadow: 0 -4px 16px rgba(0,0,0,.2); }
-.panel-bottom { left: 0; right: 0; bottom: 0; border-top: 1px solid var(--field); }
-.panel-right { top: 0; right: 0; bottom: 0; border-left: 1px solid var(--field); }
-.panel-resize { position: absolute; z-index: 2; background: var(--soft); border: 1px solid var(--field); border-radius: 12px; touch-action: none; }
-.panel-bottom .panel-resize { top: -12px; left: calc(50% - 24px); width: 48px; height: 24px; cursor: ns-resize; }
-.panel-right .panel-resize { left: -12px; top: calc(50% - 24px); width: 24px; height: 48px; cursor: ew-resize; }
+.panel-bottom { left: 0; right: 0; bottom: 0; border-top: 1px solid var(--field); padding-top: 24px; }
+.panel-right { top: 0; right: 0; bottom: 0; border-left: 1px solid var(--field); padding-left: 24px; }
+/* The grip sits in a strip of its own along the panel's edge, so it covers none of the panel's text. */
+.panel-resize { position: absolute; z-index: 2; box-sizing: border-box; background: var(--soft); border: 1px solid var(--field); border-radius: 12px; touch-action: none; }
+.panel-bottom .panel-resize { top: 0; left: calc(50% - 24px); width: 48px; height: 24px; cursor: ns-resize; }
+.panel-right .panel-resize { left: 0; top: calc(50% - 24px); width: 24px; height: 48px; cursor: ew-resize; }
 .panel-resize:focus-visible { outline: 2px solid var(--accent); outline-offset: 1px; }
 .panel-tools { position: absolute; right: 4px; top: 2px; z-index: 1; display: flex; gap: 2px; }
 .panel-tool { font: 18px/1 system-ui, sans-serif; min-width: 36px; min-height: 36px; border: 0; background: none; cursor: pointer; color: var(--muted); border-radius: 4px; }

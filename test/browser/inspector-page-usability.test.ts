@@ -365,7 +365,10 @@ describe('acting from a journal entry and steering on the inspector page', () =>
     const actions = page.locator('[role="group"][aria-label="entry actions"]')
     await actions.locator('button', { hasText: 'Copy as cURL' }).click()
     await page.locator('[role="status"]', { hasText: 'Copied.' }).waitFor(LIVE)
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`curl '${server.url}/conversations'`)
+    // The URL, then the request's recorded headers.
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(
+      new RegExp(`^curl '${server.url}/conversations'( -H '[^']*')*$`),
+    )
 
     await actions.locator('button', { hasText: 'Fault this operation' }).click()
     await page.locator('[role="status"]', { hasText: 'The next conversationsSnapshot answers 500' }).waitFor(LIVE)

@@ -59,6 +59,8 @@ export interface Connection {
   removeFault(id: string): Promise<void>
   clearFaults(): Promise<void>
   clearJournal(): Promise<void>
+  /** Whether a reset keeps the journal ("Preserve log"): sets it when `preserve` is given, and answers it. */
+  preserveJournal(preserve?: boolean): Promise<boolean>
   removeAsset(id: string): Promise<void>
   clock(change: ClockAction): Promise<void>
   /**

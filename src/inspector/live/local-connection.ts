@@ -49,6 +49,11 @@ export function createLocalConnection(mock: MockService): Connection {
     removeFault: (id) => later(() => void mock.faults.remove(id)),
     clearFaults: () => later(() => mock.faults.clear()),
     clearJournal: () => later(() => mock.journal.clear()),
+    preserveJournal: (preserve) =>
+      later(() => {
+        if (preserve !== undefined) mock.journal.preserved = preserve
+        return mock.journal.preserved
+      }),
     removeAsset: (id) => later(() => mock.removeAsset(id)),
     clock: (change) =>
       later(() => {

@@ -69,6 +69,11 @@ export function createRemoteConnection(baseUrl: string): Connection {
     removeFault: (id) => call('DELETE', `/faults/${part(id)}`),
     clearFaults: () => call('DELETE', '/faults'),
     clearJournal: () => call('DELETE', '/journal'),
+    async preserveJournal(preserve) {
+      const answer =
+        preserve === undefined ? call('GET', '/journal/preserve') : call('POST', '/journal/preserve', { preserve })
+      return (await (answer as Promise<{ preserve: boolean }>)).preserve
+    },
     removeAsset: (id) => call('DELETE', `/assets/${part(id)}`),
     clock: ({ action, ...body }) => call('POST', `/clock/${action}`, body),
     subscribe(events, opened, lost) {

@@ -418,7 +418,10 @@ describe('acting from a journal entry and steering on the inspector page', () =>
     await journal(page).locator('[role="option"][data-operation="conversationsSnapshot"]').click()
     const clipboard = () => page.evaluate(() => navigator.clipboard.readText())
     await page.locator('[role="group"][aria-label="entry actions"] button', { hasText: 'Copy as fetch' }).click()
-    await expect.poll(clipboard, LIVE).toBe(`await fetch("${own.url}/conversations", { method: "GET" })`)
+    // The URL, then the request's recorded headers.
+    await expect
+      .poll(clipboard, LIVE)
+      .toMatch(new RegExp(`^await fetch\\("${own.url}/conversations", \\{ method: "GET", headers: \\{ "accept": `))
     await page.locator('button[aria-label="copy the response"]').click()
     await expect.poll(async () => Array.isArray(JSON.parse(await clipboard()).iterable), LIVE).toBe(true)
   }, 60_000)

@@ -5,7 +5,7 @@ import type { Clock } from '../store/clock-and-ids/clock.js'
 
 /**
  * How a mock journals its WebSockets, accepted or refused, whatever the
- * transport: each one opened is recorded, and the frames sent to it logged.
+ * transport: each one opened is recorded, and the frames sent both ways logged.
  *
  * @example
  * const connections = connectionJournal(clock, journal, createSessionFrameLog())
@@ -23,5 +23,6 @@ export function connectionJournal(
       return changed
     },
     sent: (connection, frame) => sessionFrames.sent(connection, frame),
+    received: (connection, frame) => sessionFrames.received(connection, frame),
   }
 }

@@ -2,6 +2,7 @@ import type { ControlRoute } from '../control/api/control-route.js'
 import type { StreamEndpoint } from '../events/stream-endpoint.js'
 import { errorAnswer, headAnswer, textAnswer, type Answer } from '../execution/answer.js'
 import { bodyTooLarge, isOverBodyLimit } from '../execution/body-limit.js'
+import type { RequestMarks } from '../execution/request-marks.js'
 import {
   executeOperation,
   queryFields,
@@ -113,10 +114,17 @@ function answerUnknown({ operations, environment }: DispatcherParts, request: Se
       ...queryFields(request.query),
       ...(request.headers && { requestHeaders: [...request.headers()] }),
       ...{ status: 404, durationMs: 0, at: isoTimestamp(now.getTime()) },
+      ...(request.marks && { marks: handledAt(request.marks) }),
     },
     answer,
   )
   return answer
+}
+
+/** Marks a request handled now, with no handler run (a path no route answers). */
+function handledAt(marks: RequestMarks): RequestMarks {
+  marks.handled = marks.started = performance.now()
+  return marks
 }
 
 /**
@@ -141,12 +149,13 @@ function answerRoute(parts: DispatcherParts, route: ServiceRoute, request: Servi
 
 /** What the executor reads of a request routed to an operation. */
 function operationInput(params: Readonly<Record<string, string>>, request: ServiceRequest): OperationInput {
-  const { method, path, query, body, host, header, headers } = request
+  const { method, path, query, body, host, header, headers, marks } = request
   // Assigned, not spread: a spread of optional parts costs more than the request's own work.
   const input: { -readonly [K in keyof OperationInput]: OperationInput[K] } = { method, path, params, query, body }
   if (host !== undefined) input.host = host
   if (header) input.header = header
   if (headers) input.headers = headers
+  if (marks) input.marks = marks
   return input
 }
 

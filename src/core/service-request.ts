@@ -1,5 +1,6 @@
 import type { ControlRoute } from '../control/api/control-route.js'
 import type { Operation } from '../operations/define/define-operation.js'
+import type { RequestMarks } from '../execution/request-marks.js'
 import type { RequestClient } from './access-policy.js'
 
 /** Where a request was routed: an operation of the service, or a route of the control API. */
@@ -30,4 +31,6 @@ export interface ServiceRequest extends RequestClient {
    * transport hands them on: the journal keeps them (bounded, credentials redacted).
    */
   headers?(): Iterable<readonly [string, string]>
+  /** The request's moments, when the transport marks them (`requestMarks()` on arrival): the journal shows its phases. */
+  readonly marks?: RequestMarks
 }

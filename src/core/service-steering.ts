@@ -29,7 +29,7 @@ interface SteeringParts {
 }
 
 /**
- * A mock's steering: `reset()` clears the journal, faults, scripted replies,
+ * A mock's steering: `reset()` clears the journal (unless it is preserved), faults, scripted replies,
  * stubs, latency set at run time, clock and machine and reloads the scenario; `useScenario()` switches and
  * tells the inspector; `removeAsset()` deletes one asset and what hangs on it.
  *
@@ -41,7 +41,7 @@ export function serviceSteering(parts: SteeringParts): ServiceSteering {
   const { store, journal, faults, stubs, latency, copilot, clock, machine, scenarios, inspection } = parts
   return {
     async reset() {
-      journal.clear()
+      if (!journal.preserved) journal.clear()
       faults.clear()
       stubs.clear()
       latency.reset()

@@ -4,7 +4,7 @@ import { streamConnection, type StreamConnectionHooks } from './stream-connectio
 /**
  * The same endpoint, with every connection reported to `hooks.opened` when it
  * opens and again when it closes: frames sent and received are counted as
- * they go (counters, no copies), and the close code is the one the transport
+ * they go (counters, no copies) and handed to `hooks.sent` and `hooks.received`, and the close code is the one the transport
  * reports, or else the one the service closed it with (a stream fault's). Both
  * transports open sessions through it, so each connection is reported once
  * whatever carries it.
@@ -35,10 +35,12 @@ export function recordedEndpoint(endpoint: StreamEndpoint, hooks: StreamConnecti
       return {
         receive(text) {
           connection.framesReceived++
+          hooks.received?.(connection, text)
           session.receive(text)
         },
         receiveBinary(byteLength) {
           connection.framesReceived++
+          hooks.received?.(connection, byteLength)
           session.receiveBinary?.(byteLength)
         },
         leave(code, reason) {

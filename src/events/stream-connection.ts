@@ -45,6 +45,8 @@ export interface StreamConnectionHooks {
   opened(connection: StreamConnection): () => void
   /** Hears each frame sent on a connection (the inspector keeps the newest). */
   sent?(connection: StreamConnection, frame: string): void
+  /** Hears each frame the client sent on a connection: its text, or a binary frame's byte length. */
+  received?(connection: StreamConnection, frame: string | number): void
 }
 
 /**

@@ -15,6 +15,7 @@ import { errorAnswer, toAnswer, type Answer } from './answer.js'
 import { readFormBody } from './form-body.js'
 import { readJsonBody } from './json-body.js'
 import { redactBody } from './redact-body.js'
+import type { RequestMarks } from './request-marks.js'
 
 /** The service info of an environment that brings none. */
 const DEFAULT_SERVICE = serviceInfo()
@@ -55,6 +56,8 @@ export interface OperationInput {
    * transport hands them on: the journal keeps them (bounded, credentials redacted).
    */
   headers?(): Iterable<readonly [string, string]>
+  /** The request's moments, when the transport marks them: the executor marks its start and its answer. */
+  readonly marks?: RequestMarks
 }
 
 /** What an injected fault does to the request it matched. */
@@ -96,6 +99,8 @@ export interface RequestRecord {
   readonly durationMs: number
   /** When the request arrived, by the mock's clock (ISO-8601). */
   readonly at: string
+  /** The request's moments, when its transport marked them (the journal reads its phases from them). */
+  readonly marks?: RequestMarks
   /** Set when an injected fault answered instead of the operation. */
   readonly faultId?: string
   /** Set when a stub answered instead of the operation. */
@@ -257,12 +262,20 @@ function recorded(
   request.bodyText = operation.secret ? redactBody(input.body) : input.body
   request.status = 'networkError' in answer ? 0 : answer.status
   request.durationMs = performance.now() - started
+  if (input.marks) request.marks = handledNow(input.marks, started)
   // The same text for every request of one millisecond: formatted once.
   request.at = isoTimestamp(now.getTime())
   if (fault) request.faultId = fault.faultId
   if (stub) request.stubId = stub.stubId
   environment.record(request, answer)
   return answer
+}
+
+/** Marks a request's handler as begun at `started` and done now. */
+function handledNow(marks: RequestMarks, started: number): RequestMarks {
+  marks.started = started
+  marks.handled = performance.now()
+  return marks
 }
 
 /** What an operation runs against for one request: its input, the store, and the answer's renderer. */

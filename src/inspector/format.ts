@@ -59,3 +59,15 @@ export function messageOf(error: unknown): string {
 export function countOf(count: number, noun: string): string {
   return `${count.toLocaleString('en-US')} ${noun}${count === 1 ? '' : 's'}`
 }
+
+/**
+ * A size in bytes as the inspector shows it: bytes below 1 kB, else kB or MB to one decimal.
+ *
+ * @example
+ * byteSize(2048) // '2.0 kB'
+ */
+export function byteSize(bytes: number): string {
+  if (bytes < 1000) return `${bytes} B`
+  if (bytes < 1_000_000) return `${(bytes / 1000).toFixed(1)} kB`
+  return `${(bytes / 1_000_000).toFixed(1)} MB`
+}

@@ -83,6 +83,9 @@ export const STYLES = `
 .cam .cam-badge { display: inline-block; font-size: 11px; padding: 0 6px; border-radius: 8px; margin-left: 6px; background: var(--soft); border: 1px solid var(--line); color: var(--muted); text-decoration: none; }
 .cam .cam-answer { white-space: pre-wrap; overflow-wrap: anywhere; padding: 6px 10px; border-left: 3px solid var(--accent); background: var(--soft); }
 .cam ol.cam-frames { margin: 0; padding-left: 28px; font: 12px ui-monospace, monospace; overflow-wrap: anywhere; max-height: 320px; overflow: auto; }
+.cam .cam-dir { font-weight: 700; }
+.cam .cam-dir-received { color: var(--ok); }
+.cam .cam-dir-sent { color: var(--accent); }
 .cam .cam-diff { border: 1px solid var(--line); border-radius: 4px; padding: 4px 10px; margin: 6px 0; }
 .cam .cam-diff h4 { margin: 8px 0 2px; font-size: 13px; }
 .cam ul.cam-diff-rows { list-style: none; margin: 0; padding: 0; font-size: 12px; overflow-wrap: anywhere; }
@@ -118,6 +121,13 @@ export const STYLES = `
 .cam .cam-note { color: var(--muted); }
 .cam table.cam-headers th { position: static; white-space: nowrap; vertical-align: top; }
 .cam table.cam-headers td { white-space: normal; overflow-wrap: anywhere; font-family: ui-monospace, Menlo, monospace; }
+.cam table.cam-timing { max-width: 480px; }
+.cam table.cam-timing th { position: static; white-space: nowrap; }
+.cam table.cam-timing td.cam-timing-ms { white-space: nowrap; text-align: right; font-family: ui-monospace, Menlo, monospace; }
+.cam table.cam-timing td.cam-timing-track { width: 60%; }
+.cam .cam-timing-bar { display: block; height: 8px; border-radius: 2px; background: var(--accent); }
+.cam .cam-timing-queued { background: var(--warn); }
+.cam .cam-timing-written { background: var(--ok); }
 .cam .cam-file { display: inline-flex; align-items: center; gap: 6px; min-height: 28px; }
 .cam .cam-said { white-space: pre-wrap; overflow-wrap: anywhere; }
 .cam .cam-json-tools { display: flex; gap: 8px; align-items: center; }
@@ -156,11 +166,12 @@ export const STYLES = `
 .panel:focus { outline: none; }
 .panel { position: fixed; z-index: 2147483646; box-sizing: border-box; background: var(--bg); color: var(--fg); display: flex; flex-direction: column;
   box-shadow: 0 -4px 16px rgba(0,0,0,.2); }
-.panel-bottom { left: 0; right: 0; bottom: 0; border-top: 1px solid var(--field); }
-.panel-right { top: 0; right: 0; bottom: 0; border-left: 1px solid var(--field); }
-.panel-resize { position: absolute; z-index: 2; background: var(--soft); border: 1px solid var(--field); border-radius: 12px; touch-action: none; }
-.panel-bottom .panel-resize { top: -12px; left: calc(50% - 24px); width: 48px; height: 24px; cursor: ns-resize; }
-.panel-right .panel-resize { left: -12px; top: calc(50% - 24px); width: 24px; height: 48px; cursor: ew-resize; }
+.panel-bottom { left: 0; right: 0; bottom: 0; border-top: 1px solid var(--field); padding-top: 24px; }
+.panel-right { top: 0; right: 0; bottom: 0; border-left: 1px solid var(--field); padding-left: 24px; }
+/* The grip sits in a strip of its own along the panel's edge, so it covers none of the panel's text. */
+.panel-resize { position: absolute; z-index: 2; box-sizing: border-box; background: var(--soft); border: 1px solid var(--field); border-radius: 12px; touch-action: none; }
+.panel-bottom .panel-resize { top: 0; left: calc(50% - 24px); width: 48px; height: 24px; cursor: ns-resize; }
+.panel-right .panel-resize { left: 0; top: calc(50% - 24px); width: 24px; height: 48px; cursor: ew-resize; }
 .panel-resize:focus-visible { outline: 2px solid var(--accent); outline-offset: 1px; }
 .panel-tools { position: absolute; right: 4px; top: 2px; z-index: 1; display: flex; gap: 2px; }
 .panel-tool { font: 18px/1 system-ui, sans-serif; min-width: 36px; min-height: 36px; border: 0; background: none; cursor: pointer; color: var(--muted); border-radius: 4px; }

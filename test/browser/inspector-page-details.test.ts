@@ -129,7 +129,9 @@ describe('a copilot session in the journal of the inspector page', () => {
     await answer.waitFor(LIVE)
     expect(await answer.locator('p').textContent()).toBe('Use a debounce hook.')
     expect(await answer.locator('.cam-badge').textContent()).toBe('completed')
-    expect(await page.locator('ol[aria-label="session frames"] li').count()).toBe(frames.frames.length)
+    expect(await page.locator('ol[aria-label="session frames"] li[data-direction="sent"]').count()).toBe(
+      frames.frames.length,
+    )
     expect(await seriousAxeFindings(page, '#inspector')).toEqual([])
     socket.close()
   }, 60_000)

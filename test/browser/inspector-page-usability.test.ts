@@ -365,7 +365,10 @@ describe('acting from a journal entry and steering on the inspector page', () =>
     const actions = page.locator('[role="group"][aria-label="entry actions"]')
     await actions.locator('button', { hasText: 'Copy as cURL' }).click()
     await page.locator('[role="status"]', { hasText: 'Copied.' }).waitFor(LIVE)
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`curl '${server.url}/conversations'`)
+    // The URL, then the request's recorded headers.
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(
+      new RegExp(`^curl '${server.url}/conversations'( -H '[^']*')*$`),
+    )
 
     await actions.locator('button', { hasText: 'Fault this operation' }).click()
     await page.locator('[role="status"]', { hasText: 'The next conversationsSnapshot answers 500' }).waitFor(LIVE)
@@ -415,7 +418,10 @@ describe('acting from a journal entry and steering on the inspector page', () =>
     await journal(page).locator('[role="option"][data-operation="conversationsSnapshot"]').click()
     const clipboard = () => page.evaluate(() => navigator.clipboard.readText())
     await page.locator('[role="group"][aria-label="entry actions"] button', { hasText: 'Copy as fetch' }).click()
-    await expect.poll(clipboard, LIVE).toBe(`await fetch("${own.url}/conversations", { method: "GET" })`)
+    // The URL, then the request's recorded headers.
+    await expect
+      .poll(clipboard, LIVE)
+      .toMatch(new RegExp(`^await fetch\\("${own.url}/conversations", \\{ method: "GET", headers: \\{ "accept": `))
     await page.locator('button[aria-label="copy the response"]').click()
     await expect.poll(async () => Array.isArray(JSON.parse(await clipboard()).iterable), LIVE).toBe(true)
   }, 60_000)

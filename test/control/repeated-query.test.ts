@@ -29,7 +29,7 @@ describe('a query that repeats a name (?x=1&x=2)', () => {
   })
 
   it('is copied as cURL and fetch with both values', () => {
-    expect(curlOf(detail.entry, 'http://mock')).toBe("curl 'http://mock/conversations?x=1&y=a&x=2'")
+    expect(curlOf(detail.entry, 'http://mock')).toMatch(/^curl 'http:\/\/mock\/conversations\?x=1&y=a&x=2'( |$)/)
     expect(fetchOf(detail.entry, 'http://mock')).toContain('"http://mock/conversations?x=1&y=a&x=2"')
   })
 

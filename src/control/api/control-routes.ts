@@ -141,9 +141,28 @@ function snapshotRoutes(inspection: Inspection): ControlRoute[] {
   ]
 }
 
-/** The journal, read whole or by operation, and emptied. */
+/** The journal, read whole or by operation, emptied, and kept across resets or not. */
 function journalRoutes(journal: Journal): ControlRoute[] {
   return [
+    {
+      method: 'GET',
+      path: '/__mock/journal/preserve',
+      run: () => jsonAnswer(200, { preserve: journal.preserved }),
+    },
+    {
+      method: 'POST',
+      path: '/__mock/journal/preserve',
+      run({ body }) {
+        const preserve = (body as { preserve?: unknown } | undefined)?.preserve
+        if (typeof preserve !== 'boolean')
+          return textAnswer(
+            400,
+            'Failed to set whether a reset keeps the journal: "preserve" is not true or false. Send { "preserve": true } or { "preserve": false }.',
+          )
+        journal.preserved = preserve
+        return jsonAnswer(200, { preserve })
+      },
+    },
     {
       method: 'GET',
       path: '/__mock/journal',

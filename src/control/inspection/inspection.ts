@@ -7,7 +7,7 @@ import type { Store, StoreSnapshot } from '../../store/create-store.js'
 import type { ControllableClock } from '../../store/clock-and-ids/controllable-clock.js'
 import { RECORD_KINDS, type RecordKind, type RecordOf } from '../../store/schemas/schemas.js'
 import type { OperationName } from '../../routes/operation-names.js'
-import { copilotAnswers, type SessionFrameLog } from '../journal/session-frames.js'
+import { copilotAnswers, sentTexts, type SessionFrameLog } from '../journal/session-frames.js'
 import { createDeletionLog, type DeletionLog } from './deletion-log.js'
 import type { Faults } from '../faults/faults.js'
 import { createInspectionFeed, type InspectionEvent, type InspectionFeed } from './inspection-feed.js'
@@ -213,7 +213,7 @@ function journalReaders(
     if (!entry) return undefined
     const response = journal.response(id)
     const sent = entry.websocket && sessionFrames?.of(id)
-    const frames = sent && { ...sent, answers: copilotAnswers(sent.texts) }
+    const frames = sent && { ...sent, answers: copilotAnswers(sentTexts(sent.frames)) }
     return { id, entry, ...(response && { response }), ...(frames && { frames }) }
   }
   return {

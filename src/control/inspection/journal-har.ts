@@ -66,8 +66,8 @@ function statusMatches(status: number, wanted: string): boolean {
  * Journal entries as a HAR 1.2 log, oldest first: each request with its
  * query and body, its answer with its content type and the body the journal
  * kept (the first 64 KiB; a cut one says so in its `comment`), and each
- * WebSocket as Chrome writes one, the frames the mock sent in
- * `_webSocketMessages`. URLs are `base` and the path; credentials in query
+ * WebSocket as Chrome writes one, its frames both ways in
+ * `_webSocketMessages`; each request's timings are the mock's phases. URLs are `base` and the path; credentials in query
  * parameters and bodies are redacted as `record` redacts them.
  *
  * @example
@@ -93,9 +93,10 @@ function harEntry({ entry, response, frames }: JournalDetail, base: string): Har
   const requestText = bodyText(entry.body)
   const answerText = response?.body === undefined ? undefined : redactBody(response.body)
   const mimeType = response?.contentType ?? (entry.websocket ? 'x-unknown' : '')
+  const timings = harTimings(entry)
   const har: HarEntry = {
     startedDateTime: entry.at,
-    time: entry.durationMs,
+    time: (timings.blocked ?? 0) + timings.send + timings.wait + timings.receive,
     request: {
       method: entry.method,
       url,
@@ -134,19 +135,41 @@ function harEntry({ entry, response, frames }: JournalDetail, base: string): Har
       bodySize: answerText === undefined ? 0 : byteLength(answerText),
     },
     cache: {},
-    timings: { send: 0, wait: entry.durationMs, receive: 0 },
+    timings,
     _resourceType: entry.websocket ? 'websocket' : 'fetch',
   }
   if (entry.websocket) {
     const time = Date.parse(entry.at) / 1000
-    har._webSocketMessages = (frames?.texts ?? []).map((data) => ({
-      type: 'receive',
-      time,
-      opcode: 1,
-      data: redactBody(data),
+    // HAR names a message by the client's side: what the mock sent is `receive`, what the client sent `send`.
+    har._webSocketMessages = (frames?.frames ?? []).map((frame) => ({
+      type: frame.direction === 'sent' ? 'receive' : 'send',
+      time: time + frame.at / 1000,
+      opcode: frame.binary ? 2 : 1,
+      data: redactBody(frame.text),
     }))
   }
   return har
+}
+
+/**
+ * An entry's HAR timings: its phases where the journal has them (queued as
+ * `blocked`, handled as `wait`, written and streamed as `receive`, and each
+ * under its own name), else its whole duration as `wait`.
+ */
+function harTimings(entry: JournalDetail['entry']): HarEntry['timings'] {
+  const phases = entry.timing
+  if (!phases) return { send: 0, wait: entry.durationMs, receive: 0 }
+  const { queued, handled, written = 0, streamed } = phases
+  return {
+    blocked: queued,
+    send: 0,
+    wait: handled,
+    receive: written + (streamed ?? 0),
+    _queued: queued,
+    _handled: handled,
+    ...(phases.written !== undefined && { _written: written }),
+    ...(streamed !== undefined && { _streamed: streamed }),
+  }
 }
 
 /** A request body as the text sent: JSON written back, text as it was. */

@@ -2,6 +2,7 @@ import type { RequestRecord } from '../../execution/execute-operation.js'
 import { jsonShapeProblem } from '../../execution/json-shape.js'
 import type { StreamName } from '../../events/stream-paths.js'
 import type { Answer } from '../../execution/answer.js'
+import { requestPhases, type RequestMarks, type RequestPhases } from '../../execution/request-marks.js'
 import { journalHeaders, type JournalHeaders } from './journal-headers.js'
 
 /**
@@ -32,7 +33,7 @@ export interface WebSocketActivity {
  * (`qgptStream`, `conversationsStreamIdentifiers`; the stream's name for a
  * stream the client has no method for; empty for a path of no stream), and whose `websocket` says what went over it.
  */
-export interface JournalEntry extends Omit<KeptRecord, 'bodyText'> {
+export interface JournalEntry extends Omit<KeptRecord, 'bodyText' | 'marks'> {
   /** `http` for a request, `websocket` for an upgrade (accepted or refused). */
   readonly transport: 'http' | 'websocket'
   /** Set on a WebSocket's entry only. */
@@ -45,7 +46,17 @@ export interface JournalEntry extends Omit<KeptRecord, 'bodyText'> {
   readonly body: unknown
   /** Set when the body was longer than the journal keeps (64 KiB): `body` is then its first 64 KiB as text. */
   readonly bodyTruncated?: true
+  /**
+   * The mock's phases of the request (queued, handled, written, streamed), in
+   * milliseconds, read from its marks each time: `written` and `streamed`
+   * appear once the transport wrote the answer. Absent for a transport that
+   * marks none, and for a WebSocket.
+   */
+  readonly timing?: RequestPhases
 }
+
+/** What a request's marks cost, roughly: a small object of a few numbers. */
+const MARKS_BYTES = 64
 
 /** The most of one request body the journal keeps: 64 KiB (65,536 characters of a body that fits). */
 const REQUEST_BODY_BYTES = 64 * 1024
@@ -79,6 +90,7 @@ export function keptRequest(
   for (const name in request.query) size += name.length + request.query[name]!.length
   for (const [name, value] of request.queryPairs ?? []) size += name.length + value.length
   for (const name in request.params) size += request.params[name]!.length
+  if (request.marks) size += MARKS_BYTES
   if (bodyText.length <= REQUEST_BODY_BYTES) return { kept: request, headers, size: size + bodyText.length }
   const { bodyText: _cut, ...fields } = withHeaders(request, headers)
   const bytes = new Uint8Array(REQUEST_BODY_BYTES)
@@ -113,36 +125,48 @@ export function withHeaders(request: RequestRecord, headers: JournalHeaders | un
  */
 export function entryOf(kept: KeptRecord | JournalEntry): JournalEntry {
   if (!('bodyText' in kept)) return kept
-  const { bodyText, ...fields } = kept
-  if (bodyText === '') return { ...fields, transport: 'http', body: undefined }
-  return withText(fields, bodyText)
+  const { bodyText, marks, ...fields } = kept
+  if (bodyText === '') {
+    const entry: JournalEntry = { ...fields, transport: 'http', body: undefined }
+    return marks ? timed(entry, marks) : entry
+  }
+  return withText(fields, bodyText, marks)
 }
 
 // Each getter is made in a function of its own: a closure holds its whole scope, and one made
-// beside the request's text would keep all of it alive.
+// beside the request's text would keep all of it alive. `timing` is read from the marks each
+// time: the transport marks the answer written after the entry may have been made.
 
 /** An entry whose body is the request's whole text, parsed when read. */
-function withText(fields: Omit<KeptRecord, 'bodyText'>, text: string): JournalEntry {
+function withText(fields: Omit<KeptRecord, 'bodyText' | 'marks'>, text: string, marks?: RequestMarks): JournalEntry {
   // A getter of the object itself, so spreading and JSON.stringify see `body` like any field.
-  return {
+  const entry: JournalEntry = {
     ...fields,
     transport: 'http',
     get body() {
       return parsedOrText(text)
     },
   }
+  return marks ? timed(entry, marks) : entry
 }
 
 /** An entry whose body was cut: the first bytes of its text, read as text. */
 function withHead(fields: Omit<KeptRecord, 'bodyText'>, head: Uint8Array): JournalEntry {
-  return {
-    ...fields,
+  const { marks, ...rest } = fields
+  const entry: JournalEntry = {
+    ...rest,
     transport: 'http',
     get body() {
       return new TextDecoder().decode(head)
     },
     bodyTruncated: true,
   }
+  return marks ? timed(entry, marks) : entry
+}
+
+/** The entry with a `timing` read from `marks` whenever it is read (enumerable, as `body` is). */
+function timed(entry: JournalEntry, marks: RequestMarks): JournalEntry {
+  return Object.defineProperty(entry, 'timing', { get: () => requestPhases(marks), enumerable: true })
 }
 
 /** A body's JSON value, its text when it is not JSON or is refused for its shape (too deep, too many keys), or undefined for blank text. */

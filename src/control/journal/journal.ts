@@ -34,6 +34,12 @@ export interface Journal {
    */
   recordConnection(connection: StreamConnection): () => void
   clear(): void
+  /**
+   * Whether a reset of the mock keeps the journal (the browser Network
+   * panel's "Preserve log"): false by default, so a reset empties it; `clear()`
+   * empties it either way.
+   */
+  preserved: boolean
   /** Lets go of every entry and leaves the pool it shares, if any (its mock is closed). */
   close(): void
   /**
@@ -120,6 +126,7 @@ export function createJournal({
   const listeners = new Set<JournalListener>()
   const tell = (entry: JournalEntry | undefined, id: number) => tellAll(listeners, entry, id)
   return {
+    preserved: false,
     get entries() {
       return ring.entries()
     },

@@ -1,4 +1,5 @@
 import type { RequestRecord } from '../../execution/execute-operation.js'
+import type { RequestMarks } from '../../execution/request-marks.js'
 import { connectionEntry, type KeptConnection } from './connection-entry.js'
 import { entryOf, type JournalEntry, type KeptRecord, type KeptRequest } from './journal-entry.js'
 import type { JournalHeaders } from './journal-headers.js'
@@ -144,6 +145,8 @@ function createColumns(): Columns {
   const ats: string[] = []
   const faultIds: (string | undefined)[] = []
   const stubIds: (string | undefined)[] = []
+  // Sparse: the moments of a request whose transport marked them (the transport marks the answer written later).
+  const markSets: (RequestMarks | undefined)[] = []
   const knownPaths = new Map<string, string>()
   /** The text of `path` kept already, or `path` itself from now on. */
   function known(path: string): string {
@@ -175,12 +178,14 @@ function createColumns(): Columns {
       ats[slot] = kept.at
       faultIds[slot] = kept.faultId
       stubIds[slot] = kept.stubId
+      markSets[slot] = kept.marks
     },
     record(slot) {
       const faultId = faultIds[slot]
       const stubId = stubIds[slot]
       const queryPairs = queryLists[slot]
       const headers = headerSets[slot]
+      const marks = markSets[slot]
       // The executor's record, field for field and in its order.
       return {
         operation: operations[slot]!,
@@ -195,6 +200,7 @@ function createColumns(): Columns {
         at: ats[slot]!,
         ...(faultId !== undefined && { faultId }),
         ...(stubId !== undefined && { stubId }),
+        ...(marks !== undefined && { marks }),
         ...headers,
       }
     },
@@ -204,6 +210,7 @@ function createColumns(): Columns {
       queries[slot] = NO_FIELDS
       queryLists[slot] = undefined
       headerSets[slot] = undefined
+      markSets[slot] = undefined
       params[slot] = NO_FIELDS
     },
   }

@@ -1,10 +1,25 @@
 import type { StreamConnection } from '../../events/stream-connection.js'
+import { utf8Length } from '../../wire/json/utf8-length.js'
 
-/** The frames a WebSocket session was sent, as the journal's entry for it shows them. */
+/** One frame of a WebSocket session as the journal lists it. */
+export interface SessionFrame {
+  /** `sent` for a frame the mock sent the client, `received` for one the client sent the mock. */
+  readonly direction: 'sent' | 'received'
+  /** Milliseconds from the upgrade to the frame, by the process's monotonic clock. */
+  readonly at: number
+  /** The whole frame's length in bytes (UTF-8 for text), before any cut. */
+  readonly size: number
+  /** The frame's text, cut at 2 KiB (with `…`); empty for a binary frame. */
+  readonly text: string
+  /** Set for a binary frame the client sent (its bytes are not kept). */
+  readonly binary?: true
+}
+
+/** The frames of a WebSocket session, both ways, as the journal's entry for it shows them. */
 export interface SessionFrames {
-  /** The frames kept, oldest first, each cut at 2 KiB. */
-  readonly texts: readonly string[]
-  /** How many earlier frames of the session were let go, to stay within the bounds. */
+  /** The frames kept, oldest first, in both directions. */
+  readonly frames: readonly SessionFrame[]
+  /** How many earlier frames of the session (either way) were let go, to stay within the bounds. */
   readonly dropped: number
 }
 
@@ -24,55 +39,94 @@ export interface SessionFrameLog {
   open(connection: StreamConnection, id: number): void
   /** Keeps a frame a session was sent (the oldest kept frames go past the bounds). */
   sent(connection: StreamConnection, frame: string): void
-  /** The frames kept of a session by journal id; undefined when none were sent or kept. */
+  /** Keeps a frame the client sent on a session: its text, or the byte length of a binary one. */
+  received(connection: StreamConnection, frame: string | number): void
+  /** The frames kept of a session by journal id; undefined when none went either way. */
   of(id: number): SessionFrames | undefined
+  /** About how many bytes the kept frames hold (their kept text and fields). */
+  readonly bytes: number
 }
 
-/** The most frames kept for all sessions together, the most bytes, and the longest frame kept whole. */
+/** The most frames kept for all sessions together and both ways, the most bytes, and the longest frame kept whole. */
 const FRAMES_KEPT = 2000
 const BYTES_KEPT = 1024 * 1024
 const FRAME_TEXT = 2048
 
+/** What one kept frame costs besides its text, roughly: its fields. */
+const FRAME_OVERHEAD = 32
+
+interface KeptFrame extends SessionFrame {
+  readonly id: number
+}
+
 /**
- * The newest frames sent on WebSockets (2,000 of them, within 1 MiB, each
- * cut at 2 KiB), by the journal id of their session: what the inspector
- * shows in a WebSocket's journal entry. Keeping one costs one frame.
+ * The newest frames of WebSockets in both directions (2,000 of them, within
+ * 1 MiB, each cut at 2 KiB), by the journal id of their session: what the
+ * inspector lists in a WebSocket's journal entry, with each frame's time
+ * since the upgrade and size. Keeping one costs one frame.
  *
  * @example
  * const frames = createSessionFrameLog()
  * frames.open(connection, journal.lastId)
  * frames.sent(connection, '{"iterable":[]}')
+ * frames.received(connection, '{"question":{}}')
  */
 export function createSessionFrameLog(): SessionFrameLog {
   const ids = new WeakMap<StreamConnection, number>()
-  let kept: { readonly id: number; readonly text: string }[] = []
+  let kept: KeptFrame[] = []
   let first = 0
   let bytes = 0
-  const sentTo = new Map<number, number>()
+  const seen = new Map<number, number>()
+  function keep(connection: StreamConnection, frame: Omit<KeptFrame, 'id' | 'at'>): void {
+    const id = ids.get(connection)
+    if (id === undefined) return
+    kept.push({ id, at: performance.now() - connection.startedAt, ...frame })
+    bytes += FRAME_OVERHEAD + frame.text.length
+    seen.set(id, (seen.get(id) ?? 0) + 1)
+    // A count per session, for as many sessions as frames are kept.
+    if (seen.size > FRAMES_KEPT) seen.delete(seen.keys().next().value!)
+    while (kept.length - first > FRAMES_KEPT || bytes > BYTES_KEPT) bytes -= FRAME_OVERHEAD + kept[first++]!.text.length
+    if (first > FRAMES_KEPT) {
+      kept = kept.slice(first)
+      first = 0
+    }
+  }
   return {
     open: (connection, id) => void ids.set(connection, id),
     sent(connection, frame) {
-      const id = ids.get(connection)
-      if (id === undefined) return
-      const text = frame.length > FRAME_TEXT ? `${frame.slice(0, FRAME_TEXT)}…` : frame
-      kept.push({ id, text })
-      bytes += text.length
-      sentTo.set(id, (sentTo.get(id) ?? 0) + 1)
-      // A count per session, for as many sessions as frames are kept.
-      if (sentTo.size > FRAMES_KEPT) sentTo.delete(sentTo.keys().next().value!)
-      while (kept.length - first > FRAMES_KEPT || bytes > BYTES_KEPT) bytes -= kept[first++]!.text.length
-      if (first > FRAMES_KEPT) {
-        kept = kept.slice(first)
-        first = 0
-      }
+      keep(connection, { direction: 'sent', size: utf8Length(frame), text: cut(frame) })
+    },
+    received(connection, frame) {
+      if (typeof frame === 'number') keep(connection, { direction: 'received', size: frame, text: '', binary: true })
+      else keep(connection, { direction: 'received', size: utf8Length(frame), text: cut(frame) })
     },
     of(id) {
-      const texts: string[] = []
-      for (let at = first; at < kept.length; at++) if (kept[at]!.id === id) texts.push(kept[at]!.text)
-      const sent = sentTo.get(id) ?? 0
-      return sent === 0 ? undefined : { texts, dropped: sent - texts.length }
+      const frames: SessionFrame[] = []
+      for (let at = first; at < kept.length; at++) {
+        const { id: owner, ...frame } = kept[at]!
+        if (owner === id) frames.push(frame)
+      }
+      const count = seen.get(id) ?? 0
+      return count === 0 ? undefined : { frames, dropped: count - frames.length }
+    },
+    get bytes() {
+      return bytes
     },
   }
+}
+
+/** A frame's text as kept: whole up to 2 KiB, else its first 2 KiB and `…` . */
+const cut = (frame: string) => (frame.length > FRAME_TEXT ? `${frame.slice(0, FRAME_TEXT)}…` : frame)
+
+/**
+ * The texts of the frames the mock sent in a session, oldest first: what
+ * `copilotAnswers` reads.
+ *
+ * @example
+ * copilotAnswers(sentTexts(frames.frames))
+ */
+export function sentTexts(frames: readonly SessionFrame[]): string[] {
+  return frames.filter((frame) => frame.direction === 'sent').map((frame) => frame.text)
 }
 
 /**
@@ -80,7 +134,7 @@ export function createSessionFrameLog(): SessionFrameLog {
  * answer's IN-PROGRESS chunks joined into its text, with its last status.
  *
  * @example
- * copilotAnswers(frames.texts)[0]?.text // 'Here is a debounce hook…'
+ * copilotAnswers(sentTexts(frames.frames))[0]?.text // 'Here is a debounce hook…'
  */
 export function copilotAnswers(texts: readonly string[]): CopilotAnswer[] {
   const answers = new Map<string, { request: string; conversation: string; status: string; text: string }>()

@@ -1,4 +1,5 @@
 import { errorAnswer } from '../../execution/answer.js'
+import { requestMarks, type RequestMarks } from '../../execution/request-marks.js'
 import { isControlPath } from '../access-policy.js'
 import type { ServicePort } from '../service-port.js'
 import type { ServiceRoute } from '../service-request.js'
@@ -66,6 +67,7 @@ export function createHttpSurface(
     },
     async reply(method, match, request) {
       if ('preflight' in match) return httpReply({ status: 204 }, true)
+      const marks = requestMarks()
       let body: string
       try {
         body = await request.body()
@@ -78,16 +80,29 @@ export function createHttpSurface(
         ...(host !== undefined && { host }),
         ...(header && { header }),
         ...(headers && { headers }),
+        marks,
       })
-      return httpReply(answer, match.open)
+      return written(httpReply(answer, match.open), marks)
     },
     unknown(method, url, headers) {
       const path = pathUnderBase(base, url)
       if (path === undefined || isControlPath(path)) return undefined
-      return httpReply(
-        port.answerUnknown({ method, path, query: url.searchParams, body: '', ...(headers && { headers }) }),
-        true,
-      )
+      const marks = requestMarks()
+      const answer = port.answerUnknown({
+        method,
+        path,
+        query: url.searchParams,
+        body: '',
+        ...(headers && { headers }),
+        marks,
+      })
+      return written(httpReply(answer, true), marks)
     },
   }
+}
+
+/** The reply, its request marked written now: an in-process transport hands it on as it is. */
+function written(reply: HttpReply, marks: RequestMarks): HttpReply {
+  marks.written = performance.now()
+  return reply
 }

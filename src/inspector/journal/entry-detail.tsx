@@ -7,6 +7,7 @@ import { copyText, JsonTree } from '../records/json-tree.js'
 import { EntryActions } from './entry-actions.js'
 import { EntryHeaders } from './entry-headers.js'
 import { EntryResponse } from './entry-response.js'
+import { EntryTiming } from './entry-timing.js'
 import { ActionError } from '../action-error.js'
 import { SessionFramesView } from './session-frames-view.js'
 
@@ -37,6 +38,7 @@ export function EntryDetail({
         #{detail.id} {entry.operation} at {entry.at}, {entry.durationMs.toFixed(1)} ms
         {entry.faultId ? `, answered by ${entry.faultId}` : ''}
       </div>
+      <EntryTiming timing={entry.timing} />
       {!entry.websocket && <EntryActions {...{ connection, act, entry, response, copy, verifyLike }} say={setSaid} />}
       <ActionError scope="entry" />
       {said && (

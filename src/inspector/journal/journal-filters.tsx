@@ -13,10 +13,10 @@ export interface Filters {
 
 /**
  * The journal's bar: filters by operation, status and text, the order, Pause/Resume,
- * Export HAR (what the filters keep) and Clear journal.
+ * Export HAR (what the filters keep), Clear journal and Preserve log (a reset keeps the journal).
  *
  * @example
- * <JournalFilters filters={filters} setFilters={setFilters} operations={operations} paused={false} togglePause={toggle} exportHar={save} clear={clear} />
+ * <JournalFilters filters={filters} setFilters={setFilters} operations={operations} paused={false} togglePause={toggle} exportHar={save} clear={clear} preserved={false} togglePreserve={setPreserved} />
  */
 export function JournalFilters({
   filters,
@@ -26,6 +26,8 @@ export function JournalFilters({
   togglePause,
   exportHar,
   clear,
+  preserved,
+  togglePreserve,
 }: {
   filters: Filters
   setFilters: (filters: Filters) => void
@@ -34,6 +36,9 @@ export function JournalFilters({
   togglePause: () => void
   exportHar: () => void
   clear: () => void
+  /** Whether a reset keeps the journal; undefined until read from the mock. */
+  preserved: boolean | undefined
+  togglePreserve: (preserve: boolean) => void
 }) {
   return (
     <div class="cam-filters">
@@ -87,6 +92,15 @@ export function JournalFilters({
       <button class="cam-btn" onClick={clear}>
         Clear journal
       </button>
+      <label class="cam-check" title="Keep the journal when the mock is reset">
+        <input
+          type="checkbox"
+          checked={preserved === true}
+          disabled={preserved === undefined}
+          onChange={(event) => togglePreserve(event.currentTarget.checked)}
+        />{' '}
+        Preserve log
+      </label>
     </div>
   )
 }

@@ -71,7 +71,7 @@ export function JournalList({
                 open(row.id)
               }}
             >
-              <JournalCells row={row} />
+              <JournalCells row={row} narrow={narrow} />
             </div>
           ))}
         </div>
@@ -80,8 +80,8 @@ export function JournalList({
   )
 }
 
-/** One row's cells; a narrow list lays them out on two lines. */
-function JournalCells({ row }: { row: JournalRow }) {
+/** One row's cells; a narrow list lays them out on two lines, a stream's path shortened to its end. */
+function JournalCells({ row, narrow }: { row: JournalRow; narrow: boolean }) {
   return (
     <>
       <span class="cam-time">{timeOfDay(row.at)}</span>
@@ -90,13 +90,15 @@ function JournalCells({ row }: { row: JournalRow }) {
       </span>
       <span class="cam-method">{row.websocket ? 'WS' : row.method}</span>
       <span class="cam-path" title={row.path}>
-        {row.path}
+        {narrow && row.websocket ? pathEnd(row.path) : row.path}
       </span>
       <span class="cam-status" title={row.websocket ? `${row.status}: ${webSocketSummary(row.websocket)}` : undefined}>
         {row.status === 0 ? 'network error' : row.status}
         {row.status === 501 && <span class="cam-badge">not implemented</span>}
         {row.faultId && <span class="cam-badge">{row.faultId}</span>}
-        {row.websocket && <span class="cam-badge">{webSocketSummary(row.websocket)}</span>}
+        {row.websocket && (
+          <span class="cam-badge">{narrow ? webSocketState(row.websocket) : webSocketSummary(row.websocket)}</span>
+        )}
       </span>
       <span class="cam-ms">{row.durationMs.toFixed(1)}</span>
     </>
@@ -105,6 +107,19 @@ function JournalCells({ row }: { row: JournalRow }) {
 
 /** A WebSocket's state in a few words: `open, 3 sent, 1 received` or `closed 1000, …`. */
 function webSocketSummary(socket: WebSocketActivity): string {
-  const state = socket.closeCode === undefined ? socket.state : `${socket.state} ${socket.closeCode}`
-  return `${state}, ${socket.framesSent} sent, ${socket.framesReceived} received`
+  return `${webSocketState(socket)}, ${socket.framesSent} sent, ${socket.framesReceived} received`
+}
+
+/** A WebSocket's state alone, as a narrow row's badge shows it (its counts are in the status's title): `open`, `closed 1000`. */
+function webSocketState(socket: WebSocketActivity): string {
+  return socket.closeCode === undefined ? socket.state : `${socket.state} ${socket.closeCode}`
+}
+
+/**
+ * A path's last two segments after `…/` when it has more (`/.well-known/stream/health` reads
+ * `…/stream/health`): a stream is told apart by its end, which a cut from the right would hide.
+ */
+function pathEnd(path: string): string {
+  const segments = path.split('/')
+  return segments.length > 3 ? `…/${segments.slice(-2).join('/')}` : path
 }

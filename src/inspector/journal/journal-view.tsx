@@ -1,4 +1,4 @@
-import { useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks'
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks'
 import type { JournalRow } from '../../control/inspection/inspection.js'
 import type { ViewProps } from '../view-props.js'
 import type { CallExpectation } from '../../control/verify/verify-calls.js'
@@ -19,7 +19,8 @@ import type { Connection } from '../live/connection.js'
  * honestly (what is kept, what matches, what was let go); one entry's
  * request and response; and the verify form. Where opening an entry hides
  * the list (a phone's width), focus goes to "← Back to the journal", and
- * from there back to the list.
+ * from there back to the list. "Preserve log" keeps the journal across a
+ * reset of the mock.
  *
  * @example
  * <JournalView {...props} />
@@ -29,6 +30,11 @@ export function JournalView({ connection, live, act }: ViewProps) {
   // While paused: the rows and the count as they were.
   const [paused, setPaused] = useState<{ rows: readonly JournalRow[]; dropped: number }>()
   const [openId, setOpenId] = useState<number>()
+  // Whether a reset keeps the journal, as the mock says (undefined until it has).
+  const [preserved, setPreserved] = useState<boolean>()
+  useEffect(() => {
+    connection.preserveJournal().then(setPreserved, () => setPreserved(undefined))
+  }, [connection])
   // A verify filled from an entry: a new key gives the form its fields afresh.
   const [verifyPreset, setVerifyPreset] = useState<{ expectation: CallExpectation; at: number }>()
   const source = paused?.rows ?? live.rows
@@ -72,6 +78,10 @@ export function JournalView({ connection, live, act }: ViewProps) {
           paused={paused !== undefined}
           togglePause={() => setPaused(paused ? undefined : { rows: live.rows, dropped: live.dropped })}
           clear={() => act(() => connection.clearJournal(), 'journal')}
+          preserved={preserved}
+          togglePreserve={(preserve) =>
+            act(async () => setPreserved(await connection.preserveJournal(preserve)), 'journal')
+          }
           exportHar={() => act(() => saveHar(connection, filters), 'journal')}
         />
         <ActionError scope="journal" />

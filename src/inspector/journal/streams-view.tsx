@@ -26,6 +26,9 @@ export function StreamsView({ live }: ViewProps) {
         ))}
       </div>
       <h2>Frames sent</h2>
+      <p class="cam-note">
+        Each WebSocket's entry in the journal lists its frames both ways, with their time and size.
+      </p>
       <table aria-label="frames">
         <thead>
           <tr>

@@ -76,6 +76,8 @@ export interface Connection {
   setLatency(settings: LatencySettings): Promise<void>
   /** Back to the latency the mock was started with. */
   clearLatency(): Promise<void>
+  /** Whether a reset keeps the journal ("Preserve log"): sets it when `preserve` is given, and answers it. */
+  preserveJournal(preserve?: boolean): Promise<boolean>
   removeAsset(id: string): Promise<void>
   clock(change: ClockAction): Promise<void>
   /** The machine's parts as the control plane shows them (`GET /__mock/machine/os`, `/accounts`, `/installers`, `/backups`). */

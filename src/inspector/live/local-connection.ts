@@ -65,6 +65,11 @@ export function createLocalConnection(mock: MockService): Connection {
     latency: () => later(() => mock.latency.settings()),
     setLatency: (settings) => later(() => void mock.latency.set(settings)),
     clearLatency: () => later(() => mock.latency.reset()),
+    preserveJournal: (preserve) =>
+      later(() => {
+        if (preserve !== undefined) mock.journal.preserved = preserve
+        return mock.journal.preserved
+      }),
     removeAsset: (id) => later(() => mock.removeAsset(id)),
     clock: (change) =>
       later(() => {

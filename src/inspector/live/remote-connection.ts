@@ -76,6 +76,11 @@ export function createRemoteConnection(baseUrl: string): Connection {
     latency: () => call('GET', '/latency'),
     setLatency: (settings) => call('POST', '/latency', settings),
     clearLatency: () => call('DELETE', '/latency'),
+    async preserveJournal(preserve) {
+      const answer =
+        preserve === undefined ? call('GET', '/journal/preserve') : call('POST', '/journal/preserve', { preserve })
+      return (await (answer as Promise<{ preserve: boolean }>)).preserve
+    },
     removeAsset: (id) => call('DELETE', `/assets/${part(id)}`),
     clock: ({ action, ...body }) => call('POST', `/clock/${action}`, body),
     async machine() {

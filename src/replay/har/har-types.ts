@@ -42,7 +42,22 @@ export interface HarEntry {
     bodySize: number
   }
   cache: Record<string, never>
-  timings: { send: number; wait: number; receive: number }
+  /**
+   * HAR's phases, in milliseconds. The journal's export fills `blocked`
+   * (the mock's queued phase), `wait` (handled) and `receive` (written, and
+   * streamed for a streamed answer), and keeps the mock's own four phases in
+   * `_queued`, `_handled`, `_written` and `_streamed`.
+   */
+  timings: {
+    blocked?: number
+    send: number
+    wait: number
+    receive: number
+    _queued?: number
+    _handled?: number
+    _written?: number
+    _streamed?: number
+  }
   /** Chrome's kind of resource: `websocket` for a stream, `fetch` or `xhr` for a request. */
   _resourceType?: string
   _webSocketMessages?: HarWebSocketMessage[]

@@ -3,6 +3,7 @@ import { isControlPath, type RequestClient } from '../../core/access-policy.js'
 import { CONTROL_PREFLIGHT_HEADERS } from '../../core/http-surface/service-cors.js'
 import type { ServicePort } from '../../core/service-port.js'
 import { errorAnswer, textAnswer, type Answer } from '../../execution/answer.js'
+import { requestMarks } from '../../execution/request-marks.js'
 import type { BodyBudget } from './body-budget.js'
 import { clientOf } from './client-of.js'
 import { controlBodyRefusal } from './control-body-refusal.js'
@@ -49,6 +50,7 @@ export async function answerRequest(
 ): Promise<void> {
   const { options, service } = context
   const started = options.log ? performance.now() : 0
+  const marks = requestMarks()
   const method = request.method ?? 'GET'
   const rawUrl = request.url ?? '/'
   const queryStart = rawUrl.indexOf('?')
@@ -79,7 +81,7 @@ export async function answerRequest(
       // Journaled under `unknown`, with the nearest operations; the control API's own paths are not the service's.
       result = control
         ? textAnswer(404, `No operation of the service answers ${method} ${path}.`)
-        : target.answerUnknown({ method, path, query, body: '', ...client, headers: () => headerPairs(request) })
+        : target.answerUnknown({ method, path, query, body: '', ...client, headers: () => headerPairs(request), marks })
       // With --proxy, a path no operation answers (a newer client's) is the upstream's to answer.
       if (context.proxy && !control) result = await forwardUnknown(context, { request, response }, rawUrl, result)
       else request.resume()
@@ -95,7 +97,7 @@ export async function answerRequest(
         const query = new URLSearchParams(queryStart === -1 ? '' : rawUrl.slice(queryStart + 1))
         const header = (name: string) => headerOf(request, name)
         const headers = () => headerPairs(request)
-        const work = () => target.answer(route, { method, path, query, body, ...client, header, headers })
+        const work = () => target.answer(route, { method, path, query, body, ...client, header, headers, marks })
         // Durable --persist: the answer waits until the request's writes are on disk.
         const persistence = context.persistence
         result = persistence && target === service ? await persistence.settle(work) : await work()
@@ -108,7 +110,7 @@ export async function answerRequest(
   }
   // Once close() has begun, a request still in flight gets its answer and its connection ends with it.
   if (context.closing) response.setHeader('connection', 'close')
-  context.answers.add(response, result, !control)
+  context.answers.add(response, result, !control, marks)
   if (options.log) {
     const status = 'networkError' in result ? 'network error' : result.status
     options.log(`${method} ${rawUrl} ${status} ${(performance.now() - started).toFixed(1)}ms`)

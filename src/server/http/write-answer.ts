@@ -1,6 +1,7 @@
 import type { ServerResponse } from 'node:http'
 import { httpReply } from '../../core/http-surface/http-reply.js'
 import { errorAnswer, type Answer } from '../../execution/answer.js'
+import type { RequestMarks } from '../../execution/request-marks.js'
 
 /**
  * Writes an answer to its response as the service's HTTP surface replies it
@@ -8,12 +9,13 @@ import { errorAnswer, type Answer } from '../../execution/answer.js'
  * the control API's; a HEAD's length with no body): a whole body with its
  * length, a large answer's pieces as the socket takes them, a live answer
  * chunk by chunk as it comes, or, for an injected network error, a destroyed
- * connection.
+ * connection. With `marks`, it marks when the answer was written (its head,
+ * for a streamed one) and a streamed answer's first and last piece.
  *
  * @example
  * writeAnswer(response, textAnswer(410, 'Asset no longer exists and is Gone.'), true)
  */
-function writeAnswer(response: ServerResponse, answer: Answer, openToAll: boolean): void {
+function writeAnswer(response: ServerResponse, answer: Answer, openToAll: boolean, marks?: RequestMarks): void {
   const reply = httpReply(answer, openToAll)
   if ('networkError' in reply) {
     response.socket?.destroy()
@@ -24,18 +26,21 @@ function writeAnswer(response: ServerResponse, answer: Answer, openToAll: boolea
     response.writeHead(status, headers)
     // An event stream's first event goes out at once, not when a buffer fills.
     response.flushHeaders()
-    void writeLive(response, live)
+    if (marks) marks.written = performance.now()
+    void writeLive(response, live, marks)
     return
   }
   if (stream) {
     // A large answer goes out in chunks as the socket takes them, never built whole.
     response.writeHead(status, headers)
-    writePieces(response, stream)
+    if (marks) marks.written = performance.now()
+    writePieces(response, stream, marks)
     return
   }
   if (body === undefined) {
     response.writeHead(status, headers)
     response.end()
+    if (marks) marks.written = performance.now()
     return
   }
   // The headers are this reply's own: the length is added to them, not to a copy.
@@ -43,12 +48,16 @@ function writeAnswer(response: ServerResponse, answer: Answer, openToAll: boolea
   framed['content-length'] = typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength
   response.writeHead(status, framed)
   response.end(body)
+  if (marks) marks.written = performance.now()
 }
 
 /** Answers waiting for the end of the event-loop turn that computed them. */
 export interface AnswerBatch {
-  /** Queues an answer; `openToAll` false leaves out `access-control-allow-origin: *` (the control API's answers). */
-  add(response: ServerResponse, result: Answer, openToAll?: boolean): void
+  /**
+   * Queues an answer; `openToAll` false leaves out `access-control-allow-origin: *` (the control API's answers);
+   * `marks`, the request's moments, are marked as the answer is written.
+   */
+  add(response: ServerResponse, result: Answer, openToAll?: boolean, marks?: RequestMarks): void
 }
 
 /**
@@ -63,15 +72,15 @@ export interface AnswerBatch {
  * answers.add(response, { status: 204 })
  */
 export function createAnswerBatch(): AnswerBatch {
-  let pending: Array<[ServerResponse, Answer, boolean]> = []
+  let pending: Array<[ServerResponse, Answer, boolean, RequestMarks | undefined]> = []
   const flush = () => {
     const batch = pending
     pending = []
-    for (const [response, result, openToAll] of batch) {
+    for (const [response, result, openToAll, marks] of batch) {
       // Answered earlier in this batch (a failure after its answer was queued queues a 500 as well).
       if (response.writableEnded) continue
       try {
-        writeAnswer(response, result, openToAll)
+        writeAnswer(response, result, openToAll, marks)
       } catch (error) {
         // One answer that cannot be written does not hold up the others: it becomes a 500, or,
         // when its headers already went out or the 500 cannot be written either, a closed connection.
@@ -85,8 +94,8 @@ export function createAnswerBatch(): AnswerBatch {
     }
   }
   return {
-    add(response, result, openToAll = true) {
-      pending.push([response, result, openToAll])
+    add(response, result, openToAll = true, marks) {
+      pending.push([response, result, openToAll, marks])
       if (pending.length === 1) setImmediate(flush)
     },
   }
@@ -100,7 +109,7 @@ export function createAnswerBatch(): AnswerBatch {
  * this client reads. A client that goes away stops the writing; a piece that
  * cannot be built closes the connection (the status is sent).
  */
-function writePieces(response: ServerResponse, stream: Iterable<string>): void {
+function writePieces(response: ServerResponse, stream: Iterable<string>, marks?: RequestMarks): void {
   const pieces = stream[Symbol.iterator]()
   let stopped = false
   response.once('close', () => {
@@ -116,7 +125,9 @@ function writePieces(response: ServerResponse, stream: Iterable<string>): void {
         response.end()
         return
       }
-      if (response.write(next.value)) later()
+      const written = response.write(next.value)
+      if (marks) markPiece(marks)
+      if (written) later()
       else response.once('drain', later)
     } catch {
       response.destroy()
@@ -131,7 +142,11 @@ function writePieces(response: ServerResponse, stream: Iterable<string>): void {
  * until it ends. A client that goes away cancels the stream, which frees
  * what it held; a stream that fails closes the connection.
  */
-async function writeLive(response: ServerResponse, live: ReadableStream<Uint8Array>): Promise<void> {
+async function writeLive(
+  response: ServerResponse,
+  live: ReadableStream<Uint8Array>,
+  marks: RequestMarks | undefined,
+): Promise<void> {
   const reader = live.getReader()
   response.once('close', () => void reader.cancel().catch(() => undefined))
   try {
@@ -139,7 +154,9 @@ async function writeLive(response: ServerResponse, live: ReadableStream<Uint8Arr
       const { done, value } = await reader.read()
       if (done) break
       if (response.destroyed) return
-      if (!response.write(value)) await drainedOrClosed(response)
+      const written = response.write(value)
+      if (marks) markPiece(marks)
+      if (!written) await drainedOrClosed(response)
     }
     response.end()
   } catch {
@@ -158,4 +175,11 @@ function drainedOrClosed(response: ServerResponse): Promise<void> {
     response.on('drain', done)
     response.on('close', done)
   })
+}
+
+/** Marks a piece of a streamed answer written now: the first, and the last so far. */
+function markPiece(marks: RequestMarks): void {
+  const now = performance.now()
+  marks.firstPiece ??= now
+  marks.lastPiece = now
 }

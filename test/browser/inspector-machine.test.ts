@@ -121,6 +121,20 @@ describe('the Machine tab of the inspector page', () => {
     expect((wire as { autoboot: boolean }).autoboot).toBe(!before)
   }, 60_000)
 
+  it('shows the OS state a test scripts (permissions, update status) and follows it as it changes', async () => {
+    const page = await openMachineTab(server, SIZES[0])
+    const osState = page.locator('section[aria-label="os state"]')
+    await osState.filter({ hasText: 'Vision granted, accessibility granted.' }).waitFor(LIVE)
+    await osState.filter({ hasText: 'Update: up to date.' }).waitFor(LIVE)
+
+    expect(await control(server, '/os/permissions', { vision: false })).toBe(200)
+    expect(await control(server, '/os/update', { status: 'DOWNLOADING', percentage: 40 })).toBe(200)
+    await osState.filter({ hasText: 'Vision withheld, accessibility granted.' }).waitFor(LIVE)
+    await osState.filter({ hasText: 'Update: downloading (40 %).' }).waitFor(LIVE)
+    const permissions = await new OSApi(new Configuration({ basePath: server.url })).osPermissions()
+    expect(permissions.processing?.vision).toBe(false)
+  }, 60_000)
+
   it("shows a refused setter's error in its section, and keeps the focus on a named control", async () => {
     const page = await openMachineTab(server, SIZES[0])
     const applications = page.locator('section[aria-label="applications"]')

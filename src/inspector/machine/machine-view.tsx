@@ -5,11 +5,13 @@ import { ApplicationsSection, SharingSection, SignInSection } from './accounts-s
 import { BackupsSection } from './backups-section.js'
 import { InstallerSection } from './installer-section.js'
 import { DeviceSection, FilesSection, OpensSection, PatternEngineSection, SettingsSection } from './os-sections.js'
+import { OsStateSection } from './os-state-section.js'
 import type { SetterProps } from './setter-props.js'
 
 /**
  * The machine the mock plays: one section per part (settings, device, file
- * system, opens, pattern engine, installers, backups, sign-in, applications,
+ * system, opens, pattern engine, the OS state (permissions, update, pickers,
+ * applets, long-term memory), installers, backups, sign-in, applications,
  * distributions and keys), each readable at a glance with its raw JSON
  * behind a disclosure, set where the control plane has a setter, and read
  * again whenever a part changes.
@@ -35,6 +37,7 @@ export function MachineView({ connection, live, act }: ViewProps) {
       <OpensSection opens={os.opens} />
       <DeviceSection device={os.device} />
       <PatternEngineSection os={os} />
+      <OsStateSection os={os} />
       <SharingSection accounts={accounts} />
     </div>
   )

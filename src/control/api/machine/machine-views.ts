@@ -5,6 +5,11 @@ import type {
   InstallerState,
 } from '../../../domain/machine/installers/installer-state.js'
 import type { ConnectorState } from '../../../domain/machine/os-parts/connector-part.js'
+import type { Applets } from '../../../domain/machine/os-parts/applets-part.js'
+import type { VisionState } from '../../../domain/machine/os-parts/long-term-memory-part.js'
+import type { Permissions } from '../../../domain/machine/os-parts/permissions-part.js'
+import type { PickerAnswers } from '../../../domain/machine/os-parts/pickers-part.js'
+import type { UpdateState } from '../../../domain/machine/os-parts/update-part.js'
 import type { DeviceState } from '../../../domain/machine/os-parts/device-part.js'
 import type { FileTree } from '../../../domain/machine/os-parts/file-system-part.js'
 import type { Opens } from '../../../domain/machine/os-parts/opens-part.js'
@@ -32,6 +37,12 @@ export interface OsParts {
   readonly patternEngine: PatternEngineState
   readonly suggestions: SuggestionsState
   readonly connector: ConnectorState
+  /** The OS state set with `/__mock/os/...`; absent from a mock that predates it. */
+  readonly permissions?: Permissions
+  readonly update?: UpdateState
+  readonly pickers?: PickerAnswers
+  readonly applets?: Applets
+  readonly longTermMemory?: VisionState
 }
 
 /** A user the service knows, as `GET /__mock/machine/accounts` lists it. */

@@ -5,6 +5,11 @@ import { readPatternEngine } from '../../../domain/machine/os-parts/pattern-engi
 import { readSettings, updateSettings } from '../../../domain/machine/os-parts/settings-part.js'
 import { readSuggestions } from '../../../domain/machine/os-parts/suggestions-part.js'
 import { readConnector } from '../../../domain/machine/os-parts/connector-part.js'
+import { readApplets } from '../../../domain/machine/os-parts/applets-part.js'
+import { readLongTermMemory } from '../../../domain/machine/os-parts/long-term-memory-part.js'
+import { readPermissions } from '../../../domain/machine/os-parts/permissions-part.js'
+import { readPickers } from '../../../domain/machine/os-parts/pickers-part.js'
+import { readUpdate } from '../../../domain/machine/os-parts/update-part.js'
 import { MockServiceError } from '../../../errors.js'
 import { errorAnswer, textAnswer } from '../../../execution/answer.js'
 import type { Store } from '../../../store/create-store.js'
@@ -23,7 +28,8 @@ async function written(run: () => Promise<unknown>) {
 /**
  * The control routes of the OS's machine parts: read them all
  * (`GET /__mock/machine/os`: settings, device, file tree, opens and
- * notifications, pattern engine, suggestions, connector reports), set the
+ * notifications, pattern engine, suggestions, connector reports, permissions,
+ * update status, scripted pickers, applets, long-term memory), set the
  * settings (`POST /__mock/machine/settings`) and replace the virtual file tree
  * the OS routes read (`POST /__mock/machine/files`, bounded).
  *
@@ -45,6 +51,11 @@ export function osMachineControlRoutes(store: Store): readonly ControlRoute[] {
           patternEngine: readPatternEngine(store),
           suggestions: readSuggestions(store),
           connector: readConnector(store),
+          permissions: readPermissions(store),
+          update: readUpdate(store),
+          pickers: readPickers(store),
+          applets: readApplets(store),
+          longTermMemory: readLongTermMemory(store),
         }),
     },
     {

@@ -1,52 +1,25 @@
 import { GONE_ASSET_ID, recordFrames } from 'conversation-asset-mock'
-import { startStandaloneServer, type StandaloneServer } from 'conversation-asset-mock/server'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { WebSocket } from 'ws'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { seriousAxeFindings } from './axe.js'
 import { buildTestPage, type TestPage } from './build-test-page.js'
-import { launchChromium } from './launch-chromium.js'
+import { DESKTOP, LIVE, PHONE, useInspectorPage } from './inspector-page-session.js'
 
 // The inspector page of the standalone server, for what a developer reads in detail: the store
 // against a snapshot, what a deleted record was, WebSocket sessions with their frames, an
 // action's error beside the action, and Escape in a field.
 
-const LIVE = { timeout: 15_000 }
-const DESKTOP = { width: 1440, height: 900 }
-const PHONE = { width: 390, height: 844 }
-
-let browser: Browser
-let context: BrowserContext | undefined
-let server: StandaloneServer
-
-beforeAll(async () => {
-  browser = await launchChromium()
-  server = await startStandaloneServer({ port: 0 })
-}, 60_000)
-afterAll(async () => {
-  await browser?.close()
-  await server?.close()
+const session = useInspectorPage({
+  cleanUp: async (server) => {
+    await server.service.reset()
+    // A reset keeps snapshots: each test takes its own.
+    for (const { id } of server.service.inspection.snapshots.list()) server.service.inspection.snapshots.delete(id)
+  },
 })
-afterEach(async () => {
-  await context?.close()
-  context = undefined
-  await server.service.reset()
-  // A reset keeps snapshots: each test takes its own.
-  for (const { id } of server.service.inspection.snapshots.list()) server.service.inspection.snapshots.delete(id)
-})
-
-async function openInspector(size: { width: number; height: number }): Promise<Page> {
-  // axe-core is added as a script: the page's content security policy would refuse it.
-  context = await browser.newContext({ viewport: size, bypassCSP: true })
-  const page = await context.newPage()
-  await page.goto(`${server.url}/__mock/ui`)
-  await page.locator('ul[aria-label="records"] li').first().waitFor(LIVE)
-  return page
-}
 
 /** Creates a conversation through the service's own route, as a client would. */
 async function createConversation(name: string): Promise<string> {
-  const answer = await fetch(`${server.url}/conversations/create`, {
+  const answer = await fetch(`${session.server.url}/conversations/create`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ type: 'COPILOT', name }),
@@ -59,7 +32,7 @@ describe.each([
   { name: 'phone', ...PHONE },
 ])('the inspector page at $width×$height', (size) => {
   it('diffs the store against a snapshot: records added, changed with their fields, and removed', async () => {
-    const page = await openInspector(size)
+    const page = await session.open(size)
     await page.locator('[role="tab"]:text-is("Steering")').click()
     await page.locator('input[aria-label="snapshot name"]').fill('before the demo')
     await page.locator('button', { hasText: 'Take snapshot' }).click()
@@ -69,7 +42,7 @@ describe.each([
 
     // The diff follows the store while it is open.
     await createConversation('Made after the snapshot')
-    await fetch(`${server.url}/__mock/assets/${GONE_ASSET_ID}`, { method: 'DELETE' })
+    await fetch(`${session.server.url}/__mock/assets/${GONE_ASSET_ID}`, { method: 'DELETE' })
     const conversations = diff.locator('[aria-label="conversation changes"]')
     await conversations.locator('li.cam-diff-added', { hasText: 'Made after the snapshot' }).waitFor(LIVE)
     const assets = diff.locator('[aria-label="asset changes"]')
@@ -81,10 +54,10 @@ describe.each([
   }, 60_000)
 
   it('shows what a deleted record was and when it was deleted', async () => {
-    const name = server.service.inspection.record('asset', GONE_ASSET_ID)!.label
-    server.service.clock.freeze('2024-05-01T12:00:00.000Z')
-    await fetch(`${server.url}/__mock/assets/${GONE_ASSET_ID}`, { method: 'DELETE' })
-    const page = await openInspector(size)
+    const name = session.server.service.inspection.record('asset', GONE_ASSET_ID)!.label
+    session.server.service.clock.freeze('2024-05-01T12:00:00.000Z')
+    await fetch(`${session.server.url}/__mock/assets/${GONE_ASSET_ID}`, { method: 'DELETE' })
+    const page = await session.open(size)
     await page.locator('[aria-label="record kinds"] button', { hasText: /^asset/ }).click()
     const row = page.locator('ul[aria-label="records"] li button', { hasText: name })
     expect(await row.locator('.cam-badge-gone').textContent()).toBe('gone')
@@ -95,7 +68,7 @@ describe.each([
   }, 60_000)
 
   it("shows an action's error beside the action, and clears it on the next success", async () => {
-    const page = await openInspector(size)
+    const page = await session.open(size)
     await page.locator('[role="tab"]:text-is("Steering")').click()
     await page.locator('input[aria-label="asset id"]').fill('no-such-asset')
     await page.locator('button', { hasText: 'Delete the asset' }).click()
@@ -115,14 +88,14 @@ describe.each([
 
 describe('a copilot session in the journal of the inspector page', () => {
   it('lists the WebSocket as a row whose entry shows its frames and the answer as text', async () => {
-    server.service.copilot.reply({ chunks: ['Use a ', 'debounce ', 'hook.'] })
-    const socket = new WebSocket(server.streamUrls.qgpt)
+    session.server.service.copilot.reply({ chunks: ['Use a ', 'debounce ', 'hook.'] })
+    const socket = new WebSocket(session.server.streamUrls.qgpt)
     const frames = recordFrames<{ status: string }>(socket)
     await new Promise((resolve) => socket.once('open', resolve))
     socket.send(JSON.stringify({ question: { query: 'How do I debounce?', relevant: { iterable: [] } } }))
     await frames.next((frame) => frame.status === 'COMPLETED')
 
-    const page = await openInspector(PHONE)
+    const page = await session.open(PHONE)
     await page.locator('[role="tab"]:text-is("Journal")').click()
     await page.locator('[role="listbox"][aria-label="journal"] [role="option"][data-operation="qgptStream"]').click()
     const answer = page.locator('section[aria-label="copilot answer"]')
@@ -146,7 +119,7 @@ describe('Escape in a text field of the inspector panel', () => {
   afterAll(() => site?.close())
 
   it('clears the field first, then leaves it, and only then closes the panel', async () => {
-    context = await browser.newContext({ viewport: DESKTOP })
+    const context = await session.newContext({ viewport: DESKTOP })
     const page = await context.newPage()
     await page.goto(`${site.url}/index.html?inspector`)
     await page.waitForFunction(() => (window as { mockReady?: boolean }).mockReady === true, undefined, LIVE)

@@ -1,40 +1,22 @@
-import { startStandaloneServer, type StandaloneServer } from 'conversation-asset-mock/server'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
 import { seriousAxeFindings } from './axe.js'
 import { buildTestPage, type TestPage } from './build-test-page.js'
-import { launchChromium } from './launch-chromium.js'
+import { DESKTOP, LIVE, PHONE, useInspectorPage } from './inspector-page-session.js'
 
 // The inspector against the browser's Network panel, the rest of the way: Copy as cURL with the
 // recorded headers, a WebSocket's frames both ways, a request's time split into the mock's phases,
 // a stream's path read on a phone, a resize grip over nothing, and the journal kept across a reset.
 
-const LIVE = { timeout: 15_000 }
-const DESKTOP = { width: 1440, height: 900 }
-const PHONE = { width: 390, height: 844 }
-
-let browser: Browser
-let context: BrowserContext | undefined
-let server: StandaloneServer
-
-beforeAll(async () => {
-  ;[browser, server] = await Promise.all([launchChromium(), startStandaloneServer({ port: 0 })])
-}, 60_000)
-afterAll(async () => {
-  await Promise.all([browser?.close(), server?.close()])
-})
-afterEach(async () => {
-  await context?.close()
-  context = undefined
-  server.service.journal.preserved = false
+const session = useInspectorPage({
+  cleanUp: (server) => {
+    server.service.journal.preserved = false
+  },
 })
 
 async function openJournal(size: { readonly width: number; readonly height: number }): Promise<Page> {
-  context = await browser.newContext({ viewport: size, bypassCSP: true })
-  const page = await context.newPage()
-  await page.goto(`${server.url}/__mock/ui`)
-  await page.locator('ul[aria-label="records"] li').first().waitFor(LIVE)
+  const page = await session.open(size)
   await page.locator('[role="tab"]:text-is("Journal")').click()
   return page
 }
@@ -53,17 +35,17 @@ async function openSocket(url: string): Promise<WebSocket> {
 
 describe('a journal entry of the inspector page, copied', () => {
   it('is copied as cURL with its recorded headers, the credential left redacted and said so, no hop-by-hop header', async () => {
-    server.service.journal.clear()
-    await fetch(`${server.url}/conversations`, {
+    session.server.service.journal.clear()
+    await fetch(`${session.server.url}/conversations`, {
       headers: { 'x-trace': '7', authorization: 'Bearer secret-token' },
     }).then((answer) => answer.text())
     const page = await openJournal(DESKTOP)
-    await context!.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url })
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: session.server.url })
     await rows(page).first().click()
     await page.locator('[role="group"][aria-label="entry actions"] button', { hasText: 'Copy as cURL' }).click()
     await page.locator('[role="status"]', { hasText: 'Copied.' }).waitFor(LIVE)
     const curl = await page.evaluate(() => navigator.clipboard.readText())
-    expect(curl).toMatch(new RegExp(`^curl '${server.url}/conversations' -H `))
+    expect(curl).toMatch(new RegExp(`^curl '${session.server.url}/conversations' -H `))
     expect(curl).toContain(" -H 'x-trace: 7'")
     expect(curl).toContain(" -H 'authorization: [redacted]'")
     expect(curl).toContain('# The journal keeps no credentials: put the real authorization in place of [redacted].')
@@ -79,9 +61,9 @@ describe('a journal entry of the inspector page, copied', () => {
 
 describe('a WebSocket entry of the inspector page', () => {
   it("lists the client's frames beside the mock's, each with its direction, time and size", async () => {
-    server.service.journal.clear()
-    server.service.copilot.reply({ chunks: ['Use a ', 'hook.'] })
-    const socket = await openSocket(server.streamUrls.qgpt)
+    session.server.service.journal.clear()
+    session.server.service.copilot.reply({ chunks: ['Use a ', 'hook.'] })
+    const socket = await openSocket(session.server.streamUrls.qgpt)
     const completed = new Promise<void>((resolve) =>
       socket.on('message', (data) => String(data).includes('"COMPLETED"') && resolve()),
     )
@@ -108,8 +90,8 @@ describe('a WebSocket entry of the inspector page', () => {
   }, 60_000)
 
   it('reads its stream path on a phone, shortened from the left rather than cut to "/."', async () => {
-    server.service.journal.clear()
-    const socket = await openSocket(`${server.url.replace('http', 'ws')}/.well-known/stream/health`)
+    session.server.service.journal.clear()
+    const socket = await openSocket(`${session.server.url.replace('http', 'ws')}/.well-known/stream/health`)
     const page = await openJournal(PHONE)
     const path = rows(page).first().locator('.cam-path')
     await path.waitFor(LIVE)
@@ -127,8 +109,8 @@ describe('a WebSocket entry of the inspector page', () => {
 
 describe("a journal entry's timing in the inspector page", () => {
   it('shows the queued, handled and written phases as a waterfall', async () => {
-    server.service.journal.clear()
-    await fetch(`${server.url}/conversations`).then((answer) => answer.text())
+    session.server.service.journal.clear()
+    await fetch(`${session.server.url}/conversations`).then((answer) => answer.text())
     const page = await openJournal(DESKTOP)
     await rows(page).first().click()
     const timing = page.locator('table[aria-label="timing"]')
@@ -143,8 +125,8 @@ describe("a journal entry's timing in the inspector page", () => {
 
 describe('the journal of the inspector page across a reset', () => {
   it('is emptied by a reset, and kept by one with "Preserve log" checked, which the mock remembers', async () => {
-    server.service.journal.clear()
-    await fetch(`${server.url}/conversations`).then((answer) => answer.text())
+    session.server.service.journal.clear()
+    await fetch(`${session.server.url}/conversations`).then((answer) => answer.text())
     const page = await openJournal(DESKTOP)
     await rows(page).first().waitFor(LIVE)
     const preserve = page.locator('label', { hasText: 'Preserve log' }).locator('input[type="checkbox"]')
@@ -152,17 +134,17 @@ describe('the journal of the inspector page across a reset', () => {
     expect(await preserve.isChecked()).toBe(false)
 
     await preserve.check()
-    await expect.poll(() => server.service.journal.preserved, LIVE).toBe(true)
-    await fetch(`${server.url}/__mock/reset`, { method: 'POST' }).then((answer) => answer.text())
-    await fetch(`${server.url}/conversations`).then((answer) => answer.text())
+    await expect.poll(() => session.server.service.journal.preserved, LIVE).toBe(true)
+    await fetch(`${session.server.url}/__mock/reset`, { method: 'POST' }).then((answer) => answer.text())
+    await fetch(`${session.server.url}/conversations`).then((answer) => answer.text())
     await expect.poll(() => rows(page).count(), LIVE).toBeGreaterThanOrEqual(2)
     await page.reload()
     await page.locator('[role="tab"]:text-is("Journal")').click()
     await expect.poll(() => preserve.isChecked(), LIVE).toBe(true)
 
     await preserve.uncheck()
-    await expect.poll(() => server.service.journal.preserved, LIVE).toBe(false)
-    await fetch(`${server.url}/__mock/reset`, { method: 'POST' }).then((answer) => answer.text())
+    await expect.poll(() => session.server.service.journal.preserved, LIVE).toBe(false)
+    await fetch(`${session.server.url}/__mock/reset`, { method: 'POST' }).then((answer) => answer.text())
     await expect.poll(() => rows(page).count(), LIVE).toBe(0)
   }, 60_000)
 })
@@ -181,7 +163,7 @@ describe('the in-page panel docked at the bottom', () => {
   ])(
     'keeps its resize grip off every text of the panel ($name)',
     async ({ size }) => {
-      context = await browser.newContext({ viewport: size })
+      const context = await session.newContext({ viewport: size })
       const page = await context.newPage()
       await page.goto(`${site.url}/index.html?inspector`)
       await page.waitForFunction(() => (window as { mockReady?: boolean }).mockReady === true, undefined, LIVE)

@@ -1,49 +1,26 @@
-import { startStandaloneServer, type StandaloneServer } from 'conversation-asset-mock/server'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
 import { seriousAxeFindings } from './axe.js'
 import { focusLandsOn } from './focus.js'
-import { launchChromium } from './launch-chromium.js'
+import { DESKTOP, LIVE, PHONE, useInspectorPage } from './inspector-page-session.js'
 
 // The inspector page where a phone's width and the keyboard once caught it out: the records list
 // scrolls on its own at 390 px, Steering's buttons look like buttons, focus stays on a named control
 // after an action removes the one that had it, and a failed verify's answer is read whole.
 
-const LIVE = { timeout: 15_000 }
-const DESKTOP = { width: 1440, height: 900 }
-const PHONE = { width: 390, height: 844 }
-
-let browser: Browser
-let context: BrowserContext | undefined
-let server: StandaloneServer
-
-beforeAll(async () => {
-  ;[browser, server] = await Promise.all([launchChromium(), startStandaloneServer({ port: 0 })])
-}, 60_000)
-afterAll(async () => {
-  await Promise.all([browser?.close(), server?.close()])
+const session = useInspectorPage({
+  cleanUp: (server) => {
+    server.service.faults.clear()
+    for (const snapshot of server.service.inspection.snapshots.list())
+      server.service.inspection.snapshots.delete(snapshot.id)
+  },
 })
-afterEach(async () => {
-  await context?.close()
-  context = undefined
-  server.service.faults.clear()
-  for (const snapshot of server.service.inspection.snapshots.list())
-    server.service.inspection.snapshots.delete(snapshot.id)
-})
-
-async function openInspector(size: { readonly width: number; readonly height: number }): Promise<Page> {
-  context = await browser.newContext({ viewport: size, bypassCSP: true })
-  const page = await context.newPage()
-  await page.goto(`${server.url}/__mock/ui`)
-  await page.locator('ul[aria-label="records"] li').first().waitFor(LIVE)
-  return page
-}
 
 const tab = (page: Page, name: string) => page.locator(`[role="tab"]:text-is("${name}")`).click()
 
 describe('the inspector page on a phone (390 px)', () => {
   it('scrolls the records list on its own, so the last record can be tapped and opens', async () => {
-    const page = await openInspector(PHONE)
+    const page = await session.open(PHONE)
     const records = page.locator('ul[aria-label="records"] li button')
     // A record open: its wire form fills the pane under the list.
     await records.first().click()
@@ -63,8 +40,8 @@ describe('the inspector page on a phone (390 px)', () => {
   }, 60_000)
 
   it('sends focus to "← Back to the journal" on opening an entry, and back to the journal after it', async () => {
-    await fetch(`${server.url}/conversations`).then((answer) => answer.text())
-    const page = await openInspector(PHONE)
+    await fetch(`${session.server.url}/conversations`).then((answer) => answer.text())
+    const page = await session.open(PHONE)
     await tab(page, 'Journal')
     const journal = page.locator('[role="listbox"][aria-label="journal"]')
     await journal.locator('[role="option"]').first().waitFor(LIVE)
@@ -82,9 +59,9 @@ describe.each([
   { name: 'phone', size: PHONE },
 ])('Steering on the inspector page ($name)', ({ size }) => {
   it('draws Remove, Diff, Restore and Delete as buttons, not as rows of text', async () => {
-    server.service.faults.add({ operation: 'conversationsSnapshot', status: 503, times: 1 })
-    server.service.inspection.snapshots.take('drawn')
-    const page = await openInspector(size)
+    session.server.service.faults.add({ operation: 'conversationsSnapshot', status: 503, times: 1 })
+    session.server.service.inspection.snapshots.take('drawn')
+    const page = await session.open(size)
     await tab(page, 'Steering')
     const buttons = page.locator('section[aria-label="faults"] li button, ul[aria-label="snapshots taken"] li button')
     await buttons.first().waitFor(LIVE)
@@ -104,10 +81,10 @@ describe.each([
   }, 60_000)
 
   it('keeps focus on a named control after Remove fault and Delete snapshot', async () => {
-    const page = await openInspector(size)
+    const page = await session.open(size)
     await tab(page, 'Steering')
-    server.service.faults.add({ operation: 'conversationsSnapshot', status: 503, times: 1 })
-    server.service.faults.add({ operation: 'assetsSnapshot', status: 500, times: 1 })
+    session.server.service.faults.add({ operation: 'conversationsSnapshot', status: 503, times: 1 })
+    session.server.service.faults.add({ operation: 'assetsSnapshot', status: 500, times: 1 })
     const removes = page.locator('section[aria-label="faults"] li button', { hasText: 'Remove' })
     await expect.poll(() => removes.count(), LIVE).toBe(2)
     const [first, second] = await removes.evaluateAll((all) => all.map((button) => button.getAttribute('aria-label')!))
@@ -117,7 +94,7 @@ describe.each([
     await page.keyboard.press('Enter')
     await focusLandsOn(page, '#inspector', 'Faults')
     expect(first).not.toBe(second)
-    expect(server.service.faults.list()).toEqual([])
+    expect(session.server.service.faults.list()).toEqual([])
 
     for (const name of ['one', 'two']) {
       await page.locator('input[aria-label="snapshot name"]').fill(name)
@@ -129,23 +106,23 @@ describe.each([
     await focusLandsOn(page, '#inspector', 'delete two')
     await page.keyboard.press('Enter')
     await focusLandsOn(page, '#inspector', 'snapshot name')
-    expect(server.service.inspection.snapshots.list()).toEqual([])
+    expect(session.server.service.inspection.snapshots.list()).toEqual([])
   }, 60_000)
 
   it('cancels a reset with an Escape pressed as soon as the dialog is asked for', async () => {
-    const page = await openInspector(size)
+    const page = await session.open(size)
     await tab(page, 'Steering')
-    const before = server.service.store.count('conversation')
+    const before = session.server.service.store.count('conversation')
     await page.locator('button', { hasText: 'Reset…' }).focus()
     await page.keyboard.press('Enter')
     await page.keyboard.press('Escape')
     await focusLandsOn(page, '#inspector', 'Reset…')
     expect(await page.locator('[role="alertdialog"]').count()).toBe(0)
-    expect(server.service.store.count('conversation')).toBe(before)
+    expect(session.server.service.store.count('conversation')).toBe(before)
   }, 60_000)
 
   it('shows a failed verify whole, wrapped rather than cut, with no serious findings or landmark gaps', async () => {
-    const page = await openInspector(size)
+    const page = await session.open(size)
     await tab(page, 'Journal')
     await page.locator('input[aria-label="verify operation"]').fill('conversationsSnapshot')
     await page.locator('input[aria-label="verify times"]').fill('99')

@@ -1,44 +1,15 @@
 import { readFile } from 'node:fs/promises'
-import { startStandaloneServer, type StandaloneServer } from 'conversation-asset-mock/server'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
 import { seriousAxeFindings } from './axe.js'
-import { launchChromium } from './launch-chromium.js'
+import { DESKTOP, LIVE, PHONE, useInspectorPage } from './inspector-page-session.js'
 
 // The inspector page against the browser's Network panel: the journal saved as HAR, a theme chosen
 // rather than only the system's, a clock that runs, and entries and counts written as a person reads them.
 
-const LIVE = { timeout: 15_000 }
-const DESKTOP = { width: 1440, height: 900 }
-const PHONE = { width: 390, height: 844 }
+const session = useInspectorPage()
 
-let browser: Browser
-let context: BrowserContext | undefined
-let server: StandaloneServer
-
-beforeAll(async () => {
-  ;[browser, server] = await Promise.all([launchChromium(), startStandaloneServer({ port: 0 })])
-}, 60_000)
-afterAll(async () => {
-  await Promise.all([browser?.close(), server?.close()])
-})
-afterEach(async () => {
-  await context?.close()
-  context = undefined
-})
-
-async function openInspector(
-  size: { readonly width: number; readonly height: number },
-  colorScheme: 'light' | 'dark' = 'light',
-): Promise<Page> {
-  context = await browser.newContext({ viewport: size, bypassCSP: true, colorScheme })
-  const page = await context.newPage()
-  await page.goto(`${server.url}/__mock/ui`)
-  await page.locator('ul[aria-label="records"] li').first().waitFor(LIVE)
-  return page
-}
-
-const get = (path: string) => fetch(`${server.url}${path}`).then((answer) => answer.text())
+const get = (path: string) => fetch(`${session.server.url}${path}`).then((answer) => answer.text())
 const background = (page: Page) =>
   page.evaluate(() => {
     const cam = document.querySelector('#inspector')!.shadowRoot!.querySelector('.cam')!
@@ -47,11 +18,11 @@ const background = (page: Page) =>
 
 describe('the journal of the inspector page, saved', () => {
   it('exports what the filters keep as a HAR 1.2 file, the answer bodies in it', async () => {
-    server.service.journal.clear()
+    session.server.service.journal.clear()
     await get('/conversations')
     await get('/asset/no-such-asset')
     await get('/no/such/path')
-    const page = await openInspector(DESKTOP)
+    const page = await session.open(DESKTOP)
     await page.locator('[role="tab"]:text-is("Journal")').click()
     await page.locator('[role="listbox"][aria-label="journal"] [role="option"]').nth(2).waitFor(LIVE)
     await page.locator('select[aria-label="status filter"]').selectOption({ label: '4xx' })
@@ -65,8 +36,8 @@ describe('the journal of the inspector page, saved', () => {
     }
     expect(har.log.version).toBe('1.2')
     expect(har.log.entries.map((entry) => [entry.request.url, entry.response.status])).toEqual([
-      [`${server.url}/asset/no-such-asset`, 410],
-      [`${server.url}/no/such/path`, 404],
+      [`${session.server.url}/asset/no-such-asset`, 410],
+      [`${session.server.url}/no/such/path`, 404],
     ])
   }, 60_000)
 })
@@ -76,7 +47,7 @@ describe.each([
   { name: 'phone', size: PHONE },
 ])('the inspector page ($name) by its own theme', ({ size }) => {
   it('switches to dark on a light system and to light on a dark one, keeps it across a reload, with no findings', async () => {
-    const page = await openInspector(size, 'light')
+    const page = await session.open(size, 'light')
     expect(await background(page)).toBe('rgb(255, 255, 255)')
     await page.locator('select[aria-label="theme"]').selectOption('dark')
     await expect.poll(() => background(page), LIVE).toBe('rgb(22, 26, 34)')
@@ -97,7 +68,7 @@ describe.each([
 
 describe('the inspector page read as a person reads it', () => {
   it("runs Steering's clock on between updates, as the header's does", async () => {
-    const page = await openInspector(DESKTOP)
+    const page = await session.open(DESKTOP)
     await page.locator('[role="tab"]:text-is("Steering")').click()
     const shown = page.locator('section[aria-label="clock"] strong')
     const first = await shown.textContent()
@@ -113,9 +84,9 @@ describe('the inspector page read as a person reads it', () => {
   }, 60_000)
 
   it('shows a GET with no body line, and counts one key as "1 key"', async () => {
-    server.service.journal.clear()
+    session.server.service.journal.clear()
     await get('/conversation/unknown-conversation?transferables=false')
-    const page = await openInspector(DESKTOP)
+    const page = await session.open(DESKTOP)
     await page.locator('[role="tab"]:text-is("Journal")').click()
     await page.locator('[role="listbox"][aria-label="journal"] [role="option"]').first().click()
     const request = page.locator('[aria-label="request"]')
@@ -128,20 +99,20 @@ describe('the inspector page read as a person reads it', () => {
 
 describe('snapshots on the inspector page', () => {
   it('diffs a snapshot against another one, not only against now', async () => {
-    const first = server.service.inspection.snapshots.take('first')
-    await fetch(`${server.url}/conversations/create`, {
+    const first = session.server.service.inspection.snapshots.take('first')
+    await fetch(`${session.server.url}/conversations/create`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ type: 'COPILOT', name: 'Between the two' }),
     }).then((answer) => answer.text())
-    const second = server.service.inspection.snapshots.take('second')
-    await fetch(`${server.url}/conversations/create`, {
+    const second = session.server.service.inspection.snapshots.take('second')
+    await fetch(`${session.server.url}/conversations/create`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ type: 'COPILOT', name: 'After both' }),
     }).then((answer) => answer.text())
     try {
-      const page = await openInspector(DESKTOP)
+      const page = await session.open(DESKTOP)
       await page.locator('[role="tab"]:text-is("Steering")').click()
       await page.locator('button[aria-label="diff first"]').click()
       const diff = page.locator('[aria-label="snapshot diff"]')
@@ -152,8 +123,8 @@ describe('snapshots on the inspector page', () => {
       expect(await diff.locator('li').allTextContents()).toEqual([expect.stringContaining('Between the two')])
       expect(await seriousAxeFindings(page)).toEqual([])
     } finally {
-      server.service.inspection.snapshots.delete(first.id)
-      server.service.inspection.snapshots.delete(second.id)
+      session.server.service.inspection.snapshots.delete(first.id)
+      session.server.service.inspection.snapshots.delete(second.id)
     }
   }, 60_000)
 })

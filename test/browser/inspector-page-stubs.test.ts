@@ -1,51 +1,25 @@
-import { startStandaloneServer, type StandaloneServer } from 'conversation-asset-mock/server'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
 import { seriousAxeFindings } from './axe.js'
 import { focusLandsOn } from './focus.js'
-import { launchChromium } from './launch-chromium.js'
+import { DESKTOP, LIVE, PHONE, useInspectorPage } from './inspector-page-session.js'
 
 // Stubs and latency steered from the inspector page: a stub added and removed by keyboard in
 // Steering, a journal entry's answer turned into a stub that outlives the record it came from,
 // latency set in the page as the control plane reads it, and the new sections clean under axe.
 
-const LIVE = { timeout: 15_000 }
-const DESKTOP = { width: 1440, height: 900 }
-const PHONE = { width: 390, height: 844 }
-
-let browser: Browser
-let context: BrowserContext | undefined
-let server: StandaloneServer
-
-beforeAll(async () => {
-  ;[browser, server] = await Promise.all([launchChromium(), startStandaloneServer({ port: 0 })])
-}, 60_000)
-afterAll(async () => {
-  await Promise.all([browser?.close(), server?.close()])
+const session = useInspectorPage({
+  cleanUp: async (server) => {
+    await server.service.reset()
+    server.service.latency.reset()
+  },
 })
-afterEach(async () => {
-  await context?.close()
-  context = undefined
-  await server.service.reset()
-  server.service.latency.reset()
-})
-
-async function openInspector(
-  size: { readonly width: number; readonly height: number },
-  colorScheme: 'light' | 'dark' = 'light',
-): Promise<Page> {
-  context = await browser.newContext({ viewport: size, bypassCSP: true, colorScheme })
-  const page = await context.newPage()
-  await page.goto(`${server.url}/__mock/ui`)
-  await page.locator('ul[aria-label="records"] li').first().waitFor(LIVE)
-  return page
-}
 
 const tab = (page: Page, name: string) => page.locator(`[role="tab"]:text-is("${name}")`).click()
 
 /** A request as a client sends it: its status, content type and body text. */
 async function answerOf(path: string): Promise<{ status: number; type: string | null; body: string }> {
-  const answer = await fetch(`${server.url}${path}`)
+  const answer = await fetch(`${session.server.url}${path}`)
   return { status: answer.status, type: answer.headers.get('content-type'), body: await answer.text() }
 }
 
@@ -64,7 +38,7 @@ describe.each([
 ])('stubs on the inspector page ($name)', ({ size }) => {
   it('adds a stub by keyboard that the next request gets, and removing it brings back the real answer', async () => {
     const real = await answerOf('/conversations?limit=1')
-    const page = await openInspector(size)
+    const page = await session.open(size)
     await tab(page, 'Steering')
     const stubs = page.locator('section[aria-label="stubs"]')
     await stubs.locator('text=No stubs waiting.').waitFor(LIVE)
@@ -75,7 +49,7 @@ describe.each([
     const error = stubs.locator('[role="alert"][aria-label="stubs error"]')
     await error.waitFor(LIVE)
     expect(await error.textContent()).toContain('Failed to add a stub: path is not a path starting with "/".')
-    expect(server.service.stubs.list()).toEqual([])
+    expect(session.server.service.stubs.list()).toEqual([])
 
     await typeInto(page, 'stub path', '/conversations')
     await typeInto(page, 'stub query', 'limit=1')
@@ -99,7 +73,7 @@ describe.each([
     // Another query is not the stub's.
     expect((await answerOf('/conversations?limit=2')).status).toBe(200)
 
-    const { id } = server.service.stubs.list()[0]!
+    const { id } = session.server.service.stubs.list()[0]!
     await page.locator(`button[aria-label="remove ${id}"]`).focus()
     await page.keyboard.press('Enter')
     expect(await focusLandsOn(page, '#inspector', 'Stubs')).toBe('Stubs')
@@ -108,11 +82,11 @@ describe.each([
   }, 60_000)
 
   it('stubs a journal entry’s answer, which the next request gets even once the record is deleted', async () => {
-    const [asset] = server.service.store.all('asset')
+    const [asset] = session.server.service.store.all('asset')
     const path = `/asset/${asset!.id}`
     const real = await answerOf(path)
     expect(real.status).toBe(200)
-    const page = await openInspector(size)
+    const page = await session.open(size)
     await tab(page, 'Journal')
     const journal = page.locator('[role="listbox"][aria-label="journal"]')
     await journal.locator('[role="option"]', { hasText: path }).first().click()
@@ -121,8 +95,10 @@ describe.each([
     await said.waitFor(LIVE)
     expect(await said.textContent()).toContain(`every GET ${path} now answers 200 with this body`)
 
-    await fetch(`${server.url}/__mock/assets/${asset!.id}`, { method: 'DELETE' }).then((answer) => answer.text())
-    expect(server.service.store.get('asset', asset!.id)).toBeUndefined()
+    await fetch(`${session.server.url}/__mock/assets/${asset!.id}`, { method: 'DELETE' }).then((answer) =>
+      answer.text(),
+    )
+    expect(session.server.service.store.get('asset', asset!.id)).toBeUndefined()
     expect(await answerOf(path)).toEqual(real)
 
     await tab(page, 'Steering')
@@ -132,9 +108,14 @@ describe.each([
   }, 60_000)
 
   it('disables Stub this answer, saying why, for an answer whose body the journal cut', async () => {
-    server.service.stubs.add({ method: 'GET', path: '/conversations', times: 1, answer: { body: 'x'.repeat(70_000) } })
+    session.server.service.stubs.add({
+      method: 'GET',
+      path: '/conversations',
+      times: 1,
+      answer: { body: 'x'.repeat(70_000) },
+    })
     await answerOf('/conversations')
-    const page = await openInspector(size)
+    const page = await session.open(size)
     await tab(page, 'Journal')
     await page.locator('[role="listbox"][aria-label="journal"] [role="option"]', { hasText: '/conversations' }).click()
     const button = page.locator('button', { hasText: 'Stub this answer' })
@@ -149,7 +130,7 @@ describe.each([
   }, 60_000)
 
   it('sets the latency in the page as the control plane reads it, says what it refuses, and clears it', async () => {
-    const page = await openInspector(size)
+    const page = await session.open(size)
     await tab(page, 'Steering')
     const latency = page.locator('section[aria-label="latency"]')
     await latency.locator('p', { hasText: 'No latency' }).waitFor(LIVE)
@@ -176,15 +157,15 @@ describe.each([
     'has no serious findings or landmark gaps in Stubs, Latency and Stub this answer (%s theme)',
     async (scheme) => {
       await answerOf('/conversations')
-      server.service.stubs.add({
+      session.server.service.stubs.add({
         method: 'GET',
         path: '/asset/:asset',
         query: { a: '1' },
         times: 2,
         answer: { status: 404 },
       })
-      server.service.latency.set({ default: 10 })
-      const page = await openInspector(size, scheme)
+      session.server.service.latency.set({ default: 10 })
+      const page = await session.open(size, scheme)
       await tab(page, 'Steering')
       await page.locator('section[aria-label="stubs"] ul[aria-label="stubs waiting"] li').waitFor(LIVE)
       await page.locator('section[aria-label="latency"] p', { hasText: '10 ms' }).waitFor(LIVE)

@@ -32,3 +32,26 @@ export function useFocusAfterRemoval(): (
     pending.current = { removed, root: removed.getRootNode(), next }
   }
 }
+
+/**
+ * Keeps focus on a named control when a row's Remove button goes: on the Remove
+ * of the row `neighbour` (by the id its label names), else on the heading of
+ * the row's section.
+ *
+ * @example
+ * const focusAfterRow = useFocusAfterRowRemoval()
+ * onClick={(event) => { focusAfterRow(event.currentTarget, nextFault?.id); act(remove) }}
+ */
+export function useFocusAfterRowRemoval(): (button: HTMLElement, neighbour: string | undefined) => void {
+  const focusAfter = useFocusAfterRemoval()
+  return (button, neighbour) => {
+    const list = button.closest('ul')
+    const section = button.closest('section')
+    focusAfter(button, () => [
+      neighbour === undefined
+        ? undefined
+        : list?.querySelector<HTMLElement>(`button[aria-label="${CSS.escape(`remove ${neighbour}`)}"]`),
+      section?.querySelector<HTMLElement>('h2'),
+    ])
+  }
+}

@@ -1,6 +1,6 @@
 import type { FaultRow } from '../../control/inspection/inspection.js'
 import type { Connection } from '../live/connection.js'
-import { useFocusAfterRemoval } from '../use-focus-after-removal.js'
+import { useFocusAfterRowRemoval } from '../use-focus-after-removal.js'
 
 /** What a fault does, in a few words. */
 function effectOf(fault: FaultRow): string {
@@ -30,18 +30,8 @@ export function FaultList({
   connection: Connection
   act: (call: () => Promise<unknown>) => void
 }) {
-  const focusAfter = useFocusAfterRemoval()
   /** Where focus goes once `button` is gone: the Remove of the fault `neighbour`, else the section's heading. */
-  const thenFocus = (button: HTMLElement, neighbour: string | undefined) => {
-    const list = button.closest('ul')
-    const section = button.closest('section')
-    focusAfter(button, () => [
-      neighbour === undefined
-        ? undefined
-        : list?.querySelector<HTMLElement>(`button[aria-label="${CSS.escape(`remove ${neighbour}`)}"]`),
-      section?.querySelector<HTMLElement>('h2'),
-    ])
-  }
+  const thenFocus = useFocusAfterRowRemoval()
   return (
     <>
       {faults.length === 0 && <p class="cam-note">No faults waiting.</p>}

@@ -1,5 +1,5 @@
 import type { Connection, StubRow } from '../../live/connection.js'
-import { useFocusAfterRemoval } from '../../use-focus-after-removal.js'
+import { useFocusAfterRowRemoval } from '../../use-focus-after-removal.js'
 import { stubAnswers, stubMatches } from './stub-summary.js'
 
 /**
@@ -23,18 +23,10 @@ export function StubList({
   /** Runs once a stub is removed, so the list loads again. */
   removed: () => void
 }) {
-  const focusAfter = useFocusAfterRemoval()
+  const focusAfterRow = useFocusAfterRowRemoval()
   const remove = (button: HTMLElement, at: number) => {
     const stub = stubs[at]!
-    const neighbour = (stubs[at + 1] ?? stubs[at - 1])?.id
-    const list = button.closest('ul')
-    const section = button.closest('section')
-    focusAfter(button, () => [
-      neighbour === undefined
-        ? undefined
-        : list?.querySelector<HTMLElement>(`button[aria-label="${CSS.escape(`remove ${neighbour}`)}"]`),
-      section?.querySelector<HTMLElement>('h2'),
-    ])
+    focusAfterRow(button, (stubs[at + 1] ?? stubs[at - 1])?.id)
     act(async () => {
       await connection.removeStub(stub.id)
       removed()

@@ -29,21 +29,23 @@ export function createMswHandlers(
 ): RequestHandler[] {
   const base = baseUrlParts(baseUrl)
   const surface = createHttpSurface(port, base)
-  // What the predicate matched, for the resolver of the same request.
-  const chosen = new WeakMap<Request, SurfaceMatch>()
+  // What the predicate matched, and the URL it parsed, for the resolver of the same request.
+  const chosen = new WeakMap<Request, { readonly match: SurfaceMatch; readonly url: URL }>()
   return [
     // A custom predicate (msw >= 2.11): a request no route answers does not
     // match, and msw decodes nothing that could throw.
     http.all(
       ({ request }) => {
-        const match = surface.match(request.method, new URL(request.url))
+        const url = new URL(request.url)
+        const match = surface.match(request.method, url)
         if (!match) return false
-        chosen.set(request, match)
+        chosen.set(request, { match, url })
         return { matches: true, params: 'route' in match ? match.route.params : {} }
       },
       async ({ request }) => {
-        const url = new URL(request.url)
-        const match = chosen.get(request) ?? surface.match(request.method, url)
+        const matched = chosen.get(request)
+        const url = matched?.url ?? new URL(request.url)
+        const match = matched?.match ?? surface.match(request.method, url)
         if (!match) return undefined
         const body = () => readRequestText(request, port.maxBodyBytes)
         const header = (name: string) => request.headers.get(name) ?? undefined

@@ -1,4 +1,4 @@
-import { Configuration, OSApi, OllamaApi } from '@pieces.app/pieces-os-client'
+import { Configuration, OSApi, OllamaApi, UserApi } from '@pieces.app/pieces-os-client'
 import type * as PiecesClient from '@pieces.app/pieces-os-client'
 import { startStandaloneServer, type StandaloneServer } from 'conversation-asset-mock/server'
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
@@ -133,6 +133,31 @@ describe('the Machine tab of the inspector page', () => {
     await osState.filter({ hasText: 'Update: downloading (40 %).' }).waitFor(LIVE)
     const permissions = await new OSApi(new Configuration({ basePath: server.url })).osPermissions()
     expect(permissions.processing?.vision).toBe(false)
+  }, 60_000)
+
+  it('signs everyone out and a user back in from the Sign-in section, as UserApi then reads', async () => {
+    const users = new UserApi(new Configuration({ basePath: server.url }))
+    const page = await openMachineTab(server, SIZES[1])
+    const signIn = page.locator('section[aria-label="sign-in"]')
+    await signIn.locator('button', { hasText: 'Sign everyone out' }).click()
+    await signIn.locator('[aria-label="signed-in user"]', { hasText: 'No one is signed in.' }).waitFor(LIVE)
+    expect((await users.userSnapshot()).user).toBeUndefined()
+
+    const chosen = await signIn.locator('select[aria-label="user to sign in"]').inputValue()
+    await signIn.locator('button', { hasText: /^Sign in$/ }).click()
+    await signIn.locator('[aria-label="signed-in user"]', { hasText: 'Signed in:' }).waitFor(LIVE)
+    expect((await users.userSnapshot()).user?.id).toBe(chosen)
+  }, 60_000)
+
+  it('clears the URLs recorded as opened from the Opens section', async () => {
+    await new OSApi(new Configuration({ basePath: server.url })).osBrowserUrlOpen({ body: 'https://pieces.app/' })
+    const page = await openMachineTab(server, SIZES[0])
+    const opens = page.locator('section[aria-label="opens"]')
+    await opens.locator('ul[aria-label="opened URLs"] li', { hasText: 'https://pieces.app/' }).first().waitFor(LIVE)
+    await opens.locator('button', { hasText: 'Clear what was opened' }).click()
+    await opens.locator('p', { hasText: 'No URL opened.' }).waitFor(LIVE)
+    const machine = await fetch(`${server.url}/__mock/machine/opens`).then((answer) => answer.json())
+    expect(machine).toMatchObject({ urls: [], files: [], notifications: [] })
   }, 60_000)
 
   it("shows a refused setter's error in its section, and keeps the focus on a named control", async () => {

@@ -1,5 +1,6 @@
 import type { AccountParts } from '../../control/api/machine/machine-views.js'
 import { formatInstant } from '../format.js'
+import { SignInSetter } from './sign-in-setter.js'
 import { PartList, PartSection } from './part-section.js'
 import type { SetterProps } from './setter-props.js'
 import { ExternalApplicationsForm } from './external-applications-form.js'
@@ -11,13 +12,18 @@ import { ExternalApplicationsForm } from './external-applications-form.js'
  * @example
  * <SignInSection accounts={machine.accounts} />
  */
-export function SignInSection({ accounts }: { accounts: AccountParts }) {
+export function SignInSection({ accounts, setter }: { accounts: AccountParts; setter: SetterProps }) {
   const { signIn } = accounts
   const users = accounts.users ?? []
   const signedIn = users.filter((user) => user.signedIn)
   const latest = signIn.tokens.at(-1)
   return (
-    <PartSection name="sign-in" title="Sign-in and users" raw={{ signIn, users }}>
+    <PartSection
+      name="sign-in"
+      title="Sign-in and users"
+      raw={{ signIn, users }}
+      setter={<SignInSetter {...setter} users={users} />}
+    >
       <p aria-label="signed-in user">
         {signedIn.length === 0
           ? 'No one is signed in.'

@@ -31,10 +31,10 @@ export function MachineView({ connection, live, act }: ViewProps) {
       <InstallerSection product="ollama" state={installers.ollama} setter={setterIn('ollama')} />
       <InstallerSection product="foundry" state={installers.foundry} setter={setterIn('foundry')} />
       <BackupsSection backups={backups} setter={setterIn('backups')} />
-      <SignInSection accounts={accounts} />
+      <SignInSection accounts={accounts} setter={setterIn('sign-in')} />
       <ApplicationsSection accounts={accounts} setter={setterIn('applications')} />
       <FilesSection files={os.files} setter={setterIn('file system')} />
-      <OpensSection opens={os.opens} />
+      <OpensSection opens={os.opens} setter={setterIn('opens')} />
       <DeviceSection device={os.device} />
       <PatternEngineSection os={os} />
       <OsStateSection os={os} />

@@ -4,6 +4,7 @@ import { PartList, PartSection } from './part-section.js'
 import type { SetterProps } from './setter-props.js'
 import { AutobootSwitch } from './autoboot-switch.js'
 import { AddFileForm } from './add-file-form.js'
+import { ClearOpensButton } from './clear-opens-button.js'
 
 /**
  * The OS's settings: autoboot as a switch the control plane sets.
@@ -85,9 +86,9 @@ export function FilesSection({ files, setter }: { files: OsParts['files']; sette
  * @example
  * <OpensSection opens={os.opens} />
  */
-export function OpensSection({ opens }: { opens: OsParts['opens'] }) {
+export function OpensSection({ opens, setter }: { opens: OsParts['opens']; setter: SetterProps }) {
   return (
-    <PartSection name="opens" title="Opens and notifications" raw={opens}>
+    <PartSection name="opens" title="Opens and notifications" raw={opens} setter={<ClearOpensButton {...setter} />}>
       <h3>URLs</h3>
       <PartList
         label="opened URLs"

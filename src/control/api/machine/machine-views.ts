@@ -90,4 +90,11 @@ export interface MachineState {
  * posted to: each section's setter posts its body to one of them.
  */
 export type MachineSetter =
-  'settings' | 'files' | 'installers/ollama' | 'installers/foundry' | 'backups' | 'accounts/external-applications'
+  | 'settings'
+  | 'files'
+  | 'installers/ollama'
+  | 'installers/foundry'
+  | 'backups'
+  | 'accounts/external-applications'
+  | 'sign-in'
+  | 'opens'

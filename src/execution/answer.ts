@@ -69,25 +69,8 @@ export function toAnswer(result: OperationResult): Answer {
  * jsonAnswer(200, { iterable: [] }) // { status: 200, contentType: 'application/json', body: '{"iterable":[]}' }
  */
 export function jsonAnswer(status: number, value: unknown): Answer {
-  const body = fitsWhole(value) ? JSON.stringify(value) : new JsonPieces(value)
+  const body = fitsIn(value, WHOLE_ANSWER_CHARS) ? JSON.stringify(value) : new JsonPieces(value)
   return { status, contentType: JSON_TYPE, body }
-}
-
-/**
- * The objects already found to fit in one answer. Wire forms are never edited
- * once built, and the renderer gives a read the same object again while the
- * record is unchanged, so a form sized once need not be walked again: a
- * start-up reading every record a second time sizes none of them.
- */
-const FITS_WHOLE = new WeakSet<object>()
-
-/** True when `value` serializes to at most {@link WHOLE_ANSWER_CHARS}, walking an object only the first time it is seen. */
-function fitsWhole(value: unknown): boolean {
-  if (typeof value !== 'object' || value === null) return fitsIn(value, WHOLE_ANSWER_CHARS)
-  if (FITS_WHOLE.has(value)) return true
-  if (!fitsIn(value, WHOLE_ANSWER_CHARS)) return false
-  FITS_WHOLE.add(value)
-  return true
 }
 
 /**

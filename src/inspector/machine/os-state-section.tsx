@@ -2,7 +2,7 @@ import type { OsParts } from '../../control/api/machine/machine-views.js'
 import { PartList, PartSection } from './part-section.js'
 
 /**
- * The OS state a test scripts with `/__mock/os/...`: the permissions granted, the
+ * The OS state a test scripts with the `/__mock/os` routes: the permissions granted, the
  * update status, the picker answers waiting, the applets launched and running
  * (with their ports) and whether long-term memory is on.
  *

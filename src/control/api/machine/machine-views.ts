@@ -37,7 +37,7 @@ export interface OsParts {
   readonly patternEngine: PatternEngineState
   readonly suggestions: SuggestionsState
   readonly connector: ConnectorState
-  /** The OS state set with `/__mock/os/...`; absent from a mock that predates it. */
+  /** The OS state set with the `/__mock/os` routes; absent from a mock that predates it. */
   readonly permissions?: Permissions
   readonly update?: UpdateState
   readonly pickers?: PickerAnswers

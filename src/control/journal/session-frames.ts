@@ -77,6 +77,16 @@ export function createSessionFrameLog(): SessionFrameLog {
   let first = 0
   let bytes = 0
   const seen = new Map<number, number>()
+  // One frame goes to every client of a stream: it is measured and cut once, not once per client.
+  let lastFrame: string | undefined
+  let lastKept = { size: 0, text: '' }
+  function measured(frame: string): { size: number; text: string } {
+    if (frame !== lastFrame) {
+      lastFrame = frame
+      lastKept = { size: utf8Length(frame), text: cut(frame) }
+    }
+    return lastKept
+  }
   function keep(connection: StreamConnection, frame: Omit<KeptFrame, 'id' | 'at'>): void {
     const id = ids.get(connection)
     if (id === undefined) return
@@ -94,11 +104,11 @@ export function createSessionFrameLog(): SessionFrameLog {
   return {
     open: (connection, id) => void ids.set(connection, id),
     sent(connection, frame) {
-      keep(connection, { direction: 'sent', size: utf8Length(frame), text: cut(frame) })
+      keep(connection, { direction: 'sent', ...measured(frame) })
     },
     received(connection, frame) {
       if (typeof frame === 'number') keep(connection, { direction: 'received', size: frame, text: '', binary: true })
-      else keep(connection, { direction: 'received', size: utf8Length(frame), text: cut(frame) })
+      else keep(connection, { direction: 'received', ...measured(frame) })
     },
     of(id) {
       const frames: SessionFrame[] = []

@@ -10,20 +10,10 @@ import { readLongTermMemory } from '../../../domain/machine/os-parts/long-term-m
 import { readPermissions } from '../../../domain/machine/os-parts/permissions-part.js'
 import { readPickers } from '../../../domain/machine/os-parts/pickers-part.js'
 import { readUpdate } from '../../../domain/machine/os-parts/update-part.js'
-import { MockServiceError } from '../../../errors.js'
-import { errorAnswer, textAnswer } from '../../../execution/answer.js'
+import { textAnswer } from '../../../execution/answer.js'
 import type { Store } from '../../../store/create-store.js'
 import { jsonAnswer, type ControlRoute } from '../control-route.js'
-
-/** A write of the control plane: its answer, or 507 past the store's budget. */
-async function written(run: () => Promise<unknown>) {
-  try {
-    return jsonAnswer(200, await run())
-  } catch (error) {
-    if (error instanceof MockServiceError) return errorAnswer(error)
-    throw error
-  }
-}
+import { writtenAnswer } from './part-setter.js'
 
 /**
  * The control routes of the OS's machine parts: read them all
@@ -66,7 +56,7 @@ export function osMachineControlRoutes(store: Store): readonly ControlRoute[] {
         if (typeof autoboot !== 'boolean') {
           return textAnswer(400, 'Failed to set the settings: autoboot is no boolean. Send { "autoboot": true }.')
         }
-        return written(() => store.write((tx) => updateSettings(tx, { autoboot })))
+        return writtenAnswer(() => store.write((tx) => updateSettings(tx, { autoboot })))
       },
     },
     {
@@ -82,7 +72,7 @@ export function osMachineControlRoutes(store: Store): readonly ControlRoute[] {
             `Failed to set the file tree: ${at}${issue?.message ?? 'bad body'}. Send { "files": { "/abs/path": "text" }, "directories": ["/abs/dir"] }.`,
           )
         }
-        return written(() => store.write((tx) => setFileTree(tx, result.data)))
+        return writtenAnswer(() => store.write((tx) => setFileTree(tx, result.data)))
       },
     },
   ]

@@ -37,8 +37,19 @@ export async function setPart<S extends z.ZodType>(
   if (problem !== undefined || !result.success) {
     return textAnswer(400, `Failed to set ${setter.label}: ${problem ?? 'bad body'}. Send ${setter.example}.`)
   }
+  return writtenAnswer(() => store.write((tx) => setter.write(tx, result.data)))
+}
+
+/**
+ * The answer of a control write: 200 with what it wrote, or the status of the
+ * domain error that refused it (507 past the store's budget), nothing changed.
+ *
+ * @example
+ * return writtenAnswer(() => store.write((tx) => updateSettings(tx, { autoboot })))
+ */
+export async function writtenAnswer(run: () => Promise<unknown>): Promise<Answer> {
   try {
-    return jsonAnswer(200, await store.write((tx) => setter.write(tx, result.data)))
+    return jsonAnswer(200, await run())
   } catch (error) {
     if (error instanceof MockServiceError) return errorAnswer(error)
     throw error

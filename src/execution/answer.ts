@@ -1,7 +1,8 @@
 import { MockServiceError } from '../errors.js'
 import type { OperationResult } from '../operations/define/define-operation.js'
 import { utf8Length } from '../wire/json/utf8-length.js'
-import { JsonPieces, fitsIn } from './json-pieces.js'
+import { fitsIn, type KnownSizes } from '../wire/json/json-size.js'
+import { JsonPieces } from './json-pieces.js'
 
 /** The content type of JSON answers. */
 const JSON_TYPE = 'application/json'
@@ -40,13 +41,13 @@ export type Answer =
 /**
  * The finished answer of an operation's result: JSON serialized, text as it is,
  * a body handed on with its own content type, headers and stream, and no body
- * for a 204.
+ * for a 204. `known` is the sizes of the wire forms the renderer kept.
  *
  * @example
  * toAnswer(json({ id })) // { status: 200, contentType: 'application/json', body: '{"id":…}' }
  */
-export function toAnswer(result: OperationResult): Answer {
-  if ('json' in result) return jsonAnswer(result.status, result.json)
+export function toAnswer(result: OperationResult, known?: KnownSizes): Answer {
+  if ('json' in result) return jsonAnswer(result.status, result.json, known)
   if ('text' in result) return { status: result.status, contentType: TEXT_TYPE, body: result.text }
   if ('handedOn' in result) {
     const { contentType, headers, text, live } = result.handedOn
@@ -63,13 +64,14 @@ export function toAnswer(result: OperationResult): Answer {
 /**
  * A JSON answer: one string, or, past 1 MiB, the pieces of one, so that no
  * answer is ever built whole however many records it lists. The text is the
- * same either way.
+ * same either way. With `known` (the sizes the wire renderer keeps of its
+ * forms), a wire form read again is not walked again to tell which.
  *
  * @example
  * jsonAnswer(200, { iterable: [] }) // { status: 200, contentType: 'application/json', body: '{"iterable":[]}' }
  */
-export function jsonAnswer(status: number, value: unknown): Answer {
-  const body = fitsIn(value, WHOLE_ANSWER_CHARS) ? JSON.stringify(value) : new JsonPieces(value)
+export function jsonAnswer(status: number, value: unknown, known?: KnownSizes): Answer {
+  const body = fitsIn(value, WHOLE_ANSWER_CHARS, known) ? JSON.stringify(value) : new JsonPieces(value)
   return { status, contentType: JSON_TYPE, body }
 }
 

@@ -224,13 +224,16 @@ async function runOperation(
         // Built only when the operation runs: a read the cache answers needs none of it.
         const run = async () => {
           const wire = environment.renderer.answer({ now, transferables: true, keep: true })
-          return { answer: toAnswer(await operation.run(contextOf(request, wire, environment))), window: wire.window }
+          return {
+            answer: toAnswer(await operation.run(contextOf(request, wire, environment)), wire.sizes),
+            window: wire.window,
+          }
         }
         answer = await cache.read(key ?? cache.keyOf(operation.id, input.params, input.query), now.getTime(), run)
       } else {
         // A write (or a live read) awaits the operation alone: no wrapper of its own, no window kept.
         const wire = environment.renderer.answer({ now, transferables: true, keep: read })
-        answer = toAnswer(await operation.run(contextOf(request, wire, environment)))
+        answer = toAnswer(await operation.run(contextOf(request, wire, environment)), wire.sizes)
       }
     }
   } catch (error) {

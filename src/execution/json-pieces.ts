@@ -1,3 +1,4 @@
+import { fitsIn } from '../wire/json/json-size.js'
 import { StreamedJson } from '../wire/json/streamed-json.js'
 
 /** About how many characters each piece of a large answer holds. */
@@ -42,18 +43,6 @@ export class JsonPieces implements Iterable<string> {
     }
     return pieces.join('')
   }
-}
-
-/**
- * True when `value` serializes to about `limit` characters or fewer, told
- * without serializing it: the walk stops as soon as the count passes the
- * limit, so it costs at most what `limit` characters of JSON take to visit.
- *
- * @example
- * fitsIn({ iterable: [] }, 1024) // true
- */
-export function fitsIn(value: unknown, limit: number): boolean {
-  return sizeUpTo(value, limit) <= limit
 }
 
 /** Pieces of text being gathered into the next piece. */
@@ -158,34 +147,4 @@ function walkable(value: unknown): boolean {
 
 function isHighSurrogate(code: number): boolean {
   return code >= 0xd800 && code <= 0xdbff
-}
-
-/** About how many characters `value` serializes to, counted only until it passes `limit`. */
-function sizeUpTo(value: unknown, limit: number): number {
-  if (typeof value === 'string') return value.length + 2
-  if (typeof value !== 'object' || value === null) return 8
-  if (value instanceof StreamedJson) return streamedSizeUpTo(value, limit)
-  let size = 2
-  if (Array.isArray(value)) {
-    for (const item of value) {
-      size += 1 + sizeUpTo(item, limit - size)
-      if (size > limit) return size
-    }
-    return size
-  }
-  for (const key in value) {
-    size += key.length + 4 + sizeUpTo((value as Record<string, unknown>)[key], limit - size)
-    if (size > limit) return size
-  }
-  return size
-}
-
-/** The size of a streamed value, building its parts only until the count passes `limit`. */
-function streamedSizeUpTo(streamed: StreamedJson, limit: number): number {
-  let size = 0
-  for (const part of streamed.parts()) {
-    size += typeof part === 'string' ? part.length : sizeUpTo(part.value, limit - size)
-    if (size > limit) return size
-  }
-  return size
 }

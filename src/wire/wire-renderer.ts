@@ -1,6 +1,7 @@
 import type { GroupedTimestamp } from '@pieces.app/pieces-os-client'
 import type { Store } from '../store/create-store.js'
 import type { RecordKind, RecordOf } from '../store/schemas/schemas.js'
+import type { KnownSizes } from './json/json-size.js'
 import { createReadableTime, type ReadableTime, type TimeWindow } from './readable-time.js'
 import { SERIALIZERS } from './serializers.js'
 import type { SerializedRecord, SerializedWire, SerializerName, Wire, WireContext } from './wire-types.js'
@@ -27,6 +28,8 @@ interface AnswerWire extends WireContext {
   readonly window: TimeWindow
   /** The same answer's context with another `transferables` flag. */
   withTransferables(transferables: boolean): WireContext
+  /** The sizes of the wire forms the renderer keeps, counted once each when an answer is sized. */
+  readonly sizes: KnownSizes
 }
 
 /** Turns one store's records into the official client's JSON, keeping what it builds for reads. */
@@ -50,6 +53,29 @@ const MAX_KEPT_PER_ANSWER = 16_384
 /** By serializer, then by `transferables` (false, true): the kept forms by record object. */
 type KeptForms = Map<SerializerName, [WeakMap<object, Kept>, WeakMap<object, Kept>]>
 
+/**
+ * The serialized sizes of the kept wire forms: a form is never edited, so its
+ * size, once counted, holds for as long as the form is alive (and it is let
+ * go with it). Only kept forms are counted; an answer's own objects are not.
+ */
+class FormSizes implements KnownSizes {
+  /** By kept form: its size, or -1 until it is counted. */
+  private readonly sizes = new WeakMap<object, number>()
+
+  keep(form: unknown): void {
+    if (typeof form === 'object' && form !== null) this.sizes.set(form, -1)
+  }
+
+  sizeOf(value: object): number | undefined {
+    const size = this.sizes.get(value)
+    return size === undefined || size < 0 ? undefined : size
+  }
+
+  counted(value: object, size: number): void {
+    if (this.sizes.has(value)) this.sizes.set(value, size)
+  }
+}
+
 /** What every context of one answer shares: the renderer's parts, the time, and the values being built. */
 class AnswerState {
   /** The values being built, innermost last; the first stands for the answer itself. */
@@ -62,6 +88,7 @@ class AnswerState {
     readonly store: Store,
     readonly readable: ReadableTime,
     readonly kept: KeptForms,
+    readonly sizes: FormSizes,
     readonly now: Date,
     readonly keep: boolean,
   ) {
@@ -104,6 +131,10 @@ class AnswerContext implements AnswerWire {
 
   get now(): Date {
     return this.state.now
+  }
+
+  get sizes(): KnownSizes {
+    return this.state.sizes
   }
 
   get window(): TimeWindow {
@@ -155,6 +186,7 @@ class AnswerContext implements AnswerWire {
     if (state.keep && state.keptCount < MAX_KEPT_PER_ANSWER) {
       state.keptCount++
       forms.set(record, { value, from: frame.from, to: frame.to, reads: frame.reads })
+      state.sizes.keep(value)
     }
     state.inherit(frame.from, frame.to, frame.reads)
     return value
@@ -183,6 +215,7 @@ function narrow(frame: Frame, from: number, to: number): void {
 export function createWireRenderer(store: Store): WireRenderer {
   const readable = createReadableTime()
   const kept: KeptForms = new Map()
+  const sizes = new FormSizes()
   // A replacement (reset, restore) may bring back record objects whose forms were built with
   // removed links the replacement forgets: nothing kept survives it.
   store.subscribe((event) => {
@@ -190,6 +223,6 @@ export function createWireRenderer(store: Store): WireRenderer {
   })
   return {
     answer: ({ now, transferables, keep }) =>
-      new AnswerContext(new AnswerState(store, readable, kept, now, keep), transferables),
+      new AnswerContext(new AnswerState(store, readable, kept, sizes, now, keep), transferables),
   }
 }

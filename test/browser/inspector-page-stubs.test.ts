@@ -81,6 +81,56 @@ describe.each([
     expect(await answerOf('/conversations?limit=1')).toEqual(real)
   }, 60_000)
 
+  it('adds a stub by keyboard that answers only a request carrying every header row, and keeps focus as rows go', async () => {
+    const page = await session.open(size)
+    await tab(page, 'Steering')
+    const stubs = page.locator('section[aria-label="stubs"]')
+    await stubs.locator('text=No stubs waiting.').waitFor(LIVE)
+
+    await typeInto(page, 'stub path', '/conversations')
+    await typeInto(page, 'stub status', '203')
+    await typeInto(page, 'stub header 1 name', 'X-Tenant')
+    await typeInto(page, 'stub header 1 value', 'acme')
+    // Add header puts focus on the new row's name; a row removed hands focus on, never to the page.
+    await page.locator('button', { hasText: 'Add header' }).focus()
+    await page.keyboard.press('Enter')
+    expect(await focusLandsOn(page, '#inspector', 'stub header 2 name')).toBe('stub header 2 name')
+    await page.locator('button', { hasText: 'Add header' }).focus()
+    await page.keyboard.press('Enter')
+    expect(await focusLandsOn(page, '#inspector', 'stub header 3 name')).toBe('stub header 3 name')
+    await typeInto(page, 'stub header 2 name', 'x-trace')
+    await typeInto(page, 'stub header 2 value', 't1')
+    await page.locator('[aria-label="remove header 3"]').focus()
+    await page.keyboard.press('Enter')
+    expect(await focusLandsOn(page, '#inspector', 'remove header 2')).toBe('remove header 2')
+    expect(await page.locator('[aria-label="stub header 3 name"]').count()).toBe(0)
+
+    await page.locator('button', { hasText: 'Add stub' }).focus()
+    await page.keyboard.press('Enter')
+    const row = stubs.locator('ul[aria-label="stubs waiting"] li')
+    await row.waitFor(LIVE)
+    expect(await row.textContent()).toContain(
+      'GET /conversations, header X-Tenant: acme, header x-trace: t1: answers 203',
+    )
+
+    const statusWith = async (headers: Record<string, string>) => {
+      const answer = await fetch(`${session.server.url}/conversations`, { headers })
+      await answer.text()
+      return answer.status
+    }
+    expect(await statusWith({ 'x-tenant': 'acme', 'x-trace': 't1' })).toBe(203)
+    expect(await statusWith({ 'x-tenant': 'acme' })).toBe(200)
+    expect(await statusWith({ 'x-trace': 't1' })).toBe(200)
+    expect(await statusWith({ 'x-tenant': 'acme', 'x-trace': 't2' })).toBe(200)
+
+    // The last rows removed, focus goes to Add header.
+    for (const row of [2, 1]) {
+      await page.locator(`[aria-label="remove header ${String(row)}"]`).focus()
+      await page.keyboard.press('Enter')
+    }
+    expect(await focusLandsOn(page, '#inspector', 'Add header')).toBe('Add header')
+  }, 60_000)
+
   it('stubs a journal entry’s answer, which the next request gets even once the record is deleted', async () => {
     const [asset] = session.server.service.store.all('asset')
     const path = `/asset/${asset!.id}`
@@ -153,6 +203,39 @@ describe.each([
     expect(JSON.parse((await answerOf('/__mock/latency')).body)).toEqual({})
   }, 60_000)
 
+  it('sets, lists and removes an operation’s own wait by keyboard, as the control plane reads it', async () => {
+    session.server.service.latency.set({ default: 5, perOperation: { conversationsSnapshot: 40 } })
+    const page = await session.open(size)
+    await tab(page, 'Steering')
+    const latency = page.locator('section[aria-label="latency"]')
+    const waits = latency.locator('ul[aria-label="operation waits"] li')
+    await waits.first().waitFor(LIVE)
+
+    await typeInto(page, 'latency operation', 'assetsSnapshot')
+    await typeInto(page, 'latency operation ms', '120')
+    await page.keyboard.press('Enter')
+    await latency.locator('li', { hasText: 'assetsSnapshot waits 120 ms' }).waitFor(LIVE)
+    expect(JSON.parse((await answerOf('/__mock/latency')).body)).toEqual({
+      default: 5,
+      perOperation: { conversationsSnapshot: 40, assetsSnapshot: 120 },
+    })
+
+    // What the control plane refuses (an operation it does not know) shows as its message.
+    await typeInto(page, 'latency operation', 'noSuchOperation')
+    await page.keyboard.press('Enter')
+    const error = latency.locator('[role="alert"][aria-label="latency error"]')
+    await error.waitFor(LIVE)
+    expect(await error.textContent()).toContain('noSuchOperation')
+
+    await page.locator('[aria-label="remove conversationsSnapshot"]').focus()
+    await page.keyboard.press('Enter')
+    expect(await focusLandsOn(page, '#inspector', 'remove assetsSnapshot')).toBe('remove assetsSnapshot')
+    await page.keyboard.press('Enter')
+    expect(await focusLandsOn(page, '#inspector', 'Latency')).toBe('Latency')
+    expect(await waits.count()).toBe(0)
+    expect(JSON.parse((await answerOf('/__mock/latency')).body)).toEqual({ default: 5 })
+  }, 60_000)
+
   it.each(['light', 'dark'] as const)(
     'has no serious findings or landmark gaps in Stubs, Latency and Stub this answer (%s theme)',
     async (scheme) => {
@@ -164,11 +247,13 @@ describe.each([
         times: 2,
         answer: { status: 404 },
       })
-      session.server.service.latency.set({ default: 10 })
+      session.server.service.latency.set({ default: 10, perOperation: { assetsSnapshot: 30 } })
       const page = await session.open(size, scheme)
       await tab(page, 'Steering')
       await page.locator('section[aria-label="stubs"] ul[aria-label="stubs waiting"] li').waitFor(LIVE)
       await page.locator('section[aria-label="latency"] p', { hasText: '10 ms' }).waitFor(LIVE)
+      await page.locator('button', { hasText: 'Add header' }).click()
+      await page.locator('[aria-label="stub header 2 name"]').waitFor(LIVE)
       expect(await seriousAxeFindings(page)).toEqual([])
 
       await tab(page, 'Journal')

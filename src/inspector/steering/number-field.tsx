@@ -8,6 +8,7 @@ interface NumberFieldProps {
   readonly max?: string
   readonly ariaLabel?: string
   readonly placeholder?: string
+  readonly required?: boolean
 }
 
 /**
@@ -16,7 +17,7 @@ interface NumberFieldProps {
  * @example
  * <NumberField label="times" min="1" placeholder="always" value={times} onValue={setTimes} />
  */
-export function NumberField({ label, value, onValue, min, max, ariaLabel, placeholder }: NumberFieldProps) {
+export function NumberField({ label, value, onValue, min, max, ariaLabel, placeholder, required }: NumberFieldProps) {
   return (
     <label>
       {label}
@@ -26,6 +27,7 @@ export function NumberField({ label, value, onValue, min, max, ariaLabel, placeh
         max={max}
         aria-label={ariaLabel}
         placeholder={placeholder}
+        required={required}
         value={value}
         onInput={(event) => onValue(event.currentTarget.value)}
       />

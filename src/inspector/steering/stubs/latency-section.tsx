@@ -5,11 +5,13 @@ import { ActionError, inScope } from '../../action-error.js'
 import { useLoad } from '../../live/use-load.js'
 import { whole } from '../../whole.js'
 import { NumberField } from '../number-field.js'
+import { OperationWaits } from './operation-waits.js'
 
 /**
  * How long the mock waits before it answers, as a network would: the
  * settings in force, a form that sets the default wait and its jitter (an
- * operation's own wait is kept), and Clear, back to what the mock started with.
+ * operation's own wait is kept), the operations' own waits, each removable,
+ * with a form that sets one, and Clear, back to what the mock started with.
  *
  * @example
  * <LatencySection {...props} />
@@ -40,7 +42,8 @@ export function LatencySection({ connection, live, act: run }: ViewProps) {
 
   return (
     <section aria-label="latency">
-      <h2>Latency</h2>
+      {/* Focus lands here once the last operation's wait is removed. */}
+      <h2 tabIndex={-1}>Latency</h2>
       <p>{settings ? latencyText(settings) : 'Loading…'}</p>
       <form class="cam-form" onSubmit={setLatency} aria-label="set latency">
         <NumberField
@@ -62,6 +65,13 @@ export function LatencySection({ connection, live, act: run }: ViewProps) {
           Clear latency
         </button>
       </form>
+      {settings && (
+        <OperationWaits
+          settings={settings}
+          operations={live.overview?.operations ?? []}
+          set={(next) => changed(() => connection.setLatency(next))}
+        />
+      )}
       <ActionError scope="latency" />
     </section>
   )

@@ -1,14 +1,20 @@
 import type { StubSpec } from '../../../control/stubs/stubs.js'
 import { whole } from '../../whole.js'
 
+/** A header row of the stub form, as typed. */
+export interface HeaderRow {
+  readonly name: string
+  readonly value: string
+}
+
 /** The stub form's fields, as typed. */
 export interface StubFormFields {
   readonly method: string
   readonly path: string
   /** `name=value&name=value`, a leading `?` allowed. */
   readonly query: string
-  /** `name: value`. */
-  readonly header: string
+  /** The headers the request must carry, one row each (a row without a name is left out). */
+  readonly headers: readonly HeaderRow[]
   /** JSON the request's body must contain, or text it must be. */
   readonly body: string
   readonly status: string
@@ -23,21 +29,20 @@ export interface StubFormFields {
  * would. Empty optional fields are left out; a body that is not JSON is text.
  *
  * @example
- * stubSpecOf({ method: 'GET', path: '/asset/:asset', query: '', header: '', body: '', status: '404', answer: '', times: '1' })
+ * stubSpecOf({ method: 'GET', path: '/asset/:asset', query: '', headers: [], body: '', status: '404', answer: '', times: '1' })
  * // { method: 'GET', path: '/asset/:asset', times: 1, answer: { status: 404 } }
  */
 export function stubSpecOf(fields: StubFormFields): StubSpec {
   const query = fields.query.trim().replace(/^\?/, '')
-  const header = fields.header.trim()
-  const colon = header.indexOf(':')
+  const headers = fields.headers.filter((row) => row.name.trim() !== '')
   const status = whole(fields.status)
   const times = whole(fields.times)
   return {
     method: fields.method.trim(),
     path: fields.path.trim(),
     ...(query !== '' && { query: Object.fromEntries(new URLSearchParams(query)) }),
-    ...(header !== '' && {
-      headers: colon < 0 ? { [header]: '' } : { [header.slice(0, colon).trim()]: header.slice(colon + 1).trim() },
+    ...(headers.length > 0 && {
+      headers: Object.fromEntries(headers.map((row) => [row.name.trim(), row.value.trim()])),
     }),
     ...(fields.body.trim() !== '' && { body: jsonOrText(fields.body) }),
     ...(times !== undefined && { times }),

@@ -2,15 +2,16 @@ import { useState } from 'preact/hooks'
 import type { Connection } from '../../live/connection.js'
 import { NumberField } from '../number-field.js'
 import { TimesField } from '../times-field.js'
+import { HeaderRows, type KeyedHeaderRow } from './header-rows.js'
 import { stubSpecOf, type StubFormFields } from './stub-form-spec.js'
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE']
 
-const EMPTY: StubFormFields = {
+const EMPTY: Omit<StubFormFields, 'headers'> & { headers: readonly KeyedHeaderRow[] } = {
   method: 'GET',
   path: '',
   query: '',
-  header: '',
+  headers: [{ key: 0, name: '', value: '' }],
   body: '',
   status: '200',
   answer: '',
@@ -18,16 +19,15 @@ const EMPTY: StubFormFields = {
 }
 
 /** One text field of the form: its words, the field it fills, and a hint of what it takes. */
-const TEXTS: ReadonlyArray<readonly [key: 'path' | 'query' | 'header' | 'body', label: string, hint: string]> = [
+const TEXTS: ReadonlyArray<readonly [key: 'path' | 'query' | 'body', label: string, hint: string]> = [
   ['path', 'path', '/asset/:asset'],
   ['query', 'query', 'name=value&…'],
-  ['header', 'header', 'name: value'],
   ['body', 'request body', '{"name": "…"}'],
 ]
 
 /**
  * The form that adds a stub: the method and path it matches (`:name` for a
- * segment), optionally a query, a header and a body it must contain, and the
+ * segment), optionally a query, headers (a row each) and a body it must contain, and the
  * status and body it answers (JSON, else text), how many times. What the mock
  * refuses shows as its message; a stub added says so and loads the list again.
  *
@@ -45,7 +45,8 @@ export function StubForm({
   added: (id: string) => void
 }) {
   const [fields, setFields] = useState(EMPTY)
-  const field = (key: keyof StubFormFields) => (text: string) => setFields({ ...fields, [key]: text })
+  const field = (key: Exclude<keyof StubFormFields, 'headers'>) => (text: string) =>
+    setFields({ ...fields, [key]: text })
 
   const addStub = (event: Event) => {
     event.preventDefault()
@@ -81,6 +82,7 @@ export function StubForm({
           />
         </label>
       ))}
+      <HeaderRows rows={fields.headers} onRows={(headers) => setFields({ ...fields, headers })} />
       <NumberField
         label="status"
         min="200"

@@ -6,6 +6,7 @@ import type { RecordKind, RecordOf } from './schemas/schemas.js'
 import { createStoreBudget, type StoreBudget } from './store-budget.js'
 import { storeCollections, type StoreCollections } from './store-collections.js'
 import { committedReader, createStoreCore } from './store-core.js'
+import type { Pointer } from './referrer-index.js'
 import type { RecordChange, StoreListener } from './store-event.js'
 import { snapshotOf } from './store-snapshot.js'
 import { Transaction } from './transaction/transaction.js'
@@ -55,6 +56,12 @@ export interface Store {
    * here).
    */
   removedLinks(kind: RecordKind, id: string, field: string): ReadonlySet<string> | undefined
+  /**
+   * The `kind` records whose single-id `field` names `id` (an asset's
+   * activities), in the order they were stored, found through the store's
+   * index without reading the whole kind.
+   */
+  pointingAt<K extends Pointer['from']>(kind: K, field: Pointer['field'], id: string): Array<RecordOf<K>>
   /**
    * Runs `change` against a transaction and commits what it staged in one
    * step: readers see all of it or none of it. If `change` throws, nothing
@@ -115,6 +122,14 @@ export function createStore(options: StoreOptions = {}): Store {
     bytes: () => ({ used: core.state.bytes, max: core.budget.max }),
     isGone: reader.isGone,
     removedLinks: (kind, id, field) => core.state.removedLinks.get(kind)?.get(id)?.get(field),
+    pointingAt(kind, field, id) {
+      const found: Array<RecordOf<typeof kind>> = []
+      for (const other of reader.referrers(kind, field, id)) {
+        const record = reader.get(kind, other)
+        if (record && (record as Record<string, unknown>)[field] === id) found.push(record)
+      }
+      return found
+    },
     write(change) {
       try {
         const tx = new Transaction(reader, clock, freshId)

@@ -54,5 +54,5 @@ export function assetWithActivities(
 
 /** An asset's activity log, oldest first. */
 export function activitiesOf(context: OperationContext, assetId: string) {
-  return [...context.store.all('activity')].filter((activity) => activity.asset === assetId)
+  return context.store.pointingAt('activity', 'asset', assetId)
 }

@@ -81,6 +81,6 @@ export function updateMessage(tx: Transaction, id: string, change: MessageChange
     if (change.sentiment) draft.sentiment = change.sentiment
     if (change.score) draft.score = change.score
   })
-  if (tx.get('conversation', message.conversation)) tx.update('conversation', message.conversation, () => {})
+  if (tx.get('conversation', message.conversation)) tx.touch('conversation', message.conversation)
   return message
 }

@@ -76,7 +76,7 @@ export function regenerateSummary(tx: Transaction, id: string): WorkstreamSummar
   const existing = summary.annotations.find((annotation) => tx.get('annotation', annotation)?.type === 'SUMMARY')
   if (existing === undefined) createAnnotation(tx, { type: 'SUMMARY', text, workstream_summary: id })
   else tx.update('annotation', existing, (draft) => void (draft.text = text))
-  return tx.update('workstreamSummary', id, () => {})
+  return tx.touch('workstreamSummary', id)
 }
 
 /** A time range of `POST /workstream_summaries/create/summary`, open at an end left out. */

@@ -3,7 +3,7 @@ import { createMockService } from '../../src/core/create-mock-service.js'
 import { recordActivity } from '../../src/domain/asset-activity.js'
 import { deleteAsset } from '../../src/domain/asset-writes.js'
 import { deleteConversation } from '../../src/domain/conversation-writes.js'
-import { appendMessage } from '../../src/domain/message-writes.js'
+import { appendMessage, updateMessage } from '../../src/domain/message-writes.js'
 import { recordSchemas, type RecordKind } from '../../src/store/schemas/schemas.js'
 import { createStoreBudget } from '../../src/store/store-budget.js'
 
@@ -112,6 +112,41 @@ describe('writes are linear in what they change', () => {
       await service.close()
     }
     // The append measured the new message and the id it added, not the conversation's other ids.
+    expect(measured[1]).toBeLessThan(measured[0]! * 1.5)
+  })
+
+  it('edits a message of a long conversation without validating, copying or measuring the conversation again', async () => {
+    const measured: number[] = []
+    for (const messages of [200, 2000]) {
+      const budget = createStoreBudget()
+      const service = createMockService({
+        storeBudget: budget,
+        generate: { seed: 3, assets: 0, conversations: 1, messages: { min: messages, max: messages } },
+      })
+      await service.ready
+      const conversation = [...service.store.all('conversation')][0]!
+      const messageId = conversation.messages[0]!
+      const edit = (raw: string) =>
+        service.store.write((tx) => updateMessage(tx, messageId, { fragment: { string: { raw } } }))
+      // The first write to the conversation measures it once; the next one reads that count.
+      await edit('Edited once')
+      const sizes = vi.spyOn(budget, 'sizeOf')
+      const counts = await countValidations(() => edit('Edited twice'))
+      measured.push(sizes.mock.calls.reduce((sum, [value]) => sum + JSON.stringify(value).length, 0))
+      sizes.mockRestore()
+      expect(counts.conversation ?? 0).toBe(0)
+      const after = service.store.get('conversation', conversation.id)!
+      // Its `updated` moved, and its messages are the very list it had.
+      expect(after.updated > conversation.updated).toBe(true)
+      expect(after.messages).toEqual(conversation.messages)
+      const kinds = Object.keys(recordSchemas) as RecordKind[]
+      const held = kinds.reduce(
+        (sum, kind) => sum + [...service.store.all(kind)].reduce((bytes, record) => bytes + budget.sizeOf(record), 0),
+        0,
+      )
+      expect(service.store.bytes().used).toBe(held)
+      await service.close()
+    }
     expect(measured[1]).toBeLessThan(measured[0]! * 1.5)
   })
 

@@ -36,7 +36,7 @@ export const assetUpdatesOperations: readonly Operation[] = [
           if (format && isReclassifiable(format)) reclassifyFormat(tx, formatId, input.ext)
         }
         recordActivity(tx, current.id, 'reclassified')
-        return tx.update('asset', current.id, () => undefined)
+        return tx.touch('asset', current.id)
       })
       return json(wire.render('asset', asset))
     },

@@ -19,7 +19,7 @@ function formatWire(context: OperationContext) {
 /** Moves the format's asset forward (its wire form holds the format), with the activity the change logs. */
 function touchAsset(tx: Transaction, assetId: string, event: 'formatValueEdited' | 'reclassified'): void {
   recordActivity(tx, assetId, event)
-  tx.update('asset', assetId, () => undefined)
+  tx.touch('asset', assetId)
 }
 
 /**

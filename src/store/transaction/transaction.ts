@@ -86,6 +86,19 @@ export class Transaction extends TransactionView {
     return record
   }
 
+  /**
+   * Moves a record's `updated` forward and changes nothing else (a
+   * conversation whose message was edited): the record is neither copied
+   * field by field nor validated again, so it costs the same however long
+   * its lists are.
+   *
+   * @example
+   * await store.write((tx) => tx.touch('conversation', conversationId))
+   */
+  touch<K extends RecordKind>(kind: K, id: string): RecordOf<K> {
+    return this.editDraft(kind, id).record() as RecordOf<K>
+  }
+
   /** Stages the removal of a record and of every link to it. */
   remove(kind: RecordKind, id: string): void {
     this.require(kind, id)

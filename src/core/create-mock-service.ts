@@ -8,7 +8,6 @@ import { createStubs, type Stubs } from '../control/stubs/stubs.js'
 import { stubRequestOf } from '../control/stubs/stub-request.js'
 import { stubRoutes } from '../control/api/stub-routes.js'
 import { createJournal, type Journal } from '../control/journal/journal.js'
-import { createSessionFrameLog } from '../control/journal/session-frames.js'
 import { downloadControlRoutes } from '../control/api/download-control.js'
 import { osControlRoutes } from '../control/api/os-controls.js'
 import { installersControlRoutes } from '../control/api/machine/installers-controls.js'
@@ -75,7 +74,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
   const copilotHooks = copilotHooksOf(store, copilot, seed)
   const machine = machineOf(store, hub, options, { intentions: storeBudget })
   // Every WebSocket, accepted or refused, is journaled: opened, counted and closed here, whatever the transport.
-  const sessionFrames = createSessionFrameLog()
+  const sessionFrames = journal.frames
   const connections = connectionJournal(clock, journal, sessionFrames)
   const copilotAnswers = copilotFrames(options)
   const info = serviceInfo(options.version)
@@ -93,7 +92,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
   )
   const inspection = serviceInspection({
     ...{ store, journal, faults, hub, clock, operations },
-    ...{ renderer, resolveOperation, scenarios, sessionFrames, controlBudget },
+    ...{ renderer, resolveOperation, scenarios, sessionFrames, controlBudget, stubs, latency },
   })
   const steering = serviceSteering({
     store,

@@ -53,6 +53,19 @@ describe('the inspection in-process', () => {
     expect(mock.clock.state()).toMatchObject({ frozen: false, offsetMs: 0 })
   })
 
+  it('tells the feed of each stub added, used up or removed and each latency change, so the steering reads them again', async () => {
+    const { events, stop } = listen()
+    mock.stubs.add({ operation: 'conversationsSnapshot', times: 1, answer: { status: 418 } })
+    const answer = await fetch(`${mock.baseUrl}/conversations`)
+    expect([answer.status, await answer.text()]).toEqual([418, ''])
+    mock.stubs.add({ operation: 'conversationsSnapshot', answer: { status: 418 } })
+    mock.stubs.remove(mock.stubs.list()[0]!.id)
+    mock.latency.set({ default: 5 })
+    mock.latency.reset()
+    stop()
+    expect(events.filter((event) => event.type === 'steering')).toHaveLength(6)
+  })
+
   it('refuses a time that is not one, naming it', () => {
     expect(() => mock.clock.set('yesterday')).toThrow(`Failed to set the mock's clock: "yesterday" is not a time.`)
     expect(() => mock.clock.advance(Number.NaN)).toThrow(

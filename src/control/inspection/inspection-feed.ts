@@ -30,6 +30,8 @@ export type InspectionEvent =
   | { readonly type: 'clock'; readonly clock: ClockState }
   | { readonly type: 'snapshots'; readonly snapshots: readonly SnapshotInfo[] }
   | { readonly type: 'scenario'; readonly scenario: ScenarioName }
+  /** A stub was added, removed or counted down, or the latency changed: read them again. */
+  | { readonly type: 'steering' }
 
 /** What the feed listens to. */
 interface FeedSources {
@@ -38,6 +40,9 @@ interface FeedSources {
   readonly faults: Faults
   readonly hub: StreamHub
   readonly clock: ControllableClock
+  /** The stubs and latency, when the service has them: each change is told as `steering`. */
+  readonly stubs?: { subscribe(listener: () => void): () => void }
+  readonly latency?: { subscribe(listener: () => void): () => void }
 }
 
 /** The live feed of an inspection, and the stream figures it keeps. */
@@ -47,7 +52,7 @@ export interface InspectionFeed {
   /** Hears every change; returns the function that stops listening. */
   subscribe(listener: (event: InspectionEvent) => void): () => void
   streamCounts(): Readonly<Record<StreamName, StreamCounts>>
-  /** The newest frames sent (up to 100), oldest first. */
+  /** The newest frames, sent by the mock or by its clients (up to 100), oldest first. */
   frames(): FrameRow[]
   faultRows(): { faults: FaultRow[]; streamFaults: FaultRow[] }
 }
@@ -56,15 +61,16 @@ const FRAMES_KEPT = 100
 
 /**
  * The feed of everything the inspector shows changing: it listens to the
- * hub, store, faults and clock from the start (counting frames and keeping
- * the newest 100), and to the journal while it has listeners of its own; a
+ * hub, the journal's WebSocket frames, store, faults, clock, stubs and latency
+ * from the start (counting frames sent and keeping the newest 100 both ways), and to the journal while it has listeners of its own; a
  * listener's failure is logged and reaches no one else.
  *
  * @example
  * const feed = createInspectionFeed({ store, journal, faults, hub, clock })
  * feed.subscribe((event) => console.log(event.type))
  */
-export function createInspectionFeed({ store, journal, faults, hub, clock }: FeedSources): InspectionFeed {
+export function createInspectionFeed(sources: FeedSources): InspectionFeed {
+  const { store, journal, faults, hub, clock } = sources
   const listeners = new Set<(event: InspectionEvent) => void>()
   const framesSent = new Map<StreamName, number>()
   let frames: FrameRow[] = []
@@ -86,13 +92,22 @@ export function createInspectionFeed({ store, journal, faults, hub, clock }: Fee
   )
   faults.subscribe(() => emit(() => ({ type: 'faults', ...faultRows() })))
   clock.subscribe((state) => emit(() => ({ type: 'clock', clock: state })))
-  hub.subscribe((event) => {
-    if (event.type !== 'frame') return emit(() => ({ type: 'streams', streams: streamCounts() }))
-    framesSent.set(event.stream, (framesSent.get(event.stream) ?? 0) + 1)
-    const row = frameRow(++frameId, event.stream, event.frame, event.clients, clock.now().toISOString())
+  for (const steered of [sources.stubs, sources.latency]) steered?.subscribe(() => emit(() => ({ type: 'steering' })))
+  const listFrame = (row: FrameRow) => {
     frames.push(row)
     if (frames.length > FRAMES_KEPT * 2) frames = frames.slice(-FRAMES_KEPT)
     emit(() => ({ type: 'frame', frame: row }))
+  }
+  hub.subscribe((event) => {
+    if (event.type !== 'frame') return emit(() => ({ type: 'streams', streams: streamCounts() }))
+    framesSent.set(event.stream, (framesSent.get(event.stream) ?? 0) + 1)
+    listFrame(frameRow(++frameId, event.stream, event.frame, event.clients, clock.now().toISOString()))
+  })
+  // A client's frames, as its session keeps them (cut at 2 KiB), in the same list.
+  journal.frames.subscribe(({ stream }, frame) => {
+    if (stream === undefined) return
+    const text = frame.binary ? `(binary, ${frame.size} bytes)` : frame.text
+    listFrame(frameRow(++frameId, stream, text, 1, clock.now().toISOString(), 'received'))
   })
   // The journal is heard only while someone listens here: with no one, it makes no entry until one is read.
   let stopJournal: (() => void) | undefined

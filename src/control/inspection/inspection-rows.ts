@@ -16,10 +16,12 @@ export interface JournalRow {
   readonly websocket?: WebSocketActivity
 }
 
-/** One frame sent on an identifier stream, as the inspector shows it. */
+/** One frame on a stream, either way, as the inspector shows it. */
 export interface FrameRow {
   readonly id: number
   readonly stream: StreamName
+  /** `sent` for a frame the mock sent, `received` for one a client sent it. */
+  readonly direction: 'sent' | 'received'
   /** When it was sent, by the mock's clock. */
   readonly at: string
   /** How many clients it went to. */
@@ -73,16 +75,24 @@ export function faultRow(fault: { readonly id: string; readonly remaining: numbe
 }
 
 /**
- * A frame as the inspector shows it: how many identifiers it carries, cut at 2 KiB.
+ * A frame as the inspector shows it: how many identifiers it carries, cut at
+ * 2 KiB; sent by the mock unless `direction` says a client sent it.
  *
  * @example
  * frameRow(1, 'conversations', text, 2, now).items
  */
-export function frameRow(id: number, stream: StreamName, text: string, clients: number, at: string): FrameRow {
+export function frameRow(
+  id: number,
+  stream: StreamName,
+  text: string,
+  clients: number,
+  at: string,
+  direction: FrameRow['direction'] = 'sent',
+): FrameRow {
   let items = 0
   for (let found = text.indexOf('"id":'); found !== -1; found = text.indexOf('"id":', found + 5)) items++
-  if (text.length <= FRAME_TEXT) return { id, stream, at, clients, items, text, truncated: false }
+  if (text.length <= FRAME_TEXT) return { id, stream, direction, at, clients, items, text, truncated: false }
   // Copied, not sliced: a slice would keep the whole frame (a first frame of a large store) alive.
   const head = new TextDecoder().decode(new TextEncoder().encode(text.slice(0, FRAME_TEXT)))
-  return { id, stream, at, clients, items, text: head, truncated: true }
+  return { id, stream, direction, at, clients, items, text: head, truncated: true }
 }

@@ -48,6 +48,9 @@ export interface InspectionTarget {
   replaceState(snapshot: StoreSnapshot): Promise<void>
   /** The frames WebSocket sessions were sent, by journal id. */
   readonly sessionFrames?: SessionFrameLog
+  /** The stubs and latency the steering shows, when the service has them: their changes go out on the feed. */
+  readonly stubs?: { subscribe(listener: () => void): () => void }
+  readonly latency?: { subscribe(listener: () => void): () => void }
 }
 
 /** What the inspector reads of a service, as plain data, and the live feed of what changes. */
@@ -72,7 +75,7 @@ export interface Inspection {
   journalSearch(text: string): number[]
   /** Checks the journal as `verify()` does, answering the near-miss table instead of throwing it. */
   verify(expectation: CallExpectation | StreamExpectation): VerifyOutcome
-  /** Stream clients and frame counts, and the newest frames sent (up to 100), oldest first. */
+  /** Stream clients and counts of frames sent, and the newest frames both ways (up to 100), oldest first. */
   streams(): { streams: Readonly<Record<StreamName, StreamCounts>>; frames: FrameRow[] }
   /** Tells listeners the scenario changed (the service calls it once a switch is done). */
   scenarioChanged(): void

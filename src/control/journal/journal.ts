@@ -8,6 +8,7 @@ import { entryOf, keptRequest, withHeaders, type JournalEntry } from './journal-
 import type { JournalPool } from './journal-pool.js'
 import { createRequestRing } from './request-ring.js'
 import { createResponseCopies, RESPONSE_COPIES_BYTES, type ResponseCopy } from './response-copies.js'
+import { createSessionFrameLog, type SessionFrameLog } from './session-frames.js'
 
 export type { JournalEntry, WebSocketActivity } from './journal-entry.js'
 
@@ -57,11 +58,17 @@ export interface Journal {
   response(id: number): ResponseCopy | undefined
   /** Hears of each entry as it is kept, and of clears; returns the function that stops listening. */
   subscribe(listener: JournalListener): () => void
+  /**
+   * The frames of its WebSocket entries, both ways (2,000 within 1 MiB):
+   * counted in `bytes` and in the pool it shares, let go with the entries
+   * they belong to and by `clear()`.
+   */
+  readonly frames: SessionFrameLog
   /** How many entries are kept; older ones are dropped as new ones arrive. */
   readonly limit: number
   /** How many bytes the kept entries may hold in all (request bodies, paths, queries, headers); older ones are dropped past it. */
   readonly byteLimit: number
-  /** About how many bytes the kept entries hold now. */
+  /** About how many bytes the kept entries and WebSocket frames hold now. */
   readonly bytes: number
   /** How many entries were dropped since the last clear, to stay within the limits. */
   readonly dropped: number
@@ -116,11 +123,17 @@ export function createJournal({
     limit,
     pool ? Math.min(RESPONSE_COPIES_BYTES, Math.floor(pool.max / 4)) : undefined,
   )
+  // Frames kept are counted in the pool as entries are, so the pool sheds past its total for them too.
+  const frames = createSessionFrameLog(() => member?.recorded())
   const member = pool?.join({
-    footprint: () => ring.bytes + responses.bytes,
+    footprint: () => ring.bytes + responses.bytes + frames.bytes,
     shed() {
+      // Frames of sessions whose entry is let go are read by no one: they go first, then the oldest entry.
+      if (frames.shedBefore(lastId - ring.count + 1)) return
       ring.shed()
-      if (ring.count === 0) responses.clear()
+      if (ring.count > 0) return
+      responses.clear()
+      frames.clear()
     },
   })
   const listeners = new Set<JournalListener>()
@@ -161,12 +174,14 @@ export function createJournal({
     clear() {
       ring.clear()
       responses.clear()
+      frames.clear()
       member?.measured()
       if (listeners.size > 0) tell(undefined, lastId)
     },
     close() {
       ring.clear()
       responses.clear()
+      frames.clear()
       member?.leave()
     },
     get lastId() {
@@ -181,10 +196,11 @@ export function createJournal({
       listeners.add(listener)
       return () => listeners.delete(listener)
     },
+    frames,
     limit,
     byteLimit: requestBytes,
     get bytes() {
-      return ring.bytes
+      return ring.bytes + frames.bytes
     },
     get dropped() {
       return ring.dropped

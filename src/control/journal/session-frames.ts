@@ -45,6 +45,12 @@ export interface SessionFrameLog {
   of(id: number): SessionFrames | undefined
   /** About how many bytes the kept frames hold (their kept text and fields). */
   readonly bytes: number
+  /** Lets go of the oldest kept frame when its session's journal id is below `id` (its entry let go); whether it did. */
+  shedBefore(id: number): boolean
+  /** Lets go of every kept frame (the journal was cleared). */
+  clear(): void
+  /** Hears of each frame a client sent, as kept, with its session; returns the function that stops listening. */
+  subscribe(listener: (connection: StreamConnection, frame: SessionFrame) => void): () => void
 }
 
 /** The most frames kept for all sessions together and both ways, the most bytes, and the longest frame kept whole. */
@@ -63,7 +69,8 @@ interface KeptFrame extends SessionFrame {
  * The newest frames of WebSockets in both directions (2,000 of them, within
  * 1 MiB, each cut at 2 KiB), by the journal id of their session: what the
  * inspector lists in a WebSocket's journal entry, with each frame's time
- * since the upgrade and size. Keeping one costs one frame.
+ * since the upgrade and size. Keeping one costs one frame; `onKept` runs after
+ * each one (the journal counts the frames' bytes in the pool it shares).
  *
  * @example
  * const frames = createSessionFrameLog()
@@ -71,8 +78,9 @@ interface KeptFrame extends SessionFrame {
  * frames.sent(connection, '{"iterable":[]}')
  * frames.received(connection, '{"question":{}}')
  */
-export function createSessionFrameLog(): SessionFrameLog {
+export function createSessionFrameLog(onKept: () => void = () => undefined): SessionFrameLog {
   const ids = new WeakMap<StreamConnection, number>()
+  const listeners = new Set<(connection: StreamConnection, frame: SessionFrame) => void>()
   let kept: KeptFrame[] = []
   let first = 0
   let bytes = 0
@@ -90,13 +98,19 @@ export function createSessionFrameLog(): SessionFrameLog {
   function keep(connection: StreamConnection, frame: Omit<KeptFrame, 'id' | 'at'>): void {
     const id = ids.get(connection)
     if (id === undefined) return
-    kept.push({ id, at: performance.now() - connection.startedAt, ...frame })
+    const one: KeptFrame = { id, at: performance.now() - connection.startedAt, ...frame }
+    kept.push(one)
     bytes += FRAME_OVERHEAD + frame.text.length
     seen.set(id, (seen.get(id) ?? 0) + 1)
     // A count per session, for as many sessions as frames are kept.
     if (seen.size > FRAMES_KEPT) seen.delete(seen.keys().next().value!)
     while (kept.length - first > FRAMES_KEPT || bytes > BYTES_KEPT) bytes -= FRAME_OVERHEAD + kept[first++]!.text.length
-    if (first > FRAMES_KEPT) {
+    compact()
+    if (frame.direction === 'received' && listeners.size > 0) tellAll(listeners, connection, one)
+    onKept()
+  }
+  function compact(): void {
+    if (first > FRAMES_KEPT || (first > 0 && first === kept.length)) {
       kept = kept.slice(first)
       first = 0
     }
@@ -122,6 +136,39 @@ export function createSessionFrameLog(): SessionFrameLog {
     get bytes() {
       return bytes
     },
+    shedBefore(id) {
+      const oldest = kept[first]
+      if (oldest === undefined || oldest.id >= id) return false
+      bytes -= FRAME_OVERHEAD + oldest.text.length
+      first++
+      compact()
+      return true
+    },
+    clear() {
+      kept = []
+      first = 0
+      bytes = 0
+      seen.clear()
+    },
+    subscribe(listener) {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+  }
+}
+
+/** Tells each listener of a frame; one that throws is logged and reaches neither the rest nor the session. */
+function tellAll(
+  listeners: ReadonlySet<(connection: StreamConnection, frame: SessionFrame) => void>,
+  connection: StreamConnection,
+  { id: _id, ...frame }: KeptFrame,
+): void {
+  for (const listener of listeners) {
+    try {
+      listener(connection, frame)
+    } catch (error) {
+      console.error(error)
+    }
   }
 }
 

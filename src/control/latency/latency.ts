@@ -32,6 +32,8 @@ export interface Latency {
   delayFor(operation: string): number
   /** What a stream frame waits: the default, with no jitter, so frames keep their order. */
   frameEffect(): StreamFaultEffect | undefined
+  /** Hears of every change of the settings (set or reset); returns the function that stops listening. */
+  subscribe(listener: () => void): () => void
 }
 
 /**
@@ -51,14 +53,30 @@ export function createLatency(
   const random = seededRandom(seed)
   const first = checkLatency(initial ?? {}, resolveOperation)
   let current = first
+  const listeners = new Set<() => void>()
+  const changed = () => {
+    for (const listener of listeners) {
+      try {
+        listener()
+      } catch (error) {
+        console.error(error)
+      }
+    }
+  }
   return {
     settings: () => current,
     set(settings) {
       current = checkLatency(settings, resolveOperation)
+      changed()
       return current
     },
     reset() {
       current = first
+      changed()
+    },
+    subscribe(listener) {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
     },
     delayFor(operation) {
       const base = current.perOperation?.[operation] ?? current.default ?? 0

@@ -35,6 +35,8 @@ export interface Stubs {
   isEmpty(): boolean
   /** Takes the first stub that matches a request (counting it down), with the answer it gives. */
   take(request: StubRequest): StubEffect | undefined
+  /** Hears of every stub added, removed, cleared or counted down; returns the function that stops listening. */
+  subscribe(listener: () => void): () => void
 }
 
 /**
@@ -57,6 +59,8 @@ export function createStubs(
     for (const stub of gone) budget.charge(-stub.bytes)
   }
   let counter = 0
+  const listeners = new Set<() => void>()
+  const changed = () => tellAll(listeners)
   return {
     add(spec) {
       const checked = checkStubSpec(spec)
@@ -75,20 +79,28 @@ export function createStubs(
       budget.admit(bytes)
       budget.charge(bytes)
       stubs.push({ ...stub, matches: matcherOf(stub), bytes })
+      changed()
       return stub
     },
     remove(id) {
       const gone = stubs.filter((stub) => stub.id === id)
       stubs = stubs.filter((stub) => stub.id !== id)
       letGo(gone)
+      if (gone.length > 0) changed()
       return gone.length > 0
     },
     clear() {
+      const had = stubs.length > 0
       letGo(stubs)
       stubs = []
+      if (had) changed()
     },
     list: () => stubs.map(({ matches: _matches, bytes: _bytes, ...stub }) => stub),
     isEmpty: () => stubs.length === 0,
+    subscribe(listener) {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
     take(request) {
       const stub = stubs.find((candidate) => candidate.remaining > 0 && candidate.matches(request))
       if (!stub) return undefined
@@ -97,12 +109,24 @@ export function createStubs(
         stubs = stubs.filter((candidate) => candidate !== stub)
         letGo([stub])
       }
+      changed()
       return {
         stubId: stub.id,
         ...(stub.answer.delayMs !== undefined && { delayMs: stub.answer.delayMs }),
         answer: stubAnswer(stub.answer, request),
       }
     },
+  }
+}
+
+/** Tells each listener of a change; one that throws is logged and reaches neither the rest nor the caller. */
+function tellAll(listeners: ReadonlySet<() => void>): void {
+  for (const listener of listeners) {
+    try {
+      listener()
+    } catch (error) {
+      console.error(error)
+    }
   }
 }
 

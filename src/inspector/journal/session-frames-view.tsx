@@ -2,7 +2,7 @@ import type { JournalDetail } from '../../control/inspection/inspection.js'
 import { byteSize } from '../format.js'
 
 /** The arrow and words of each direction, seen from the client as the browser's Network panel sees it. */
-const DIRECTIONS = {
+export const DIRECTIONS = {
   received: { arrow: '↑', words: 'sent by the client' },
   sent: { arrow: '↓', words: 'sent by the mock' },
 } as const

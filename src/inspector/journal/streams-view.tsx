@@ -1,10 +1,11 @@
 import type { StreamName } from '../../events/stream-paths.js'
 import type { ViewProps } from '../view-props.js'
 import { timeOfDay } from '../format.js'
+import { DIRECTIONS } from './session-frames-view.js'
 
 /**
  * Every stream live: clients connected to each, frames sent, and
- * the newest frames as they went out.
+ * the newest frames both ways as they went (↓ the mock's, ↑ a client's).
  *
  * @example
  * <StreamsView {...props} />
@@ -25,7 +26,7 @@ export function StreamsView({ live }: ViewProps) {
           </div>
         ))}
       </div>
-      <h2>Frames sent</h2>
+      <h2>Frames</h2>
       <p class="cam-note">
         Each WebSocket's entry in the journal lists its frames both ways, with their time and size.
       </p>
@@ -33,6 +34,9 @@ export function StreamsView({ live }: ViewProps) {
         <thead>
           <tr>
             <th>time</th>
+            <th>
+              <abbr title="direction">dir</abbr>
+            </th>
             <th>stream</th>
             <th>clients</th>
             <th>ids</th>
@@ -41,8 +45,18 @@ export function StreamsView({ live }: ViewProps) {
         </thead>
         <tbody>
           {frames.map((frame) => (
-            <tr key={frame.id} data-stream={frame.stream}>
+            <tr key={frame.id} data-stream={frame.stream} data-direction={frame.direction}>
               <td>{timeOfDay(frame.at)}</td>
+              <td>
+                <span
+                  class={`cam-dir cam-dir-${frame.direction}`}
+                  role="img"
+                  aria-label={DIRECTIONS[frame.direction].words}
+                  title={DIRECTIONS[frame.direction].words}
+                >
+                  {DIRECTIONS[frame.direction].arrow}
+                </span>
+              </td>
               <td>{frame.stream}</td>
               <td>{frame.clients}</td>
               <td>{frame.items}</td>
@@ -55,7 +69,7 @@ export function StreamsView({ live }: ViewProps) {
         </tbody>
       </table>
       {frames.length === 0 && (
-        <p class="cam-note">No frames sent yet: they appear as stream clients connect and records change.</p>
+        <p class="cam-note">No frames yet: they appear as stream clients connect and records change.</p>
       )}
     </div>
   )

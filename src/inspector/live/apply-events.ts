@@ -9,13 +9,14 @@ const MACHINE_KINDS: ReadonlySet<string> = new Set(['machinePart', 'user'])
  * The live state once a batch of the feed's events is applied: new journal
  * rows (at most `keep`, the rest counted as dropped), frames, the overview's
  * parts the events carry, and a new version when records or the clock moved
- * (and a new machine version when the machine's parts did).
+ * (and a new machine version when the machine's parts did, a new steering
+ * version when the stubs or latency did).
  *
  * @example
  * setState((previous) => applyEvents(previous, events, 10_000))
  */
 export function applyEvents(previous: LiveState, events: readonly InspectionEvent[], keep: number): LiveState {
-  let { overview, rows, dropped, frames, version, machineVersion, clockReadAt } = previous
+  let { overview, rows, dropped, frames, version, machineVersion, steeringVersion, clockReadAt } = previous
   const newRows: JournalRow[] = []
   const newFrames: FrameRow[] = []
   for (const event of events) {
@@ -39,6 +40,9 @@ export function applyEvents(previous: LiveState, events: readonly InspectionEven
       case 'frame':
         newFrames.push(event.frame)
         break
+      case 'steering':
+        steeringVersion++
+        break
       case 'clock':
         clockReadAt = Date.now()
         version++
@@ -52,13 +56,14 @@ export function applyEvents(previous: LiveState, events: readonly InspectionEven
     rows = all.length > keep ? all.slice(-keep) : all
   }
   if (newFrames.length > 0) frames = [...frames, ...newFrames].slice(-FRAMES_KEPT)
-  return { ...previous, overview, rows, dropped, frames, version, machineVersion, clockReadAt }
+  return { ...previous, overview, rows, dropped, frames, version, machineVersion, steeringVersion, clockReadAt }
 }
 
-/** The overview with what one event tells of it: stream counts, faults, the clock, snapshots, the scenario. */
+/** The overview with what one event tells of it: frames sent counted by stream, faults, the clock, snapshots, the scenario. */
 function overviewWith(overview: InspectorOverview, event: InspectionEvent): InspectorOverview {
   switch (event.type) {
     case 'frame': {
+      if (event.frame.direction === 'received') return overview
       const counts = overview.streams[event.frame.stream] ?? { clients: 0, frames: 0 }
       return {
         ...overview,

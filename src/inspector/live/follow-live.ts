@@ -86,6 +86,7 @@ function reloaded(previous: LiveState, { overview, journal, frames }: Loaded, ke
     frames,
     version: previous.version + 1,
     machineVersion: previous.machineVersion + 1,
+    steeringVersion: previous.steeringVersion + 1,
     clockReadAt: Date.now(),
     connected: true,
     restarted:

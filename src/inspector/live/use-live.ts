@@ -19,6 +19,7 @@ export function useLive(connection: Connection): LiveState {
     frames: [],
     version: 0,
     machineVersion: 0,
+    steeringVersion: 0,
     clockReadAt: 0,
     connected: false,
   })

@@ -20,7 +20,10 @@ export function LatencySection({ connection, live, act: run }: ViewProps) {
   const act = inScope(run, 'latency')
   const [revision, setRevision] = useState(0)
   const [typed, setTyped] = useState({ default: '', jitter: '' })
-  const settings = useLoad(() => connection.latency(), [revision, live.version, live.overview?.instance])
+  const settings = useLoad(
+    () => connection.latency(),
+    [revision, live.steeringVersion, live.version, live.overview?.instance],
+  )
   const changed = (call: () => Promise<void>) =>
     act(async () => {
       await call()

@@ -8,7 +8,8 @@ import { StubList } from './stub-list.js'
 /**
  * The stubs waiting — canned answers for the requests they match — each
  * removable, and the form that adds one. The list loads again after each
- * change made here, each request the mock answers (a stub counts down) and a
+ * change made here, each request the mock answers (a stub counts down), each
+ * change of the stubs the feed tells of (made through the control API, say) and a
  * reset.
  *
  * @example
@@ -20,7 +21,10 @@ export function StubsSection({ connection, live, act: run }: ViewProps) {
   const [said, setSaid] = useState<string>()
   const reload = () => setRevision((at) => at + 1)
   const lastRequest = live.rows.at(-1)?.id
-  const stubs = useLoad(() => connection.stubs(), [revision, lastRequest, live.version, live.overview?.instance])
+  const stubs = useLoad(
+    () => connection.stubs(),
+    [revision, lastRequest, live.steeringVersion, live.version, live.overview?.instance],
+  )
 
   return (
     <section aria-label="stubs">

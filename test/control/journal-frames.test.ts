@@ -2,20 +2,10 @@ import { describe, expect, it } from 'vitest'
 import { createJournal } from '../../src/control/journal/journal.js'
 import { createJournalPool } from '../../src/control/journal/journal-pool.js'
 import { streamConnection } from '../../src/events/stream-connection.js'
-import type { RequestRecord } from '../../src/execution/execute-operation.js'
+import { requestRecord } from '../support/request-record.js'
 
 const hooks = { now: () => new Date('2024-05-01T12:00:00.000Z') }
-const request = (path: string): RequestRecord => ({
-  operation: 'conversationsSnapshot',
-  method: 'GET',
-  path,
-  query: {},
-  params: {},
-  bodyText: '',
-  status: 200,
-  durationMs: 1,
-  at: '2024-05-01T12:00:00.000Z',
-})
+const request = (path: string) => requestRecord({ path })
 
 /** A journal in a pool of `max` bytes with one WebSocket session opened under its next id. */
 function journalWithSocket(max: number) {

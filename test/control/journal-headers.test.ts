@@ -3,21 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { JournalDetail } from '../../src/control/inspection/inspection.js'
 import { journalHeaders } from '../../src/control/journal/journal-headers.js'
 import { createJournal } from '../../src/control/journal/journal.js'
-import type { RequestRecord } from '../../src/execution/execute-operation.js'
 import type { HarEntry } from '../../src/replay/har/har-types.js'
+import { requestRecord } from '../support/request-record.js'
 
-const record = (requestHeaders?: [string, string][]): RequestRecord => ({
-  operation: 'conversationsSnapshot',
-  method: 'GET',
-  path: '/conversations',
-  query: {},
-  params: {},
-  ...(requestHeaders && { requestHeaders }),
-  bodyText: '',
-  status: 200,
-  durationMs: 1,
-  at: '2024-05-01T12:00:00.000Z',
-})
+const record = (requestHeaders?: [string, string][]) => requestRecord(requestHeaders && { requestHeaders })
 
 describe('the headers a journal entry keeps', () => {
   it('redacts credentials as record does: authorization, cookies, API keys and tokens', () => {

@@ -1,18 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { createJournal } from '../../src/control/journal/journal.js'
-import type { RequestRecord } from '../../src/execution/execute-operation.js'
+import { requestRecord } from '../support/request-record.js'
 
-const entry = (path: string): RequestRecord => ({
-  operation: 'conversationsSnapshot',
-  method: 'GET',
-  path,
-  query: {},
-  params: {},
-  bodyText: '',
-  status: 200,
-  durationMs: 1,
-  at: '2024-05-01T12:00:00.000Z',
-})
+const entry = (path: string) => requestRecord({ path })
 
 describe("the journal's responses", () => {
   it('keeps the answer of each kept entry by id, and lets it go with its entry', () => {

@@ -1,22 +1,19 @@
 import { describe, expect, it } from 'vitest'
 import { createJournal } from '../../src/control/journal/journal.js'
 import { createMockService } from '../../src/core/create-mock-service.js'
-import type { RequestRecord } from '../../src/execution/execute-operation.js'
 import { send, statusOf } from './in-process.js'
+import { requestRecord } from '../support/request-record.js'
 
 const MiB = 1024 * 1024
 
-const request = (bodyText: string): RequestRecord => ({
-  operation: 'conversationsCreateSpecificConversation',
-  method: 'POST',
-  path: '/conversations/create',
-  query: {},
-  params: {},
-  bodyText,
-  status: 500,
-  durationMs: 1,
-  at: '2024-05-01T12:00:00.000Z',
-})
+const request = (bodyText: string) =>
+  requestRecord({
+    operation: 'conversationsCreateSpecificConversation',
+    method: 'POST',
+    path: '/conversations/create',
+    bodyText,
+    status: 500,
+  })
 
 describe('the journal stays within its bounds whatever the requests carry', () => {
   it('keeps 16 MiB of entries by default, and journalBytes sets another bound', () => {

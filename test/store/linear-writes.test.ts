@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { createMockService } from '../../src/core/create-mock-service.js'
+import { createMockService, type MockService } from '../../src/core/create-mock-service.js'
 import { recordActivity } from '../../src/domain/asset-activity.js'
 import { deleteAsset } from '../../src/domain/asset-writes.js'
 import { deleteConversation } from '../../src/domain/conversation-writes.js'
 import { appendMessage, updateMessage } from '../../src/domain/message-writes.js'
 import { recordSchemas, type RecordKind } from '../../src/store/schemas/schemas.js'
-import { createStoreBudget } from '../../src/store/store-budget.js'
+import { createStoreBudget, type StoreBudget } from '../../src/store/store-budget.js'
 
 /** A service holding one conversation of `messages` messages and `assets` assets, and that conversation's id. */
 async function serviceWithConversation(messages: number, assets = 0) {
@@ -35,6 +35,35 @@ async function countValidations(run: () => Promise<unknown>): Promise<Record<str
     vi.restoreAllMocks()
   }
   return counts
+}
+
+/** A service over a budget of its own, holding one conversation of `messages` messages. */
+async function budgetedConversation(messages: number) {
+  const budget = createStoreBudget()
+  const service = createMockService({
+    storeBudget: budget,
+    generate: { seed: 3, assets: 0, conversations: 1, messages: { min: messages, max: messages } },
+  })
+  await service.ready
+  return { service, budget, conversation: [...service.store.all('conversation')][0]! }
+}
+
+/** The validations `write` makes, and the JSON characters of what the budget measured for it. */
+async function measuredWrite(budget: StoreBudget, write: () => Promise<unknown>) {
+  const sizes = vi.spyOn(budget, 'sizeOf')
+  const counts = await countValidations(write)
+  const measured = sizes.mock.calls.reduce((sum, [value]) => sum + JSON.stringify(value).length, 0)
+  sizes.mockRestore()
+  return { counts, measured }
+}
+
+/** What the budget counts for every record a service holds, measured afresh. */
+function heldBytes(service: MockService, budget: StoreBudget): number {
+  const kinds = Object.keys(recordSchemas) as RecordKind[]
+  return kinds.reduce(
+    (sum, kind) => sum + [...service.store.all(kind)].reduce((bytes, record) => bytes + budget.sizeOf(record), 0),
+    0,
+  )
 }
 
 afterEach(() => vi.restoreAllMocks())
@@ -84,31 +113,22 @@ describe('writes are linear in what they change', () => {
   it('appends a message without validating or measuring the conversation again, however many messages it holds', async () => {
     const measured: number[] = []
     for (const messages of [200, 2000]) {
-      const budget = createStoreBudget()
-      const service = createMockService({
-        storeBudget: budget,
-        generate: { seed: 3, assets: 0, conversations: 1, messages: { min: messages, max: messages } },
-      })
-      await service.ready
-      const id = [...service.store.all('conversation')][0]!.id
+      const { service, budget, conversation } = await budgetedConversation(messages)
       const append = () =>
         service.store.write((tx) =>
-          appendMessage(tx, { conversation: { id }, role: 'USER', fragment: { string: { raw: 'Hi' } } }),
+          appendMessage(tx, {
+            conversation: { id: conversation.id },
+            role: 'USER',
+            fragment: { string: { raw: 'Hi' } },
+          }),
         )
       // The first append measures the conversation once; the next one reads that count.
       await append()
-      const sizes = vi.spyOn(budget, 'sizeOf')
-      const counts = await countValidations(append)
-      measured.push(sizes.mock.calls.reduce((sum, [value]) => sum + JSON.stringify(value).length, 0))
-      sizes.mockRestore()
-      expect(counts.conversation ?? 0).toBe(0)
+      const write = await measuredWrite(budget, append)
+      measured.push(write.measured)
+      expect(write.counts.conversation ?? 0).toBe(0)
       // What the budget counts still matches the records held, measured afresh (nothing was deleted).
-      const kinds = Object.keys(recordSchemas) as RecordKind[]
-      const held = kinds.reduce(
-        (sum, kind) => sum + [...service.store.all(kind)].reduce((bytes, record) => bytes + budget.sizeOf(record), 0),
-        0,
-      )
-      expect(service.store.bytes().used).toBe(held)
+      expect(service.store.bytes().used).toBe(heldBytes(service, budget))
       await service.close()
     }
     // The append measured the new message and the id it added, not the conversation's other ids.
@@ -118,33 +138,20 @@ describe('writes are linear in what they change', () => {
   it('edits a message of a long conversation without validating, copying or measuring the conversation again', async () => {
     const measured: number[] = []
     for (const messages of [200, 2000]) {
-      const budget = createStoreBudget()
-      const service = createMockService({
-        storeBudget: budget,
-        generate: { seed: 3, assets: 0, conversations: 1, messages: { min: messages, max: messages } },
-      })
-      await service.ready
-      const conversation = [...service.store.all('conversation')][0]!
+      const { service, budget, conversation } = await budgetedConversation(messages)
       const messageId = conversation.messages[0]!
       const edit = (raw: string) =>
         service.store.write((tx) => updateMessage(tx, messageId, { fragment: { string: { raw } } }))
       // The first write to the conversation measures it once; the next one reads that count.
       await edit('Edited once')
-      const sizes = vi.spyOn(budget, 'sizeOf')
-      const counts = await countValidations(() => edit('Edited twice'))
-      measured.push(sizes.mock.calls.reduce((sum, [value]) => sum + JSON.stringify(value).length, 0))
-      sizes.mockRestore()
-      expect(counts.conversation ?? 0).toBe(0)
+      const write = await measuredWrite(budget, () => edit('Edited twice'))
+      measured.push(write.measured)
+      expect(write.counts.conversation ?? 0).toBe(0)
       const after = service.store.get('conversation', conversation.id)!
       // Its `updated` moved, and its messages are the very list it had.
       expect(after.updated > conversation.updated).toBe(true)
       expect(after.messages).toEqual(conversation.messages)
-      const kinds = Object.keys(recordSchemas) as RecordKind[]
-      const held = kinds.reduce(
-        (sum, kind) => sum + [...service.store.all(kind)].reduce((bytes, record) => bytes + budget.sizeOf(record), 0),
-        0,
-      )
-      expect(service.store.bytes().used).toBe(held)
+      expect(service.store.bytes().used).toBe(heldBytes(service, budget))
       await service.close()
     }
     expect(measured[1]).toBeLessThan(measured[0]! * 1.5)

@@ -167,7 +167,7 @@ describe('the inspector panel on a desktop', () => {
     await stubs.locator('ul[aria-label="stubs waiting"] li', { hasText: 'GET /conversations' }).waitFor(LIVE)
     expect(await answerOf('/conversations')).toEqual({ status: 200, body: '{"in":"the page"}' })
 
-    await stubs.locator('button', { hasText: 'Remove' }).click()
+    await stubs.locator('button[aria-label^="remove stub-"]').click()
     await stubs.locator('text=No stubs waiting.').waitFor(LIVE)
     expect(await answerOf('/conversations')).toEqual(real)
 

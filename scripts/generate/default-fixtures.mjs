@@ -67,18 +67,29 @@ const validatedRecords = ${JSON.stringify(JSON.stringify(records))}
 /** What the store budget counts for each list of {@link defaultRecords} (StoreBudget.sizeOf), measured when this file was generated. */
 const validatedBytes: Record<string, number> = ${JSON.stringify(bytes)}
 
+let records: RecordSet | undefined
+
 /**
  * The embedded default dataset as validateFixtures() returns it, validated when this file was
- * generated: fresh records on every call, their lists marked valid with their bytes, so a mock
- * starts without parsing or sizing them.
+ * generated and parsed on the first call: its records frozen and shared by every mock that loads
+ * them (a store never edits a record in place: a write stores a new one), each list marked valid
+ * with its bytes, so a mock — a standalone server's thousandth session too — starts without
+ * parsing, copying or sizing them. A set of its own on every call.
  *
  * @example
  * await store.replaceAll(defaultRecords())
  */
 export function defaultRecords(): RecordSet {
-  const records = JSON.parse(validatedRecords) as Record<string, Array<{ readonly id: string }>>
-  for (const [kind, list] of Object.entries(records)) markValidated(list, validatedBytes[kind])
-  return records as RecordSet
+  records ??= parsedRecords()
+  return { ...records }
+}
+
+function parsedRecords(): RecordSet {
+  const parsed = JSON.parse(validatedRecords, (_key, value: unknown) =>
+    typeof value === 'object' && value !== null ? Object.freeze(value) : value,
+  ) as Record<string, Array<{ readonly id: string }>>
+  for (const [kind, list] of Object.entries(parsed)) markValidated(list, validatedBytes[kind])
+  return parsed as RecordSet
 }
 `
   return [{ file: 'src/seeding/default-fixtures.generated.ts', text }]

@@ -203,6 +203,37 @@ describe.each([
     expect(JSON.parse((await answerOf('/__mock/latency')).body)).toEqual({})
   }, 60_000)
 
+  it('draws the operation-wait form before the latency settings load, so no control appears under the keyboard', async () => {
+    const page = await (await session.newContext({ viewport: size })).newPage()
+    let release = () => {}
+    const held = new Promise<void>((resolve) => (release = resolve))
+    let asked = () => {}
+    const latencyAsked = new Promise<void>((resolve) => (asked = resolve))
+    await page.route('**/__mock/latency', async (route) => {
+      if (route.request().method() === 'GET') {
+        asked()
+        await held
+      }
+      await route.continue()
+    })
+    await page.goto(`${session.server.url}/__mock/ui`)
+    await tab(page, 'Steering')
+    await latencyAsked
+    const latency = page.locator('section[aria-label="latency"]')
+    await latency.locator('text=Loading…').waitFor(LIVE)
+    expect(await latency.locator('[aria-label="latency operation"]').isVisible()).toBe(true)
+    expect(await latency.locator('button', { hasText: 'Set operation latency' }).isEnabled()).toBe(true)
+
+    // A wait set before the settings arrive is made to the settings in force, the default kept.
+    session.server.service.latency.set({ default: 5 })
+    await typeInto(page, 'latency operation', 'assetsSnapshot')
+    await typeInto(page, 'latency operation ms', '30')
+    await page.keyboard.press('Enter')
+    release()
+    await latency.locator('text=assetsSnapshot waits 30 ms').waitFor(LIVE)
+    expect(session.server.service.latency.settings()).toEqual({ default: 5, perOperation: { assetsSnapshot: 30 } })
+  })
+
   it('sets, lists and removes an operation’s own wait by keyboard, as the control plane reads it', async () => {
     session.server.service.latency.set({ default: 5, perOperation: { conversationsSnapshot: 40 } })
     const page = await session.open(size)

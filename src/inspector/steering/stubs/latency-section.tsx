@@ -68,13 +68,11 @@ export function LatencySection({ connection, live, act: run }: ViewProps) {
           Clear latency
         </button>
       </form>
-      {settings && (
-        <OperationWaits
-          settings={settings}
-          operations={live.overview?.operations ?? []}
-          set={(next) => changed(() => connection.setLatency(next))}
-        />
-      )}
+      <OperationWaits
+        settings={settings}
+        operations={live.overview?.operations ?? []}
+        change={(edit) => changed(async () => connection.setLatency(edit(await connection.latency())))}
+      />
       <ActionError scope="latency" />
     </section>
   )

@@ -6,38 +6,42 @@ import { NumberField } from '../number-field.js'
 
 /**
  * The operations that wait their own time instead of the default, each with
- * Remove, and the form that sets one (an operation id and milliseconds). Each
- * change sends the whole settings, the default and jitter kept. After Remove,
- * focus goes to the next operation's Remove, or to the Latency heading.
+ * Remove, and the form that sets one (an operation id and milliseconds). The
+ * form is there from the first draw, before the settings load, so the
+ * controls of the section never move under the keyboard. Each change is made
+ * to the settings in force when it is sent, the default and jitter kept.
+ * After Remove, focus goes to the next operation's Remove, or to the Latency
+ * heading.
  *
  * @example
- * <OperationWaits settings={settings} operations={['assetsSnapshot']} set={(next) => changed(() => connection.setLatency(next))} />
+ * <OperationWaits settings={settings} operations={['assetsSnapshot']} change={(edit) => changed(edit)} />
  */
 export function OperationWaits({
   settings,
   operations,
-  set,
+  change,
 }: {
-  settings: LatencySettings
+  /** The settings shown; undefined until they load. */
+  settings: LatencySettings | undefined
   operations: readonly string[]
-  /** Sends the settings that replace those in force. */
-  set: (settings: LatencySettings) => void
+  /** Sends the settings `edit` makes of those in force. */
+  change: (edit: (current: LatencySettings) => LatencySettings) => void
 }) {
   const [typed, setTyped] = useState({ operation: '', ms: '' })
   const focusAfterRow = useFocusAfterRowRemoval()
-  const own = Object.entries(settings.perOperation ?? {})
-  const withWaits = (perOperation: Record<string, number>): LatencySettings => ({
-    ...(settings.default !== undefined && { default: settings.default }),
-    ...(settings.jitter !== undefined && { jitter: settings.jitter }),
-    ...(Object.keys(perOperation).length > 0 && { perOperation }),
-  })
+  const own = Object.entries(settings?.perOperation ?? {})
   const remove = (button: HTMLElement, at: number) => {
     focusAfterRow(button, (own[at + 1] ?? own[at - 1])?.[0])
-    set(withWaits(Object.fromEntries(own.filter((_, index) => index !== at))))
+    const [operation] = own[at]!
+    change((current) =>
+      withWaits(current, (waits) => Object.fromEntries(Object.entries(waits).filter(([name]) => name !== operation))),
+    )
   }
   const add = (event: Event) => {
     event.preventDefault()
-    set(withWaits({ ...settings.perOperation, [typed.operation.trim()]: whole(typed.ms) ?? 0 }))
+    const operation = typed.operation.trim()
+    const ms = whole(typed.ms) ?? 0
+    change((current) => withWaits(current, (waits) => ({ ...waits, [operation]: ms })))
   }
 
   return (
@@ -86,4 +90,17 @@ export function OperationWaits({
       </form>
     </>
   )
+}
+
+/** `current` with its operations' waits edited, the default and jitter kept. */
+function withWaits(
+  current: LatencySettings,
+  edit: (waits: Record<string, number>) => Record<string, number>,
+): LatencySettings {
+  const perOperation = edit({ ...current.perOperation })
+  return {
+    ...(current.default !== undefined && { default: current.default }),
+    ...(current.jitter !== undefined && { jitter: current.jitter }),
+    ...(Object.keys(perOperation).length > 0 && { perOperation }),
+  }
 }

@@ -1,5 +1,6 @@
 import type { StreamConnection } from '../../events/stream-connection.js'
 import { utf8Length } from '../../wire/json/utf8-length.js'
+import { tellListeners } from '../tell-listeners.js'
 
 /** One frame of a WebSocket session as the journal lists it. */
 export interface SessionFrame {
@@ -106,7 +107,7 @@ export function createSessionFrameLog(onKept: () => void = () => undefined): Ses
     if (seen.size > FRAMES_KEPT) seen.delete(seen.keys().next().value!)
     while (kept.length - first > FRAMES_KEPT || bytes > BYTES_KEPT) bytes -= FRAME_OVERHEAD + kept[first++]!.text.length
     compact()
-    if (frame.direction === 'received' && listeners.size > 0) tellAll(listeners, connection, one)
+    if (frame.direction === 'received' && listeners.size > 0) tellListeners(listeners, connection, withoutId(one))
     onKept()
   }
   function compact(): void {
@@ -157,21 +158,6 @@ export function createSessionFrameLog(onKept: () => void = () => undefined): Ses
   }
 }
 
-/** Tells each listener of a frame; one that throws is logged and reaches neither the rest nor the session. */
-function tellAll(
-  listeners: ReadonlySet<(connection: StreamConnection, frame: SessionFrame) => void>,
-  connection: StreamConnection,
-  { id: _id, ...frame }: KeptFrame,
-): void {
-  for (const listener of listeners) {
-    try {
-      listener(connection, frame)
-    } catch (error) {
-      console.error(error)
-    }
-  }
-}
-
 /** A frame's text as kept: whole up to 2 KiB, else its first 2 KiB and `…` . */
 const cut = (frame: string) => (frame.length > FRAME_TEXT ? `${frame.slice(0, FRAME_TEXT)}…` : frame)
 
@@ -216,4 +202,9 @@ export function copilotAnswers(texts: readonly string[]): CopilotAnswer[] {
     answers.set(key, answer)
   }
   return [...answers.values()]
+}
+
+/** A kept frame as its listeners hear it, without the log's own id. */
+function withoutId({ id: _id, ...frame }: KeptFrame): SessionFrame {
+  return frame
 }

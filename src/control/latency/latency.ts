@@ -1,6 +1,7 @@
 import { invariant } from 'outvariant'
 import type { StreamFaultEffect } from '../../events/deliver-frame.js'
 import { seededRandom } from '../../store/clock-and-ids/seeded-random.js'
+import { tellListeners } from '../tell-listeners.js'
 
 /** The most a latency setting may wait, in milliseconds: a minute, as a copilot reply's pace. */
 export const MAX_LATENCY_MS = 60_000
@@ -54,15 +55,7 @@ export function createLatency(
   const first = checkLatency(initial ?? {}, resolveOperation)
   let current = first
   const listeners = new Set<() => void>()
-  const changed = () => {
-    for (const listener of listeners) {
-      try {
-        listener()
-      } catch (error) {
-        console.error(error)
-      }
-    }
-  }
+  const changed = () => tellListeners(listeners)
   return {
     settings: () => current,
     set(settings) {

@@ -2,6 +2,7 @@ import { invariant } from 'outvariant'
 import type { OperationName } from '../../routes/operation-names.js'
 import type { StubEffect } from '../../execution/execute-operation.js'
 import type { ByteBudget } from '../budget/control-budget.js'
+import { tellListeners } from '../tell-listeners.js'
 import { containsMatch } from '../verify/contains-match.js'
 import { stubAnswer } from './stub-answer.js'
 import { checkStubSpec, type StubRequest, type StubSpec } from './stub-spec.js'
@@ -60,7 +61,7 @@ export function createStubs(
   }
   let counter = 0
   const listeners = new Set<() => void>()
-  const changed = () => tellAll(listeners)
+  const changed = () => tellListeners(listeners)
   return {
     add(spec) {
       const checked = checkStubSpec(spec)
@@ -116,17 +117,6 @@ export function createStubs(
         answer: stubAnswer(stub.answer, request),
       }
     },
-  }
-}
-
-/** Tells each listener of a change; one that throws is logged and reaches neither the rest nor the caller. */
-function tellAll(listeners: ReadonlySet<() => void>): void {
-  for (const listener of listeners) {
-    try {
-      listener()
-    } catch (error) {
-      console.error(error)
-    }
   }
 }
 

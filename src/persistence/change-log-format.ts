@@ -42,7 +42,8 @@ export function encodeLogFrame(seq: number, changes: readonly LoggedChange[]): B
 }
 
 /**
- * Reads a log's frames in order, stopping at the first that is cut short,
+ * Reads a log's frames in order, up to the zeros its segment was grown by
+ * ahead of them, stopping at the first that is cut short,
  * fails its checksum, is not a frame, or does not move the sequence forward
  * (a stale frame past the end of a log written over after a failed append):
  * that frame and everything after it are the tail, dropped.
@@ -56,6 +57,8 @@ export function decodeLog(bytes: Uint8Array, afterSeq = 0): DecodedLog {
   let offset = 0
   let lastSeq = afterSeq
   while (offset < buffer.length) {
+    // The zeros a segment is grown by ahead of its frames: the log ends here.
+    if (zerosFrom(buffer, offset)) break
     if (buffer.length - offset < HEADER_BYTES) return cut(frames, offset, 'a frame header cut short')
     const length = buffer.readUInt32LE(offset)
     const end = offset + HEADER_BYTES + length
@@ -70,6 +73,12 @@ export function decodeLog(bytes: Uint8Array, afterSeq = 0): DecodedLog {
     offset = end
   }
   return { frames, validBytes: offset }
+}
+
+/** True when every byte from `offset` on is 0 (a frame's header is not: it stops at its first byte that is not). */
+function zerosFrom(buffer: Buffer, offset: number): boolean {
+  for (let at = offset; at < buffer.length; at++) if (buffer[at] !== 0) return false
+  return true
 }
 
 function cut(frames: LogFrame[], validBytes: number, tail: string): DecodedLog {

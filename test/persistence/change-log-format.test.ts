@@ -32,6 +32,21 @@ describe('the persistence log format', () => {
     }
   })
 
+  it('ends a log at the zeros its segment was grown by ahead of its frames, with nothing dropped', () => {
+    const decoded = decodeLog(Buffer.concat([log, Buffer.alloc(4096)]))
+    expect(decoded.frames.map((frame) => frame.seq)).toEqual([1, 2, 5])
+    expect(decoded.validBytes).toBe(log.length)
+    expect(decoded.tail).toBeUndefined()
+  })
+
+  it('still drops a torn frame written over the zeros ahead of it', () => {
+    const zeros = Buffer.alloc(4096)
+    frames[1]!.copy(zeros, 0, 0, frames[1]!.length - 3)
+    const decoded = decodeLog(Buffer.concat([frames[0]!, zeros]))
+    expect(decoded.frames.map((frame) => frame.seq)).toEqual([1])
+    expect(decoded.tail).toBe('a frame whose checksum fails')
+  })
+
   it('drops a frame whose checksum fails, and everything after it', () => {
     const damaged = Buffer.from(log)
     // A byte of the second frame's payload changes.

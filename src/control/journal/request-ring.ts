@@ -2,7 +2,7 @@ import type { RequestRecord } from '../../execution/execute-operation.js'
 import type { RequestMarks } from '../../execution/request-marks.js'
 import { connectionEntry, type KeptConnection } from './connection-entry.js'
 import { entryOf, type JournalEntry, type KeptRecord, type KeptRequest } from './journal-entry.js'
-import type { JournalHeaders } from './journal-headers.js'
+import { headersOf, type HeaderPair, type KeptHeaders } from './journal-headers.js'
 
 /**
  * The journal's storage: a ring of the newest requests and WebSockets, at
@@ -15,7 +15,7 @@ export interface RequestRing {
    * Keeps a request of about `size` bytes, with the headers the journal keeps of it (in place of its record's own),
    * dropping the oldest to make room; its slot, or -1 when none is kept.
    */
-  push(kept: KeptRequest | KeptConnection, size: number, headers?: JournalHeaders): number
+  push(kept: KeptRequest | KeptConnection, size: number, headers?: KeptHeaders): number
   /** The entry in a slot. */
   entryAt(slot: number): JournalEntry
   /** Every kept entry, oldest first. */
@@ -120,7 +120,7 @@ const KNOWN_PATHS = 1024
 interface Columns {
   /** A WebSocket, an entry made for a cut body, or the entry made when the request was first read. */
   readonly made: (JournalEntry | KeptConnection | undefined)[]
-  keep(slot: number, kept: KeptRequest | KeptConnection, headers: JournalHeaders | undefined): void
+  keep(slot: number, kept: KeptRequest | KeptConnection, headers: KeptHeaders | undefined): void
   /** The record kept in a slot that holds one (nothing made there). */
   record(slot: number): KeptRecord
   /** Lets go of what a dropped slot holds that a later request does not share (a body, a query). */
@@ -135,8 +135,11 @@ function createColumns(): Columns {
   const queries: RequestRecord['query'][] = []
   // Sparse: only a request whose query repeats a name holds its pairs.
   const queryLists: RequestRecord['queryPairs'][] = []
-  // Sparse too: the headers of a request whose transport handed them on, or whose answer set some.
-  const headerSets: (JournalHeaders | undefined)[] = []
+  // Sparse too: the headers of a request whose transport handed them on (flat), and those its answer set.
+  const requestHeaders: (readonly string[] | undefined)[] = []
+  const responseHeaders: (readonly HeaderPair[] | undefined)[] = []
+  // Sparse: only an entry whose headers passed the bounds.
+  const headersCut: (true | undefined)[] = []
   const params: RequestRecord['params'][] = []
   const bodies: string[] = []
   const statuses: number[] = []
@@ -170,7 +173,10 @@ function createColumns(): Columns {
       queries[slot] = kept.query
       queryLists[slot] = kept.queryPairs
       // The headers as the journal keeps them, made once: the record's own are the transport's.
-      headerSets[slot] = headers && (headers.requestHeaders ?? headers.responseHeaders) ? headers : undefined
+      const listed = headers && (headers.request ?? headers.response) ? headers : undefined
+      requestHeaders[slot] = listed?.request
+      responseHeaders[slot] = listed?.response
+      headersCut[slot] = listed?.cut || undefined
       params[slot] = kept.params
       bodies[slot] = kept.bodyText
       statuses[slot] = kept.status
@@ -184,7 +190,9 @@ function createColumns(): Columns {
       const faultId = faultIds[slot]
       const stubId = stubIds[slot]
       const queryPairs = queryLists[slot]
-      const headers = headerSets[slot]
+      const request = requestHeaders[slot]
+      const response = responseHeaders[slot]
+      const headers = request || response ? headersOf({ request, response, cut: headersCut[slot] === true }) : undefined
       const marks = markSets[slot]
       // The executor's record, field for field and in its order.
       return {
@@ -209,7 +217,9 @@ function createColumns(): Columns {
       bodies[slot] = ''
       queries[slot] = NO_FIELDS
       queryLists[slot] = undefined
-      headerSets[slot] = undefined
+      requestHeaders[slot] = undefined
+      responseHeaders[slot] = undefined
+      headersCut[slot] = undefined
       markSets[slot] = undefined
       params[slot] = NO_FIELDS
     },

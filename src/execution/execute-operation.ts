@@ -232,8 +232,9 @@ async function runOperation(
         answer = await cache.read(key ?? cache.keyOf(operation.id, input.params, input.query), now.getTime(), run)
       } else {
         // A write (or a live read) awaits the operation alone: no wrapper of its own, no window kept.
+        // A write's forms are not kept, so their sizes are never known: its answer asks none.
         const wire = environment.renderer.answer({ now, transferables: true, keep: read })
-        answer = toAnswer(await operation.run(contextOf(request, wire, environment)), wire.sizes)
+        answer = toAnswer(await operation.run(contextOf(request, wire, environment)), read ? wire.sizes : undefined)
       }
     }
   } catch (error) {

@@ -1,4 +1,5 @@
 import type { GroupedTimestamp } from '@pieces.app/pieces-os-client'
+import { instantOf } from '../store/clock-and-ids/clock.js'
 import type { Store } from '../store/create-store.js'
 import type { RecordKind, RecordOf } from '../store/schemas/schemas.js'
 import type { KnownSizes } from './json/json-size.js'
@@ -160,7 +161,8 @@ class AnswerContext implements AnswerWire {
 
   timestamp(iso: string): Wire<GroupedTimestamp> {
     const { readable, instant } = this.state
-    const at = Date.parse(iso)
+    // A record written just now carries the text the clock formatted last: its instant is known without parsing.
+    const at = instantOf(iso)
     const window = readable.window(at, instant)
     narrow(this.state.top(), window.from, window.to)
     return { value: iso, readable: readable.text(at, instant) }

@@ -62,6 +62,23 @@ describe('the headers a journal entry keeps', () => {
     expect(heavy.bytes - plain.bytes).toBeGreaterThanOrEqual(8000)
   })
 
+  it('hands back every header as sent, name in lower case, however many distinct names and values arrive', () => {
+    const journal = createJournal({ limit: 3000 })
+    const sent = (at: number): [string, string][] => [
+      ['Host', 'localhost:39300'],
+      [`X-Seq-${at % 1500}`, `value ${at}`],
+      ['x-long', 'l'.repeat(300 + (at % 7))],
+    ]
+    for (let at = 0; at < 2500; at++) journal.record(record(sent(at)), { status: 204 })
+    for (const at of [0, 1023, 1024, 1499, 1500, 2499]) {
+      expect(journal.entry(at + 1)?.requestHeaders).toEqual([
+        ['host', 'localhost:39300'],
+        [`x-seq-${at % 1500}`, `value ${at}`],
+        ['x-long', 'l'.repeat(300 + (at % 7))],
+      ])
+    }
+  })
+
   it('is kept through the ring and handed back with the entry', () => {
     const journal = createJournal({ limit: 2 })
     journal.record(record([['x-trace', 't1']]), { status: 200, contentType: 'application/json', body: '{}' })

@@ -3,7 +3,7 @@ import { jsonShapeProblem } from '../../execution/json-shape.js'
 import type { StreamName } from '../../events/stream-paths.js'
 import type { Answer } from '../../execution/answer.js'
 import { requestPhases, type RequestMarks, type RequestPhases } from '../../execution/request-marks.js'
-import { journalHeaders, type JournalHeaders } from './journal-headers.js'
+import { headersOf, keptHeaders, type JournalHeaders, type KeptHeaders } from './journal-headers.js'
 
 /**
  * What went over one WebSocket: its stream, whether it is open, closed or
@@ -79,12 +79,12 @@ const ENTRY_OVERHEAD = 256
 export function keptRequest(
   request: RequestRecord,
   answer?: Answer,
-): { kept: KeptRequest; headers: JournalHeaders | undefined; size: number } {
+): { kept: KeptRequest; headers: KeptHeaders | undefined; size: number } {
   const answered = answer !== undefined && !('networkError' in answer) && (answer.contentType ?? answer.headers)
   const { headers, size: headerBytes } =
     request.requestHeaders === undefined && !answered
       ? { headers: undefined, size: 0 }
-      : journalHeaders(request.requestHeaders, answer)
+      : keptHeaders(request.requestHeaders, answer)
   const { bodyText } = request
   let size = ENTRY_OVERHEAD + headerBytes + request.path.length
   for (const name in request.query) size += name.length + request.query[name]!.length
@@ -109,10 +109,10 @@ export type KeptRecord = Omit<RequestRecord, 'requestHeaders'> & JournalHeaders
 export type KeptRequest = RequestRecord | JournalEntry
 
 /** The record with its headers as the journal keeps them in place of the transport's: the record itself when there are none. */
-export function withHeaders(request: RequestRecord, headers: JournalHeaders | undefined): KeptRecord {
+export function withHeaders(request: RequestRecord, headers: KeptHeaders | undefined): KeptRecord {
   if (headers === undefined) return request
   const { requestHeaders: _given, ...fields } = request
-  return { ...fields, ...headers }
+  return { ...fields, ...headersOf(headers) }
 }
 
 /**

@@ -14,6 +14,21 @@ export interface JournalHeaders {
   readonly headersTruncated?: true
 }
 
+/**
+ * The headers of one journal entry as its ring keeps them until the entry is
+ * read: the request's as one flat list (name, value, name, value…), not a
+ * pair each, with the same texts shared by every entry that sent them; the
+ * answer's as pairs (one shared list for an answer that sets only its content
+ * type). Each request's pairs would otherwise survive in the journal as
+ * objects of their own until 10,000 later requests push them out.
+ */
+export interface KeptHeaders {
+  /** The request's kept headers, flat: lower-case name, value, name, value… in the order received. */
+  readonly request?: readonly string[]
+  readonly response?: readonly HeaderPair[]
+  readonly cut: boolean
+}
+
 /** The most headers one entry keeps, request and response together. */
 const ENTRY_HEADERS = 64
 
@@ -37,15 +52,48 @@ export function journalHeaders(
   request: Iterable<HeaderPair> | undefined,
   answer: Answer | undefined,
 ): { headers: JournalHeaders; size: number } {
+  const { headers, size } = keptHeaders(request, answer)
+  return { headers: headersOf(headers), size }
+}
+
+/**
+ * What {@link journalHeaders} keeps, as the journal's ring holds it until the entry is read (see {@link KeptHeaders}).
+ *
+ * @example
+ * keptHeaders([['Host', 'localhost']], undefined).headers.request // ['host', 'localhost']
+ */
+export function keptHeaders(
+  request: Iterable<HeaderPair> | undefined,
+  answer: Answer | undefined,
+): { headers: KeptHeaders; size: number } {
   const budget = { count: ENTRY_HEADERS, bytes: ENTRY_HEADER_BYTES, cut: false }
-  const requestHeaders = request && kept(request, budget)
+  const requestHeaders = request && keptFlat(request, budget)
   const responseHeaders = answer && !('networkError' in answer) ? answerPairs(answer, budget) : undefined
-  // Assigned in order rather than spread: this runs for every request journaled.
+  return {
+    headers: { request: requestHeaders, response: responseHeaders, cut: budget.cut },
+    size: ENTRY_HEADER_BYTES - budget.bytes,
+  }
+}
+
+/**
+ * The headers of an entry as it hands them on, from what the ring kept: each request header a pair again.
+ *
+ * @example
+ * headersOf({ request: ['host', 'localhost'], cut: false }).requestHeaders // [['host', 'localhost']]
+ */
+export function headersOf(kept: KeptHeaders | undefined): JournalHeaders {
+  // Assigned in order rather than spread: the entry's fields keep this order.
   const headers: { -readonly [K in keyof JournalHeaders]: JournalHeaders[K] } = {}
-  if (requestHeaders) headers.requestHeaders = requestHeaders
-  if (responseHeaders) headers.responseHeaders = responseHeaders
-  if (budget.cut) headers.headersTruncated = true
-  return { headers, size: ENTRY_HEADER_BYTES - budget.bytes }
+  if (!kept) return headers
+  const flat = kept.request
+  if (flat) {
+    const pairs: HeaderPair[] = new Array(flat.length >> 1)
+    for (let at = 0; at < pairs.length; at++) pairs[at] = [flat[2 * at]!, flat[2 * at + 1]!]
+    headers.requestHeaders = pairs
+  }
+  if (kept.response) headers.responseHeaders = kept.response
+  if (kept.cut) headers.headersTruncated = true
+  return headers
 }
 
 /** What is left of one entry's header budget, spent as headers are taken. */
@@ -55,16 +103,25 @@ interface HeaderBudget {
   cut: boolean
 }
 
-/**
- * The pairs that fit what is left of the budget, redacted; the budget is spent as they are taken.
- * A pair already as kept (a lower-case name, not a credential) is kept as it is, not copied.
- */
+/** The pairs that fit what is left of the budget, redacted; the budget is spent as they are taken. */
 function kept(pairs: Iterable<HeaderPair>, budget: HeaderBudget): HeaderPair[] {
-  const taken: HeaderPair[] = []
+  const flat = keptFlat(pairs, budget)
+  const taken: HeaderPair[] = new Array(flat.length >> 1)
+  for (let at = 0; at < taken.length; at++) taken[at] = [flat[2 * at]!, flat[2 * at + 1]!]
+  return taken
+}
+
+/**
+ * The headers that fit what is left of the budget, flat and redacted, the budget spent as they are taken;
+ * each name and value the text kept for it before, when there is one (see {@link shared}).
+ */
+function keptFlat(pairs: Iterable<HeaderPair>, budget: HeaderBudget): string[] {
+  const taken: string[] = []
   for (const pair of pairs) {
     const name = pair[0]
     const value = pair[1]
-    const shown = isSecretHeader(name) ? REDACTED : value
+    const secret = isSecretHeader(name)
+    const shown = secret ? REDACTED : value
     const bytes = name.length + shown.length
     if (budget.count === 0 || bytes > budget.bytes) {
       budget.cut = true
@@ -72,10 +129,40 @@ function kept(pairs: Iterable<HeaderPair>, budget: HeaderBudget): HeaderPair[] {
     }
     budget.count--
     budget.bytes -= bytes
-    const lower = name.toLowerCase()
-    taken.push(lower === name && shown === value ? pair : [lower, shown])
+    taken.push(shared(names, name, lowerCase), secret ? REDACTED : shared(values, value, same))
   }
   return taken
+}
+
+/** The most distinct texts each of the header names and values kept shared holds before it starts afresh. */
+const SHARED_TEXTS = 1024
+
+/** Longer texts are kept as they came, never shared. */
+const SHARED_TEXT_CHARS = 256
+
+/** A header name as received, by its lower-case text kept for it. */
+const names = new Map<string, string>()
+
+/** A header value, by the text kept for it (the same text). */
+const values = new Map<string, string>()
+
+const lowerCase = (text: string) => text.toLowerCase()
+const same = (text: string) => text
+
+/**
+ * The text `text` is kept as: the one kept for it before, so that every entry
+ * of a header sent again and again (`host`, `content-type`, `user-agent`)
+ * holds the same text; a long text is kept as it is. At most 1,024 texts
+ * each, started afresh past that.
+ */
+function shared(known: Map<string, string>, text: string, form: (text: string) => string): string {
+  const found = known.get(text)
+  if (found !== undefined) return found
+  const kept = form(text)
+  if (text.length > SHARED_TEXT_CHARS) return kept
+  if (known.size >= SHARED_TEXTS) known.clear()
+  known.set(text, kept)
+  return kept
 }
 
 /**

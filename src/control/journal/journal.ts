@@ -150,7 +150,7 @@ export function createJournal({
     record(request, answer) {
       const id = ++lastId
       const { kept, headers, size } = keptRequest(request, answer)
-      const slot = ring.push(kept, size, headers)
+      const slot = ring.push(kept, size, headers, answer !== undefined && writtenWhole(answer))
       if (slot === -1) {
         if (listeners.size > 0) tell(entryOf('bodyText' in kept ? withHeaders(kept, headers) : kept), id)
         return
@@ -230,4 +230,13 @@ function tellAll(listeners: ReadonlySet<JournalListener>, entry: JournalEntry | 
       console.error(error)
     }
   }
+}
+
+/** Whether an answer is written at once: not in pieces (a large list) and not live (Server-Sent Events). */
+function writtenWhole(answer: Answer): boolean {
+  if ('networkError' in answer) return true
+  return (
+    answer.live === undefined &&
+    (answer.body === undefined || typeof answer.body === 'string' || answer.body instanceof Uint8Array)
+  )
 }

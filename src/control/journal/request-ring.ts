@@ -1,8 +1,8 @@
 import type { RequestRecord } from '../../execution/execute-operation.js'
-import type { RequestMarks } from '../../execution/request-marks.js'
 import { connectionEntry, type KeptConnection } from './connection-entry.js'
+import { createFoldedMarks } from './folded-marks.js'
 import { entryOf, type JournalEntry, type KeptRecord, type KeptRequest } from './journal-entry.js'
-import type { JournalHeaders } from './journal-headers.js'
+import { headersOf, type HeaderPair, type KeptHeaders } from './journal-headers.js'
 
 /**
  * The journal's storage: a ring of the newest requests and WebSockets, at
@@ -13,9 +13,10 @@ import type { JournalHeaders } from './journal-headers.js'
 export interface RequestRing {
   /**
    * Keeps a request of about `size` bytes, with the headers the journal keeps of it (in place of its record's own),
-   * dropping the oldest to make room; its slot, or -1 when none is kept.
+   * dropping the oldest to make room; its slot, or -1 when none is kept. `whole` when its answer is written at
+   * once (not in pieces, not live): its marks are final once it is written.
    */
-  push(kept: KeptRequest | KeptConnection, size: number, headers?: JournalHeaders): number
+  push(kept: KeptRequest | KeptConnection, size: number, headers?: KeptHeaders, whole?: boolean): number
   /** The entry in a slot. */
   entryAt(slot: number): JournalEntry
   /** Every kept entry, oldest first. */
@@ -57,7 +58,7 @@ export function createRequestRing(limit: number, byteLimit: number): RequestRing
     dropped++
   }
   const ring: RequestRing = {
-    push(kept, size, headers) {
+    push(kept, size, headers, whole = false) {
       if (limit === 0) {
         dropped++
         return -1
@@ -66,7 +67,7 @@ export function createRequestRing(limit: number, byteLimit: number): RequestRing
       // The newest entry is kept whatever its size (at most 64 KiB of body), so ids stay consecutive.
       while (count > 0 && bytes + size > byteLimit) dropOldest()
       const slot = (start + count) % limit
-      columns.keep(slot, kept, headers)
+      columns.keep(slot, kept, headers, whole)
       sizes[slot] = size
       count++
       bytes += size
@@ -120,7 +121,7 @@ const KNOWN_PATHS = 1024
 interface Columns {
   /** A WebSocket, an entry made for a cut body, or the entry made when the request was first read. */
   readonly made: (JournalEntry | KeptConnection | undefined)[]
-  keep(slot: number, kept: KeptRequest | KeptConnection, headers: JournalHeaders | undefined): void
+  keep(slot: number, kept: KeptRequest | KeptConnection, headers: KeptHeaders | undefined, whole: boolean): void
   /** The record kept in a slot that holds one (nothing made there). */
   record(slot: number): KeptRecord
   /** Lets go of what a dropped slot holds that a later request does not share (a body, a query). */
@@ -135,8 +136,11 @@ function createColumns(): Columns {
   const queries: RequestRecord['query'][] = []
   // Sparse: only a request whose query repeats a name holds its pairs.
   const queryLists: RequestRecord['queryPairs'][] = []
-  // Sparse too: the headers of a request whose transport handed them on, or whose answer set some.
-  const headerSets: (JournalHeaders | undefined)[] = []
+  // Sparse too: the headers of a request whose transport handed them on (flat), and those its answer set.
+  const requestHeaders: (readonly string[] | undefined)[] = []
+  const responseHeaders: (readonly HeaderPair[] | undefined)[] = []
+  // Sparse: only an entry whose headers passed the bounds.
+  const headersCut: (true | undefined)[] = []
   const params: RequestRecord['params'][] = []
   const bodies: string[] = []
   const statuses: number[] = []
@@ -145,8 +149,8 @@ function createColumns(): Columns {
   const ats: string[] = []
   const faultIds: (string | undefined)[] = []
   const stubIds: (string | undefined)[] = []
-  // Sparse: the moments of a request whose transport marked them (the transport marks the answer written later).
-  const markSets: (RequestMarks | undefined)[] = []
+  // The moments of a request whose transport marked them (the transport marks the answer written later).
+  const marksOf = createFoldedMarks()
   const knownPaths = new Map<string, string>()
   /** The text of `path` kept already, or `path` itself from now on. */
   function known(path: string): string {
@@ -158,9 +162,10 @@ function createColumns(): Columns {
   }
   return {
     made,
-    keep(slot, kept, headers) {
+    keep(slot, kept, headers, whole) {
       if (!('bodyText' in kept)) {
         made[slot] = kept
+        marksOf.release(slot)
         return
       }
       made[slot] = undefined
@@ -170,7 +175,10 @@ function createColumns(): Columns {
       queries[slot] = kept.query
       queryLists[slot] = kept.queryPairs
       // The headers as the journal keeps them, made once: the record's own are the transport's.
-      headerSets[slot] = headers && (headers.requestHeaders ?? headers.responseHeaders) ? headers : undefined
+      const listed = headers && (headers.request ?? headers.response) ? headers : undefined
+      requestHeaders[slot] = listed?.request
+      responseHeaders[slot] = listed?.response
+      headersCut[slot] = listed?.cut || undefined
       params[slot] = kept.params
       bodies[slot] = kept.bodyText
       statuses[slot] = kept.status
@@ -178,14 +186,16 @@ function createColumns(): Columns {
       ats[slot] = kept.at
       faultIds[slot] = kept.faultId
       stubIds[slot] = kept.stubId
-      markSets[slot] = kept.marks
+      marksOf.keep(slot, kept.marks, whole)
     },
     record(slot) {
       const faultId = faultIds[slot]
       const stubId = stubIds[slot]
       const queryPairs = queryLists[slot]
-      const headers = headerSets[slot]
-      const marks = markSets[slot]
+      const request = requestHeaders[slot]
+      const response = responseHeaders[slot]
+      const headers = request || response ? headersOf({ request, response, cut: headersCut[slot] === true }) : undefined
+      const marks = marksOf.at(slot)
       // The executor's record, field for field and in its order.
       return {
         operation: operations[slot]!,
@@ -209,8 +219,10 @@ function createColumns(): Columns {
       bodies[slot] = ''
       queries[slot] = NO_FIELDS
       queryLists[slot] = undefined
-      headerSets[slot] = undefined
-      markSets[slot] = undefined
+      requestHeaders[slot] = undefined
+      responseHeaders[slot] = undefined
+      headersCut[slot] = undefined
+      marksOf.release(slot)
       params[slot] = NO_FIELDS
     },
   }

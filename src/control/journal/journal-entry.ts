@@ -3,7 +3,7 @@ import { jsonShapeProblem } from '../../execution/json-shape.js'
 import type { StreamName } from '../../events/stream-paths.js'
 import type { Answer } from '../../execution/answer.js'
 import { requestPhases, type RequestMarks, type RequestPhases } from '../../execution/request-marks.js'
-import { headersOf, keptHeaders, type JournalHeaders, type KeptHeaders } from './journal-headers.js'
+import { headersOf, keptHeaders, type HeaderTexts, type JournalHeaders, type KeptHeaders } from './journal-headers.js'
 
 /**
  * What went over one WebSocket: its stream, whether it is open, closed or
@@ -73,18 +73,19 @@ const ENTRY_OVERHEAD = 256
  * how many bytes it holds.
  *
  * @example
- * const { kept, headers, size } = keptRequest(record)
+ * const { kept, headers, size } = keptRequest(record, answer, createHeaderTexts())
  * ring.push(kept, size, headers)
  */
 export function keptRequest(
   request: RequestRecord,
-  answer?: Answer,
+  answer: Answer | undefined,
+  texts: HeaderTexts,
 ): { kept: KeptRequest; headers: KeptHeaders | undefined; size: number } {
   const answered = answer !== undefined && !('networkError' in answer) && (answer.contentType ?? answer.headers)
   const { headers, size: headerBytes } =
     request.requestHeaders === undefined && !answered
       ? { headers: undefined, size: 0 }
-      : keptHeaders(request.requestHeaders, answer)
+      : keptHeaders(request.requestHeaders, answer, texts)
   const { bodyText } = request
   let size = ENTRY_OVERHEAD + headerBytes + request.path.length
   for (const name in request.query) size += name.length + request.query[name]!.length

@@ -51,8 +51,9 @@ const REDACTED = '[redacted]'
 export function journalHeaders(
   request: Iterable<HeaderPair> | undefined,
   answer: Answer | undefined,
+  texts: HeaderTexts = createHeaderTexts(),
 ): { headers: JournalHeaders; size: number } {
-  const { headers, size } = keptHeaders(request, answer)
+  const { headers, size } = keptHeaders(request, answer, texts)
   return { headers: headersOf(headers), size }
 }
 
@@ -60,15 +61,16 @@ export function journalHeaders(
  * What {@link journalHeaders} keeps, as the journal's ring holds it until the entry is read (see {@link KeptHeaders}).
  *
  * @example
- * keptHeaders([['Host', 'localhost']], undefined).headers.request // ['host', 'localhost']
+ * keptHeaders([['Host', 'localhost']], undefined, createHeaderTexts()).headers.request // ['host', 'localhost']
  */
 export function keptHeaders(
   request: Iterable<HeaderPair> | undefined,
   answer: Answer | undefined,
+  texts: HeaderTexts,
 ): { headers: KeptHeaders; size: number } {
   const budget = { count: ENTRY_HEADERS, bytes: ENTRY_HEADER_BYTES, cut: false }
-  const requestHeaders = request && keptFlat(request, budget)
-  const responseHeaders = answer && !('networkError' in answer) ? answerPairs(answer, budget) : undefined
+  const requestHeaders = request && keptFlat(request, budget, texts)
+  const responseHeaders = answer && !('networkError' in answer) ? answerPairs(answer, budget, texts) : undefined
   return {
     headers: { request: requestHeaders, response: responseHeaders, cut: budget.cut },
     size: ENTRY_HEADER_BYTES - budget.bytes,
@@ -104,8 +106,8 @@ interface HeaderBudget {
 }
 
 /** The pairs that fit what is left of the budget, redacted; the budget is spent as they are taken. */
-function kept(pairs: Iterable<HeaderPair>, budget: HeaderBudget): HeaderPair[] {
-  const flat = keptFlat(pairs, budget)
+function kept(pairs: Iterable<HeaderPair>, budget: HeaderBudget, texts: HeaderTexts): HeaderPair[] {
+  const flat = keptFlat(pairs, budget, texts)
   const taken: HeaderPair[] = new Array(flat.length >> 1)
   for (let at = 0; at < taken.length; at++) taken[at] = [flat[2 * at]!, flat[2 * at + 1]!]
   return taken
@@ -115,7 +117,7 @@ function kept(pairs: Iterable<HeaderPair>, budget: HeaderBudget): HeaderPair[] {
  * The headers that fit what is left of the budget, flat and redacted, the budget spent as they are taken;
  * each name and value the text kept for it before, when there is one (see {@link shared}).
  */
-function keptFlat(pairs: Iterable<HeaderPair>, budget: HeaderBudget): string[] {
+function keptFlat(pairs: Iterable<HeaderPair>, budget: HeaderBudget, texts: HeaderTexts): string[] {
   const taken: string[] = []
   for (const pair of pairs) {
     const name = pair[0]
@@ -129,7 +131,7 @@ function keptFlat(pairs: Iterable<HeaderPair>, budget: HeaderBudget): string[] {
     }
     budget.count--
     budget.bytes -= bytes
-    taken.push(shared(names, name, lowerCase), secret ? REDACTED : shared(values, value, same))
+    taken.push(shared(texts.names, name, lowerCase), secret ? REDACTED : shared(texts.values, value, same))
   }
   return taken
 }
@@ -140,11 +142,29 @@ const SHARED_TEXTS = 1024
 /** Longer texts are kept as they came, never shared. */
 const SHARED_TEXT_CHARS = 256
 
-/** A header name as received, by its lower-case text kept for it. */
-const names = new Map<string, string>()
+/**
+ * The texts one journal's entries share (see {@link shared}): owned by the
+ * journal, let go with it, never shared with another mock's.
+ */
+export interface HeaderTexts {
+  /** A header name as received, by its lower-case text kept for it. */
+  readonly names: Map<string, string>
+  /** A header value, by the text kept for it (the same text). */
+  readonly values: Map<string, string>
+  /** The kept headers of an answer that sets only its content type, by content type. */
+  readonly types: Map<string, HeaderPair[]>
+}
 
-/** A header value, by the text kept for it (the same text). */
-const values = new Map<string, string>()
+/**
+ * The texts a new journal's entries will share, none yet.
+ *
+ * @example
+ * const texts = createHeaderTexts()
+ * keptHeaders([['Host', 'localhost']], undefined, texts)
+ */
+export function createHeaderTexts(): HeaderTexts {
+  return { names: new Map(), values: new Map(), types: new Map() }
+}
 
 const lowerCase = (text: string) => text.toLowerCase()
 const same = (text: string) => text
@@ -170,15 +190,20 @@ function shared(known: Map<string, string>, text: string, form: (text: string) =
  * content type and no other header (nearly all) shares one frozen list per
  * content type, the budget spent as if it were taken.
  */
-function answerPairs(answer: Exclude<Answer, { networkError: true }>, budget: HeaderBudget): HeaderPair[] {
+function answerPairs(
+  answer: Exclude<Answer, { networkError: true }>,
+  budget: HeaderBudget,
+  texts: HeaderTexts,
+): HeaderPair[] {
   const type = answer.contentType
   if (type === undefined || answer.headers !== undefined) {
-    return kept(answerHeaders(answer), budget)
+    return kept(answerHeaders(answer), budget, texts)
   }
   const bytes = CONTENT_TYPE.length + type.length
-  if (budget.count === 0 || bytes > budget.bytes) return kept(answerHeaders(answer), budget)
+  if (budget.count === 0 || bytes > budget.bytes) return kept(answerHeaders(answer), budget, texts)
   budget.count--
   budget.bytes -= bytes
+  const typeHeaders = texts.types
   let shared = typeHeaders.get(type)
   if (!shared) {
     if (typeHeaders.size >= KNOWN_TYPES) typeHeaders.clear()
@@ -191,9 +216,6 @@ const CONTENT_TYPE = 'content-type'
 
 /** How many content types {@link answerPairs} keeps a shared list for before it starts afresh. */
 const KNOWN_TYPES = 64
-
-/** The kept headers of an answer that sets only its content type, by content type. */
-const typeHeaders = new Map<string, HeaderPair[]>()
 
 /** An answer's own headers: its content type first. */
 function* answerHeaders(answer: Exclude<Answer, { networkError: true }>): Iterable<HeaderPair> {

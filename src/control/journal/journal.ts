@@ -5,6 +5,7 @@ import type { StreamConnection } from '../../events/stream-connection.js'
 import type { OperationName } from '../../routes/operation-names.js'
 import { connectionEntry, keptConnection } from './connection-entry.js'
 import { entryOf, keptRequest, withHeaders, type JournalEntry } from './journal-entry.js'
+import { createHeaderTexts } from './journal-headers.js'
 import type { JournalPool } from './journal-pool.js'
 import { createRequestRing } from './request-ring.js'
 import { createResponseCopies, RESPONSE_COPIES_BYTES, type ResponseCopy } from './response-copies.js'
@@ -118,6 +119,8 @@ export function createJournal({
   checkBounds(limit, byteLimit)
   const requestBytes = pool ? Math.min(byteLimit, Math.floor(pool.max / 2)) : byteLimit
   const ring = createRequestRing(limit, requestBytes)
+  // The header texts its entries share: this journal's own, let go with it.
+  const texts = createHeaderTexts()
   let lastId = 0
   const responses = createResponseCopies(
     limit,
@@ -149,7 +152,7 @@ export function createJournal({
     },
     record(request, answer) {
       const id = ++lastId
-      const { kept, headers, size } = keptRequest(request, answer)
+      const { kept, headers, size } = keptRequest(request, answer, texts)
       const slot = ring.push(kept, size, headers, answer !== undefined && writtenWhole(answer))
       if (slot === -1) {
         if (listeners.size > 0) tell(entryOf('bodyText' in kept ? withHeaders(kept, headers) : kept), id)

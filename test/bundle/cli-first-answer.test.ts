@@ -13,8 +13,11 @@ afterEach(() => {
   children.clear()
 })
 
-/** Serves with the CLI, answers one `GET /conversations`, stops on SIGINT; the `node:` built-ins it loaded meanwhile. */
-async function builtinsOfOneAnswer(args: string[]): Promise<{ status: number; builtins: string[] }> {
+/**
+ * Serves with the CLI, answers one `GET /conversations`, stops on SIGINT; the `node:` built-ins it loaded meanwhile,
+ * and its own files (of dist/cli/) in the order it loaded them.
+ */
+async function builtinsOfOneAnswer(args: string[]): Promise<{ status: number; builtins: string[]; own: string[] }> {
   const child = spawn(process.execPath, ['--import', LOAD_RECORDER, bin, '--port', '0', ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
   })
@@ -33,7 +36,11 @@ async function builtinsOfOneAnswer(args: string[]): Promise<{ status: number; bu
     .split('\n')
     .filter((line) => line.startsWith('loaded node:'))
     .map((line) => line.slice('loaded '.length))
-  return { status: response.status, builtins: [...new Set(builtins)].sort() }
+  const own = stderr
+    .split('\n')
+    .filter((line) => line.startsWith('loaded file:') && line.includes('/dist/cli/'))
+    .map((line) => line.slice(line.lastIndexOf('/') + 1))
+  return { status: response.status, builtins: [...new Set(builtins)].sort(), own }
 }
 
 describe('the CLI serving', () => {
@@ -43,6 +50,22 @@ describe('the CLI serving', () => {
     expect(builtins).toContain('node:http')
     // ws requires https and zlib, the persistence zlib, async_hooks and os, the owner check child_process.
     expect(builtins.filter((name) => /^node:(https|zlib|async_hooks|os|child_process)$/.test(name))).toEqual([])
+  })
+
+  it('answers its first request without loading node:crypto, which only writing a fixtures directory needs', async () => {
+    const { status, builtins } = await builtinsOfOneAnswer([])
+    expect(status).toBe(200)
+    expect(builtins).not.toContain('node:crypto')
+  })
+
+  it('loads what serving needs from three files of the bundle, not one per module family', async () => {
+    const { status, own } = await builtinsOfOneAnswer([])
+    expect(status).toBe(200)
+    expect(own).toEqual([
+      'main.js',
+      expect.stringMatching(/^chunk-serve-command-/),
+      expect.stringMatching(/^chunk-serve-/),
+    ])
   })
 
   it('loads the file persistence when --persist names a file', async () => {

@@ -1,5 +1,9 @@
 import { spawn } from 'node:child_process'
 import { once } from 'node:events'
+import { mkdtemp, readdir, rm } from 'node:fs/promises'
+import module from 'node:module'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -67,6 +71,29 @@ describe('the CLI serving', () => {
       expect.stringMatching(/^chunk-serve-/),
     ])
   })
+
+  // Node 22.10 on (Node 20 has no compile cache).
+  it.skipIf(!('flushCompileCache' in module))(
+    'keeps its compiled code for the next start even when stopped by SIGKILL',
+    async () => {
+      const cache = await mkdtemp(join(tmpdir(), 'cam-compile-cache-'))
+      try {
+        const child = spawn(process.execPath, [bin, '--port', '0'], {
+          stdio: ['ignore', 'pipe', 'ignore'],
+          env: { ...process.env, NODE_COMPILE_CACHE: cache },
+        })
+        children.add(child)
+        await once(createInterface({ input: child.stdout }), 'line')
+        child.kill('SIGKILL')
+        await once(child, 'exit')
+        const entries = await readdir(cache, { recursive: true, withFileTypes: true })
+        // The code cache of each of its files (Node names them by hash, a temporary file while it writes one).
+        expect(entries.filter((entry) => entry.isFile() && !entry.name.includes('.')).length).toBeGreaterThan(0)
+      } finally {
+        await rm(cache, { recursive: true, force: true })
+      }
+    },
+  )
 
   it('loads the file persistence when --persist names a file', async () => {
     const { status, builtins } = await builtinsOfOneAnswer(['--persist', `${tmpFile()}`])

@@ -1,5 +1,9 @@
 import { spawn } from 'node:child_process'
 import { once } from 'node:events'
+import { mkdtemp, readdir, rm } from 'node:fs/promises'
+import module from 'node:module'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -13,8 +17,11 @@ afterEach(() => {
   children.clear()
 })
 
-/** Serves with the CLI, answers one `GET /conversations`, stops on SIGINT; the `node:` built-ins it loaded meanwhile. */
-async function builtinsOfOneAnswer(args: string[]): Promise<{ status: number; builtins: string[] }> {
+/**
+ * Serves with the CLI, answers one `GET /conversations`, stops on SIGINT; the `node:` built-ins it loaded meanwhile,
+ * and its own files (of dist/cli/) in the order it loaded them.
+ */
+async function builtinsOfOneAnswer(args: string[]): Promise<{ status: number; builtins: string[]; own: string[] }> {
   const child = spawn(process.execPath, ['--import', LOAD_RECORDER, bin, '--port', '0', ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
   })
@@ -33,7 +40,11 @@ async function builtinsOfOneAnswer(args: string[]): Promise<{ status: number; bu
     .split('\n')
     .filter((line) => line.startsWith('loaded node:'))
     .map((line) => line.slice('loaded '.length))
-  return { status: response.status, builtins: [...new Set(builtins)].sort() }
+  const own = stderr
+    .split('\n')
+    .filter((line) => line.startsWith('loaded file:') && line.includes('/dist/cli/'))
+    .map((line) => line.slice(line.lastIndexOf('/') + 1))
+  return { status: response.status, builtins: [...new Set(builtins)].sort(), own }
 }
 
 describe('the CLI serving', () => {
@@ -44,6 +55,45 @@ describe('the CLI serving', () => {
     // ws requires https and zlib, the persistence zlib, async_hooks and os, the owner check child_process.
     expect(builtins.filter((name) => /^node:(https|zlib|async_hooks|os|child_process)$/.test(name))).toEqual([])
   })
+
+  it('answers its first request without loading node:crypto, which only writing a fixtures directory needs', async () => {
+    const { status, builtins } = await builtinsOfOneAnswer([])
+    expect(status).toBe(200)
+    expect(builtins).not.toContain('node:crypto')
+  })
+
+  it('loads what serving needs from three files of the bundle, not one per module family', async () => {
+    const { status, own } = await builtinsOfOneAnswer([])
+    expect(status).toBe(200)
+    expect(own).toEqual([
+      'main.js',
+      expect.stringMatching(/^chunk-serve-command-/),
+      expect.stringMatching(/^chunk-serve-/),
+    ])
+  })
+
+  // Node 22.10 on (Node 20 has no compile cache).
+  it.skipIf(!('flushCompileCache' in module))(
+    'keeps its compiled code for the next start even when stopped by SIGKILL',
+    async () => {
+      const cache = await mkdtemp(join(tmpdir(), 'cam-compile-cache-'))
+      try {
+        const child = spawn(process.execPath, [bin, '--port', '0'], {
+          stdio: ['ignore', 'pipe', 'ignore'],
+          env: { ...process.env, NODE_COMPILE_CACHE: cache },
+        })
+        children.add(child)
+        await once(createInterface({ input: child.stdout }), 'line')
+        child.kill('SIGKILL')
+        await once(child, 'exit')
+        const entries = await readdir(cache, { recursive: true, withFileTypes: true })
+        // The code cache of each of its files (Node names them by hash, a temporary file while it writes one).
+        expect(entries.filter((entry) => entry.isFile() && !entry.name.includes('.')).length).toBeGreaterThan(0)
+      } finally {
+        await rm(cache, { recursive: true, force: true })
+      }
+    },
+  )
 
   it('loads the file persistence when --persist names a file', async () => {
     const { status, builtins } = await builtinsOfOneAnswer(['--persist', `${tmpFile()}`])

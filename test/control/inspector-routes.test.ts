@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { read } from '../support/read.js'
 import { request as httpRequest } from 'node:http'
 import { Configuration, ConversationApi, ConversationsApi } from '@pieces.app/pieces-os-client'
@@ -76,6 +77,13 @@ describe('the inspector on the standalone server', () => {
     expect(script.status).toBe(200)
     expect(script.headers.get('content-type')).toBe('text/javascript; charset=utf-8')
     expect(await script.text()).toContain('mountInspectorPage')
+  })
+
+  it('allows the inline script of the page by its hash, so a browser runs it', async () => {
+    const page = await fetch(`${server.url}/__mock/ui`)
+    const inline = /<script type="module">([\s\S]*?)<\/script>/.exec(await page.text())?.[1] ?? ''
+    const hash = createHash('sha256').update(inline).digest('base64')
+    expect(page.headers.get('content-security-policy')).toContain(`script-src 'self' 'sha256-${hash}'`)
   })
 
   it('gives the page an inline icon its content security policy allows, so the browser asks for no /favicon.ico', async () => {

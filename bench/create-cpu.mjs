@@ -6,10 +6,13 @@
 // compared side by side on a shared machine. Linux only.
 //
 // Usage: node bench/create-cpu.mjs ROUNDS CREATES BUILD [BUILD…]
-// where each BUILD is a directory holding a server.js entry (a copy of dist/esm).
-// Prints each side's median CPU µs per create, its range, and bare ÷ build per round.
+// where each BUILD is a directory holding a server.js entry (a copy of dist/esm),
+// optionally followed by Node flags for its process after commas
+// (`.tmp/builds/head,--max-semi-space-size=32`).
+// Prints each side's median CPU µs per create (every thread, from schedstat), its range, bare ÷ build per round,
+// and build ÷ the first build per round (the median, and in how many rounds it was lower).
 import { fork } from 'node:child_process'
-import { readFileSync } from 'node:fs'
+import { readFileSync, readdirSync } from 'node:fs'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { load } from './lib/load.mjs'
 import { startServer } from './lib/servers.mjs'
@@ -39,12 +42,14 @@ async function compare([rounds = '9', creates = '6000', ...builds]) {
       'Failed to compare creates: no build given. Pass a directory holding a server.js (a copy of dist/esm).',
     )
   const sides = []
-  for (const build of builds) {
+  for (const name of builds) {
+    const [build, ...flags] = name.split(',')
     const child = fork(fileURLToPath(import.meta.url), ['--serve', build], {
+      execArgv: [...process.execArgv, ...flags],
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     })
     const url = await new Promise((resolve) => child.on('message', (m) => m?.type === 'ready' && resolve(m.url)))
-    sides.push({ name: build, url, pid: child.pid, stop: () => child.send('close'), cpu: [] })
+    sides.push({ name, url, pid: child.pid, stop: () => child.send('close'), cpu: [] })
   }
   const bare = await startServer('bare-server.mjs')
   await bare.call('mirror', { base: sides[0].url, routes: [ROUTE] })
@@ -53,26 +58,36 @@ async function compare([rounds = '9', creates = '6000', ...builds]) {
   for (let round = 0; round < Number(rounds); round++) {
     for (let at = 0; at < sides.length; at++) {
       const side = sides[(at + round) % sides.length]
-      const before = cpuTicks(side.pid)
+      const before = cpuNanoseconds(side.pid)
       await load(side.url, ROUTE, { amount: Number(creates) })
-      side.cpu.push(((cpuTicks(side.pid) - before) * 10_000) / Number(creates))
+      side.cpu.push((cpuNanoseconds(side.pid) - before) / 1000 / Number(creates))
     }
   }
   const bareCpu = sides.at(-1).cpu
+  const firstCpu = sides[0].cpu
   for (const side of sides) {
     const ratios = side.cpu.map((cpu, round) => bareCpu[round] / cpu)
+    const paired = side.cpu.map((cpu, round) => cpu / firstCpu[round])
+    const lower = paired.filter((ratio) => ratio < 1).length
     console.log(
-      `${side.name}: ${median(side.cpu).toFixed(1)} µs CPU a create (${range(side.cpu, 1)}); bare ÷ this ${median(ratios).toFixed(2)} (${range(ratios, 2)})`,
+      `${side.name}: ${median(side.cpu).toFixed(1)} µs CPU a create (${range(side.cpu, 1)}); bare ÷ this ${median(ratios).toFixed(2)} (${range(ratios, 2)}); this ÷ first ${median(paired).toFixed(3)} (${lower} of ${paired.length} lower)`,
     )
   }
   for (const side of sides) await side.stop()
   process.exit(0)
 }
 
-/** User and system CPU ticks (10 ms) of a process, from /proc/<pid>/stat. */
-function cpuTicks(pid) {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
-  return Number(fields[11]) + Number(fields[12])
+/** CPU time in nanoseconds of every thread of a process (the collector's included), from /proc/<pid>/task/<tid>/schedstat. */
+function cpuNanoseconds(pid) {
+  let total = 0
+  for (const task of readdirSync(`/proc/${pid}/task`)) {
+    try {
+      total += Number(readFileSync(`/proc/${pid}/task/${task}/schedstat`, 'utf8').split(' ')[0])
+    } catch {
+      // A thread that ended between the listing and the read: its time is still in the process's, not counted here.
+    }
+  }
+  return total
 }
 
 function median(values) {

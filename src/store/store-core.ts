@@ -15,8 +15,6 @@ export interface StoreCore {
   readonly listeners: Set<StoreListener>
   /** Bumped for a kind by every commit that changes it and by every replacement. */
   readonly versions: KindVersions
-  /** What each record counted against the budget when a write stored it: a later write that changes it reads its count here. */
-  readonly sizes: WeakMap<object, number>
 }
 
 /** The shared part of an empty store that counts against `budget`. */
@@ -26,7 +24,6 @@ export function createStoreCore(budget: StoreBudget): StoreCore {
     budget,
     listeners: new Set(),
     versions: perKind<KindVersions>(() => 0),
-    sizes: new WeakMap(),
   }
 }
 

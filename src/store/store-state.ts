@@ -23,6 +23,13 @@ export interface StoreState {
   readonly referrers: ReferrerIndex
   /** What the records and tombstones count against the budget. */
   bytes: number
+  /**
+   * What each record in the index counted against the budget when a write stored it: a later write that changes
+   * it reads its count here. Held strongly, not in a `WeakMap` (whose entries the collector must trace as
+   * ephemerons): a write deletes the entry of the record it replaces, an undo that of the record it takes back,
+   * and a replacement starts a new state. A record without an entry is counted when needed.
+   */
+  readonly sizes: Map<object, number>
 }
 
 /** A state with empty indexes, and the given tombstones. */
@@ -42,5 +49,6 @@ export function emptyState(gone: StoreTombstones, budget: StoreBudget): StoreSta
     removedLinks: new Map(),
     referrers: new ReferrerIndex(),
     bytes,
+    sizes: new Map(),
   }
 }

@@ -22,7 +22,10 @@ export function commitWrite(core: StoreCore, tx: Transaction): void {
 
 /** A transaction's staged records beside the committed ones they replace, and what they add to the store's bytes. */
 interface Staged {
-  /** Flat, four slots a record: its kind, its id, the record it replaces (or undefined), the record staged (or null). */
+  /**
+   * Flat, five slots a record: its kind, its id, the record it replaces (or undefined), the record staged (or null),
+   * and what the staged one counts (0 for none).
+   */
   readonly rows: unknown[]
   readonly added: number
 }
@@ -34,22 +37,25 @@ interface Staged {
  * counts its previous count plus theirs: appending a message to a
  * conversation costs the same whatever its length.
  */
-function stagedAgainst({ state, budget, sizes }: StoreCore, tx: Transaction): Staged {
+function stagedAgainst({ state, budget }: StoreCore, tx: Transaction): Staged {
+  const { sizes } = state
+  // Sizes are kept by the commit, not here: a write the budget refuses leaves no entry behind.
   const rows: unknown[] = []
   let added = 0
   for (const [kind, records] of tx.staged) {
     const byId: Map<string, RecordOf<RecordKind>> = state.index[kind]
     for (const [id, next] of records) {
-      const previous = byId.get(id)
-      rows.push(kind, id, previous, next)
+      // An id this transaction made is new to the store (`createId` skips every foreign id): no lookup in the index.
+      const previous = tx.generated.has(id) ? undefined : byId.get(id)
       const before = previous ? (sizes.get(previous) ?? budget.sizeOf(previous)) : 0
       added -= before
+      let after = 0
       if (next) {
         const appended = previous ? tx.appendedTo(next)?.appendedBytes(budget.sizeOf) : undefined
-        const after = appended === undefined ? budget.sizeOf(next) : before + appended
-        sizes.set(next, after)
+        after = appended === undefined ? budget.sizeOf(next) : before + appended
         added += after
       } else if (previous && !state.tombstones[kind].has(id)) added += budget.tombstoneOf(id)
+      rows.push(kind, id, previous, next, after)
     }
   }
   return { rows, added }
@@ -63,7 +69,7 @@ function stagedAgainst({ state, budget, sizes }: StoreCore, tx: Transaction): St
 function commit(core: StoreCore, tx: Transaction, { rows }: Staged): RecordChange[] {
   const { state } = core
   const changes: RecordChange[] = []
-  for (let row = 0; row < rows.length; row += 4) {
+  for (let row = 0; row < rows.length; row += 5) {
     const kind = rows[row] as RecordKind
     const id = rows[row + 1] as string
     const previous = rows[row + 2] as RecordOf<RecordKind> | undefined
@@ -73,11 +79,14 @@ function commit(core: StoreCore, tx: Transaction, { rows }: Staged): RecordChang
     if (next === null) {
       if (!previous) continue
       byId.delete(id)
+      state.sizes.delete(previous)
       state.referrers.replace(kind, previous, undefined)
       state.tombstones[kind].add(id)
       changes.push({ kind, id, type: 'deleted', previous })
     } else {
       byId.set(id, next)
+      if (previous) state.sizes.delete(previous)
+      state.sizes.set(next, rows[row + 4] as number)
       state.referrers.replace(kind, previous, next)
       if (!previous && !tx.generated.has(id)) state.foreignIds.add(id)
       changes.push(previous ? { kind, id, type: 'updated', previous } : { kind, id, type: 'created' })

@@ -15,6 +15,7 @@ export function undoChanges(core: StoreCore, changes: readonly RecordChange[]): 
     const current = byId.get(id)
     if (previous) byId.set(id, previous)
     else byId.delete(id)
+    if (current) state.sizes.delete(current)
     state.referrers.replace(kind, current, previous)
     if (!current && state.tombstones[kind].delete(id)) freed += budget.tombstoneOf(id)
     freed += (current ? budget.sizeOf(current) : 0) - (previous ? budget.sizeOf(previous) : 0)

@@ -10,6 +10,8 @@ export interface HubClients {
   existing(stream: StreamName): Set<StreamClient> | undefined
   /** Every stream's clients. */
   all(): Iterable<[StreamName, Set<StreamClient>]>
+  /** How many clients are connected, every stream together. */
+  readonly total: number
   joined(stream: StreamName, client: StreamClient): void
   left(stream: StreamName, client: StreamClient): void
   /** Tells the listeners a frame went out to `count` clients (when any). */
@@ -32,6 +34,7 @@ export interface HubClients {
 export function createHubClients(): HubClients {
   const clients = new Map<StreamName, Set<StreamClient>>()
   const listeners = new Set<(event: HubEvent) => void>()
+  let total = 0
   function of(stream: StreamName): Set<StreamClient> {
     let set = clients.get(stream)
     if (!set) clients.set(stream, (set = new Set()))
@@ -50,19 +53,28 @@ export function createHubClients(): HubClients {
     of,
     existing: (stream) => clients.get(stream),
     all: () => clients,
+    get total() {
+      return total
+    },
     joined(stream, client) {
       const set = of(stream)
-      set.add(client)
+      const size = set.size
+      if (set.add(client).size > size) total++
       if (listeners.size > 0) tell({ type: 'connect', stream, clients: set.size })
     },
     left(stream, client) {
       const set = of(stream)
-      if (set.delete(client) && listeners.size > 0) tell({ type: 'disconnect', stream, clients: set.size })
+      if (!set.delete(client)) return
+      total--
+      if (listeners.size > 0) tell({ type: 'disconnect', stream, clients: set.size })
     },
     sent(stream, frame, count) {
       if (listeners.size > 0 && count > 0) tell({ type: 'frame', stream, frame, clients: count })
     },
-    clear: () => clients.clear(),
+    clear() {
+      clients.clear()
+      total = 0
+    },
     subscribe(listener) {
       listeners.add(listener)
       return () => listeners.delete(listener)

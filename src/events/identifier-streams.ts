@@ -26,6 +26,8 @@ export interface IdentifierStreams {
  */
 export function serveIdentifierStreams(store: Store, hub: StreamHub): IdentifierStreams {
   const unsubscribe = store.subscribe((event) => {
+    // A write with no stream client connected anywhere asks no stream for its clients.
+    if (hub.totalClients === 0) return
     for (const stream of STREAMS) {
       if (hub.clientCount(stream) === 0) continue
       const frames = event.type === 'replace' ? [firstFrame(store, stream)] : changeFrames(event.changes, stream)

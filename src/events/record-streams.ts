@@ -30,6 +30,8 @@ export interface RecordStreams {
 export function serveRecordStreams(store: Store, hub: StreamHub, sources: RecordStreamSources): RecordStreams {
   const names = streamsOfKind('records')
   const unsubscribe = store.subscribe((event) => {
+    // A write with no stream client connected anywhere asks no stream for its clients.
+    if (hub.totalClients === 0) return
     for (const name of names) {
       if (hub.clientCount(name) === 0) continue
       const { record, transferables } = STREAM_TABLE[name]

@@ -59,6 +59,8 @@ export function serveStatusStreams(store: Store, hub: StreamHub, sources: Status
     if (frame !== undefined) hub.broadcast(name, frame)
   }
   const unsubscribe = store.subscribe((event) => {
+    // A write with no stream client connected anywhere asks no stream for its clients.
+    if (hub.totalClients === 0) return
     for (const name of names) {
       const { resendOn, resendOnPart } = rowOf(name)
       // A write's changes are looked through only while the stream has clients to resend to.

@@ -31,6 +31,8 @@ export interface StreamHub {
   sendTo(stream: StreamName, client: StreamClient, frame: string): void
   /** How many clients are connected to a stream. */
   clientCount(stream: StreamName): number
+  /** How many clients are connected, every stream together: a store listener with none to send to returns at once. */
+  readonly totalClients: number
   /**
    * Closes every client of every stream with a code and reason (a service
    * restart): they leave at once, and the transports keep accepting new ones.
@@ -79,6 +81,9 @@ export function createStreamHub(hooks: StreamHubHooks = {}): StreamHub {
       if (clients.of(stream).has(client)) deliver(stream, [client], frame)
     },
     clientCount: (stream) => clients.existing(stream)?.size ?? 0,
+    get totalClients() {
+      return clients.total
+    },
     disconnectAll(code, reason) {
       for (const [stream, set] of clients.all()) {
         for (const client of [...set]) {

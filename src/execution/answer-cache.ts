@@ -21,9 +21,10 @@ export interface AnswerCache {
   /** The kept answer of `key` while `now` is inside its window, or undefined: a lookup, nothing run or awaited. */
   peek(key: string, now: number): Answer | undefined
   /**
-   * The kept answer of `key`, or the answer `run` builds, kept when it is a
-   * 2xx JSON answer no larger than the single-answer limit and the store did
-   * not change while it was built.
+   * The kept answer of `key`, or the answer `run` builds, kept when its key
+   * was read before (a read seen once is not kept), it is a 2xx JSON answer
+   * no larger than the single-answer limit and the store did not change while
+   * it was built.
    */
   read(key: string, now: number, run: () => Promise<{ answer: Answer; window: TimeWindow }>): Promise<Answer>
 }
@@ -34,13 +35,18 @@ const MAX_ANSWERS = 128
 const MAX_BYTES = 8 * 1024 * 1024
 /** …of answers no larger than this (a whole large list is cheaper to rebuild than to keep). */
 const SINGLE_LIMIT = 1024 * 1024
+/** The keys of reads not kept, remembered up to this many (then forgotten all at once). */
+const MAX_READ_BEFORE = 1024
 
 /**
  * Creates the read cache of a store. Any committed write or replacement
  * empties it, and a kept answer is given only while the clock is inside the
  * window in which its readable texts read the same, so it is byte for byte
  * what running the read again would give. Least recently used answers go
- * first past 128 answers or 8 MiB.
+ * first past 128 answers or 8 MiB. An answer is kept from its key's second
+ * read on: a start-up reading each of 20,000 records once keeps none of them
+ * (keeping each would only push the kept answers out, as bytes no read asks
+ * for again, made and then collected), while a key read again is kept as before.
  *
  * @example
  * const answers = createAnswerCache(store)
@@ -53,13 +59,25 @@ export function createAnswerCache(store: Store): AnswerCache {
   let bytes = 0
   let tick = 0
   const kept = new Map<string, Kept>()
+  /** The keys read and not kept (or let go): the next read of one is kept. */
+  const readBefore = new Set<string>()
   const encoder = new TextEncoder()
   store.subscribe(() => {
     generation++
     // clear() allocates a new table even for an empty map; a burst of writes mostly finds it empty.
-    if (kept.size > 0) kept.clear()
+    if (kept.size > 0) {
+      // Keys that were kept were read before: their next read is kept again.
+      for (const key of kept.keys()) markRead(key)
+      kept.clear()
+    }
     bytes = 0
   })
+
+  /** Remembers that `key` was read and is not kept, so that its next read is kept (at most 1,024 keys, then afresh). */
+  function markRead(key: string): void {
+    if (readBefore.size >= MAX_READ_BEFORE) readBefore.clear()
+    readBefore.add(key)
+  }
 
   function forget(key: string, entry: Kept): void {
     kept.delete(key)
@@ -78,6 +96,7 @@ export function createAnswerCache(store: Store): AnswerCache {
         }
       }
       forget(oldestKey!, oldest!)
+      markRead(oldestKey!)
     }
   }
 
@@ -90,6 +109,7 @@ export function createAnswerCache(store: Store): AnswerCache {
       return found.answer
     }
     forget(key, found)
+    markRead(key)
     return undefined
   }
 
@@ -109,6 +129,10 @@ export function createAnswerCache(store: Store): AnswerCache {
         window.from > window.to ||
         answer.body.length > SINGLE_LIMIT
       ) {
+        return answer
+      }
+      if (!readBefore.delete(key)) {
+        markRead(key)
         return answer
       }
       const body = encoder.encode(answer.body)

@@ -34,7 +34,7 @@ await report({
       'cold start in a fresh process: import + setupMockServer() + listen() + first GET /assets ÷ msw setupServer() with one static handler, time',
       paired,
       'time',
-      { atMost: 1.3, text: '≤ 1.3' },
+      { atMost: 1.25, text: '≤ 1.25' },
       `${part('mock', 'ms')} vs ${part('baseline', 'ms')} ms; import ${part('mock', 'importMs')} vs ${part('baseline', 'importMs')}, set-up and listen ${part('mock', 'listenMs')} vs ${part('baseline', 'listenMs')}, first request ${part('mock', 'requestMs')} vs ${part('baseline', 'requestMs')} ms`,
     ),
   ],

@@ -39,7 +39,9 @@ for (const scale of scales) {
   // Two messages per conversation keep the 100k scale within the bench's time; lookups and lists do not depend on it.
   const fixtures = generateFixtures({ seed: 7, assets: scale, conversations: scale, messages: { min: 2, max: 2 } })
   const records = countRecords(fixtures)
-  const service = createMockService({ fixtures })
+  // The 100k scale counts about 600 MB against the store's budget, past the 512 MiB default: a store of this size
+  // is started with a budget to hold it, as a user would with --max-store-bytes.
+  const service = createMockService({ fixtures, maxStoreBytes: 2 * 1024 ** 3 })
   await service.ready
   const { store } = service
 

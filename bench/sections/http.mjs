@@ -65,8 +65,8 @@ try {
       )
     }
 
-    await versusBare('asset', { atLeast: 0.8, text: '≥ 0.8' })
-    await versusBare('list', { atLeast: 0.8, text: '≥ 0.8' })
+    await versusBare('asset', { atLeast: 0.95, text: '≥ 0.95' })
+    await versusBare('list', { atLeast: 0.95, text: '≥ 0.95' })
 
     // GET /conversations against json-server 0.17 serving the same conversations.
     const list = JSON.parse(

@@ -83,7 +83,8 @@ for (const [index, size] of sizes.entries()) {
       `in-process start-up fan-out at N = ${size.toLocaleString('en')}: streams, then ${requests.toLocaleString('en')} GETs ÷ static MSW handlers, time`,
       paired,
       'time',
-      { atMost: 1.2, text: '≤ 1.2 (aim ≤ 1.0)' },
+      // The issue's target at 10,000 streams; below it the earlier bound, with the same aim.
+      size >= 10_000 ? { atMost: 1, text: '≤ 1.0' } : { atMost: 1.2, text: '≤ 1.2 (aim ≤ 1.0)' },
       `${sideMedian(paired.mock, 'ms').toFixed(0)} vs ${sideMedian(paired.baseline, 'ms').toFixed(0)} ms, reads p50 ${ms(sideMedian(paired.mock, 'p50'))} vs ${ms(sideMedian(paired.baseline, 'p50'))} ms, p99 ${ms(sideMedian(paired.mock, 'p99'))} vs ${ms(sideMedian(paired.baseline, 'p99'))} ms`,
     ),
   )

@@ -1,10 +1,22 @@
 import { startStandaloneServer, type StandaloneServer } from 'conversation-asset-mock/server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { JournalDetail } from '../../src/control/inspection/inspection.js'
-import { journalHeaders } from '../../src/control/journal/journal-headers.js'
+import type { Answer } from '../../src/execution/answer.js'
+import {
+  createHeaderTexts,
+  headersOf,
+  keptHeaders,
+  type HeaderPair,
+} from '../../src/control/journal/journal-headers.js'
 import { createJournal } from '../../src/control/journal/journal.js'
 import type { HarEntry } from '../../src/replay/har/har-types.js'
 import { requestRecord } from '../support/request-record.js'
+
+/** The headers an entry of a new journal hands on for a request and its answer, and the characters counted. */
+function journalHeaders(request: Iterable<HeaderPair> | undefined, answer: Answer | undefined) {
+  const { headers, size } = keptHeaders(request, answer, createHeaderTexts())
+  return { headers: headersOf(headers), size }
+}
 
 const record = (requestHeaders?: [string, string][]) => requestRecord(requestHeaders && { requestHeaders })
 

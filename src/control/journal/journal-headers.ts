@@ -43,22 +43,9 @@ const REDACTED = '[redacted]'
  * of them and 8 KiB in all (the first ones, request first), each credential
  * header's value (`authorization`, `cookie`, `set-cookie`, an API key or token
  * header) replaced by `[redacted]` as `record` writes them; `size` is the
- * characters kept, counted in the journal's budget.
- *
- * @example
- * journalHeaders([['authorization', 'Bearer abc']], { status: 204 }).headers.requestHeaders // [['authorization', '[redacted]']]
- */
-export function journalHeaders(
-  request: Iterable<HeaderPair> | undefined,
-  answer: Answer | undefined,
-  texts: HeaderTexts = createHeaderTexts(),
-): { headers: JournalHeaders; size: number } {
-  const { headers, size } = keptHeaders(request, answer, texts)
-  return { headers: headersOf(headers), size }
-}
-
-/**
- * What {@link journalHeaders} keeps, as the journal's ring holds it until the entry is read (see {@link KeptHeaders}).
+ * characters kept, counted in the journal's budget. Kept as the journal's
+ * ring holds them until the entry is read (see {@link KeptHeaders});
+ * {@link headersOf} makes the entry's pairs of them.
  *
  * @example
  * keptHeaders([['Host', 'localhost']], undefined, createHeaderTexts()).headers.request // ['host', 'localhost']

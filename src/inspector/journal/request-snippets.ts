@@ -31,7 +31,7 @@ const HOP_BY_HOP = new Set([
   'upgrade',
 ])
 
-/** What the journal keeps of a credential header's value (see `journalHeaders`). */
+/** What the journal keeps of a credential header's value (see `keptHeaders`). */
 const REDACTED = '[redacted]'
 
 /**

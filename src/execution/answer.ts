@@ -130,8 +130,14 @@ export function bodyText(body: string | Uint8Array | JsonPieces): string {
   return [...body].join('')
 }
 
-/** The length in bytes of a body, in every runtime; a large answer's pieces are measured one at a time. */
-function bodyLength(body: string | Uint8Array | JsonPieces): number {
+/**
+ * A body's length in bytes as it goes on the wire (UTF-8 for text), in every runtime, counted without
+ * encoding it; a large answer's pieces are measured one at a time.
+ *
+ * @example
+ * bodyLength('héllo') // 6
+ */
+export function bodyLength(body: string | Uint8Array | JsonPieces): number {
   if (body instanceof Uint8Array) return body.byteLength
   if (typeof body === 'string') return utf8Length(body)
   let length = 0

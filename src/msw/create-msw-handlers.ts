@@ -4,6 +4,7 @@ import { baseUrlParts, pathUnderBase, type BaseUrlParts } from '../core/http-sur
 import type { HttpReply } from '../core/http-surface/http-reply.js'
 import { createHttpSurface, type HttpSurface, type SurfaceMatch } from '../core/http-surface/http-surface.js'
 import type { ServicePort } from '../core/service-port.js'
+import { bodyLength } from '../execution/answer.js'
 import { nextTurn } from '../store/next-turn.js'
 import { readRequestText } from './read-request-text.js'
 
@@ -78,14 +79,22 @@ function unknownRouteHandler(surface: HttpSurface, base: BaseUrlParts): RequestH
 }
 
 /**
- * A reply as a fetch `Response`: a stream's pieces through a `ReadableStream`,
- * a live answer's stream as its body (each chunk reaches the client as it
- * comes; the client's cancel reaches the stream), a network error as MSW's.
+ * A reply as a fetch `Response`: a whole body with its `content-length`, as
+ * the service frames it (without one, msw 3 on Node ends the connection after
+ * the answer, and the client opens a new one for its next request); a
+ * stream's pieces through a `ReadableStream`; a live answer's stream as its
+ * body (each chunk reaches the client as it comes; the client's cancel
+ * reaches the stream); a network error as MSW's.
  */
 function toResponse(reply: HttpReply): Response {
   if ('networkError' in reply) return HttpResponse.error()
-  const body = reply.live ?? (reply.stream ? piecesStream(reply.stream) : (reply.body ?? null))
-  return new HttpResponse(body as BodyInit | null, { status: reply.status, headers: reply.headers })
+  const { status, headers, body, stream, live } = reply
+  if (live) return new HttpResponse(live, { status, headers })
+  if (stream) return new HttpResponse(piecesStream(stream), { status, headers })
+  if (body === undefined) return new HttpResponse(null, { status, headers })
+  // The headers are this reply's own: the length is added to them, not to a copy.
+  headers['content-length'] = String(bodyLength(body))
+  return new HttpResponse(body as BodyInit, { status, headers })
 }
 
 /**

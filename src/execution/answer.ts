@@ -64,15 +64,21 @@ export function toAnswer(result: OperationResult, known?: KnownSizes): Answer {
 /**
  * A JSON answer: one string, or, past 1 MiB, the pieces of one, so that no
  * answer is ever built whole however many records it lists. The text is the
- * same either way. With `known` (the sizes the wire renderer keeps of its
- * forms), a wire form read again is not walked again to tell which.
+ * same either way. With `known` (what the wire renderer keeps of its forms),
+ * a wire form read again is not walked again to tell which, and a form
+ * answered whole before (a record read by its id) is not serialized again.
  *
  * @example
  * jsonAnswer(200, { iterable: [] }) // { status: 200, contentType: 'application/json', body: '{"iterable":[]}' }
  */
 export function jsonAnswer(status: number, value: unknown, known?: KnownSizes): Answer {
-  const body = fitsIn(value, WHOLE_ANSWER_CHARS, known) ? JSON.stringify(value) : new JsonPieces(value)
-  return { status, contentType: JSON_TYPE, body }
+  const form = known && typeof value === 'object' && value !== null ? value : undefined
+  const before = form && known!.textOf?.(form)
+  if (before !== undefined) return { status, contentType: JSON_TYPE, body: before }
+  if (!fitsIn(value, WHOLE_ANSWER_CHARS, known)) return { status, contentType: JSON_TYPE, body: new JsonPieces(value) }
+  const text = JSON.stringify(value)
+  if (form) known!.written?.(form, text)
+  return { status, contentType: JSON_TYPE, body: text }
 }
 
 /**

@@ -55,13 +55,16 @@ const MAX_KEPT_PER_ANSWER = 16_384
 type KeptForms = Map<SerializerName, [WeakMap<object, Kept>, WeakMap<object, Kept>]>
 
 /**
- * The serialized sizes of the kept wire forms: a form is never edited, so its
- * size, once counted, holds for as long as the form is alive (and it is let
- * go with it). Only kept forms are counted; an answer's own objects are not.
+ * The serialized sizes of the kept wire forms, and the JSON text of those
+ * answered whole (a record read by its id): a form is never edited, so its
+ * size and its text, once made, hold for as long as the form is alive, and
+ * are let go with it. Only kept forms are counted; an answer's own objects
+ * are not. A start-up that reads each of 20,000 records once by its id (its
+ * own form each time it is read again) then serializes each form once.
  */
 class FormSizes implements KnownSizes {
-  /** By kept form: its size, or -1 until it is counted. */
-  private readonly sizes = new WeakMap<object, number>()
+  /** By kept form: its size, or -1 until it is counted; its text once it was answered whole. */
+  private readonly sizes = new WeakMap<object, number | string>()
 
   keep(form: unknown): void {
     if (typeof form === 'object' && form !== null) this.sizes.set(form, -1)
@@ -69,11 +72,21 @@ class FormSizes implements KnownSizes {
 
   sizeOf(value: object): number | undefined {
     const size = this.sizes.get(value)
+    if (typeof size === 'string') return size.length
     return size === undefined || size < 0 ? undefined : size
   }
 
   counted(value: object, size: number): void {
-    if (this.sizes.has(value)) this.sizes.set(value, size)
+    if (typeof this.sizes.get(value) === 'number') this.sizes.set(value, size)
+  }
+
+  textOf(value: object): string | undefined {
+    const text = this.sizes.get(value)
+    return typeof text === 'string' ? text : undefined
+  }
+
+  written(value: object, text: string): void {
+    if (this.sizes.has(value)) this.sizes.set(value, text)
   }
 }
 

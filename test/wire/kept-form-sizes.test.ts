@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { bodyText, jsonAnswer } from '../../src/execution/answer.js'
 import { fixedClock } from '../../src/store/clock-and-ids/clock.js'
 import { createStore } from '../../src/store/create-store.js'
@@ -16,10 +16,10 @@ async function renderedConversation() {
   })
   const renderer = createWireRenderer(store)
   const record = store.get('conversation', 'c1')!
-  return { renderer, record }
+  return { store, renderer, record }
 }
 
-describe('the sizes of kept wire forms', () => {
+describe('the sizes and texts of kept wire forms', () => {
   it('are counted when a read is answered, and the next read of the same form reads the same text without a walk', async () => {
     const { renderer, record } = await renderedConversation()
     const first = renderer.answer({ now, transferables: true, keep: true })
@@ -36,14 +36,51 @@ describe('the sizes of kept wire forms', () => {
     expect('body' in answer && bodyText(answer.body!)).toBe(JSON.stringify(form))
   })
 
+  it('keep the text of a form answered whole, so a record read again by its id is not serialized again', async () => {
+    const { renderer, record } = await renderedConversation()
+    const first = renderer.answer({ now, transferables: true, keep: true })
+    const form = first.render('conversation', record) as object
+    const answered = jsonAnswer(200, form, first.sizes)
+    expect(first.sizes.textOf?.(form)).toBe(JSON.stringify(form))
+
+    const again = renderer.answer({ now, transferables: true, keep: true })
+    const serialize = vi.spyOn(JSON, 'stringify')
+    try {
+      const answeredAgain = jsonAnswer(200, again.render('conversation', record), again.sizes)
+      expect(serialize).not.toHaveBeenCalled()
+      expect('body' in answeredAgain && answeredAgain.body).toBe('body' in answered && answered.body)
+    } finally {
+      serialize.mockRestore()
+    }
+  })
+
+  it('keep no text once the record is written again: the new record is rendered and serialized afresh', async () => {
+    const { store, renderer, record } = await renderedConversation()
+    const first = renderer.answer({ now, transferables: true, keep: true })
+    const form = first.render('conversation', record) as object
+    jsonAnswer(200, form, first.sizes)
+    await store.write((tx) => {
+      tx.update('conversation', 'c1', (draft) => void (draft.name = 'Renamed'))
+    })
+    const second = renderer.answer({ now, transferables: true, keep: true })
+    const newForm = second.render('conversation', store.get('conversation', 'c1')!) as object
+    expect(newForm).not.toBe(form)
+    expect(second.sizes.textOf?.(newForm)).toBeUndefined()
+    const answer = jsonAnswer(200, newForm, second.sizes)
+    expect(JSON.parse(bodyText('body' in answer ? answer.body! : ''))).toMatchObject({ name: 'Renamed' })
+  })
+
   it('are never kept for an answer’s own objects or a write’s forms, so nothing grows with the answers given', async () => {
     const { renderer, record } = await renderedConversation()
     const write = renderer.answer({ now, transferables: true, keep: false })
     const unkept = write.render('conversation', record) as object
     const wrapper = { iterable: [unkept] }
     jsonAnswer(200, wrapper, write.sizes)
+    jsonAnswer(200, unkept, write.sizes)
     expect(write.sizes.sizeOf(unkept)).toBeUndefined()
     expect(write.sizes.sizeOf(wrapper)).toBeUndefined()
+    expect(write.sizes.textOf?.(unkept)).toBeUndefined()
+    expect(write.sizes.textOf?.(wrapper)).toBeUndefined()
   })
 
   it('stand in for the walk: a value known to be small is answered whole, whatever it holds', () => {

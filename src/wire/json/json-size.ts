@@ -3,13 +3,19 @@ import { StreamedJson } from './streamed-json.js'
 /**
  * Sizes already counted, kept by whoever owns the values: the wire renderer
  * keeps the sizes of the wire forms it keeps, which are never edited, so a
- * form read again is not walked again.
+ * form read again is not walked again. It may keep a form's JSON text too,
+ * once the form has been answered whole, so that answering it again does not
+ * serialize it again.
  */
 export interface KnownSizes {
   /** The size counted before for `value`, if it is one whose size is kept. */
   sizeOf(value: object): number | undefined
   /** Keeps `size` for `value` if it is one whose size is kept (anything else is left alone). */
   counted(value: object, size: number): void
+  /** The JSON text kept for `value`, if it was answered whole before and its text is kept. */
+  textOf?(value: object): string | undefined
+  /** Keeps `text`, the JSON of `value` answered whole, if `value` is one whose text is kept. */
+  written?(value: object, text: string): void
 }
 
 /**

@@ -132,8 +132,8 @@ export function headAnswer(answer: Answer): Answer {
  */
 export function bodyText(body: string | Uint8Array | JsonPieces): string {
   if (typeof body === 'string') return body
-  if (body instanceof Uint8Array) return new TextDecoder().decode(body)
-  return [...body].join('')
+  if (body instanceof JsonPieces) return [...body].join('')
+  return new TextDecoder().decode(body)
 }
 
 /**
@@ -144,8 +144,9 @@ export function bodyText(body: string | Uint8Array | JsonPieces): string {
  * bodyLength('héllo') // 6
  */
 export function bodyLength(body: string | Uint8Array | JsonPieces): number {
-  if (body instanceof Uint8Array) return body.byteLength
   if (typeof body === 'string') return utf8Length(body)
+  // Bytes may come from another realm's Uint8Array (a jsdom test environment's TextEncoder): not `instanceof` here.
+  if (!(body instanceof JsonPieces)) return body.byteLength
   let length = 0
   for (const piece of body) length += utf8Length(piece)
   return length

@@ -72,13 +72,15 @@ export function toAnswer(result: OperationResult, known?: KnownSizes): Answer {
  * jsonAnswer(200, { iterable: [] }) // { status: 200, contentType: 'application/json', body: '{"iterable":[]}' }
  */
 export function jsonAnswer(status: number, value: unknown, known?: KnownSizes): Answer {
-  const form = known && typeof value === 'object' && value !== null ? value : undefined
-  const before = form && known!.textOf?.(form)
-  if (before !== undefined) return { status, contentType: JSON_TYPE, body: before }
-  if (!fitsIn(value, WHOLE_ANSWER_CHARS, known)) return { status, contentType: JSON_TYPE, body: new JsonPieces(value) }
-  const text = JSON.stringify(value)
-  if (form) known!.written?.(form, text)
-  return { status, contentType: JSON_TYPE, body: text }
+  const form = typeof value === 'object' && value !== null ? value : undefined
+  let body = form && known?.textOf(form)
+  if (body === undefined) {
+    if (!fitsIn(value, WHOLE_ANSWER_CHARS, known))
+      return { status, contentType: JSON_TYPE, body: new JsonPieces(value) }
+    body = JSON.stringify(value)
+    if (form) known?.written(form, body)
+  }
+  return { status, contentType: JSON_TYPE, body }
 }
 
 /**

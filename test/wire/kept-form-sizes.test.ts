@@ -41,7 +41,7 @@ describe('the sizes and texts of kept wire forms', () => {
     const first = renderer.answer({ now, transferables: true, keep: true })
     const form = first.render('conversation', record) as object
     const answered = jsonAnswer(200, form, first.sizes)
-    expect(first.sizes.textOf?.(form)).toBe(JSON.stringify(form))
+    expect(first.sizes.textOf(form)).toBe(JSON.stringify(form))
 
     const again = renderer.answer({ now, transferables: true, keep: true })
     const serialize = vi.spyOn(JSON, 'stringify')
@@ -65,7 +65,7 @@ describe('the sizes and texts of kept wire forms', () => {
     const second = renderer.answer({ now, transferables: true, keep: true })
     const newForm = second.render('conversation', store.get('conversation', 'c1')!) as object
     expect(newForm).not.toBe(form)
-    expect(second.sizes.textOf?.(newForm)).toBeUndefined()
+    expect(second.sizes.textOf(newForm)).toBeUndefined()
     const answer = jsonAnswer(200, newForm, second.sizes)
     expect(JSON.parse(bodyText('body' in answer ? answer.body! : ''))).toMatchObject({ name: 'Renamed' })
   })
@@ -79,13 +79,18 @@ describe('the sizes and texts of kept wire forms', () => {
     jsonAnswer(200, unkept, write.sizes)
     expect(write.sizes.sizeOf(unkept)).toBeUndefined()
     expect(write.sizes.sizeOf(wrapper)).toBeUndefined()
-    expect(write.sizes.textOf?.(unkept)).toBeUndefined()
-    expect(write.sizes.textOf?.(wrapper)).toBeUndefined()
+    expect(write.sizes.textOf(unkept)).toBeUndefined()
+    expect(write.sizes.textOf(wrapper)).toBeUndefined()
   })
 
   it('stand in for the walk: a value known to be small is answered whole, whatever it holds', () => {
     const huge = { text: 'x'.repeat(4096) }
-    const known: KnownSizes = { sizeOf: (value) => (value === huge ? 10 : undefined), counted: () => undefined }
+    const known: KnownSizes = {
+      sizeOf: (value) => (value === huge ? 10 : undefined),
+      counted: () => undefined,
+      textOf: () => undefined,
+      written: () => undefined,
+    }
     expect(fitsIn(huge, 1024)).toBe(false)
     expect(fitsIn(huge, 1024, known)).toBe(true)
     expect(fitsIn({ inner: huge }, 1024, known)).toBe(true)

@@ -8,11 +8,11 @@ const OCTET_STREAM = 'application/octet-stream'
 /**
  * An answer as every transport writes it: a status, headers and a body, a
  * body to stream, or a network error. `headers` is a new object each time,
- * the transport's to add its own framing to (the standalone server's
- * `content-length`); `stream` is a large answer's text piece by piece, each
- * piece built when it is asked for; `live` a long-lived body (Server-Sent
- * Events) to write as it comes, each chunk sent at once, and to cancel when
- * the client goes away.
+ * the transport's to add its own framing to (the `content-length` of a whole
+ * body, which the standalone server and MSW count with `bodyLength`);
+ * `stream` is a large answer's text piece by piece, each piece built when it
+ * is asked for; `live` a long-lived body (Server-Sent Events) to write as it
+ * comes, each chunk sent at once, and to cancel when the client goes away.
  */
 export type HttpReply =
   | { readonly networkError: true }

@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http'
 import { httpReply } from '../../core/http-surface/http-reply.js'
-import { errorAnswer, type Answer } from '../../execution/answer.js'
+import { bodyLength, errorAnswer, type Answer } from '../../execution/answer.js'
 import type { RequestMarks } from '../../execution/request-marks.js'
 
 /**
@@ -45,7 +45,7 @@ function writeAnswer(response: ServerResponse, answer: Answer, openToAll: boolea
   }
   // The headers are this reply's own: the length is added to them, not to a copy.
   const framed: Record<string, string | number> = headers
-  framed['content-length'] = typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength
+  framed['content-length'] = bodyLength(body)
   response.writeHead(status, framed)
   response.end(body)
   if (marks) marks.written = performance.now()

@@ -13,9 +13,9 @@ export interface KnownSizes {
   /** Keeps `size` for `value` if it is one whose size is kept (anything else is left alone). */
   counted(value: object, size: number): void
   /** The JSON text kept for `value`, if it was answered whole before and its text is kept. */
-  textOf?(value: object): string | undefined
+  textOf(value: object): string | undefined
   /** Keeps `text`, the JSON of `value` answered whole, if `value` is one whose text is kept. */
-  written?(value: object, text: string): void
+  written(value: object, text: string): void
 }
 
 /**

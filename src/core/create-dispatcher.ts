@@ -112,7 +112,7 @@ function answerUnknown({ operations, environment }: DispatcherParts, request: Se
       operation: UNKNOWN_OPERATION,
       ...{ method: request.method, path: request.path, params: {}, bodyText: request.body },
       ...queryFields(request.query),
-      ...(request.headers && { requestHeaders: [...request.headers()] }),
+      ...(request.headers && { requestHeaders: request.headers() }),
       ...{ status: 404, durationMs: 0, at: isoTimestamp(now.getTime()) },
       ...(request.marks && { marks: handledAt(request.marks) }),
     },

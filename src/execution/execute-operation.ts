@@ -89,8 +89,11 @@ export interface RequestRecord {
    */
   readonly queryPairs?: readonly (readonly [string, string])[]
   readonly params: Readonly<Record<string, string>>
-  /** The request's headers as the transport handed them on, `[lower-case name, value]` in order; absent when it hands none on. */
-  readonly requestHeaders?: readonly (readonly [string, string])[]
+  /**
+   * The request's headers as the transport handed them on, `[lower-case name, value]` in order; absent when it
+   * hands none on. Read once, while the record is reported: the journal keeps its own copy.
+   */
+  readonly requestHeaders?: Iterable<readonly [string, string]>
   /** The body as text, as it was sent; empty when there was none. */
   readonly bodyText: string
   /** The status answered; 0 for a network error. */
@@ -262,7 +265,7 @@ function recorded(
   } as RequestRecord
   if (queryPairs) request.queryPairs = queryPairs
   request.params = input.params
-  if (input.headers) request.requestHeaders = [...input.headers()]
+  if (input.headers) request.requestHeaders = input.headers()
   request.bodyText = operation.secret ? redactBody(input.body) : input.body
   request.status = 'networkError' in answer ? 0 : answer.status
   request.durationMs = performance.now() - started

@@ -91,6 +91,54 @@ describe('the headers a journal entry keeps', () => {
     }
   })
 
+  it('hands each entry back its own headers when requests alternate between the same lists', () => {
+    const journal = createJournal({ limit: 10 })
+    const short: [string, string][] = [['Host', 'localhost:39300']]
+    const long: [string, string][] = [...short, ['X-Trace', 't1']]
+    const lists = [short, long, short, long, long, short]
+    for (const list of lists) {
+      journal.record(record(list), { status: 200, contentType: 'application/json', headers: { 'x-answer': 'a' } })
+    }
+    lists.forEach((list, at) =>
+      expect(journal.entry(at + 1)?.requestHeaders).toEqual(list.map(([name, value]) => [name.toLowerCase(), value])),
+    )
+    expect(journal.entry(6)?.responseHeaders).toEqual([
+      ['content-type', 'application/json'],
+      ['x-answer', 'a'],
+    ])
+  })
+
+  it('shares one kept list between requests that send the same headers', () => {
+    const texts = createHeaderTexts()
+    const sent = (): [string, string][] => [
+      ['Host', 'localhost:39300'],
+      ['Accept', 'application/json'],
+    ]
+    const first = keptHeaders(sent(), undefined, texts).headers.request
+    const second = keptHeaders(sent(), undefined, texts).headers.request
+    const other = keptHeaders([['Host', 'localhost:1']], undefined, texts).headers.request
+    expect(second).toBe(first)
+    expect(other).not.toBe(first)
+    expect(other).toEqual(['host', 'localhost:1'])
+  })
+
+  it('redacts a credential header sent again under another case, and reads headers handed on as a one-time list', () => {
+    const journal = createJournal({ limit: 10 })
+    function* sent(name: string): Iterable<[string, string]> {
+      yield [name, 'secret-value']
+      yield ['accept', '*/*']
+    }
+    journal.record(record(), { status: 204 })
+    journal.record(requestRecord({ requestHeaders: sent('Authorization') }), { status: 204 })
+    journal.record(requestRecord({ requestHeaders: sent('AUTHORIZATION') }), { status: 204 })
+    for (const id of [2, 3]) {
+      expect(journal.entry(id)?.requestHeaders).toEqual([
+        ['authorization', '[redacted]'],
+        ['accept', '*/*'],
+      ])
+    }
+  })
+
   it('is kept through the ring and handed back with the entry', () => {
     const journal = createJournal({ limit: 2 })
     journal.record(record([['x-trace', 't1']]), { status: 200, contentType: 'application/json', body: '{}' })

@@ -109,11 +109,10 @@ export type KeptRecord = Omit<RequestRecord, 'requestHeaders'> & JournalHeaders
  */
 export type KeptRequest = RequestRecord | JournalEntry
 
-/** The record with its headers as the journal keeps them in place of the transport's: the record itself when there are none. */
+/** The record with its headers as the journal keeps them in place of the transport's (none when it kept none). */
 export function withHeaders(request: RequestRecord, headers: KeptHeaders | undefined): KeptRecord {
-  if (headers === undefined) return request
   const { requestHeaders: _given, ...fields } = request
-  return { ...fields, ...headersOf(headers) }
+  return headers === undefined ? fields : { ...fields, ...headersOf(headers) }
 }
 
 /**

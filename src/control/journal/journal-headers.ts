@@ -56,7 +56,7 @@ export function keptHeaders(
   texts: HeaderTexts,
 ): { headers: KeptHeaders; size: number } {
   const budget = { count: ENTRY_HEADERS, bytes: ENTRY_HEADER_BYTES, cut: false }
-  const requestHeaders = request && keptFlat(request, budget, texts)
+  const requestHeaders = request && sameAsLast(texts, keptFlat(request, budget, texts))
   const responseHeaders = answer && !('networkError' in answer) ? answerPairs(answer, budget, texts) : undefined
   return {
     headers: { request: requestHeaders, response: responseHeaders, cut: budget.cut },
@@ -102,25 +102,41 @@ function kept(pairs: Iterable<HeaderPair>, budget: HeaderBudget, texts: HeaderTe
 
 /**
  * The headers that fit what is left of the budget, flat and redacted, the budget spent as they are taken;
- * each name and value the text kept for it before, when there is one (see {@link shared}).
+ * each name and value the text kept for it before, when there is one (see {@link shared}). They are
+ * gathered in the texts' one list for it, which the next call empties: read them before.
  */
-function keptFlat(pairs: Iterable<HeaderPair>, budget: HeaderBudget, texts: HeaderTexts): string[] {
-  const taken: string[] = []
+function keptFlat(pairs: Iterable<HeaderPair>, budget: HeaderBudget, texts: HeaderTexts): readonly string[] {
+  const taken = texts.taking
+  taken.length = 0
   for (const pair of pairs) {
-    const name = pair[0]
     const value = pair[1]
-    const secret = isSecretHeader(name)
-    const shown = secret ? REDACTED : value
-    const bytes = name.length + shown.length
+    const name = keptName(texts.names, pair[0])
+    const shown = name.secret ? REDACTED : value
+    const bytes = name.text.length + shown.length
     if (budget.count === 0 || bytes > budget.bytes) {
       budget.cut = true
       break
     }
     budget.count--
     budget.bytes -= bytes
-    taken.push(shared(texts.names, name, lowerCase), secret ? REDACTED : shared(texts.values, value, same))
+    taken.push(name.text, name.secret ? REDACTED : shared(texts.values, value))
   }
   return taken
+}
+
+/**
+ * The list kept last when `taken` holds the same texts (a client sends the
+ * same headers request after request, and their texts are shared), else a
+ * copy of `taken` kept as the last from now on: entries share one list
+ * instead of each keeping its own until the ring lets it go.
+ */
+function sameAsLast(texts: HeaderTexts, taken: readonly string[]): readonly string[] {
+  const last = texts.last
+  let same = last.length === taken.length
+  for (let at = 0; same && at < taken.length; at++) same = last[at] === taken[at]
+  if (same) return last
+  texts.last = taken.slice()
+  return texts.last
 }
 
 /** The most distinct texts each of the header names and values kept shared holds before it starts afresh. */
@@ -134,12 +150,22 @@ const SHARED_TEXT_CHARS = 256
  * journal, let go with it, never shared with another mock's.
  */
 export interface HeaderTexts {
-  /** A header name as received, by its lower-case text kept for it. */
-  readonly names: Map<string, string>
+  /** A header name as received, by its lower-case text kept for it and whether it carries credentials. */
+  readonly names: Map<string, KeptName>
   /** A header value, by the text kept for it (the same text). */
   readonly values: Map<string, string>
   /** The kept headers of an answer that sets only its content type, by content type. */
   readonly types: Map<string, HeaderPair[]>
+  /** The request headers kept last, flat: the next request that sends the same ones shares them. */
+  last: readonly string[]
+  /** Where a request's headers are gathered before they are compared with the last ones. */
+  readonly taking: string[]
+}
+
+/** A header name as the journal keeps it: in lower case, and whether its value is redacted. */
+interface KeptName {
+  readonly text: string
+  readonly secret: boolean
 }
 
 /**
@@ -150,11 +176,19 @@ export interface HeaderTexts {
  * keptHeaders([['Host', 'localhost']], undefined, texts)
  */
 export function createHeaderTexts(): HeaderTexts {
-  return { names: new Map(), values: new Map(), types: new Map() }
+  return { names: new Map(), values: new Map(), types: new Map(), last: [], taking: [] }
 }
 
-const lowerCase = (text: string) => text.toLowerCase()
-const same = (text: string) => text
+/** The kept form of a header name: looked up once, its case lowered and its secrecy tested only the first time. */
+function keptName(known: Map<string, KeptName>, name: string): KeptName {
+  const found = known.get(name)
+  if (found !== undefined) return found
+  const kept = { text: name.toLowerCase(), secret: isSecretHeader(name) }
+  if (name.length > SHARED_TEXT_CHARS) return kept
+  if (known.size >= SHARED_TEXTS) known.clear()
+  known.set(name, kept)
+  return kept
+}
 
 /**
  * The text `text` is kept as: the one kept for it before, so that every entry
@@ -162,14 +196,13 @@ const same = (text: string) => text
  * holds the same text; a long text is kept as it is. At most 1,024 texts
  * each, started afresh past that.
  */
-function shared(known: Map<string, string>, text: string, form: (text: string) => string): string {
+function shared(known: Map<string, string>, text: string): string {
   const found = known.get(text)
   if (found !== undefined) return found
-  const kept = form(text)
-  if (text.length > SHARED_TEXT_CHARS) return kept
+  if (text.length > SHARED_TEXT_CHARS) return text
   if (known.size >= SHARED_TEXTS) known.clear()
-  known.set(text, kept)
-  return kept
+  known.set(text, text)
+  return text
 }
 
 /**

@@ -42,6 +42,8 @@ export function createJournalPool(max: number): JournalPool {
   // Insertion order is use order: a journal that keeps an entry moves to the end.
   const held = new Map<PooledJournal, number>()
   let bytes = 0
+  // The journal used last is already at the end: the one keeping entry after entry moves nowhere.
+  let newest: PooledJournal | undefined
 
   function measure(journal: PooledJournal): void {
     const before = held.get(journal)
@@ -73,13 +75,17 @@ export function createJournalPool(max: number): JournalPool {
     },
     join(journal) {
       held.set(journal, 0)
+      newest = journal
       measure(journal)
       return {
         recorded() {
-          if (!held.has(journal)) return
-          const size = held.get(journal)!
-          held.delete(journal)
-          held.set(journal, size)
+          const size = held.get(journal)
+          if (size === undefined) return
+          if (newest !== journal) {
+            held.delete(journal)
+            held.set(journal, size)
+            newest = journal
+          }
           measure(journal)
           shedPast(journal)
         },
@@ -87,6 +93,7 @@ export function createJournalPool(max: number): JournalPool {
         leave() {
           bytes -= held.get(journal) ?? 0
           held.delete(journal)
+          if (newest === journal) newest = undefined
         },
       }
     },

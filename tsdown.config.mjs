@@ -107,32 +107,52 @@ export default defineConfig([
     fixedExtension: false,
   },
   {
-    // The CLI and everything it imports, dependencies included, in dist/cli/main.js and chunks beside it (so paths
-    // built from import.meta.url, ../inspector/inspector.js, point where tsc's modules do): the bin reads a handful
-    // of files instead of some 300 modules. What only the fixtures command and generated scenarios load (faker)
-    // stays a dependency, read when they run.
+    // The CLI's commands and everything they import, dependencies included, as CommonJS: dist/cli/commands.cjs and
+    // chunks beside it (so paths built from import.meta.url, ../inspector/inspector.js, point where tsc's modules
+    // do), which dist/cli/main.js requires. The bin reads a handful of files instead of some 300 modules, and V8's
+    // code for them is kept between starts (src/cli/install-code-cache.ts). What only the fixtures command and
+    // generated scenarios load (faker) stays a dependency, read when they run.
     name: 'cli',
-    entry: { main: 'src/cli/main.ts' },
+    entry: { commands: 'src/cli/commands.ts' },
     outDir: 'dist/cli',
-    // Only this build's chunks: tsc's modules and declarations live in dist/cli too.
-    clean: ['dist/cli/chunk-*.js'],
-    format: 'esm',
+    // Only this build's files: tsc's modules and declarations live in dist/cli too.
+    clean: ['dist/cli/chunk-*.cjs', 'dist/cli/commands.cjs'],
+    format: 'cjs',
+    // CommonJS on purpose (decisions/0034-cli-code-cache.md): no advice to use ES modules on every build.
+    checks: { legacyCjs: false },
     platform: 'node',
     target: 'node20.19',
     deps: { neverBundle: ['@faker-js/faker'], alwaysBundle: [/^(?!@faker-js\/faker)/], onlyBundle: false },
     minify: KEEP_NAMES,
-    // The CommonJS dependencies (ws) call require(); an ES module has none of its own.
-    banner:
-      "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
     inputOptions: QUIET_CHECKS,
     outputOptions: {
-      chunkFileNames: 'chunk-[name]-[hash].js',
+      entryFileNames: '[name].cjs',
+      // The hash of a chunk's content in its name: the code cache keeps only files so named.
+      chunkFileNames: 'chunk-[name]-[hash].cjs',
+      // A built-in or a dependency imported on first use is required then: Node 20 loses the `import()` callback of
+      // code it runs from a kept entry (the fixtures command's node:crypto would fail on its second run).
+      dynamicImportInCjs: false,
       // What `serve` loads before its first answer in one chunk (the other commands load it too, a command at a time).
       codeSplitting: { groups: [{ name: 'serve', test: (id) => serveStart.modules.has(id) }] },
     },
     // The client's operation and model tables as JSON text, parsed on first use, as in the ES module build: the
     // first answer needs neither (about 250 kB of code a start would otherwise compile and run).
     plugins: [lazyTables(), serveStart],
+    dts: false,
+    fixedExtension: false,
+  },
+  {
+    // The bin, dist/cli/main.js: an ES module (the package's type) that installs the code cache and requires the
+    // commands' CommonJS build above (`./commands.cjs`, which the bundler does not follow).
+    name: 'cli-main',
+    entry: { main: 'src/cli/main.ts' },
+    outDir: 'dist/cli',
+    clean: false,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20.19',
+    minify: KEEP_NAMES,
+    inputOptions: QUIET_CHECKS,
     dts: false,
     fixedExtension: false,
   },

@@ -18,12 +18,17 @@ interface Io {
  * code: 130, 143 or 129 after a clean stop on SIGINT, SIGTERM or SIGHUP (0
  * when the npm script ended), 2 for bad options (checked before listening,
  * the `--persist` path included), 1 when the server cannot start, each said
- * in one line.
+ * in one line. `ready` is called once the server listens, before the ready
+ * line is written.
  *
  * @example
  * process.exitCode = await runServeCommand(['--port', '39300'])
  */
-export async function runServeCommand(argv: string[], io: Io = process): Promise<number> {
+export async function runServeCommand(
+  argv: string[],
+  io: Io = process,
+  ready: () => void = () => undefined,
+): Promise<number> {
   const parsed = parseServeArguments(argv)
   if ('help' in parsed) {
     io.stdout.write(SERVE_HELP)
@@ -73,6 +78,7 @@ export async function runServeCommand(argv: string[], io: Io = process): Promise
   // Watching before the ready line: an edit made as soon as it is read is seen.
   const stopWatching =
     options.watch && options.fixtures ? watchFixtures(options.fixtures, server.service, io) : undefined
+  ready()
   io.stdout.write(
     `conversation-asset-mock ready on ${server.url} (${store.count('conversation')} conversations, ${store.count('asset')} assets ${origin(options, loaded === true)}); inspector at ${server.url}/__mock/ui\n`,
   )

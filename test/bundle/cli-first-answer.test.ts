@@ -1,9 +1,5 @@
 import { spawn } from 'node:child_process'
 import { once } from 'node:events'
-import { mkdtemp, readdir, rm } from 'node:fs/promises'
-import module from 'node:module'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -52,8 +48,8 @@ describe('the CLI serving', () => {
     const { status, builtins } = await builtinsOfOneAnswer([])
     expect(status).toBe(200)
     expect(builtins).toContain('node:http')
-    // ws requires https and zlib, the persistence zlib, async_hooks and os, the owner check child_process.
-    expect(builtins.filter((name) => /^node:(https|zlib|async_hooks|os|child_process)$/.test(name))).toEqual([])
+    // ws requires https and zlib, the persistence zlib and async_hooks, the owner check child_process.
+    expect(builtins.filter((name) => /^node:(https|zlib|async_hooks|child_process)$/.test(name))).toEqual([])
   })
 
   it('answers its first request without loading node:crypto, which only writing a fixtures directory needs', async () => {
@@ -62,38 +58,16 @@ describe('the CLI serving', () => {
     expect(builtins).not.toContain('node:crypto')
   })
 
-  it('loads what serving needs from three files of the bundle, not one per module family', async () => {
+  it('loads what serving needs from four files of the bundle, not one per module family', async () => {
     const { status, own } = await builtinsOfOneAnswer([])
     expect(status).toBe(200)
     expect(own).toEqual([
       'main.js',
-      expect.stringMatching(/^chunk-serve-command-/),
-      expect.stringMatching(/^chunk-serve-/),
+      'commands.cjs',
+      expect.stringMatching(/^chunk-rolldown-runtime-[\w-]+\.cjs$/),
+      expect.stringMatching(/^chunk-serve-[\w-]+\.cjs$/),
     ])
   })
-
-  // Node 22.10 on (Node 20 has no compile cache).
-  it.skipIf(!('flushCompileCache' in module))(
-    'keeps its compiled code for the next start even when stopped by SIGKILL',
-    async () => {
-      const cache = await mkdtemp(join(tmpdir(), 'cam-compile-cache-'))
-      try {
-        const child = spawn(process.execPath, [bin, '--port', '0'], {
-          stdio: ['ignore', 'pipe', 'ignore'],
-          env: { ...process.env, NODE_COMPILE_CACHE: cache },
-        })
-        children.add(child)
-        await once(createInterface({ input: child.stdout }), 'line')
-        child.kill('SIGKILL')
-        await once(child, 'exit')
-        const entries = await readdir(cache, { recursive: true, withFileTypes: true })
-        // The code cache of each of its files (Node names them by hash, a temporary file while it writes one).
-        expect(entries.filter((entry) => entry.isFile() && !entry.name.includes('.')).length).toBeGreaterThan(0)
-      } finally {
-        await rm(cache, { recursive: true, force: true })
-      }
-    },
-  )
 
   it('loads the file persistence when --persist names a file', async () => {
     const { status, builtins } = await builtinsOfOneAnswer(['--persist', `${tmpFile()}`])

@@ -51,13 +51,16 @@ async function sourceModules(): Promise<string[]> {
     .filter((module) => !module.startsWith('inspector/'))
 }
 
-/** A bundle's file that is a chunk (named by a hash, not by an entry or a module): `dist/esm/<chunk>`. */
+/**
+ * A bundle's file that is a chunk (named by a hash, not by an entry or a module): `dist/esm/<chunk>`, or
+ * `dist/cli/<chunk>` for the CLI's CommonJS chunks (`commands.cjs`, its entry, is listed by name).
+ */
 function chunkOf(file: string, modules: Set<string>): string | undefined {
-  const match = /^dist\/(esm|cli)\/([^/]+)\.js$/.exec(file)
+  const match = /^dist\/(esm|cli)\/([^/]+)\.(c?js)$/.exec(file)
   if (!match) return undefined
-  const [, dir, name] = match
+  const [, dir, name, extension] = match
   if (dir === 'esm' && name! in entryBundles()) return undefined
-  if (dir === 'cli' && modules.has(`cli/${name}`)) return undefined
+  if (dir === 'cli' && (extension === 'js' ? modules.has(`cli/${name}`) : !name!.startsWith('chunk-'))) return undefined
   return `dist/${dir}/<chunk>`
 }
 

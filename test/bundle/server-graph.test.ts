@@ -13,7 +13,7 @@ describe('the standalone server entry', () => {
 
 describe('the CLI', () => {
   it('reaches no MSW or mock-socket code either', async () => {
-    const inputs = await reachedFrom('cli/main.js')
+    const inputs = await reachedFrom('cli/commands.js')
     expect(inputs.filter((input) => /node_modules\/(msw|mock-socket)\//.test(input))).toEqual([])
   })
 })

@@ -15,14 +15,18 @@ export interface CliProcess {
 const running = new Set<ChildProcess>()
 
 /**
- * Starts the built CLI with `args`; stop it with {@link stopAll} after each test.
+ * Starts the built CLI with `args` (and `env` added to this process's environment); stop it with {@link stopAll}
+ * after each test.
  *
  * @example
  * const cli = startCli(['--port', '0'])
  * await cli.nextLine((line) => line.includes(' ready on '))
  */
-export function startCli(args: string[]): CliProcess {
-  const child = spawn(process.execPath, [bin, ...args], { stdio: ['ignore', 'pipe', 'pipe'] })
+export function startCli(args: string[], env: NodeJS.ProcessEnv = {}): CliProcess {
+  const child = spawn(process.execPath, [bin, ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, ...env },
+  })
   running.add(child)
   child.once('exit', () => running.delete(child))
   const seen: string[] = []
@@ -52,13 +56,19 @@ export function startCli(args: string[]): CliProcess {
 }
 
 /**
- * Runs the built CLI to its end, with stdout and stderr.
+ * Runs the built CLI to its end (with `env` added to this process's environment), with stdout and stderr.
  *
  * @example
  * const { code, stderr } = await runCli(['--port', 'eighty'])
  */
-export async function runCli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, [bin, ...args], { stdio: ['ignore', 'pipe', 'pipe'] })
+export async function runCli(
+  args: string[],
+  env: NodeJS.ProcessEnv = {},
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, [bin, ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, ...env },
+  })
   running.add(child)
   let stdout = ''
   let stderr = ''

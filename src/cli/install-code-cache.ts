@@ -96,6 +96,8 @@ function runCached(module: Module, content: string, filename: string, directory:
   const cachedData = readEntry(file)
   const script = new Script(wrap(content), {
     filename,
+    // The wrapper's line is not the file's: lines and columns in stack traces are the file's own.
+    lineOffset: -1,
     ...(cachedData && { cachedData }),
     importModuleDynamically: constants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
   })
@@ -106,9 +108,9 @@ function runCached(module: Module, content: string, filename: string, directory:
   return run.call(module.exports, module.exports, require, module, filename, dirname(filename))
 }
 
-/** A file's text as the function the CommonJS loader makes of it, on the same lines. */
+/** A file's text as the function the CommonJS loader makes of it, the wrapper on a line of its own. */
 function wrap(content: string): string {
-  return `(function (exports, require, module, __filename, __dirname) { ${content}\n})`
+  return `(function (exports, require, module, __filename, __dirname) {\n${content}\n})`
 }
 
 /** A file's entry: its name, size and modification time (a rebuilt file is another entry), V8's version, the CPU. */

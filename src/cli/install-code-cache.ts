@@ -40,14 +40,14 @@ interface Unkept {
 }
 
 /**
- * Keeps V8's compiled code of the CommonJS chunks under `root` (the CLI's own, named by their content's hash)
- * in a directory of the user's, so the next start runs them without compiling them again. Files are read from the cache when
- * they are required; `keep()` writes what was compiled since (the command calls it once it is ready, so
- * the code its start ran is in the entry too, not only what V8 compiles up front), and the process's exit
- * writes the rest. An entry is keyed by the chunk's name, size and modification time, Node's V8 version
- * and the architecture; V8 refuses an entry made with other flags, and it is written again. A cache that
- * cannot be used (a directory another user could write to, an unreadable entry, a full disk) is passed
- * over: the file is compiled as it would be without one. See decisions/0034-cli-code-cache.md.
+ * Keeps V8's compiled code of the CommonJS chunks under `root` (the CLI's own, named by their content's hash) in a
+ * directory of the user's, so the next start runs them without compiling them again. Chunks are read from the
+ * cache when they are required; `keep()` writes what was compiled since (the command calls it once it is ready,
+ * so the code its start ran is in the entry too, not only what V8 compiles up front), and the process's exit
+ * writes the rest. An entry is keyed by the chunk's name, size and modification time, Node's V8 version and the
+ * architecture; V8 refuses an entry made with other flags, and it is written again. A cache that cannot be used
+ * (a directory another user could write to, an unreadable entry, a full disk) is passed over: the chunk is
+ * compiled as it would be without one. See decisions/0034-cli-code-cache.md.
  *
  * @example
  * const codeCache = installCodeCache(dirname(fileURLToPath(import.meta.url)))

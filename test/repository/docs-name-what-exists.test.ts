@@ -32,7 +32,7 @@ const COMMANDS: Readonly<Record<string, CliOptionSpecs>> = {
   record: RECORD_OPTION_SPECS,
   drift: DRIFT_OPTION_SPECS,
 }
-/** The top level's own flags (src/cli/main.ts), read before any command's parser. */
+/** The top level's own flags (src/cli/commands.ts), read before any command's parser. */
 const TOP_LEVEL = new Set(['--version'])
 
 /**

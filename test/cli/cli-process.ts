@@ -1,6 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process'
+import { spawn, type ChildProcess, type ChildProcessByStdio } from 'node:child_process'
 import { once } from 'node:events'
 import { createInterface } from 'node:readline'
+import type { Readable } from 'node:stream'
 import { fileURLToPath } from 'node:url'
 
 const bin = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url))
@@ -14,6 +15,16 @@ export interface CliProcess {
 
 const running = new Set<ChildProcess>()
 
+/** The built CLI's process, its output piped, `env` added to this process's environment; stopped by stopAll(). */
+function spawnCli(args: string[], env: NodeJS.ProcessEnv): ChildProcessByStdio<null, Readable, Readable> {
+  const child = spawn(process.execPath, [bin, ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, ...env },
+  })
+  running.add(child)
+  return child
+}
+
 /**
  * Starts the built CLI with `args` (and `env` added to this process's environment); stop it with {@link stopAll}
  * after each test.
@@ -23,11 +34,7 @@ const running = new Set<ChildProcess>()
  * await cli.nextLine((line) => line.includes(' ready on '))
  */
 export function startCli(args: string[], env: NodeJS.ProcessEnv = {}): CliProcess {
-  const child = spawn(process.execPath, [bin, ...args], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, ...env },
-  })
-  running.add(child)
+  const child = spawnCli(args, env)
   child.once('exit', () => running.delete(child))
   const seen: string[] = []
   const waiting = new Set<{ match: (line: string) => boolean; resolve: (line: string) => void }>()
@@ -65,11 +72,7 @@ export async function runCli(
   args: string[],
   env: NodeJS.ProcessEnv = {},
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, [bin, ...args], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, ...env },
-  })
-  running.add(child)
+  const child = spawnCli(args, env)
   let stdout = ''
   let stderr = ''
   child.stdout.on('data', (chunk) => (stdout += chunk))

@@ -1,5 +1,5 @@
 import { once } from 'node:events'
-import { chmod, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
+import { chmod, mkdir, mkdtemp, readdir, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
@@ -85,6 +85,21 @@ describe('the CLI keeping its compiled code between starts', () => {
     expect((await readFile(damaged)).equals(Buffer.alloc(4096, 7))).toBe(false)
   })
 
+  it('writes the code of a chunk loaded after it was ready when it exits', async () => {
+    const cache = join(scratch, 'cache')
+    const cli = startCli(['--port', '0'], { [VARIABLE]: cache })
+    const url = urlOf(await cli.nextLine((line) => line.includes(' ready on ')))
+    // The pattern engine's run bodies are a chunk of their own, loaded by the first request that needs them.
+    const response = await fetch(`${url}/workstream_pattern_engine/processors/sources`)
+    await response.arrayBuffer()
+    expect(response.status).toBe(200)
+    const machineRuns = (names: string[]) => names.filter((name) => name.startsWith('chunk-machine-runs-'))
+    expect(machineRuns(await readdir(cache))).toEqual([])
+    cli.child.kill('SIGTERM')
+    await once(cli.child, 'exit')
+    expect(machineRuns(await readdir(cache))).toHaveLength(1)
+  })
+
   it('runs the fixtures command from its kept code too, which loads node:crypto and faker on first use', async () => {
     const env = { [VARIABLE]: join(scratch, 'cache') }
     for (const out of ['first', 'second']) {
@@ -102,6 +117,17 @@ describe('the CLI keeping its compiled code between starts', () => {
       expect(await conversationsStatus(url)).toBe(200)
     })
     expect(await readdir(shared)).toEqual([])
+  })
+
+  it.skipIf(process.platform === 'win32')('uses no directory reached through a link', async () => {
+    const target = join(scratch, 'target')
+    await mkdir(target, { mode: 0o700 })
+    const link = join(scratch, 'link')
+    await symlink(target, link, 'dir')
+    await startAndKill({ [VARIABLE]: link }, async (url) => {
+      expect(await conversationsStatus(url)).toBe(200)
+    })
+    expect(await readdir(target)).toEqual([])
   })
 
   it('keeps it in a directory of its own in the temporary directory by default, and none when told "off"', async () => {

@@ -90,6 +90,28 @@ describe('launched applets on the standalone server', () => {
     expect(await page.text()).toContain('data-applet="WORKSTREAM_ACTIVITY"')
   })
 
+  it('opens a terminated applet again on the port it answered on last while its own port stays taken', async () => {
+    const own = 39400 + 11 // NOTIFICATIONS_MANAGER's own port
+    const holder = await holdPort(own)
+    try {
+      const port = await launch(server.url, 'NOTIFICATIONS_MANAGER')
+      expect(port).not.toBe(own)
+      const terminated = await fetch(`${server.url}/os/applet/terminate`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ type: 'NOTIFICATIONS_MANAGER' }),
+      })
+      expect(terminated.status).toBe(204)
+      await terminated.text()
+      expect(await launch(server.url, 'NOTIFICATIONS_MANAGER')).toBe(port)
+      const page = await fetch(`http://127.0.0.1:${port}/`)
+      expect(await page.text()).toContain('data-applet="NOTIFICATIONS_MANAGER"')
+    } finally {
+      holder.close()
+      await (await terminate(server.url)).text()
+    }
+  })
+
   it('serves an applet whose port is taken on another free port, and the launch answers which', async () => {
     const own = 39400 + 10 // UPDATES_AND_UPCOMING's own port
     const holder = await holdPort(own)

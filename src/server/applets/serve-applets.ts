@@ -14,7 +14,8 @@ export interface ServedApplets extends AppletSources {
  * Serves a mock's launched applets on real ports, as PiecesOS does: each
  * applet's page at `/` of the port `POST /os/applet/launch` answers (another
  * free port when its own is taken), until `osAppletTerminate` stops it
- * (its port closed; a later launch opens it again), or `osTerminate`, a
+ * (its port closed; a later launch opens it again: its own port, else the
+ * port it answered on last, else another free one), or `osTerminate`, a
  * reset or the returned function stops them all. One listener per applet
  * type at most.
  *
@@ -25,13 +26,17 @@ export interface ServedApplets extends AppletSources {
  */
 export function serveApplets(sources: ServedApplets, host: string): () => void {
   const servers = new Map<AppletType, Promise<{ server: Server; port: number }>>()
+  const lastPorts = new Map<AppletType, number>()
   const appletHost: AppletHost = {
     async serve(type, port) {
       let serving = servers.get(type)
       if (!serving) {
-        serving = listen(sources, type, port, host)
+        serving = listen(sources, type, [port, lastPorts.get(type) ?? port], host)
         servers.set(type, serving)
-        serving.catch(() => servers.delete(type))
+        void serving.then(
+          (served) => lastPorts.set(type, served.port),
+          () => servers.delete(type),
+        )
       }
       return (await serving).port
     },
@@ -57,8 +62,8 @@ function close({ server }: { server: Server }): Promise<void> {
   })
 }
 
-/** A listener for one applet on `port`, or on a free port when that one is taken. */
-async function listen(sources: AppletSources, type: AppletType, port: number, host: string) {
+/** A listener for one applet on the first of `ports` that is free, else on any free port. */
+async function listen(sources: AppletSources, type: AppletType, ports: readonly number[], host: string) {
   const server = createServer((request, response) => {
     request.resume()
     const path = (request.url ?? '/').split('?')[0]
@@ -76,10 +81,17 @@ async function listen(sources: AppletSources, type: AppletType, port: number, ho
     response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-length': Buffer.byteLength(page) })
     response.end(request.method === 'HEAD' ? undefined : page)
   })
-  try {
-    return { server, port: (await listenOn(server, port, host)).port }
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error
-    return { server, port: (await listenOn(server, 0, host)).port }
+  return { server, port: await listenOnFirstFree(server, ports, host) }
+}
+
+/** Listens on the first of `ports` not in use, else on any free port; resolves with the port. */
+async function listenOnFirstFree(server: Server, ports: readonly number[], host: string): Promise<number> {
+  for (const port of new Set(ports)) {
+    try {
+      return (await listenOn(server, port, host)).port
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error
+    }
   }
+  return (await listenOn(server, 0, host)).port
 }

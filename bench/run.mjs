@@ -19,7 +19,7 @@ const SECTIONS = {
   http: { file: 'http.mjs', full: {}, quick: {} },
   'cold-start': { file: 'cold-start.mjs', full: {}, quick: {} },
   spawn: { file: 'spawn.mjs', full: {}, quick: {} },
-  'startup-msw': { file: 'startup-msw.mjs', full: {}, quick: { sizes: [1000] }, timeoutMs: 600_000 },
+  'startup-msw': { file: 'startup-msw.mjs', full: {}, quick: { sizes: [1000] }, timeoutMs: 900_000 },
   'startup-http': { file: 'startup-http.mjs', full: {}, quick: { sizes: [1000] } },
   streams: { file: 'streams.mjs', full: {}, quick: { clients: [1, 1000] } },
   deletes: { file: 'deletes.mjs', full: {}, quick: {} },

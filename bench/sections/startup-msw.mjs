@@ -3,16 +3,17 @@
 // GET /conversation/{id} through msw/node and fetch. The mock against static
 // MSW handlers serving the bytes the mock answered (and mock-socket servers
 // sending the same first frames), on the same msw. Paired rounds per N, each
-// side's run in a fresh process (bench/servers/fan-out.mjs) after one start-up
-// there: msw 3 on Node 22 keeps about 23 kB of every request it intercepts, so
-// in one process each round ran slower than the last and a quick run at
-// N = 10,000 ran out of heap. At N = 10,000 a round takes about 25 s on msw 2.
+// side's run in a fresh process (bench/servers/fan-out.mjs), warmed there by
+// 4,000 requests through msw first: msw 3 on Node 22 keeps about 17 kB of every
+// request it intercepts, so in one process each round ran slower than the last
+// and a quick run at N = 10,000 ran out of heap. At N = 10,000 a round takes
+// about 30 s on msw 2 and 90–100 s on msw 3.
 import { ms } from '../lib/format.mjs'
 import { pairedRounds, ratioRow, sideMedian } from '../lib/paired.mjs'
 import { progress, report, sectionOptions } from '../lib/section.mjs'
 import { startServer } from '../lib/servers.mjs'
 
-const { quick = false, sizes = [100, 1000, 10_000], capSeconds = { 100: 10, 1000: 20, 10000: 240 } } = sectionOptions()
+const { quick = false, sizes = [100, 1000, 10_000], capSeconds = { 100: 40, 1000: 60, 10000: 300 } } = sectionOptions()
 const rows = []
 const data = []
 

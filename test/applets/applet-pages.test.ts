@@ -4,16 +4,25 @@ import { setupMockServer, type MockServer } from 'conversation-asset-mock/node'
 import { startStandaloneServer, type StandaloneServer } from 'conversation-asset-mock/server'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 
-const launch = async (baseUrl: string, type: string) => {
-  const response = await fetch(`${baseUrl}/os/applet/launch`, {
+/** POSTs `{ type }` to one of the OS's applet routes. */
+const postApplet = (baseUrl: string, route: 'launch' | 'terminate', type: string) =>
+  fetch(`${baseUrl}/os/applet/${route}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ type }),
   })
+const launch = async (baseUrl: string, type: string) => {
+  const response = await postApplet(baseUrl, 'launch', type)
   expect(response.status).toBe(200)
   return ((await response.json()) as { port: number }).port
 }
 const terminate = (baseUrl: string) => fetch(`${baseUrl}/os/terminate`, { method: 'POST' })
+/** Terminates one applet; resolves once its 204 is read. */
+const terminateApplet = async (baseUrl: string, type: string) => {
+  const terminated = await postApplet(baseUrl, 'terminate', type)
+  expect(terminated.status).toBe(204)
+  await terminated.text()
+}
 
 /** Holds a port on 127.0.0.1 until closed; resolves whether it took it or another process already had it. */
 function holdPort(port: number): Promise<Server> {
@@ -22,6 +31,17 @@ function holdPort(port: number): Promise<Server> {
     holder.once('error', () => resolve(holder))
     holder.listen(port, '127.0.0.1', () => resolve(holder))
   })
+}
+
+/** Runs `body` while `port` is held by another listener, then lets it go and terminates every applet. */
+async function withPortHeld(port: number, baseUrl: string, body: () => Promise<void>): Promise<void> {
+  const holder = await holdPort(port)
+  try {
+    await body()
+  } finally {
+    holder.close()
+    await (await terminate(baseUrl)).text()
+  }
 }
 
 describe('launched applets on the standalone server', () => {
@@ -72,13 +92,7 @@ describe('launched applets on the standalone server', () => {
     held.on('error', () => undefined)
     await once(held, 'connect')
     const closed = once(held, 'close')
-    const terminated = await fetch(`${server.url}/os/applet/terminate`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ type: 'WORKSTREAM_ACTIVITY' }),
-    })
-    expect(terminated.status).toBe(204)
-    await terminated.text()
+    await terminateApplet(server.url, 'WORKSTREAM_ACTIVITY')
     await closed
     const refused = await fetch(`http://127.0.0.1:${port}/`).catch((error: unknown) => error as Error)
     expect(refused).toBeInstanceOf(Error)
@@ -92,39 +106,25 @@ describe('launched applets on the standalone server', () => {
 
   it('opens a terminated applet again on the port it answered on last while its own port stays taken', async () => {
     const own = 39400 + 11 // NOTIFICATIONS_MANAGER's own port
-    const holder = await holdPort(own)
-    try {
+    await withPortHeld(own, server.url, async () => {
       const port = await launch(server.url, 'NOTIFICATIONS_MANAGER')
       expect(port).not.toBe(own)
-      const terminated = await fetch(`${server.url}/os/applet/terminate`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ type: 'NOTIFICATIONS_MANAGER' }),
-      })
-      expect(terminated.status).toBe(204)
-      await terminated.text()
+      await terminateApplet(server.url, 'NOTIFICATIONS_MANAGER')
       expect(await launch(server.url, 'NOTIFICATIONS_MANAGER')).toBe(port)
       const page = await fetch(`http://127.0.0.1:${port}/`)
       expect(await page.text()).toContain('data-applet="NOTIFICATIONS_MANAGER"')
-    } finally {
-      holder.close()
-      await (await terminate(server.url)).text()
-    }
+    })
   })
 
   it('serves an applet whose port is taken on another free port, and the launch answers which', async () => {
     const own = 39400 + 10 // UPDATES_AND_UPCOMING's own port
-    const holder = await holdPort(own)
-    try {
+    await withPortHeld(own, server.url, async () => {
       const port = await launch(server.url, 'UPDATES_AND_UPCOMING')
       expect(port).not.toBe(own)
       const page = await fetch(`http://127.0.0.1:${port}/`)
       expect(page.status).toBe(200)
       await page.text()
-    } finally {
-      holder.close()
-      await (await terminate(server.url)).text()
-    }
+    })
   })
 })
 

@@ -22,7 +22,7 @@ for (const size of sizes) {
   const paired = await pairedRounds({
     quick,
     capSeconds: capSeconds[size] ?? 30,
-    // Each run's process warms itself with a start-up of its own.
+    // Each run's process warms itself with 4,000 requests through msw (bench/servers/fan-out.mjs).
     warmUp: false,
     measure: async (side) => {
       const child = await startServer('fan-out.mjs', [side, String(size)])

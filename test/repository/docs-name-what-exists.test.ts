@@ -49,7 +49,7 @@ const OTHER_PROGRAMS: Readonly<Record<string, readonly string[]>> = {
   '--prefix': ['npm'],
   '--http2': ['curl'],
   '--quick': ['bench/run.mjs'],
-  '--leg': ['bench/run.mjs', 'bench/guard.mjs'],
+  '--leg': ['bench/run.mjs', 'bench/guard.mjs', 'bench/ceilings.mjs'],
   '--record': ['bench/guard.mjs'],
   '--only': ['bench/run.mjs', 'scripts/consumer-matrix.mjs'],
   '--jest': ['scripts/consumer-matrix.mjs'],
